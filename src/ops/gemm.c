@@ -1,0 +1,457 @@
+/* gemm.c: GEMM, C = alpha op(A) op(B) + beta C, with full CBLAS semantics. This file checks the
+ * arguments, keeps the variant table (a variant is a row of data: a kernel and its compile-time
+ * parameters), maps every problem onto the row-major form the kernels compute, and launches.
+ *
+ * How problems reach the kernels: a column-major C = op(A) op(B) is the row-major
+ * C^T = op(B)^T op(A)^T on the same memory, so column-major calls swap A and B (and m and n).
+ * The ladder kernels take each matrix through a row and a column stride, so a transpose is just
+ * a pair of strides. tiled2d needs dense, tile-multiple, non-transposed operands: a pack
+ * pre-pass (O(mk + kn), against the O(mnk) product) builds them when the caller's do not
+ * already qualify; C is never copied, since the kernel guards its stores. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ops/ops.h"
+
+typedef enum { KIND_NAIVE, KIND_TILED, KIND_REGBLOCK, KIND_TILED2D } gemm_kind;
+
+typedef struct {
+    const char *name;
+    gemm_kind kind;
+    const char *kernel;
+    int param; /* tile width for tiled, rows per work-item for regblock */
+} gemm_variant;
+
+/* The reference path first, then each step of the ladder (BLIS: reference first, then override). */
+static const gemm_variant variants[] = {
+    {"naive", KIND_NAIVE, "gemm_naive", 0},
+    {"tiled_4x4", KIND_TILED, "gemm_tiled", 4},
+    {"tiled_8x8", KIND_TILED, "gemm_tiled", 8},
+    {"tiled_16x16", KIND_TILED, "gemm_tiled", 16},
+    {"tiled_32x32", KIND_TILED, "gemm_tiled", 32},
+    {"regblock_2", KIND_REGBLOCK, "gemm_regblock", 2},
+    {"regblock_4", KIND_REGBLOCK, "gemm_regblock", 4},
+    {"tiled2d", KIND_TILED2D, "gemm_tiled2d", 0},
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+/* tiled2d's compile-time parameters per device type and precision (0 = either); the first
+ * matching row wins, the last row is the default. Measured choices: docs/gemm.md. */
+typedef struct {
+    const char *type;
+    int precision;
+    int mwg, nwg, kwg, mdimc, ndimc, vw, use_local;
+} tiled2d_params;
+static const tiled2d_params tiled2d_table[] = {
+    {"cpu", 0, 32, 64, 16, 4, 4, 1, 0},
+    {"gpu", 0, 64, 64, 16, 16, 16, 1, 1},
+    {NULL, 0, 64, 64, 16, 16, 16, 1, 1},
+};
+
+/* What `auto` stands for, per device type, until the tuner (issue 4) replaces this table. */
+static const struct {
+    const char *type;
+    const char *variant;
+} auto_table[] = {{"gpu", "tiled2d"}, {"cpu", "tiled2d"}, {NULL, "tiled2d"}};
+
+static const char *variant_name(size_t i) { return i < NVARIANTS ? variants[i].name : NULL; }
+
+static const gemm_variant *find_variant(const char *name)
+{
+    for (size_t i = 0; i < NVARIANTS; ++i)
+        if (strcmp(variants[i].name, name) == 0) return &variants[i];
+    return NULL;
+}
+
+static const char *auto_variant(const tsl_context *ctx)
+{
+    size_t i = 0;
+    while (auto_table[i].type && strcmp(auto_table[i].type, ctx->info.type) != 0) ++i;
+    return auto_table[i].variant;
+}
+
+static const tiled2d_params *tiled2d_for(const tsl_context *ctx, int precision)
+{
+    size_t i = 0;
+    while (tiled2d_table[i].type && (strcmp(tiled2d_table[i].type, ctx->info.type) != 0 ||
+                                     (tiled2d_table[i].precision && tiled2d_table[i].precision != precision)))
+        ++i;
+    return &tiled2d_table[i];
+}
+
+/* Work-group size and local memory a variant needs, against what the device offers. */
+static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
+{
+    size_t wg = 1, local = 0, elem = sizeof(double); /* worst case of both precisions */
+    if (v->kind == KIND_TILED) {
+        wg = (size_t)v->param * (size_t)v->param;
+        local = (size_t)v->param * (size_t)(2 * v->param + 1) * elem;
+    } else if (v->kind == KIND_TILED2D) {
+        const tiled2d_params *p = tiled2d_for(ctx, 32);
+        wg = (size_t)p->mdimc * (size_t)p->ndimc;
+        if (p->use_local) local = (size_t)p->kwg * (size_t)(p->mwg + 1 + p->nwg) * elem;
+    }
+    if (wg > ctx->info.max_work_group)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "variant %s needs work-groups of %zu, device %s allows at most %zu", v->name,
+                         wg, ctx->info.name, ctx->info.max_work_group);
+    if (local > ctx->info.local_mem)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "variant %s needs %zu bytes of local memory, device %s has %llu", v->name,
+                         local, ctx->info.name, ctx->info.local_mem);
+    return TSL_OK;
+}
+
+static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
+    const gemm_variant *v = find_variant(name);
+    if (!v) {
+        char list[512] = "auto";
+        for (size_t i = 0; i < NVARIANTS; ++i) {
+            strncat(list, ", ", sizeof list - strlen(list) - 1);
+            strncat(list, variants[i].name, sizeof list - strlen(list) - 1);
+        }
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown gemm variant '%s' (variants: %s)", variant, list);
+    }
+    if (resolved) *resolved = v->name;
+    return variant_fits(ctx, v);
+}
+
+const tsl__op_desc tsl__gemm_desc = {"gemm", variant_name, variant_check};
+
+/* ---- the row-major problem the kernels see ------------------------------------------------ */
+
+typedef struct {
+    int dbl;
+    size_t elem;
+    tsl_trans ta, tb;
+    size_t m, n, k;
+    double alpha, beta;
+    cl_mem a, b, c;
+    size_t lda, ldb, ldc;
+} gemm_problem;
+
+typedef union {
+    float f;
+    double d;
+} scalar;
+
+static tsl__arg scalar_arg(const gemm_problem *p, scalar *s, double v)
+{
+    if (p->dbl) s->d = v;
+    else s->f = (float)v;
+    return (tsl__arg){p->elem, s};
+}
+
+static size_t round_up(size_t x, size_t m) { return (x + m - 1) / m * m; }
+
+/* Largest power-of-two square work-group edge (at most 16) the kernel allows. */
+static size_t square_edge(size_t max_wg)
+{
+    size_t e = 16;
+    while (e > 1 && e * e > max_wg) e /= 2;
+    return e;
+}
+
+static tsl_status get_kernel(tsl_context *ctx, const gemm_problem *p, const char *name,
+                             const char *extra, cl_kernel *k)
+{
+    char options[256];
+    snprintf(options, sizeof options, "-DPRECISION=%d%s%s", p->dbl ? 64 : 32, *extra ? " " : "", extra);
+    return tsl__get_kernel(ctx, "gemm.cl", options, name, k);
+}
+
+/* The ladder kernels: strided operands, guarded accesses, any shape. */
+static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gemm_variant *v, int K)
+{
+    char extra[64] = "";
+    if (v->kind == KIND_TILED) snprintf(extra, sizeof extra, "-DTS=%d", v->param);
+    if (v->kind == KIND_REGBLOCK) snprintf(extra, sizeof extra, "-DRB=%d", v->param);
+    cl_kernel k;
+    tsl_status s = get_kernel(ctx, p, v->kernel, extra, &k);
+    if (s != TSL_OK) return s;
+    size_t max_wg = tsl__kernel_max_wg(ctx, k);
+    size_t local[2], global[2];
+    if (v->kind == KIND_TILED) {
+        if ((size_t)v->param * (size_t)v->param > max_wg)
+            return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "variant %s: the compiled kernel allows work-groups of %zu, it needs %d",
+                             v->name, max_wg, v->param * v->param);
+        local[0] = local[1] = (size_t)v->param;
+    } else {
+        local[0] = local[1] = square_edge(max_wg);
+    }
+    size_t rows = v->kind == KIND_REGBLOCK ? (p->m + (size_t)v->param - 1) / (size_t)v->param : p->m;
+    global[0] = round_up(p->n, local[0]);
+    global[1] = round_up(rows, local[1]);
+    int M = (int)p->m, N = (int)p->n;
+    int a_rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, a_cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    int b_rs = p->tb == TSL_NO_TRANS ? (int)p->ldb : 1, b_cs = p->tb == TSL_NO_TRANS ? 1 : (int)p->ldb;
+    int ldc = (int)p->ldc;
+    scalar al, be;
+    tsl__arg args[] = {{sizeof M, &M},       {sizeof N, &N},       {sizeof K, &K},
+                       scalar_arg(p, &al, p->alpha), {sizeof(cl_mem), &p->a}, {sizeof a_rs, &a_rs},
+                       {sizeof a_cs, &a_cs}, {sizeof(cl_mem), &p->b}, {sizeof b_rs, &b_rs},
+                       {sizeof b_cs, &b_cs}, scalar_arg(p, &be, p->beta), {sizeof(cl_mem), &p->c},
+                       {sizeof ldc, &ldc}};
+    return tsl__launch(ctx, k, v->name, args, (int)(sizeof args / sizeof args[0]), 2, global, local);
+}
+
+/* Copies a strided rows x cols operand into a dense, zero-padded prows x pcols scratch buffer. */
+static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem src, size_t rows,
+                       size_t cols, int s_rs, int s_cs, size_t prows, size_t pcols, cl_mem *out)
+{
+    tsl_status s = tsl__workspace(ctx, slot, prows * pcols * p->elem, out);
+    if (s != TSL_OK) return s;
+    cl_kernel k;
+    s = get_kernel(ctx, p, "gemm_pack", "", &k);
+    if (s != TSL_OK) return s;
+    size_t e = square_edge(tsl__kernel_max_wg(ctx, k));
+    size_t local[2] = {e, e}, global[2] = {round_up(pcols, e), round_up(prows, e)};
+    int r = (int)rows, c = (int)cols, pr = (int)prows, pc = (int)pcols;
+    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},   {sizeof(cl_mem), &src},
+                       {sizeof s_rs, &s_rs}, {sizeof s_cs, &s_cs}, {sizeof pr, &pr},
+                       {sizeof pc, &pc},     {sizeof(cl_mem), out}};
+    return tsl__launch(ctx, k, "gemm pack pre-pass", args, 8, 2, global, local);
+}
+
+static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_variant *v)
+{
+    const tiled2d_params *tp = tiled2d_for(ctx, p->dbl ? 64 : 32);
+    size_t Mp = round_up(p->m, (size_t)tp->mwg), Np = round_up(p->n, (size_t)tp->nwg);
+    size_t Kp = round_up(p->k, (size_t)tp->kwg);
+    if (Mp > INT_MAX || Np > INT_MAX || Kp > INT_MAX || Mp * Kp > SIZE_MAX / p->elem / 2 ||
+        Kp * Np > SIZE_MAX / p->elem / 2)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: padded size exceeds 2^31-1 elements per side");
+    cl_mem a = p->a, b = p->b;
+    size_t lda = p->lda, ldb = p->ldb, vw = (size_t)tp->vw;
+    tsl_status s = TSL_OK;
+    if (p->ta != TSL_NO_TRANS || Mp != p->m || Kp != p->k || lda % vw) {
+        int rs = p->ta == TSL_NO_TRANS ? (int)lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)lda;
+        s = pack(ctx, p, 3, p->a, p->m, p->k, rs, cs, Mp, Kp, &a);
+        lda = Kp;
+    }
+    if (s == TSL_OK && (p->tb != TSL_NO_TRANS || Kp != p->k || Np != p->n || ldb % vw)) {
+        int rs = p->tb == TSL_NO_TRANS ? (int)ldb : 1, cs = p->tb == TSL_NO_TRANS ? 1 : (int)ldb;
+        s = pack(ctx, p, 4, p->b, p->k, p->n, rs, cs, Kp, Np, &b);
+        ldb = Np;
+    }
+    if (s != TSL_OK) return s;
+    char extra[160];
+    snprintf(extra, sizeof extra, "-DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVW=%d -DUSE_LOCAL=%d",
+             tp->mwg, tp->nwg, tp->kwg, tp->mdimc, tp->ndimc, tp->vw, tp->use_local);
+    cl_kernel k;
+    s = get_kernel(ctx, p, v->kernel, extra, &k);
+    if (s != TSL_OK) return s;
+    size_t wg = (size_t)tp->mdimc * (size_t)tp->ndimc;
+    if (wg > tsl__kernel_max_wg(ctx, k))
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "variant tiled2d: the compiled kernel allows work-groups of %zu, it needs %zu",
+                         tsl__kernel_max_wg(ctx, k), wg);
+    size_t local[2] = {(size_t)tp->ndimc, (size_t)tp->mdimc};
+    size_t global[2] = {Np / (size_t)tp->nwg * (size_t)tp->ndimc, Mp / (size_t)tp->mwg * (size_t)tp->mdimc};
+    int M = (int)Mp, N = (int)Np, K = (int)Kp, Mc = (int)p->m, Nc = (int)p->n;
+    int ilda = (int)lda, ildb = (int)ldb, ildc = (int)p->ldc;
+    scalar al, be;
+    tsl__arg args[] = {{sizeof M, &M},         {sizeof N, &N},           {sizeof K, &K},
+                       {sizeof Mc, &Mc},       {sizeof Nc, &Nc},         scalar_arg(p, &al, p->alpha),
+                       {sizeof(cl_mem), &a},   {sizeof ilda, &ilda},     {sizeof(cl_mem), &b},
+                       {sizeof ildb, &ildb},   scalar_arg(p, &be, p->beta), {sizeof(cl_mem), &p->c},
+                       {sizeof ildc, &ildc}};
+    return tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 2, global, local);
+}
+
+/* Runs the row-major problem with the context's variant. m, n > 0 here. */
+static tsl_status run(tsl_context *ctx, const gemm_problem *p)
+{
+    const char *name = tsl__context_variant(ctx, "gemm");
+    if (strcmp(name, "auto") == 0) name = auto_variant(ctx);
+    const gemm_variant *v = find_variant(name);
+    if (!v) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown gemm variant '%s'", name);
+    tsl_status s = variant_fits(ctx, v);
+    if (s != TSL_OK) return s;
+    /* k == 0 or alpha == 0: C = beta C without reading A or B (BLAS); the naive kernel with an
+     * empty k loop does exactly that. */
+    if (p->k == 0 || p->alpha == 0.0) return run_strided(ctx, p, &variants[0], 0);
+    if (v->kind == KIND_TILED2D) return run_tiled2d(ctx, p, v);
+    return run_strided(ctx, p, v, (int)p->k);
+}
+
+/* ---- argument checks and the two public entry points ------------------------------------- */
+
+typedef struct {
+    tsl_layout layout;
+    tsl_trans ta, tb;
+    size_t m, n, k, lda, ldb, ldc;
+} gemm_args;
+
+static size_t max1(size_t x) { return x ? x : 1; }
+
+/* CBLAS rules; messages speak of the caller's own arguments. */
+static tsl_status check_args(tsl_context *ctx, const char *fn, const gemm_args *g)
+{
+    if (g->layout != TSL_ROW_MAJOR && g->layout != TSL_COL_MAJOR)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: layout %d is neither TSL_ROW_MAJOR nor TSL_COL_MAJOR", fn, (int)g->layout);
+    if (g->ta != TSL_NO_TRANS && g->ta != TSL_TRANS)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: transa %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->ta);
+    if (g->tb != TSL_NO_TRANS && g->tb != TSL_TRANS)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: transb %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->tb);
+    int row = g->layout == TSL_ROW_MAJOR;
+    /* In row-major storage the leading dimension covers columns; in column-major, rows. */
+    size_t a_need = max1(row == (g->ta == TSL_NO_TRANS) ? g->k : g->m);
+    size_t b_need = max1(row == (g->tb == TSL_NO_TRANS) ? g->n : g->k);
+    size_t c_need = max1(row ? g->n : g->m);
+    if (g->lda < a_need) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: lda = %zu is smaller than %zu, which A needs", fn, g->lda, a_need);
+    if (g->ldb < b_need) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: ldb = %zu is smaller than %zu, which B needs", fn, g->ldb, b_need);
+    if (g->ldc < c_need) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: ldc = %zu is smaller than %zu, which C needs", fn, g->ldc, c_need);
+    if (g->m > INT_MAX || g->n > INT_MAX || g->k > INT_MAX || g->lda > INT_MAX || g->ldb > INT_MAX || g->ldc > INT_MAX)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "%s: sizes and leading dimensions above 2^31-1 are not supported", fn);
+    return TSL_OK;
+}
+
+/* Row-major view after the column-major swap: stored A is ar x ac, B is br x bc. */
+typedef struct {
+    tsl_trans ta, tb;
+    size_t m, n, k, lda, ldb, ldc;
+    int swapped;
+    size_t ar, ac, br, bc;
+} gemm_view;
+
+static gemm_view normalize(const gemm_args *g)
+{
+    gemm_view v = {g->ta, g->tb, g->m, g->n, g->k, g->lda, g->ldb, g->ldc, 0, 0, 0, 0, 0};
+    if (g->layout == TSL_COL_MAJOR) {
+        v = (gemm_view){g->tb, g->ta, g->n, g->m, g->k, g->ldb, g->lda, g->ldc, 1, 0, 0, 0, 0};
+    }
+    v.ar = v.ta == TSL_NO_TRANS ? v.m : v.k;
+    v.ac = v.ta == TSL_NO_TRANS ? v.k : v.m;
+    v.br = v.tb == TSL_NO_TRANS ? v.k : v.n;
+    v.bc = v.tb == TSL_NO_TRANS ? v.n : v.k;
+    return v;
+}
+
+static tsl_status check_fp64(tsl_context *ctx, int dbl, const char *fn)
+{
+    if (dbl && !ctx->info.fp64)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
+    return TSL_OK;
+}
+
+static int mul_overflows(size_t a, size_t b) { return a && b > SIZE_MAX / a; }
+
+static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gemm_args *g,
+                            double alpha, const void *a, const void *b, double beta, void *c)
+{
+    if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
+    tsl__timing_begin(ctx);
+    tsl_status s = check_args(ctx, fn, g);
+    if (s != TSL_OK) return s;
+    if (g->m == 0 || g->n == 0) return TSL_OK;
+    if (!c) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: C is NULL", fn);
+    int use_ab = g->k > 0 && alpha != 0.0;
+    if (use_ab && (!a || !b)) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
+    if ((s = check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
+    gemm_view v = normalize(g);
+    if (v.swapped) {
+        const void *t = a;
+        a = b;
+        b = t;
+    }
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    if (mul_overflows(v.ar, v.ac) || mul_overflows(v.ar * v.ac, elem) || mul_overflows(v.br, v.bc) ||
+        mul_overflows(v.br * v.bc, elem) || mul_overflows(v.m, v.n) || mul_overflows(v.m * v.n, elem))
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
+    gemm_problem p = {dbl, elem, v.ta, v.tb, v.m, v.n, v.k, alpha, beta, NULL, NULL, NULL,
+                      v.ac, v.bc, v.n};
+    if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
+    if (use_ab) {
+        if ((s = tsl__workspace(ctx, 0, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;
+        if ((s = tsl__workspace(ctx, 1, v.br * v.bc * elem, &p.b)) != TSL_OK) return s;
+        if ((s = tsl__upload_rect(ctx, p.a, a, v.ar, v.ac * elem, v.lda * elem)) != TSL_OK) return s;
+        if ((s = tsl__upload_rect(ctx, p.b, b, v.br, v.bc * elem, v.ldb * elem)) != TSL_OK) return s;
+    } else {
+        p.a = p.b = p.c; /* not read: the kernel runs an empty k loop */
+    }
+    if (beta != 0.0 && (s = tsl__upload_rect(ctx, p.c, c, v.m, v.n * elem, v.ldc * elem)) != TSL_OK)
+        return s;
+    s = run(ctx, &p);
+    tsl_status done = tsl__timing_end(ctx); /* waits: no result is read back from a failed run */
+    if (s != TSL_OK) return s;
+    if (done != TSL_OK) return done;
+    if ((s = tsl__download_rect(ctx, p.c, c, v.m, v.n * elem, v.ldc * elem)) != TSL_OK) return s;
+    return tsl__timing_end(ctx);
+}
+
+static tsl_status check_buffer(tsl_context *ctx, const char *fn, const char *what,
+                               const tsl_buffer *buf, size_t rows, size_t cols, size_t ld, size_t elem)
+{
+    if (!buf) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s is NULL", fn, what);
+    if (buf->ctx != ctx) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s belongs to another context", fn, what);
+    size_t need = rows ? ((rows - 1) * ld + cols) : 0;
+    if (rows && (mul_overflows(rows - 1, ld) || mul_overflows(need, elem) || need * elem > buf->size))
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s holds %zu bytes, the matrix needs %zu",
+                         fn, what, buf->size, need * elem);
+    return TSL_OK;
+}
+
+static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int dbl, const gemm_args *g,
+                           double alpha, const tsl_buffer *a, const tsl_buffer *b, double beta,
+                           tsl_buffer *c)
+{
+    if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
+    tsl__timing_begin(ctx);
+    tsl_status s = check_args(ctx, fn, g);
+    if (s != TSL_OK) return s;
+    if (g->m == 0 || g->n == 0) return TSL_OK;
+    if ((s = check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
+    gemm_view v = normalize(g);
+    if (v.swapped) {
+        const tsl_buffer *t = a;
+        a = b;
+        b = t;
+    }
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    int use_ab = g->k > 0 && alpha != 0.0;
+    const char *an = v.swapped ? "B" : "A", *bn = v.swapped ? "A" : "B";
+    if ((s = check_buffer(ctx, fn, "C", c, v.m, v.n, v.ldc, elem)) != TSL_OK) return s;
+    if (use_ab && (s = check_buffer(ctx, fn, an, a, v.ar, v.ac, v.lda, elem)) != TSL_OK) return s;
+    if (use_ab && (s = check_buffer(ctx, fn, bn, b, v.br, v.bc, v.ldb, elem)) != TSL_OK) return s;
+    gemm_problem p = {dbl, elem, v.ta, v.tb, v.m, v.n, v.k, alpha, beta,
+                      use_ab ? a->mem : c->mem, use_ab ? b->mem : c->mem, c->mem, v.lda, v.ldb, v.ldc};
+    s = run(ctx, &p);
+    tsl_status done = tsl__timing_end(ctx);
+    return s != TSL_OK ? s : done;
+}
+
+tsl_status tsl_sgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                     size_t m, size_t n, size_t k, float alpha, const float *a, size_t lda,
+                     const float *b, size_t ldb, float beta, float *c, size_t ldc)
+{
+    gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
+    return gemm_host(ctx, "tsl_sgemm", 0, &g, alpha, a, b, beta, c);
+}
+
+tsl_status tsl_dgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                     size_t m, size_t n, size_t k, double alpha, const double *a, size_t lda,
+                     const double *b, size_t ldb, double beta, double *c, size_t ldc)
+{
+    gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
+    return gemm_host(ctx, "tsl_dgemm", 1, &g, alpha, a, b, beta, c);
+}
+
+tsl_status tsl_sgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                         size_t m, size_t n, size_t k, float alpha, const tsl_buffer *a, size_t lda,
+                         const tsl_buffer *b, size_t ldb, float beta, tsl_buffer *c, size_t ldc)
+{
+    gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
+    return gemm_buf(ctx, "tsl_sgemm_buf", 0, &g, alpha, a, b, beta, c);
+}
+
+tsl_status tsl_dgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                         size_t m, size_t n, size_t k, double alpha, const tsl_buffer *a, size_t lda,
+                         const tsl_buffer *b, size_t ldb, double beta, tsl_buffer *c, size_t ldc)
+{
+    gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
+    return gemm_buf(ctx, "tsl_dgemm_buf", 1, &g, alpha, a, b, beta, c);
+}

@@ -1,0 +1,53 @@
+/* registry.c: the table of operations and the public variant functions built on it. */
+#include <string.h>
+
+#include "ops/ops.h"
+
+static const tsl__op_desc *const ops[] = {&tsl__gemm_desc};
+#define NOPS (sizeof ops / sizeof ops[0])
+
+static const tsl__op_desc *find_op(const char *op)
+{
+    for (size_t i = 0; op && i < NOPS; ++i)
+        if (strcmp(ops[i]->op, op) == 0) return ops[i];
+    return NULL;
+}
+
+const char *tsl_variant_name(const char *op, size_t index)
+{
+    const tsl__op_desc *d = find_op(op);
+    return d ? d->variant_name(index) : NULL;
+}
+
+static tsl_status unknown_op(tsl_context *ctx, const char *op)
+{
+    char names[256] = "";
+    for (size_t i = 0; i < NOPS; ++i) {
+        if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);
+        strncat(names, ops[i]->op, sizeof names - strlen(names) - 1);
+    }
+    return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown operation '%s' (operations: %s)",
+                     op ? op : "(null)", names);
+}
+
+tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant, const char **resolved)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__clear_error(ctx);
+    const tsl__op_desc *d = find_op(op);
+    if (!d) return unknown_op(ctx, op);
+    if (!variant) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "variant is NULL");
+    return d->variant_check(ctx, variant, resolved);
+}
+
+tsl_status tsl_context_set_variant(tsl_context *ctx, const char *op, const char *variant)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__clear_error(ctx);
+    const tsl__op_desc *d = find_op(op);
+    if (!d) return unknown_op(ctx, op);
+    if (!variant) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "variant is NULL");
+    tsl_status s = d->variant_check(ctx, variant, NULL);
+    if (s != TSL_OK) return s; /* unknown, or the device cannot run it: ctx says why */
+    return tsl__context_store_variant(ctx, op, variant);
+}

@@ -1,0 +1,81 @@
+/* ref.c: CPU reference GEMM through CBLAS, error norms and random fills for verification. */
+#include "ref/ref.h"
+
+#include <cblas.h>
+#include <math.h>
+
+static enum CBLAS_ORDER order_of(tsl_layout l) { return l == TSL_COL_MAJOR ? CblasColMajor : CblasRowMajor; }
+static enum CBLAS_TRANSPOSE trans_of(tsl_trans t) { return t == TSL_TRANS ? CblasTrans : CblasNoTrans; }
+
+/* CBLAS takes int (blasint) sizes; callers of the reference stay far below 2^31. */
+void tsl_ref_dgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t m, size_t n,
+                   size_t k, double alpha, const double *a, size_t lda, const double *b,
+                   size_t ldb, double beta, double *c, size_t ldc)
+{
+    cblas_dgemm(order_of(layout), trans_of(transa), trans_of(transb), (int)m, (int)n, (int)k, alpha,
+                a, (int)lda, b, (int)ldb, beta, c, (int)ldc);
+}
+
+void tsl_ref_sgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t m, size_t n,
+                   size_t k, float alpha, const float *a, size_t lda, const float *b, size_t ldb,
+                   float beta, float *c, size_t ldc)
+{
+    cblas_sgemm(order_of(layout), trans_of(transa), trans_of(transb), (int)m, (int)n, (int)k, alpha,
+                a, (int)lda, b, (int)ldb, beta, c, (int)ldc);
+}
+
+double tsl_ref_rel_err_f(size_t rows, size_t cols, const float *out, size_t ldo,
+                         const double *ref, size_t ldr)
+{
+    double num = 0.0, den = 0.0;
+    for (size_t i = 0; i < rows; ++i)
+        for (size_t j = 0; j < cols; ++j) {
+            double d = (double)out[i * ldo + j] - ref[i * ldr + j];
+            num += d * d;
+            den += ref[i * ldr + j] * ref[i * ldr + j];
+        }
+    if (isnan(num)) return NAN;
+    return den > 0.0 ? sqrt(num / den) : sqrt(num);
+}
+
+double tsl_ref_rel_err_d(size_t rows, size_t cols, const double *out, size_t ldo,
+                         const double *ref, size_t ldr)
+{
+    double num = 0.0, den = 0.0;
+    for (size_t i = 0; i < rows; ++i)
+        for (size_t j = 0; j < cols; ++j) {
+            double d = out[i * ldo + j] - ref[i * ldr + j];
+            num += d * d;
+            den += ref[i * ldr + j] * ref[i * ldr + j];
+        }
+    if (isnan(num)) return NAN;
+    return den > 0.0 ? sqrt(num / den) : sqrt(num);
+}
+
+double tsl_ref_gemm_tolerance(int is_double, size_t k)
+{
+    double factor = sqrt((double)k / 64.0);
+    if (factor < 1.0) factor = 1.0;
+    return (is_double ? 1e-12 : 1e-5) * factor;
+}
+
+static double next_uniform(unsigned long long *s)
+{
+    /* xorshift64*: fast, good enough for test data, and the same on every machine. */
+    unsigned long long x = *s ? *s : 0x9E3779B97F4A7C15ull;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return (double)((x * 2685821657736338717ull) >> 11) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
+}
+
+void tsl_ref_fill_f(float *x, size_t n, unsigned long long *state)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = (float)next_uniform(state);
+}
+
+void tsl_ref_fill_d(double *x, size_t n, unsigned long long *state)
+{
+    for (size_t i = 0; i < n; ++i) x[i] = next_uniform(state);
+}

@@ -1,0 +1,159 @@
+/* buffer.c: device memory and the commands that touch it. Public tsl_buffer objects, the
+ * context's scratch workspaces for pre-passes, rectangular transfers that move exactly a matrix
+ * (never the caller's padding), and kernel launches. Every command is profiled through an event
+ * booked into the context's timing breakdown. */
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+tsl_status tsl__mem_create(tsl_context *ctx, size_t bytes, cl_mem *out, const char *what)
+{
+    if (bytes == 0) bytes = 16; /* OpenCL has no empty buffers; a tiny one stands in */
+    if (bytes > ctx->info.max_alloc)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY,
+                         "%s needs %zu bytes, more than the device's largest allocation (%llu bytes)",
+                         what, bytes, ctx->info.max_alloc);
+    cl_int err;
+    *out = clCreateBuffer(ctx->cl, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (!*out) return tsl__cl_fail(ctx, "clCreateBuffer", err, what);
+    return TSL_OK;
+}
+
+tsl_status tsl__workspace(tsl_context *ctx, int slot, size_t bytes, cl_mem *out)
+{
+    if (ctx->workspace[slot].mem && ctx->workspace[slot].size >= bytes) {
+        *out = ctx->workspace[slot].mem;
+        return TSL_OK;
+    }
+    if (ctx->workspace[slot].mem) {
+        clFinish(ctx->queue);
+        clReleaseMemObject(ctx->workspace[slot].mem);
+        ctx->workspace[slot].mem = NULL;
+        ctx->workspace[slot].size = 0;
+    }
+    tsl_status s = tsl__mem_create(ctx, bytes, &ctx->workspace[slot].mem, "a scratch buffer");
+    if (s != TSL_OK) return s;
+    ctx->workspace[slot].size = bytes;
+    *out = ctx->workspace[slot].mem;
+    return TSL_OK;
+}
+
+tsl_status tsl__upload_rect(tsl_context *ctx, cl_mem mem, const void *host, size_t rows,
+                            size_t row_bytes, size_t host_pitch)
+{
+    if (rows == 0 || row_bytes == 0) return TSL_OK;
+    size_t origin[3] = {0, 0, 0}, region[3] = {row_bytes, rows, 1};
+    cl_event ev = NULL;
+    cl_int err = clEnqueueWriteBufferRect(ctx->queue, mem, CL_TRUE, origin, origin, region, row_bytes,
+                                          0, host_pitch, 0, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueWriteBufferRect", err, "uploading a matrix");
+    tsl__track_event(ctx, ev, TSL__EV_UPLOAD);
+    return TSL_OK;
+}
+
+tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t rows,
+                              size_t row_bytes, size_t host_pitch)
+{
+    if (rows == 0 || row_bytes == 0) return TSL_OK;
+    size_t origin[3] = {0, 0, 0}, region[3] = {row_bytes, rows, 1};
+    cl_event ev = NULL;
+    cl_int err = clEnqueueReadBufferRect(ctx->queue, mem, CL_TRUE, origin, origin, region, row_bytes, 0,
+                                         host_pitch, 0, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueReadBufferRect", err, "downloading a matrix");
+    tsl__track_event(ctx, ev, TSL__EV_DOWNLOAD);
+    return TSL_OK;
+}
+
+tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
+                       int nargs, cl_uint dims, const size_t *global, const size_t *local)
+{
+    for (int i = 0; i < nargs; ++i) {
+        cl_int err = clSetKernelArg(k, (cl_uint)i, args[i].size, args[i].value);
+        if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clSetKernelArg", err, what);
+    }
+    for (cl_uint d = 0; d < dims; ++d)
+        if (global[d] == 0) return TSL_OK; /* nothing to do */
+    cl_event ev = NULL;
+    cl_int err = clEnqueueNDRangeKernel(ctx->queue, k, dims, NULL, global, local, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueNDRangeKernel", err, what);
+    tsl__track_event(ctx, ev, TSL__EV_KERNEL);
+    return TSL_OK;
+}
+
+size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k)
+{
+    size_t wg = 0;
+    if (clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL) != CL_SUCCESS)
+        wg = ctx->info.max_work_group;
+    return wg;
+}
+
+/* ---- public buffers ------------------------------------------------------------------------ */
+
+tsl_status tsl_buffer_create(tsl_context *ctx, size_t bytes, tsl_buffer **out)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    if (!out) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_buffer_create: out is NULL");
+    *out = NULL;
+    if (bytes == 0) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_buffer_create: bytes is 0");
+    tsl__clear_error(ctx);
+    tsl_buffer *b = tsl__calloc(1, sizeof *b);
+    if (!b) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "tsl_buffer_create: out of host memory");
+    tsl_status s = tsl__mem_create(ctx, bytes, &b->mem, "tsl_buffer_create");
+    if (s != TSL_OK) {
+        tsl__free(b);
+        return s;
+    }
+    b->ctx = ctx;
+    b->size = bytes;
+    *out = b;
+    return TSL_OK;
+}
+
+void tsl_buffer_destroy(tsl_buffer *buf)
+{
+    if (!buf) return;
+    if (buf->mem) clReleaseMemObject(buf->mem);
+    tsl__free(buf);
+}
+
+size_t tsl_buffer_size(const tsl_buffer *buf) { return buf ? buf->size : 0; }
+cl_mem tsl_buffer_cl_mem(const tsl_buffer *buf) { return buf ? buf->mem : NULL; }
+
+static tsl_status check_range(tsl_context *ctx, const tsl_buffer *buf, size_t offset, size_t bytes,
+                              const void *host, const char *fn)
+{
+    if (!buf || !host)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, buf ? "host pointer" : "buffer");
+    if (buf->ctx != ctx) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer belongs to another context", fn);
+    if (offset > buf->size || bytes > buf->size - offset)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: range [%zu, %zu+%zu) is outside the buffer of %zu bytes",
+                         fn, offset, offset, bytes, buf->size);
+    return TSL_OK;
+}
+
+tsl_status tsl_buffer_write(tsl_context *ctx, tsl_buffer *buf, size_t offset, size_t bytes, const void *src)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__timing_begin(ctx);
+    tsl_status s = check_range(ctx, buf, offset, bytes, src, "tsl_buffer_write");
+    if (s != TSL_OK || bytes == 0) return s;
+    cl_event ev = NULL;
+    cl_int err = clEnqueueWriteBuffer(ctx->queue, buf->mem, CL_TRUE, offset, bytes, src, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueWriteBuffer", err, "tsl_buffer_write");
+    tsl__track_event(ctx, ev, TSL__EV_UPLOAD);
+    return tsl__timing_end(ctx);
+}
+
+tsl_status tsl_buffer_read(tsl_context *ctx, const tsl_buffer *buf, size_t offset, size_t bytes, void *dst)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__timing_begin(ctx);
+    tsl_status s = check_range(ctx, buf, offset, bytes, dst, "tsl_buffer_read");
+    if (s != TSL_OK || bytes == 0) return s;
+    cl_event ev = NULL;
+    cl_int err = clEnqueueReadBuffer(ctx->queue, buf->mem, CL_TRUE, offset, bytes, dst, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueReadBuffer", err, "tsl_buffer_read");
+    tsl__track_event(ctx, ev, TSL__EV_DOWNLOAD);
+    return tsl__timing_end(ctx);
+}

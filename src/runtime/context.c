@@ -1,0 +1,143 @@
+/* context.c: a tessel context is one device, its OpenCL context and one in-order queue with
+ * profiling on, plus what the context remembers between calls: built programs, scratch buffers,
+ * the chosen variant per operation, the last error and the last call's timing breakdown. */
+#include <stdio.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
+{
+    if (!out) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_context_create: out is NULL");
+    *out = NULL;
+    tsl_context *ctx = tsl__calloc(1, sizeof *ctx);
+    if (!ctx) return tsl__fail(NULL, TSL_ERR_OUT_OF_MEMORY, "tsl_context_create: out of host memory");
+    tsl_status s = tsl__find_device(device_spec, &ctx->platform, &ctx->device, &ctx->info);
+    if (s != TSL_OK) {
+        tsl__free(ctx);
+        return s;
+    }
+    cl_int err;
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)ctx->platform, 0};
+    ctx->cl = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);
+    if (!ctx->cl) {
+        s = tsl__cl_fail(NULL, "clCreateContext", err, ctx->info.name);
+        tsl__free(ctx);
+        return s;
+    }
+    ctx->queue = clCreateCommandQueue(ctx->cl, ctx->device, CL_QUEUE_PROFILING_ENABLE, &err);
+    if (!ctx->queue) {
+        s = tsl__cl_fail(NULL, "clCreateCommandQueue", err, ctx->info.name);
+        clReleaseContext(ctx->cl);
+        tsl__free(ctx);
+        return s;
+    }
+    tsl__cache_dir_init(ctx);
+    *out = ctx;
+    return TSL_OK;
+}
+
+void tsl_context_destroy(tsl_context *ctx)
+{
+    if (!ctx) return;
+    if (ctx->queue) clFinish(ctx->queue);
+    for (int i = 0; i < ctx->nevents; ++i) clReleaseEvent(ctx->events[i]);
+    for (int i = 0; i < ctx->nprograms; ++i) {
+        for (int k = 0; k < ctx->programs[i].nkernels; ++k) clReleaseKernel(ctx->programs[i].kernels[k]);
+        clReleaseProgram(ctx->programs[i].program);
+    }
+    for (int i = 0; i < TSL__WORKSPACES; ++i)
+        if (ctx->workspace[i].mem) clReleaseMemObject(ctx->workspace[i].mem);
+    if (ctx->queue) clReleaseCommandQueue(ctx->queue);
+    if (ctx->cl) clReleaseContext(ctx->cl);
+    tsl__free(ctx);
+}
+
+const char *tsl_context_error(const tsl_context *ctx) { return ctx ? ctx->error : "context is NULL"; }
+
+tsl_status tsl_context_device(const tsl_context *ctx, tsl_device_info *info)
+{
+    if (!ctx || !info)
+        return tsl__fail((tsl_context *)ctx, TSL_ERR_INVALID_ARG, "tsl_context_device: %s is NULL",
+                         ctx ? "info" : "ctx");
+    *info = ctx->info;
+    return TSL_OK;
+}
+
+tsl_status tsl_context_timing(const tsl_context *ctx, tsl_timing *out)
+{
+    if (!ctx || !out)
+        return tsl__fail((tsl_context *)ctx, TSL_ERR_INVALID_ARG, "tsl_context_timing: %s is NULL",
+                         ctx ? "out" : "ctx");
+    *out = ctx->timing;
+    return TSL_OK;
+}
+
+cl_context tsl_context_cl_context(const tsl_context *ctx) { return ctx ? ctx->cl : NULL; }
+cl_device_id tsl_context_cl_device(const tsl_context *ctx) { return ctx ? ctx->device : NULL; }
+cl_command_queue tsl_context_cl_queue(const tsl_context *ctx) { return ctx ? ctx->queue : NULL; }
+
+const char *tsl__context_variant(const tsl_context *ctx, const char *op)
+{
+    for (int i = 0; i < ctx->nvariants; ++i)
+        if (strcmp(ctx->variants[i].op, op) == 0) return ctx->variants[i].variant;
+    return "auto";
+}
+
+tsl_status tsl__context_store_variant(tsl_context *ctx, const char *op, const char *variant)
+{
+    int i = 0;
+    while (i < ctx->nvariants && strcmp(ctx->variants[i].op, op) != 0) ++i;
+    if (i == ctx->nvariants) {
+        if (i == TSL__MAX_OPS) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "too many operations");
+        ctx->nvariants++;
+    }
+    snprintf(ctx->variants[i].op, sizeof ctx->variants[i].op, "%s", op);
+    snprintf(ctx->variants[i].variant, sizeof ctx->variants[i].variant, "%s", variant);
+    return TSL_OK;
+}
+
+/* ---- timing from profiling events ---------------------------------------------------------- */
+
+void tsl__timing_begin(tsl_context *ctx)
+{
+    memset(&ctx->timing, 0, sizeof ctx->timing);
+    tsl__clear_error(ctx);
+}
+
+static void book(tsl_context *ctx, cl_event ev, tsl__event_kind kind)
+{
+    cl_ulong t0 = 0, t1 = 0;
+    if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) == CL_SUCCESS &&
+        t1 >= t0) {
+        double ms = (double)(t1 - t0) * 1e-6;
+        if (kind == TSL__EV_UPLOAD) ctx->timing.upload_ms += ms;
+        else if (kind == TSL__EV_KERNEL) ctx->timing.kernel_ms += ms;
+        else ctx->timing.download_ms += ms;
+    }
+    clReleaseEvent(ev);
+}
+
+static cl_int drain(tsl_context *ctx)
+{
+    cl_int err = clFinish(ctx->queue);
+    for (int i = 0; i < ctx->nevents; ++i) book(ctx, ctx->events[i], ctx->event_kinds[i]);
+    ctx->nevents = 0;
+    return err;
+}
+
+void tsl__track_event(tsl_context *ctx, cl_event ev, tsl__event_kind kind)
+{
+    if (!ev) return;
+    if (ctx->nevents == TSL__MAX_EVENTS) drain(ctx);
+    ctx->events[ctx->nevents] = ev;
+    ctx->event_kinds[ctx->nevents++] = kind;
+}
+
+tsl_status tsl__timing_end(tsl_context *ctx)
+{
+    cl_int err = drain(ctx);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clFinish", err, "waiting for the device");
+    return TSL_OK;
+}

@@ -1,0 +1,175 @@
+/* device.c: OpenCL device discovery and the device-spec rules of DESIGN.md. Devices are counted
+ * per platform in the order the ICD loader reports them; "P:D" names one, any other text matches
+ * a device or platform name case-insensitively, and an empty spec means $TESSEL_DEVICE, else the
+ * first GPU, else the first device. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+#define MAX_PLATFORMS 16
+#define MAX_DEVICES 64
+
+static void get_string(cl_device_id d, cl_device_info what, char *dst, size_t cap)
+{
+    dst[0] = '\0';
+    if (clGetDeviceInfo(d, what, cap, dst, NULL) != CL_SUCCESS) dst[0] = '\0';
+    dst[cap - 1] = '\0';
+}
+
+tsl_status tsl__device_info(cl_platform_id p, cl_device_id d, int pi, int di, tsl_device_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->platform_index = pi;
+    out->device_index = di;
+    if (clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof out->platform, out->platform, NULL) != CL_SUCCESS)
+        out->platform[0] = '\0';
+    out->platform[sizeof out->platform - 1] = '\0';
+    get_string(d, CL_DEVICE_NAME, out->name, sizeof out->name);
+    get_string(d, CL_DEVICE_VENDOR, out->vendor, sizeof out->vendor);
+    get_string(d, CL_DRIVER_VERSION, out->driver_version, sizeof out->driver_version);
+    get_string(d, CL_DEVICE_VERSION, out->opencl_version, sizeof out->opencl_version);
+    cl_device_type type = 0;
+    clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    snprintf(out->type, sizeof out->type, "%s",
+             (type & CL_DEVICE_TYPE_GPU) ? "gpu" : (type & CL_DEVICE_TYPE_CPU) ? "cpu"
+             : (type & CL_DEVICE_TYPE_ACCELERATOR) ? "accel" : "other");
+    cl_uint u = 0;
+    clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof u, &u, NULL);
+    out->compute_units = u;
+    u = 0;
+    clGetDeviceInfo(d, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof u, &u, NULL);
+    out->clock_mhz = u;
+    cl_ulong ul = 0;
+    clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof ul, &ul, NULL);
+    out->global_mem = ul;
+    ul = 0;
+    clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof ul, &ul, NULL);
+    out->local_mem = ul;
+    ul = 0;
+    clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof ul, &ul, NULL);
+    out->max_alloc = ul;
+    size_t wg = 0;
+    clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
+    out->max_work_group = wg;
+    cl_device_fp_config fp = 0;
+    clGetDeviceInfo(d, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
+    out->fp64 = fp != 0;
+    return TSL_OK;
+}
+
+/* Every device of every platform, in tessel's index order. */
+typedef struct {
+    cl_platform_id platform;
+    cl_device_id device;
+    int pi, di;
+} found_device;
+
+static int enumerate(found_device *list, int cap)
+{
+    cl_platform_id platforms[MAX_PLATFORMS];
+    cl_uint np = 0;
+    if (clGetPlatformIDs(MAX_PLATFORMS, platforms, &np) != CL_SUCCESS) return 0;
+    if (np > MAX_PLATFORMS) np = MAX_PLATFORMS;
+    int n = 0;
+    for (cl_uint p = 0; p < np; ++p) {
+        cl_device_id devs[MAX_DEVICES];
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, devs, &nd) != CL_SUCCESS)
+            continue;
+        if (nd > MAX_DEVICES) nd = MAX_DEVICES;
+        for (cl_uint d = 0; d < nd && n < cap; ++d)
+            list[n++] = (found_device){platforms[p], devs[d], (int)p, (int)d};
+    }
+    return n;
+}
+
+tsl_status tsl_devices(tsl_device_info *list, size_t cap, size_t *count)
+{
+    if (!count || (cap > 0 && !list))
+        return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_devices: count is NULL, or list is NULL with cap > 0");
+    found_device found[MAX_DEVICES];
+    int n = enumerate(found, MAX_DEVICES);
+    for (int i = 0; i < n && (size_t)i < cap; ++i)
+        tsl__device_info(found[i].platform, found[i].device, found[i].pi, found[i].di, &list[i]);
+    *count = (size_t)n;
+    return TSL_OK;
+}
+
+static int contains_nocase(const char *hay, const char *needle)
+{
+    size_t nl = strlen(needle);
+    for (const char *h = hay; *h; ++h) {
+        size_t i = 0;
+        while (i < nl && h[i] && tolower((unsigned char)h[i]) == tolower((unsigned char)needle[i])) ++i;
+        if (i == nl) return 1;
+    }
+    return nl == 0;
+}
+
+/* "P:D" with two non-negative decimal integers and nothing else. */
+static int parse_index_spec(const char *spec, int *p, int *d)
+{
+    char *end;
+    if (!isdigit((unsigned char)spec[0])) return 0;
+    long a = strtol(spec, &end, 10);
+    if (*end != ':' || !isdigit((unsigned char)end[1])) return 0;
+    long b = strtol(end + 1, &end, 10);
+    if (*end != '\0' || a > 1000 || b > 1000) return 0;
+    *p = (int)a;
+    *d = (int)b;
+    return 1;
+}
+
+tsl_status tsl__find_device(const char *spec, cl_platform_id *p, cl_device_id *d,
+                            tsl_device_info *info)
+{
+    found_device found[MAX_DEVICES];
+    int n = enumerate(found, MAX_DEVICES);
+    if (n == 0)
+        return tsl__fail(NULL, TSL_ERR_NO_DEVICE,
+                         "no OpenCL device found: install an OpenCL driver (pocl-opencl-icd for the CPU)");
+    if (!spec || !*spec) {
+        const char *env = getenv("TESSEL_DEVICE");
+        if (env && *env) spec = env;
+    }
+    int pick = -1;
+    if (!spec || !*spec) {
+        for (int i = 0; i < n && pick < 0; ++i) {
+            cl_device_type t = 0;
+            clGetDeviceInfo(found[i].device, CL_DEVICE_TYPE, sizeof t, &t, NULL);
+            if (t & CL_DEVICE_TYPE_GPU) pick = i;
+        }
+        if (pick < 0) pick = 0;
+    } else {
+        int pi, di;
+        int by_index = parse_index_spec(spec, &pi, &di);
+        for (int i = 0; i < n && pick < 0; ++i) {
+            if (by_index) {
+                if (found[i].pi == pi && found[i].di == di) pick = i;
+                continue;
+            }
+            tsl_device_info fi;
+            tsl__device_info(found[i].platform, found[i].device, found[i].pi, found[i].di, &fi);
+            if (contains_nocase(fi.name, spec) || contains_nocase(fi.platform, spec)) pick = i;
+        }
+    }
+    if (pick < 0) {
+        char names[1024] = "";
+        size_t used = 0;
+        for (int i = 0; i < n && used < sizeof names - 1; ++i) {
+            tsl_device_info fi;
+            tsl__device_info(found[i].platform, found[i].device, found[i].pi, found[i].di, &fi);
+            int w = snprintf(names + used, sizeof names - used, "%s%d:%d %s", i ? ", " : "",
+                             fi.platform_index, fi.device_index, fi.name);
+            if (w < 0) break;
+            used += (size_t)w;
+        }
+        return tsl__fail(NULL, TSL_ERR_NO_DEVICE, "no device matches '%s'; devices: %s", spec, names);
+    }
+    *p = found[pick].platform;
+    *d = found[pick].device;
+    return tsl__device_info(*p, *d, found[pick].pi, found[pick].di, info);
+}

@@ -1,0 +1,128 @@
+/* runtime.h: the internal interface of tessel's OpenCL plumbing. Nothing here knows what an
+ * operation is: it discovers devices, owns the context and its profiling queue, builds programs
+ * (through the on-disk binary cache), moves bytes, launches kernels and turns every OpenCL status
+ * into a tsl_status with a message naming the call and the error. The ops layer sits on top. */
+#ifndef TSL_RUNTIME_H
+#define TSL_RUNTIME_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "tessel.h"
+#include "tessel_cl.h"
+
+#define TSL__MAX_OPS 8
+#define TSL__MAX_PROGRAMS 64
+#define TSL__MAX_EVENTS 64
+#define TSL__WORKSPACES 6
+
+/* Where a profiled event's time is booked in tsl_timing. */
+typedef enum { TSL__EV_UPLOAD, TSL__EV_KERNEL, TSL__EV_DOWNLOAD } tsl__event_kind;
+
+typedef struct {
+    char key[512];      /* source name + build options */
+    cl_program program;
+    cl_kernel kernels[4];
+    char kernel_names[4][48];
+    int nkernels;
+} tsl__program_entry;
+
+struct tsl_context {
+    cl_platform_id platform;
+    cl_device_id device;
+    cl_context cl;
+    cl_command_queue queue;
+    tsl_device_info info;
+    char cache_dir[1024]; /* "" when no usable cache directory */
+    char error[2048];
+    char build_log[8192];
+    tsl_timing timing;
+    cl_event events[TSL__MAX_EVENTS];
+    tsl__event_kind event_kinds[TSL__MAX_EVENTS];
+    int nevents;
+    tsl__program_entry programs[TSL__MAX_PROGRAMS];
+    int nprograms;
+    struct { char op[16]; char variant[48]; } variants[TSL__MAX_OPS];
+    int nvariants;
+    struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES]; /* scratch for pre-passes */
+};
+
+struct tsl_buffer {
+    tsl_context *ctx;
+    cl_mem mem;
+    size_t size;
+};
+
+/* ---- allocation: every heap allocation of the library goes through these ----------------- */
+void *tsl__malloc(size_t bytes);
+void *tsl__calloc(size_t count, size_t size);
+void tsl__free(void *p);
+
+/* ---- errors ------------------------------------------------------------------------------- */
+/* Records a formatted message in ctx (or the thread's last error when ctx is NULL), returns s. */
+tsl_status tsl__fail(tsl_context *ctx, tsl_status s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Maps an OpenCL status to a tsl_status and records "CALL failed: CL_NAME (what)". */
+tsl_status tsl__cl_fail(tsl_context *ctx, const char *call, cl_int err, const char *what);
+const char *tsl__cl_error_name(cl_int err);
+void tsl__clear_error(tsl_context *ctx);
+
+/* ---- devices ------------------------------------------------------------------------------ */
+tsl_status tsl__device_info(cl_platform_id p, cl_device_id d, int pi, int di, tsl_device_info *out);
+/* Resolves a device spec (DESIGN.md rules) to a platform and device. */
+tsl_status tsl__find_device(const char *spec, cl_platform_id *p, cl_device_id *d,
+                            tsl_device_info *info);
+
+/* ---- per-call timing ---------------------------------------------------------------------- */
+void tsl__timing_begin(tsl_context *ctx); /* zeroes the breakdown; call at the start of an op */
+/* Keeps ev to be timed at tsl__timing_end (takes ownership). Too many events: waits and books. */
+void tsl__track_event(tsl_context *ctx, cl_event ev, tsl__event_kind kind);
+/* Waits for the queue, books every tracked event into ctx->timing, releases them. */
+tsl_status tsl__timing_end(tsl_context *ctx);
+
+/* ---- programs (cached in memory per context, and on disk across processes) ---------------- */
+/* Returns the kernel `name` of source file `source` ("gemm.cl") built with `options`. The
+ * context owns the kernel. Build time (compile or load from the disk cache) is added to
+ * ctx->timing.build_ms. */
+tsl_status tsl__get_kernel(tsl_context *ctx, const char *source, const char *options,
+                           const char *name, cl_kernel *out);
+/* Text of an embedded kernel file, NULL if there is none of that name. */
+const char *tsl__kernel_source(const char *name, size_t *len);
+
+/* ---- on-disk binary cache ------------------------------------------------------------------ */
+void tsl__cache_dir_init(tsl_context *ctx);
+/* Loads the binary stored for key; 0 and a tsl__malloc'ed *data on success, -1 when absent or
+ * unusable (a corrupt entry is treated as absent). */
+int tsl__cache_load(const tsl_context *ctx, const char *key, unsigned char **data, size_t *len);
+void tsl__cache_store(const tsl_context *ctx, const char *key, const unsigned char *data, size_t len);
+unsigned long long tsl__hash64(const void *data, size_t len, unsigned long long seed);
+
+/* ---- memory and transfers ------------------------------------------------------------------ */
+tsl_status tsl__mem_create(tsl_context *ctx, size_t bytes, cl_mem *out, const char *what);
+/* A scratch buffer of at least `bytes`, slot 0..TSL__WORKSPACES-1, kept by the context. */
+tsl_status tsl__workspace(tsl_context *ctx, int slot, size_t bytes, cl_mem *out);
+/* Copies a rows x row_bytes block from host (rows host_pitch bytes apart) into mem, packed
+ * (rows row_bytes apart), starting at byte 0. Tracked as upload. */
+tsl_status tsl__upload_rect(tsl_context *ctx, cl_mem mem, const void *host, size_t rows,
+                            size_t row_bytes, size_t host_pitch);
+/* The reverse: packed device rows into host rows host_pitch bytes apart. Blocks until done. */
+tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t rows,
+                              size_t row_bytes, size_t host_pitch);
+
+/* ---- launches ------------------------------------------------------------------------------ */
+/* Sets args from a list: each entry a size and a pointer, as clSetKernelArg takes them. */
+typedef struct { size_t size; const void *value; } tsl__arg;
+tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
+                       int nargs, cl_uint dims, const size_t *global, const size_t *local);
+/* Largest work-group the built kernel allows on the context's device. */
+size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k);
+
+/* ---- per-op variant choice (stored here; ops validate names) -------------------------------- */
+const char *tsl__context_variant(const tsl_context *ctx, const char *op); /* "auto" if unset */
+tsl_status tsl__context_store_variant(tsl_context *ctx, const char *op, const char *variant);
+
+#endif
