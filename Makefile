@@ -1,0 +1,47 @@
+# tessel: the two Quick start commands (make demo, make check) and their helpers. Each target
+# installs the Debian/Ubuntu packages that are missing (apt-get, as root or through sudo), then
+# configures and builds with CMake.
+BUILD      ?= build
+CHECK_DIR  ?= build-check
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+PREFIX     ?= /usr/local
+# Real dependencies: compiler and CMake, the OpenCL headers and ICD loader, PoCL (the CPU OpenCL
+# device), OpenBLAS (the CPU reference and peer), CLBlast (the OpenCL peer), clinfo, python3
+# (the CLI tests parse JSON with it).
+PACKAGES   := build-essential cmake pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd \
+              libopenblas-dev libclblast-dev clinfo python3
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build demo check install clean
+
+all: build
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null; then echo "tessel: error: missing packages ($$missing) and no apt-get: install them by hand" >&2; exit 1; fi; \
+	  echo "installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing </dev/null; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX)
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	$(BUILD)/tessel devices
+	$(BUILD)/tessel gemm --variant all --size 512 --verify --peers clblast,openblas
+
+# The whole test suite, on the default device (PoCL without a GPU), built with warnings as errors
+# and run under AddressSanitizer and UndefinedBehaviorSanitizer.
+check: deps
+	cmake -S . -B $(CHECK_DIR) -DCMAKE_BUILD_TYPE=Debug -DTESSEL_SANITIZE=ON -DTESSEL_WERROR=ON
+	cmake --build $(CHECK_DIR) -j $(JOBS)
+	cd $(CHECK_DIR) && ctest --output-on-failure -j $(JOBS)
+
+install: build
+	$(SUDO) cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(CHECK_DIR)
