@@ -8,6 +8,7 @@
 #if PRECISION == 64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double real;
+#define REALNAME double
 typedef double2 real2;
 typedef double4 real4;
 typedef double8 real8;
@@ -15,6 +16,7 @@ typedef double16 real16;
 #define ZERO 0.0
 #else
 typedef float real;
+#define REALNAME float
 typedef float2 real2;
 typedef float4 real4;
 typedef float8 real8;

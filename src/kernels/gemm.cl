@@ -93,88 +93,242 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
         (row < rows && col < cols) ? src[(long)row * s_rs + (long)col * s_cs] : ZERO;
 }
 
-/* ---- tiled2d: local-memory tiles plus a 2D register block per work-item -------------------
- * Preconditions (the host packs to meet them): M % MWG == 0, N % NWG == 0, K % KWG == 0, A and
- * B row-major with lda, ldb multiples of VW. Mc x Nc is the caller's real C: stores and C reads
- * are guarded against it. Work-group (NDIMC, MDIMC); each work-item owns MWI x NWI of C. */
+/* ---- tiled2d: local-memory (or cache) tiles plus a 2D register block per work-item ---------
+ * C[Mc x Nc] = alpha * A[M x K] * B[K x N] + beta * C, row-major. Preconditions (the host's pack
+ * pre-pass establishes them): M % MWG == 0, N % NWG == 0, K % KWG == 0, padded rows/columns of A
+ * and B are zero. C is the caller's real matrix: stores and C reads are guarded against Mc x Nc.
+ * global = (N/NWG*NDIMC, M/MWG*MDIMC), local = (NDIMC, MDIMC). The defaults are the PoCL/AVX-512
+ * setting; src/ops/gemm.c passes each device type's parameters as -D options.
+ * USE_LOCAL=0 (CPUs): each work-item keeps MWI x NWI of C in VW-wide vector accumulators and reads
+ * A and B through the caches; a work-group of MDIMC items along m shares one K x NWG panel of B.
+ * USE_LOCAL=1 (GPUs): A (transposed, padded against bank conflicts) and B tiles staged in local
+ * memory; work-items own interleaved rows and vectors (STRIDED) so accesses coalesce. */
+// ---- tunables (defaults = best measured on PoCL/AVX-512 CPU) ----
+// GPU (NVIDIA) setting: -DUSE_LOCAL=1 -DMWG=128 -DNWG=128 -DKWG=16
+//                       -DMDIMC=16 -DNDIMC=16 -DVW=4   (8x8 per work-item)
 #ifndef MWG
-#define MWG 64
+#define MWG 128    // rows of C per work-group
 #endif
 #ifndef NWG
-#define NWG 64
+#if PRECISION == 64
+#define NWG 16     // cols of C per work-group
+#else
+#define NWG 32
+#endif
 #endif
 #ifndef KWG
-#define KWG 16
+#define KWG 8      // k-step (unroll on CPU, local tile depth with USE_LOCAL)
 #endif
 #ifndef MDIMC
-#define MDIMC 16
+#define MDIMC 16   // work-group size along m (local dim 1)
 #endif
 #ifndef NDIMC
-#define NDIMC 16
+#define NDIMC 1    // work-group size along n (local dim 0)
+#endif
+#ifndef VW
+#if PRECISION == 64
+#define VW 8       // vector width along n: one 512-bit register
+#else
+#define VW 16
+#endif
 #endif
 #ifndef USE_LOCAL
-#define USE_LOCAL 1
+#define USE_LOCAL 0
 #endif
-#define MWI (MWG / MDIMC)
-#define NWI (NWG / NDIMC)
-
-__kernel __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1)))
-void gemm_tiled2d(const int M, const int N, const int K, const int Mc, const int Nc,
-                  const real alpha, __global const real *A, const int lda,
-                  __global const real *B, const int ldb, const real beta,
-                  __global real *C, const int ldc)
-{
-    const int tx = get_local_id(0), ty = get_local_id(1);
-    const int row0 = get_group_id(1) * MWG, col0 = get_group_id(0) * NWG;
-    real acc[MWI][NWI];
-    for (int i = 0; i < MWI; ++i)
-        for (int j = 0; j < NWI; ++j) acc[i][j] = ZERO;
-#if USE_LOCAL
-    __local real As[KWG][MWG + 1];
-    __local real Bs[KWG][NWG];
-    const int tid = ty * NDIMC + tx;
-    for (int kk = 0; kk < K; kk += KWG) {
-        for (int idx = tid; idx < MWG * KWG; idx += MDIMC * NDIMC) {
-            const int r = idx / KWG, c = idx % KWG;
-            As[c][r] = A[(long)(row0 + r) * lda + kk + c];
-        }
-        for (int idx = tid; idx < KWG * NWG; idx += MDIMC * NDIMC) {
-            const int r = idx / NWG, c = idx % NWG;
-            Bs[r][c] = B[(long)(kk + r) * ldb + col0 + c];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (int k = 0; k < KWG; ++k) {
-            real a[MWI], b[NWI];
-            for (int i = 0; i < MWI; ++i) a[i] = As[k][ty + i * MDIMC];
-            for (int j = 0; j < NWI; ++j) b[j] = Bs[k][tx + j * NDIMC];
-            for (int i = 0; i < MWI; ++i)
-                for (int j = 0; j < NWI; ++j) acc[i][j] = mad(a[i], b[j], acc[i][j]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    for (int i = 0; i < MWI; ++i) {
-        const int row = row0 + ty + i * MDIMC;
-        for (int j = 0; j < NWI; ++j) {
-            const int col = col0 + tx + j * NDIMC;
-            if (row < Mc && col < Nc) GEMM_STORE(C[(long)row * ldc + col], alpha, acc[i][j], beta);
-        }
-    }
+// STRIDED=0: a work-item owns MWI contiguous rows and NWI contiguous cols
+//            (best for CPUs: contiguous vector loads/stores per work-item).
+// STRIDED=1: a work-item owns rows tid_m + i*MDIMC and vectors tid_n + j*NDIMC
+//            (coalesced global access / conflict-free local reads on GPUs).
+#ifndef STRIDED
+#define STRIDED USE_LOCAL
+#endif
+// Vector width used to load A from local memory (USE_LOCAL=1 only), 1,2,4,8.
+#ifndef VWA
+#define VWA 1
+#endif
+// Padding of the transposed local A tile row (USE_LOCAL=1 only): avoids bank
+// conflicts when storing A transposed. Must keep (MWG+APAD) % VWA == 0.
+#ifndef APAD
+#if STRIDED
+#define APAD 1
 #else
-    const int rowt = row0 + ty * MWI, colt = col0 + tx * NWI;
-    __global const real *a = A + (long)rowt * lda;
-    __global const real *b = B + colt;
-    for (int k = 0; k < K; ++k) {
-        real bv[NWI];
-        for (int j = 0; j < NWI; ++j) bv[j] = b[j];
-        for (int i = 0; i < MWI; ++i) {
-            const real av = a[(long)i * lda + k];
-            for (int j = 0; j < NWI; ++j) acc[i][j] = mad(av, bv[j], acc[i][j]);
-        }
-        b += ldb;
-    }
-    for (int i = 0; i < MWI; ++i)
-        for (int j = 0; j < NWI; ++j)
-            if (rowt + i < Mc && colt + j < Nc)
-                GEMM_STORE(C[(long)(rowt + i) * ldc + colt + j], alpha, acc[i][j], beta);
+#define APAD 0
 #endif
+#endif
+#define ALS_LD (MWG + APAD)
+
+#define MWI (MWG / MDIMC)   // rows per work-item
+#define NWI (NWG / NDIMC)   // cols per work-item
+#define NVI (NWI / VW)      // vectors per work-item along n
+
+#if MWG % MDIMC != 0 || NWG % NDIMC != 0 || NWI % VW != 0
+#error "tiled2d: MWG%MDIMC, NWG%NDIMC and (NWG/NDIMC)%VW must be 0"
+#endif
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#if VW == 1
+typedef real realV;
+#define VLOAD(off, p) ((p)[off])
+#define VSTORE(x, off, p) ((p)[off] = (x))
+#else
+typedef CAT(REALNAME, VW) realV;
+#define VLOAD(off, p) CAT(vload, VW)(off, p)
+#define VSTORE(x, off, p) CAT(vstore, VW)(x, off, p)
+#endif
+
+#if STRIDED
+#define ROW_OF(i) (tid_m + (i) * MDIMC)          // within work-group tile
+#define VEC_OF(j) (tid_n + (j) * NDIMC)          // vector index within tile
+#else
+#define ROW_OF(i) (tid_m * MWI + (i))
+#define VEC_OF(j) (tid_n * NVI + (j))
+#endif
+
+#if USE_LOCAL
+#define NTHREADS (MDIMC * NDIMC)
+#if (MWG * KWG) % NTHREADS != 0 || (KWG * NWG / VW) % NTHREADS != 0
+#error "tiled2d: tiles must be divisible by the work-group size"
+#endif
+#if MWI % VWA != 0 || ALS_LD % VWA != 0
+#error "tiled2d: MWI % VWA and (MWG+APAD) % VWA must be 0"
+#endif
+#if VWA == 1
+typedef real realA;
+#define ALOAD(off, p) ((p)[off])
+#else
+typedef CAT(REALNAME, VWA) realA;
+#define ALOAD(off, p) CAT(vload, VWA)(off, p)
+#endif
+#endif
+
+__attribute__((reqd_work_group_size(NDIMC, MDIMC, 1)))
+__kernel void gemm_tiled2d(const int M, const int N, const int K,
+                           const int Mc, const int Nc,
+                           const real alpha,
+                           __global const real *restrict A, const int lda,
+                           __global const real *restrict B, const int ldb,
+                           const real beta,
+                           __global real *C, const int ldc)
+{
+  const int tid_n = get_local_id(0);
+  const int tid_m = get_local_id(1);
+  const int m0 = get_group_id(1) * MWG;     // first row of the group tile
+  const int n0 = get_group_id(0) * NWG;     // first col of the group tile
+
+  realV acc[MWI][NVI];
+#pragma unroll
+  for (int i = 0; i < MWI; i++)
+#pragma unroll
+    for (int j = 0; j < NVI; j++) acc[i][j] = (realV)(0);
+
+#if USE_LOCAL == 0
+  // ---------------- cache-based path (CPU) ----------------
+  // Per-row A pointers and the B pointer at (k=0, first col of this item).
+  __global const real *Ap = A + (long)m0 * lda;
+  __global const real *Bp = B + n0;
+  for (int k = 0; k < K; k += KWG) {
+#pragma unroll
+    for (int kk = 0; kk < KWG; kk++) {
+      realV b[NVI];
+#pragma unroll
+      for (int j = 0; j < NVI; j++)
+        b[j] = VLOAD(0, Bp + (long)kk * ldb + VEC_OF(j) * VW);
+#pragma unroll
+      for (int i = 0; i < MWI; i++) {
+        const real a = Ap[(long)ROW_OF(i) * lda + kk];
+#pragma unroll
+        for (int j = 0; j < NVI; j++) acc[i][j] = fma((realV)(a), b[j], acc[i][j]);
+      }
+    }
+    Ap += KWG;
+    Bp += (long)KWG * ldb;
+  }
+#else
+  // ---------------- local-memory path (GPU) ----------------
+  // Als is stored transposed: Als[k][m] so that a work-item reads its MWI
+  // A values along m (vectorizable with VWA when STRIDED == 0).
+  __local real Als[KWG * ALS_LD];
+  __local real Bls[KWG * NWG];
+  const int tid = tid_m * NDIMC + tid_n;
+  __global const real *Ag = A + (long)m0 * lda;
+  __global const real *Bg = B + n0;
+  for (int k = 0; k < K; k += KWG) {
+    // A tile MWG x KWG: consecutive threads read consecutive k (coalesced)
+#pragma unroll
+    for (int l = 0; l < (MWG * KWG) / NTHREADS; l++) {
+      const int idx = tid + l * NTHREADS;
+      const int r = idx / KWG, c = idx % KWG;
+      Als[c * ALS_LD + r] = Ag[(long)r * lda + c];
+    }
+    // B tile KWG x NWG, vectorized
+#pragma unroll
+    for (int l = 0; l < (KWG * NWG / VW) / NTHREADS; l++) {
+      const int idx = tid + l * NTHREADS;
+      const int r = idx / (NWG / VW), c = idx % (NWG / VW);
+      VSTORE(VLOAD(0, Bg + (long)r * ldb + c * VW), 0, Bls + r * NWG + c * VW);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+    for (int kk = 0; kk < KWG; kk++) {
+      realV b[NVI];
+#pragma unroll
+      for (int j = 0; j < NVI; j++) b[j] = VLOAD(0, Bls + kk * NWG + VEC_OF(j) * VW);
+      real a[MWI];
+#if VWA > 1 && STRIDED == 0
+#pragma unroll
+      for (int i = 0; i < MWI; i += VWA) {
+        realA av = ALOAD(0, Als + kk * ALS_LD + ROW_OF(i));
+#if VWA >= 2
+        a[i + 0] = av.s0; a[i + 1] = av.s1;
+#endif
+#if VWA >= 4
+        a[i + 2] = av.s2; a[i + 3] = av.s3;
+#endif
+#if VWA >= 8
+        a[i + 4] = av.s4; a[i + 5] = av.s5; a[i + 6] = av.s6; a[i + 7] = av.s7;
+#endif
+      }
+#else
+#pragma unroll
+      for (int i = 0; i < MWI; i++) a[i] = Als[kk * ALS_LD + ROW_OF(i)];
+#endif
+#pragma unroll
+      for (int i = 0; i < MWI; i++)
+#pragma unroll
+        for (int j = 0; j < NVI; j++) acc[i][j] = fma((realV)(a[i]), b[j], acc[i][j]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    Ag += KWG;
+    Bg += (long)KWG * ldb;
+  }
+#endif
+
+  // ---------------- epilogue: C = alpha*acc + beta*C, guarded ----------------
+#pragma unroll
+  for (int i = 0; i < MWI; i++) {
+    const int row = m0 + ROW_OF(i);
+    if (row < Mc) {
+      __global real *Cr = C + (long)row * ldc;
+#pragma unroll
+      for (int j = 0; j < NVI; j++) {
+        const int col = n0 + VEC_OF(j) * VW;
+        realV r = alpha * acc[i][j];
+        if (col + VW <= Nc) {
+          if (beta != (real)0) r = fma((realV)(beta), VLOAD(0, Cr + col), r);
+          VSTORE(r, 0, Cr + col);
+        } else {
+#if VW == 1
+          if (col < Nc) Cr[col] = (beta != (real)0) ? beta * Cr[col] + r : r;
+#else
+          real t[VW];
+          VSTORE(r, 0, t);
+#pragma unroll
+          for (int v = 0; v < VW; v++)
+            if (col + v < Nc) Cr[col + v] = (beta != (real)0) ? beta * Cr[col + v] + t[v] : t[v];
+#endif
+        }
+      }
+    }
+  }
 }

@@ -38,16 +38,21 @@ static const gemm_variant variants[] = {
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 
 /* tiled2d's compile-time parameters per device type and precision (0 = either); the first
- * matching row wins, the last row is the default. Measured choices: docs/gemm.md. */
+ * matching row wins, the last row is the default. avoid_alias: pad leading dimensions so a row is
+ * never a multiple of 1 KiB (on CPUs, rows of A and B 4 KiB apart share L1 sets; measured 1.3x at
+ * n = 1024 on PoCL/AVX-512). The measurements behind each row: docs/gemm.md, bench/README.md. */
 typedef struct {
     const char *type;
     int precision;
-    int mwg, nwg, kwg, mdimc, ndimc, vw, use_local;
+    int mwg, nwg, kwg, mdimc, ndimc, vw, use_local, avoid_alias;
 } tiled2d_params;
 static const tiled2d_params tiled2d_table[] = {
-    {"cpu", 0, 32, 64, 16, 4, 4, 1, 0},
-    {"gpu", 0, 64, 64, 16, 16, 16, 1, 1},
-    {NULL, 0, 64, 64, 16, 16, 16, 1, 1},
+    /* PoCL on AVX-512: 8 x 32 floats per work-item in 16 zmm accumulators, no local memory */
+    {"cpu", 32, 128, 32, 8, 16, 1, 16, 0, 1},
+    {"cpu", 64, 128, 16, 8, 16, 1, 8, 0, 1},
+    /* GPUs: 128 x 128 tiles in local memory, 16 x 16 work-items of 8 x 8 each */
+    {"gpu", 0, 128, 128, 16, 16, 16, 4, 1, 0},
+    {NULL, 0, 64, 64, 16, 8, 8, 4, 1, 0},
 };
 
 /* What `auto` stands for, per device type, until the tuner (issue 4) replaces this table. */
@@ -89,7 +94,7 @@ static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
         wg = (size_t)v->param * (size_t)v->param;
         local = (size_t)v->param * (size_t)(2 * v->param + 1) * elem;
     } else if (v->kind == KIND_TILED2D) {
-        const tiled2d_params *p = tiled2d_for(ctx, 32);
+        const tiled2d_params *p = tiled2d_for(ctx, 64);
         wg = (size_t)p->mdimc * (size_t)p->ndimc;
         if (p->use_local) local = (size_t)p->kwg * (size_t)(p->mwg + 1 + p->nwg) * elem;
     }
@@ -199,7 +204,8 @@ static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gem
     return tsl__launch(ctx, k, v->name, args, (int)(sizeof args / sizeof args[0]), 2, global, local);
 }
 
-/* Copies a strided rows x cols operand into a dense, zero-padded prows x pcols scratch buffer. */
+/* Copies a strided rows x cols operand into a zero-padded prows x pcols scratch buffer whose rows
+ * are pcols elements apart. */
 static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem src, size_t rows,
                        size_t cols, int s_rs, int s_cs, size_t prows, size_t pcols, cl_mem *out)
 {
@@ -227,17 +233,23 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: padded size exceeds 2^31-1 elements per side");
     cl_mem a = p->a, b = p->b;
     size_t lda = p->lda, ldb = p->ldb, vw = (size_t)tp->vw;
+    /* A leading dimension the kernel runs well with: a multiple of VW, and off 1 KiB multiples
+     * where the row says so. */
+#define LD_OK(ld) ((ld) % vw == 0 && !(tp->avoid_alias && ((ld) * p->elem) % 1024 == 0))
+#define LD_FOR(cols) ((cols) + (tp->avoid_alias && ((cols) * p->elem) % 1024 == 0 ? vw : 0))
     tsl_status s = TSL_OK;
-    if (p->ta != TSL_NO_TRANS || Mp != p->m || Kp != p->k || lda % vw) {
+    if (p->ta != TSL_NO_TRANS || Mp != p->m || Kp != p->k || !LD_OK(lda)) {
         int rs = p->ta == TSL_NO_TRANS ? (int)lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)lda;
-        s = pack(ctx, p, 3, p->a, p->m, p->k, rs, cs, Mp, Kp, &a);
-        lda = Kp;
+        lda = LD_FOR(Kp);
+        s = pack(ctx, p, 3, p->a, p->m, p->k, rs, cs, Mp, lda, &a);
     }
-    if (s == TSL_OK && (p->tb != TSL_NO_TRANS || Kp != p->k || Np != p->n || ldb % vw)) {
+    if (s == TSL_OK && (p->tb != TSL_NO_TRANS || Kp != p->k || Np != p->n || !LD_OK(ldb))) {
         int rs = p->tb == TSL_NO_TRANS ? (int)ldb : 1, cs = p->tb == TSL_NO_TRANS ? 1 : (int)ldb;
-        s = pack(ctx, p, 4, p->b, p->k, p->n, rs, cs, Kp, Np, &b);
-        ldb = Np;
+        ldb = LD_FOR(Np);
+        s = pack(ctx, p, 4, p->b, p->k, p->n, rs, cs, Kp, ldb, &b);
     }
+#undef LD_OK
+#undef LD_FOR
     if (s != TSL_OK) return s;
     char extra[160];
     snprintf(extra, sizeof extra, "-DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVW=%d -DUSE_LOCAL=%d",
