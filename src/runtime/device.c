@@ -6,17 +6,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "runtime/runtime.h"
 
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
 
+/* Device and platform strings can be longer than the fixed fields (PoCL's version string is):
+ * query the size, read all of it, keep what fits. */
+static void copy_truncated(char *dst, size_t cap, const char *src)
+{
+    size_t n = strnlen(src, cap - 1);
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
 static void get_string(cl_device_id d, cl_device_info what, char *dst, size_t cap)
 {
+    size_t n = 0;
     dst[0] = '\0';
-    if (clGetDeviceInfo(d, what, cap, dst, NULL) != CL_SUCCESS) dst[0] = '\0';
-    dst[cap - 1] = '\0';
+    if (clGetDeviceInfo(d, what, 0, NULL, &n) != CL_SUCCESS || n == 0) return;
+    char *tmp = tsl__calloc(n + 1, 1);
+    if (tmp && clGetDeviceInfo(d, what, n, tmp, NULL) == CL_SUCCESS) copy_truncated(dst, cap, tmp);
+    tsl__free(tmp);
+}
+
+static void get_platform_string(cl_platform_id p, cl_platform_info what, char *dst, size_t cap)
+{
+    size_t n = 0;
+    dst[0] = '\0';
+    if (clGetPlatformInfo(p, what, 0, NULL, &n) != CL_SUCCESS || n == 0) return;
+    char *tmp = tsl__calloc(n + 1, 1);
+    if (tmp && clGetPlatformInfo(p, what, n, tmp, NULL) == CL_SUCCESS) copy_truncated(dst, cap, tmp);
+    tsl__free(tmp);
 }
 
 tsl_status tsl__device_info(cl_platform_id p, cl_device_id d, int pi, int di, tsl_device_info *out)
@@ -24,9 +47,7 @@ tsl_status tsl__device_info(cl_platform_id p, cl_device_id d, int pi, int di, ts
     memset(out, 0, sizeof *out);
     out->platform_index = pi;
     out->device_index = di;
-    if (clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof out->platform, out->platform, NULL) != CL_SUCCESS)
-        out->platform[0] = '\0';
-    out->platform[sizeof out->platform - 1] = '\0';
+    get_platform_string(p, CL_PLATFORM_NAME, out->platform, sizeof out->platform);
     get_string(d, CL_DEVICE_NAME, out->name, sizeof out->name);
     get_string(d, CL_DEVICE_VENDOR, out->vendor, sizeof out->vendor);
     get_string(d, CL_DRIVER_VERSION, out->driver_version, sizeof out->driver_version);
@@ -109,6 +130,21 @@ static int contains_nocase(const char *hay, const char *needle)
     return nl == 0;
 }
 
+/* A name spec matches the device name, the platform name, or what a user calls them: the platform
+ * version ("OpenCL 3.0 PoCL 3.1 ...": so "pocl" finds PoCL, whose platform name is "Portable
+ * Computing Language"), the vendors, or the device type ("cpu", "gpu"). */
+static int matches(const found_device *f, const char *spec)
+{
+    tsl_device_info fi;
+    char pversion[256], pvendor[128];
+    tsl__device_info(f->platform, f->device, f->pi, f->di, &fi);
+    get_platform_string(f->platform, CL_PLATFORM_VERSION, pversion, sizeof pversion);
+    get_platform_string(f->platform, CL_PLATFORM_VENDOR, pvendor, sizeof pvendor);
+    return contains_nocase(fi.name, spec) || contains_nocase(fi.platform, spec) ||
+           contains_nocase(pversion, spec) || contains_nocase(pvendor, spec) ||
+           contains_nocase(fi.vendor, spec) || strcasecmp(fi.type, spec) == 0;
+}
+
 /* "P:D" with two non-negative decimal integers and nothing else. */
 static int parse_index_spec(const char *spec, int *p, int *d)
 {
@@ -151,9 +187,7 @@ tsl_status tsl__find_device(const char *spec, cl_platform_id *p, cl_device_id *d
                 if (found[i].pi == pi && found[i].di == di) pick = i;
                 continue;
             }
-            tsl_device_info fi;
-            tsl__device_info(found[i].platform, found[i].device, found[i].pi, found[i].di, &fi);
-            if (contains_nocase(fi.name, spec) || contains_nocase(fi.platform, spec)) pick = i;
+            if (matches(&found[i], spec)) pick = i;
         }
     }
     if (pick < 0) {

@@ -1,0 +1,207 @@
+/* peer_clblast.c: the CLBlast peer, CLBlastSgemm/CLBlastDgemm through CLBlast's C API on the
+ * same OpenCL device and in-order profiling queue as tessel (tessel_cl.h), on buffers made with
+ * tsl_buffer_*. Built without CLBlast (TESSEL_HAVE_CLBLAST unset) it reports skipped.
+ *
+ * Timing: CLBlast's returned event is only its last kernel; for sizes that need padding that is
+ * the copy-back of C, not the GEMM (CLBlast's GemmIndirect). So each run is timed on the device
+ * timeline from a marker enqueued just before the call to the end of that last event, which
+ * covers CLBlast's pre- and post-processing kernels and whatever gap the host leaves between
+ * them. The first call compiles CLBlast's kernels on the host (CLBlast caches them for the rest of
+ * the process); it is always an untimed run (even with --warmup 0), and its host time less the
+ * fastest timed run is reported as build_ms. */
+#include "peers.h"
+
+#include <stdio.h>
+
+#if defined(TESSEL_HAVE_CLBLAST) && TESSEL_HAVE_CLBLAST
+
+#include <clblast_c.h>
+
+#include "tessel_cl.h"
+
+static const char *clblast_status_text(CLBlastStatusCode s)
+{
+    switch (s) {
+    case CLBlastSuccess:
+        return "success";
+    case CLBlastOpenCLOutOfResources:
+        return "CL_OUT_OF_RESOURCES";
+    case CLBlastOpenCLOutOfHostMemory:
+        return "CL_OUT_OF_HOST_MEMORY";
+    case CLBlastTempBufferAllocFailure:
+        return "CL_MEM_OBJECT_ALLOCATION_FAILURE";
+    case CLBlastInvalidBufferSize:
+        return "CL_INVALID_BUFFER_SIZE";
+    case CLBlastInvalidLocalThreadsTotal:
+        return "CL_INVALID_WORK_GROUP_SIZE";
+    case CLBlastOpenCLBuildProgramFailure:
+        return "CL_BUILD_PROGRAM_FAILURE";
+    case CLBlastNotImplemented:
+        return "not implemented";
+    case CLBlastInvalidDimension:
+        return "invalid dimension";
+    case CLBlastInvalidLocalMemUsage:
+        return "not enough local memory on the device";
+    case CLBlastNoDoublePrecision:
+        return "no double precision on the device";
+    case CLBlastDatabaseError:
+        return "no tuning database entry for the device";
+    case CLBlastUnknownError:
+        return "unknown error";
+    case CLBlastUnexpectedError:
+        return "unexpected error";
+    default:
+        return "error";
+    }
+}
+
+static CLBlastStatusCode call_gemm(const tsl_peer_gemm_args *g, cl_mem a, cl_mem b, cl_mem c,
+                                   cl_command_queue *queue, cl_event *event)
+{
+    /* tessel's layout and transpose enums carry the CBLAS values, as CLBlast's do. */
+    CLBlastLayout layout =
+        g->layout == TSL_COL_MAJOR ? CLBlastLayoutColMajor : CLBlastLayoutRowMajor;
+    CLBlastTranspose ta = g->transa == TSL_TRANS ? CLBlastTransposeYes : CLBlastTransposeNo;
+    CLBlastTranspose tb = g->transb == TSL_TRANS ? CLBlastTransposeYes : CLBlastTransposeNo;
+    if (g->is_double)
+        return CLBlastDgemm(layout, ta, tb, g->m, g->n, g->k, g->alpha, a, 0, g->lda, b, 0, g->ldb,
+                            g->beta, c, 0, g->ldc, queue, event);
+    return CLBlastSgemm(layout, ta, tb, g->m, g->n, g->k, (float)g->alpha, a, 0, g->lda, b, 0,
+                        g->ldb, (float)g->beta, c, 0, g->ldc, queue, event);
+}
+
+static double event_ns(cl_event ev, cl_profiling_info what, int *ok)
+{
+    cl_ulong t = 0;
+    if (clGetEventProfilingInfo(ev, what, sizeof t, &t, NULL) != CL_SUCCESS) *ok = 0;
+    return (double)t;
+}
+
+/* One call, waited for; *ms is its time (see the file comment). Without marker timestamps (a
+ * driver that does not profile markers) it falls back to host time around the call and the wait,
+ * never to the last event alone, which can be a small copy kernel. */
+static CLBlastStatusCode timed_call(const tsl_peer_gemm_args *g, cl_mem a, cl_mem b, cl_mem c,
+                                    cl_command_queue queue, double *ms, const char **where)
+{
+    cl_event marker = NULL, ev = NULL;
+    int marker_ok = clEnqueueMarkerWithWaitList(queue, 0, NULL, &marker) == CL_SUCCESS;
+    double t0 = tsl__peer_now_ms();
+    CLBlastStatusCode st = call_gemm(g, a, b, c, &queue, &ev);
+    if (st != CLBlastSuccess) {
+        *where = g->is_double ? "CLBlastDgemm" : "CLBlastSgemm";
+    } else {
+        cl_int wait = clWaitForEvents(1, &ev);
+        double host_ms = tsl__peer_now_ms() - t0;
+        if (wait != CL_SUCCESS) {
+            *where = "clWaitForEvents";
+            st = (CLBlastStatusCode)wait;
+        } else {
+            int ok = marker_ok;
+            double end = event_ns(ev, CL_PROFILING_COMMAND_END, &ok);
+            double start = marker_ok ? event_ns(marker, CL_PROFILING_COMMAND_END, &ok) : 0.0;
+            *ms = (ok && start > 0 && start <= end) ? (end - start) * 1e-6 : host_ms;
+        }
+    }
+    if (marker) clReleaseEvent(marker);
+    if (ev) clReleaseEvent(ev);
+    return st;
+}
+
+void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
+{
+    tsl_context *ctx = g->ctx;
+    tsl_device_info info;
+    if (!ctx || tsl_context_device(ctx, &info) != TSL_OK) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast needs tessel's OpenCL context");
+        return;
+    }
+    snprintf(res->device, sizeof res->device, "%s", info.name);
+    if (g->is_double && !info.fp64) {
+        tsl__peer_set(res, TSL_PEER_SKIPPED, "device %s has no double precision", info.name);
+        return;
+    }
+
+    size_t es = g->is_double ? sizeof(double) : sizeof(float);
+    size_t ea = 0, eb = 0, ec = 0;
+    tsl_peer_matrix_elems(g->layout, g->transa, g->m, g->k, g->lda, &ea);
+    tsl_peer_matrix_elems(g->layout, g->transb, g->k, g->n, g->ldb, &eb);
+    tsl_peer_matrix_elems(g->layout, TSL_NO_TRANS, g->m, g->n, g->ldc, &ec);
+    tsl_buffer *a = NULL, *b = NULL, *c = NULL;
+    tsl_timing t;
+    double upload = 0.0;
+    tsl_status st = TSL_OK;
+    /* Empty matrices still get a one-element buffer: OpenCL has no zero-sized buffers. */
+    if ((st = tsl_buffer_create(ctx, ea ? ea * es : es, &a)) ||
+        (st = tsl_buffer_create(ctx, eb ? eb * es : es, &b)) ||
+        (st = tsl_buffer_create(ctx, ec ? ec * es : es, &c))) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "buffers for CLBlast: %s", tsl_context_error(ctx));
+        goto done;
+    }
+    if (ea && (st = tsl_buffer_write(ctx, a, 0, ea * es, g->a)) == TSL_OK &&
+        tsl_context_timing(ctx, &t) == TSL_OK)
+        upload += t.upload_ms;
+    if (!st && eb && (st = tsl_buffer_write(ctx, b, 0, eb * es, g->b)) == TSL_OK &&
+        tsl_context_timing(ctx, &t) == TSL_OK)
+        upload += t.upload_ms;
+    if (st) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "upload for CLBlast: %s", tsl_context_error(ctx));
+        goto done;
+    }
+    res->upload_ms = upload;
+
+    cl_command_queue queue = tsl_context_cl_queue(ctx);
+    cl_mem ma = tsl_buffer_cl_mem(a), mb = tsl_buffer_cl_mem(b), mc = tsl_buffer_cl_mem(c);
+    unsigned warmup = g->warmup ? g->warmup : 1; /* the first call compiles: never timed */
+    double first_call_ms = 0.0, fastest_ms = 0.0;
+    for (unsigned run = 0; run < warmup + g->repeat; ++run) {
+        /* Every run starts from the same C, so beta != 0 gives the same result each time. */
+        if (ec && (st = tsl_buffer_write(ctx, c, 0, ec * es, g->c)) != TSL_OK) {
+            tsl__peer_set(res, TSL_PEER_ERROR, "upload of C for CLBlast: %s",
+                          tsl_context_error(ctx));
+            goto done;
+        }
+        double ms = 0.0, t0 = tsl__peer_now_ms();
+        const char *where = "";
+        CLBlastStatusCode cs = timed_call(g, ma, mb, mc, queue, &ms, &where);
+        if (run == 0) first_call_ms = tsl__peer_now_ms() - t0;
+        if (cs != CLBlastSuccess) {
+            tsl__peer_set(res, TSL_PEER_ERROR, "%s returned %d (%s)", where, (int)cs,
+                          clblast_status_text(cs));
+            goto done;
+        }
+        if (run >= warmup) {
+            res->run_ms[run - warmup] = ms;
+            if (run == warmup || ms < fastest_ms) fastest_ms = ms;
+        }
+    }
+    /* The first call's marker span includes the compilation too, so the build time is the
+     * first call's host time less a timed run. */
+    res->build_ms = first_call_ms > fastest_ms ? first_call_ms - fastest_ms : 0.0;
+    if (ec) {
+        if ((st = tsl_buffer_read(ctx, c, 0, ec * es, res->c)) != TSL_OK) {
+            tsl__peer_set(res, TSL_PEER_ERROR, "download of C from CLBlast: %s",
+                          tsl_context_error(ctx));
+            goto done;
+        }
+        if (tsl_context_timing(ctx, &t) == TSL_OK) res->download_ms = t.download_ms;
+    }
+    res->status = TSL_PEER_OK;
+done:
+    tsl_buffer_destroy(a);
+    tsl_buffer_destroy(b);
+    tsl_buffer_destroy(c);
+}
+
+#else /* built without CLBlast */
+
+void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *res)
+{
+    tsl_device_info info;
+    if (args->ctx && tsl_context_device(args->ctx, &info) == TSL_OK)
+        snprintf(res->device, sizeof res->device, "%s", info.name);
+    tsl__peer_set(res, TSL_PEER_SKIPPED,
+                  "this tessel was built without CLBlast (install libclblast-dev and "
+                  "reconfigure with cmake)");
+}
+
+#endif

@@ -1,0 +1,93 @@
+/* peers.c: the peer table and what every peer shares: argument checks, result reset, the host
+ * clock, CBLAS storage sizes. The peers themselves are in peer_<name>.c. */
+#define _POSIX_C_SOURCE 200809L
+#include "peers.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static const tsl_peer peers[] = {
+    {"clblast", "CLBlast on the same OpenCL device, queue and data as tessel",
+     tsl__peer_clblast_gemm},
+    {"openblas", "OpenBLAS (CBLAS) on the host CPU, same data", tsl__peer_openblas_gemm},
+};
+
+size_t tsl_peer_count(void)
+{
+    return sizeof peers / sizeof peers[0];
+}
+
+const tsl_peer *tsl_peer_at(size_t index)
+{
+    return index < tsl_peer_count() ? &peers[index] : NULL;
+}
+
+const tsl_peer *tsl_peer_find(const char *name)
+{
+    for (size_t i = 0; name && i < tsl_peer_count(); ++i)
+        if (strcmp(peers[i].name, name) == 0) return &peers[i];
+    return NULL;
+}
+
+double tsl__peer_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+void tsl__peer_set(tsl_peer_result *res, tsl_peer_status status, const char *fmt, ...)
+{
+    res->status = status;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(res->reason, sizeof res->reason, fmt, ap);
+    va_end(ap);
+}
+
+int tsl_peer_matrix_elems(tsl_layout layout, tsl_trans trans, size_t rows, size_t cols, size_t ld,
+                          size_t *elems)
+{
+    size_t srows = trans == TSL_TRANS ? cols : rows; /* as stored */
+    size_t scols = trans == TSL_TRANS ? rows : cols;
+    size_t lines = layout == TSL_COL_MAJOR ? scols : srows;
+    size_t len = layout == TSL_COL_MAJOR ? srows : scols;
+    if (ld < (len ? len : 1)) return -1;
+    if (lines == 0 || len == 0) {
+        *elems = 0;
+        return 0;
+    }
+    if (lines > SIZE_MAX / ld) return -1;
+    *elems = lines * ld;
+    return 0;
+}
+
+void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_peer_result *res)
+{
+    res->status = TSL_PEER_OK;
+    res->reason[0] = '\0';
+    res->device[0] = '\0';
+    res->build_ms = NAN;
+    res->upload_ms = NAN;
+    res->download_ms = NAN;
+    size_t ea, eb, ec;
+    if (!peer || !args || !res->run_ms || !res->c || args->repeat == 0) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "bad peer arguments");
+        return;
+    }
+    if ((args->layout != TSL_ROW_MAJOR && args->layout != TSL_COL_MAJOR) ||
+        (args->transa != TSL_NO_TRANS && args->transa != TSL_TRANS) ||
+        (args->transb != TSL_NO_TRANS && args->transb != TSL_TRANS) ||
+        tsl_peer_matrix_elems(args->layout, args->transa, args->m, args->k, args->lda, &ea) ||
+        tsl_peer_matrix_elems(args->layout, args->transb, args->k, args->n, args->ldb, &eb) ||
+        tsl_peer_matrix_elems(args->layout, TSL_NO_TRANS, args->m, args->n, args->ldc, &ec) ||
+        (ea && !args->a) || (eb && !args->b) || (ec && !args->c)) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "bad GEMM arguments for peer %s", peer->name);
+        return;
+    }
+    peer->gemm(args, res);
+}

@@ -1,0 +1,82 @@
+/* peers.h: other GEMM implementations that `tessel gemm --peers` runs side by side with tessel,
+ * on the same host data and (for OpenCL peers) the same device and queue, so a speed claim is a
+ * ratio measured in one run. A peer is a row of the peer table: a name and a gemm function that
+ * does warmup + repeat runs, returns each timed run in milliseconds and the C of the last run
+ * for verification, or says why it was skipped or failed. Not part of libtessel: the tessel
+ * command links it; new peers (cuBLAS, ...) are one more file and one more table row. */
+#ifndef TESSEL_PEERS_H
+#define TESSEL_PEERS_H
+
+#include <stddef.h>
+
+#include "tessel.h"
+
+typedef enum {
+    TSL_PEER_OK = 0,
+    TSL_PEER_SKIPPED, /* not available here (not built in, no fp64, ...): not an error */
+    TSL_PEER_ERROR    /* available but failed */
+} tsl_peer_status;
+
+/* One GEMM case, CBLAS semantics: C = alpha op(A) op(B) + beta C. The arrays are host memory
+ * with the CBLAS storage of layout/trans/ld; each run starts from c (so beta != 0 gives the same
+ * result every run). */
+typedef struct {
+    tsl_context *ctx; /* tessel's context: OpenCL peers use its device and queue */
+    int is_double;    /* 0: the arrays hold float, 1: double */
+    tsl_layout layout;
+    tsl_trans transa, transb;
+    size_t m, n, k;
+    double alpha, beta;
+    const void *a;
+    size_t lda;
+    const void *b;
+    size_t ldb;
+    const void *c; /* C before the call */
+    size_t ldc;
+    unsigned warmup; /* untimed runs first */
+    unsigned repeat; /* timed runs, >= 1 */
+} tsl_peer_gemm_args;
+
+typedef struct {
+    tsl_peer_status status;
+    char reason[512];   /* why skipped or failed, one line; "" when ok */
+    char device[160];   /* where it ran, for the device column ("host CPU (OpenBLAS)") */
+    double *run_ms;     /* caller's array of repeat entries: the time of each timed run */
+    void *c;            /* caller's array of C's storage size: C after the last run */
+    double build_ms;    /* host time of the first call (kernel compilation), NaN if none */
+    double upload_ms;   /* host-to-device copy of A and B, NaN when not applicable */
+    double download_ms; /* device-to-host copy of C, NaN when not applicable */
+} tsl_peer_result;
+
+typedef struct {
+    const char *name; /* the variant column and the --peers name: "clblast", "openblas" */
+    const char *what; /* one line for --help */
+    void (*gemm)(const tsl_peer_gemm_args *args, tsl_peer_result *res);
+} tsl_peer;
+
+size_t tsl_peer_count(void);
+const tsl_peer *tsl_peer_at(size_t index);       /* NULL past the end */
+const tsl_peer *tsl_peer_find(const char *name); /* NULL if no peer has that name */
+
+/* Runs peer->gemm after checking the arguments and resetting res (status, reason, device,
+ * NaN build/upload/download); res->run_ms and res->c must be set by the caller. */
+void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_peer_result *res);
+
+/* Elements of a CBLAS matrix with rows x cols after op(), stored with leading dimension ld:
+ * what the array must hold. Sets *elems and returns 0, or returns -1 if ld is too small or the
+ * count overflows size_t. A matrix with no rows or columns needs 0 elements. */
+int tsl_peer_matrix_elems(tsl_layout layout, tsl_trans trans, size_t rows, size_t cols, size_t ld,
+                          size_t *elems);
+
+/* ---- for the peer implementations ----------------------------------------------------------- */
+
+double tsl__peer_now_ms(void); /* CLOCK_MONOTONIC in milliseconds */
+void tsl__peer_set(tsl_peer_result *res, tsl_peer_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void tsl__peer_openblas_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *res);
+void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *res);
+
+#endif

@@ -1,0 +1,13 @@
+/* commands.h: the subcommands of the tessel command, each in its own cmd_<name>.c. A subcommand
+ * gets the arguments after its name and returns the process exit code (args.h). */
+#ifndef TESSEL_CLI_COMMANDS_H
+#define TESSEL_CLI_COMMANDS_H
+
+int cli_cmd_devices(int argc, char **argv);
+int cli_cmd_gemm(int argc, char **argv);
+
+/* The whole command line, for the record written into --json output. */
+extern int cli_argc;
+extern char **cli_argv;
+
+#endif

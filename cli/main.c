@@ -1,0 +1,94 @@
+/* main.c: entry point of the tessel command. Dispatches to the subcommand named by the first
+ * argument through one table, and answers --help and --version itself. Subcommands that DESIGN.md
+ * plans but that do not exist yet are named as such, with the usage exit code. */
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "commands.h"
+#include "tessel.h"
+
+int cli_argc;
+char **cli_argv;
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"devices", cli_cmd_devices,
+     "list OpenCL platforms and devices with the indices --device takes"},
+    {"gemm", cli_cmd_gemm,
+     "run, time and verify GEMM variants (C = alpha op(A) op(B) + beta C) and peers"},
+};
+
+/* Planned in DESIGN.md; answered with "not yet available". */
+static const char *const planned[] = {"transpose", "blas1", "gemv", "poisson", "tune", "study"};
+
+static void print_help(FILE *f)
+{
+    fprintf(f,
+            "tessel %s: portable OpenCL kernels for dense linear algebra, with a benchmark "
+            "harness\n\n"
+            "Usage: tessel <command> [options]\n"
+            "       tessel <command> --help\n\n"
+            "Commands:\n",
+            tsl_version());
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+        fprintf(f, "  %-10s  %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "  (not yet available:");
+    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; ++i)
+        fprintf(f, " %s", planned[i]);
+    fprintf(
+        f, ")\n\n"
+           "Options:\n"
+           "  -h, --help     this help\n"
+           "  --version      print the version\n\n"
+           "Devices: --device P:D takes the indices 'tessel devices' prints, or any part of a\n"
+           "device or platform name (\"pocl\", \"h200\", \"cpu\"). Without --device: the\n"
+           "TESSEL_DEVICE environment variable if set, else the first GPU, else the first device.\n"
+           "Compiled kernels are cached in $TESSEL_CACHE_DIR, else $XDG_CACHE_HOME/tessel, else\n"
+           "~/.cache/tessel.\n\n"
+           "Exit codes: 0 success, 1 verification failed, 2 usage error (unknown option, bad\n"
+           "number, unknown variant), 3 runtime error (no device, build failure, out of memory).\n"
+           "Errors are one line on stderr starting 'tessel: error: '.\n\n"
+           "Examples:\n"
+           "  tessel devices\n"
+           "  tessel gemm --variant all --size 512 --verify --peers clblast,openblas\n"
+           "  tessel gemm --sizes 256,512,1024 --precision double --csv results.csv\n");
+}
+
+int main(int argc, char **argv)
+{
+    cli_argc = argc;
+    cli_argv = argv;
+    if (argc < 2) return cli_error(CLI_EXIT_USAGE, "no command given (try 'tessel --help')");
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+        print_help(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        printf("tessel %s\n", tsl_version());
+        return CLI_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
+        if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 2, argv + 2);
+    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; ++i)
+        if (strcmp(name, planned[i]) == 0)
+            return cli_error(CLI_EXIT_USAGE,
+                             "'tessel %s' is not yet available in tessel %s (available: devices, "
+                             "gemm)",
+                             name, tsl_version());
+    if (name[0] == '-')
+        return cli_error(CLI_EXIT_USAGE,
+                         "unknown option '%s' before the command (try 'tessel "
+                         "--help')",
+                         name);
+    return cli_error(CLI_EXIT_USAGE,
+                     "unknown command '%s' (commands: devices, gemm; try 'tessel "
+                     "--help')",
+                     name);
+}
