@@ -337,6 +337,14 @@ static void run_variant(gemm_job *job, const gemm_case *c, case_data *d, size_t 
         if (st == TSL_OK && tsl_context_timing(job->ctx, &t) == TSL_OK)
             row.download_ms = t.download_ms;
     }
+    if (st == TSL_ERR_UNSUPPORTED && strcmp(job->variant, "all") == 0) {
+        /* The device compiled the kernel but cannot run it here (e.g. its registers allow a
+         * smaller work-group than the variant needs): under --variant all that is a skip. */
+        cli_note("variant %s skipped: %s", v, tsl_context_error(job->ctx));
+        row.status = "skipped";
+        cli_report_row(job->rep, &row);
+        return;
+    }
     if (st != TSL_OK) {
         snprintf(msg, sizeof msg, "%s (%s)", tsl_context_error(job->ctx), tsl_status_name(st));
         row_error(job, c, v, msg);

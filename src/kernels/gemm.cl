@@ -4,8 +4,14 @@
  * The ladder kernels (naive, tiled, regblock) take A and B through a row stride and a column
  * stride each, so transposes are a runtime argument, and they guard every access, so any M, N,
  * K is valid. tiled2d is the fast kernel: it states its preconditions (sizes multiples of its
- * tile, A and B not transposed) and the host's pack pre-pass (gemm_pack) establishes them. */
+ * tile, A and B not transposed) and the host's pack pre-pass (gemm_pack) establishes them.
+ *
+ * The host builds each program with -DONLY_ONE_KERNEL -DONLY_<kernel name>, so a program holds
+ * just the kernel it is for: faster builds, and on NVIDIA one kernel's register use cannot lower
+ * another's work-group limit (a heavy tiled2d next to gemm_tiled capped it at 256 work-items).
+ * Without those options the file compiles every kernel, on its own. */
 
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_naive)
 /* ---- naive: one work-item per element of C, global memory only (000's gpu1, 003's gpu2) ---- */
 __kernel void gemm_naive(const int M, const int N, const int K, const real alpha,
                          __global const real *A, const int a_rs, const int a_cs,
@@ -26,6 +32,9 @@ __kernel void gemm_naive(const int M, const int N, const int K, const real alpha
     GEMM_STORE(C[(long)row * ldc + col], alpha, acc, beta);
 }
 
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_tiled)
 /* ---- tiled: TS x TS tiles of A and B in local memory (000's gpu2, 004's listing 2) ----------
  * 000's kernel zeroed a tile only when the row AND the column were out of range and stored C
  * inside the k loop; here each element is guarded on its own and C is written once. */
@@ -54,6 +63,9 @@ void gemm_tiled(const int M, const int N, const int K, const real alpha,
     if (row < M && col < N) GEMM_STORE(C[(long)row * ldc + col], alpha, acc, beta);
 }
 
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_regblock)
 /* ---- regblock: RB rows of one column of C per work-item, in registers (003's gpu3/gpu4) -----
  * Each B element loaded is used RB times. Rows past M read a clamped row (valid memory) and are
  * never stored. 003's listings index A with the digit 1 where the letter l is meant. */
@@ -81,6 +93,9 @@ __kernel void gemm_regblock(const int M, const int N, const int K, const real al
         if (row0 + p < M) GEMM_STORE(C[(long)(row0 + p) * ldc + col], alpha, acc[p], beta);
 }
 
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_pack)
 /* ---- pack: copy a strided (possibly transposed) rows x cols matrix into a dense prows x pcols
  * one, zero-filling the padding; the pre-pass that gives tiled2d its preconditions. ---------- */
 __kernel void gemm_pack(const int rows, const int cols, __global const real *src, const int s_rs,
@@ -93,6 +108,9 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
         (row < rows && col < cols) ? src[(long)row * s_rs + (long)col * s_cs] : ZERO;
 }
 
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_tiled2d)
 /* ---- tiled2d: local-memory (or cache) tiles plus a 2D register block per work-item ---------
  * C[Mc x Nc] = alpha * A[M x K] * B[K x N] + beta * C, row-major. Preconditions (the host's pack
  * pre-pass establishes them): M % MWG == 0, N % NWG == 0, K % KWG == 0, padded rows/columns of A
@@ -332,3 +350,4 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     }
   }
 }
+#endif

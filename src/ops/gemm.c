@@ -109,6 +109,8 @@ static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
     return TSL_OK;
 }
 
+static tsl_status kernel_fits(tsl_context *ctx, const gemm_variant *v);
+
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
     const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
@@ -122,7 +124,8 @@ static tsl_status variant_check(tsl_context *ctx, const char *variant, const cha
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown gemm variant '%s' (variants: %s)", variant, list);
     }
     if (resolved) *resolved = v->name;
-    return variant_fits(ctx, v);
+    tsl_status s = variant_fits(ctx, v);
+    return s == TSL_OK ? kernel_fits(ctx, v) : s;
 }
 
 const tsl__op_desc tsl__gemm_desc = {"gemm", variant_name, variant_check};
@@ -164,8 +167,9 @@ static size_t square_edge(size_t max_wg)
 static tsl_status get_kernel(tsl_context *ctx, const gemm_problem *p, const char *name,
                              const char *extra, cl_kernel *k)
 {
-    char options[256];
-    snprintf(options, sizeof options, "-DPRECISION=%d%s%s", p->dbl ? 64 : 32, *extra ? " " : "", extra);
+    char options[320];
+    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s", p->dbl ? 64 : 32,
+             name, *extra ? " " : "", extra);
     return tsl__get_kernel(ctx, "gemm.cl", options, name, k);
 }
 
@@ -223,6 +227,12 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 8, 2, global, local);
 }
 
+static void tiled2d_options(const tiled2d_params *tp, char *out, size_t cap)
+{
+    snprintf(out, cap, "-DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVW=%d -DUSE_LOCAL=%d",
+             tp->mwg, tp->nwg, tp->kwg, tp->mdimc, tp->ndimc, tp->vw, tp->use_local);
+}
+
 static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_variant *v)
 {
     const tiled2d_params *tp = tiled2d_for(ctx, p->dbl ? 64 : 32);
@@ -252,8 +262,7 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
 #undef LD_FOR
     if (s != TSL_OK) return s;
     char extra[160];
-    snprintf(extra, sizeof extra, "-DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVW=%d -DUSE_LOCAL=%d",
-             tp->mwg, tp->nwg, tp->kwg, tp->mdimc, tp->ndimc, tp->vw, tp->use_local);
+    tiled2d_options(tp, extra, sizeof extra);
     cl_kernel k;
     s = get_kernel(ctx, p, v->kernel, extra, &k);
     if (s != TSL_OK) return s;
@@ -272,6 +281,36 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
                        {sizeof ildb, &ildb},   scalar_arg(p, &be, p->beta), {sizeof(cl_mem), &p->c},
                        {sizeof ildc, &ildc}};
     return tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 2, global, local);
+}
+
+/* The device's compiler decides the largest work-group a built kernel allows (registers): build the
+ * variant's single-precision kernel and compare with what its launch needs. Double precision is
+ * checked again when it runs. */
+static tsl_status kernel_fits(tsl_context *ctx, const gemm_variant *v)
+{
+    gemm_problem p = {0, sizeof(float), TSL_NO_TRANS, TSL_NO_TRANS, 0, 0, 0, 0.0, 0.0,
+                      NULL, NULL, NULL, 0, 0, 0};
+    char extra[160] = "";
+    size_t need = 1;
+    if (v->kind == KIND_TILED) {
+        snprintf(extra, sizeof extra, "-DTS=%d", v->param);
+        need = (size_t)v->param * (size_t)v->param;
+    } else if (v->kind == KIND_TILED2D) {
+        const tiled2d_params *tp = tiled2d_for(ctx, 32);
+        tiled2d_options(tp, extra, sizeof extra);
+        need = (size_t)tp->mdimc * (size_t)tp->ndimc;
+    } else {
+        return TSL_OK; /* the other kernels take whatever work-group size the device allows */
+    }
+    cl_kernel k;
+    tsl_status s = get_kernel(ctx, &p, v->kernel, extra, &k);
+    if (s != TSL_OK) return s;
+    size_t max_wg = tsl__kernel_max_wg(ctx, k);
+    if (need > max_wg)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "variant %s needs work-groups of %zu, its compiled kernel allows %zu on %s",
+                         v->name, need, max_wg, ctx->info.name);
+    return TSL_OK;
 }
 
 /* Runs the row-major problem with the context's variant. m, n > 0 here. */

@@ -21,13 +21,13 @@ const char *tsl_variant_name(const char *op, size_t index)
 
 static tsl_status unknown_op(tsl_context *ctx, const char *op)
 {
+    if (!op) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "op is NULL (operations: gemm)");
     char names[256] = "";
     for (size_t i = 0; i < NOPS; ++i) {
         if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);
         strncat(names, ops[i]->op, sizeof names - strlen(names) - 1);
     }
-    return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown operation '%s' (operations: %s)",
-                     op ? op : "(null)", names);
+    return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown operation '%s' (operations: %s)", op, names);
 }
 
 tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant, const char **resolved)

@@ -1,0 +1,43 @@
+# Library test suites (tests/test_*.c), included by tests/CMakeLists.txt. Each suite is its own
+# executable linked with libtessel (static) and the CPU reference, and each ctest is its own
+# process with a timeout, so a hung kernel fails one test, not the suite. All of them share the
+# kernel binary cache of TSL_TEST_ENV, except test_cache, which makes its own.
+
+# The GEMM variants of issue 2, one ctest each so `ctest -j` runs them in parallel. The test
+# lib_gemm_variant_list fails if tsl_variant_name("gemm", i) lists a different set: add a new
+# variant here when the library gains one.
+set(TSL_GEMM_VARIANTS naive tiled_4x4 tiled_8x8 tiled_16x16 tiled_32x32 regblock_2 regblock_4
+                      tiled2d)
+
+function(tsl_lib_test name)
+  add_executable(${name} ${CMAKE_CURRENT_SOURCE_DIR}/${name}.c)
+  target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(${name} PRIVATE tessel_static tessel_ref m)
+endfunction()
+
+foreach(t test_gemm test_api_errors test_cache test_devices)
+  tsl_lib_test(${t})
+endforeach()
+
+foreach(v ${TSL_GEMM_VARIANTS} auto)
+  add_test(NAME lib_gemm_${v} COMMAND test_gemm ${v})
+  set_tests_properties(lib_gemm_${v} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                                LABELS "lib;gemm")
+endforeach()
+add_test(NAME lib_gemm_variant_list COMMAND test_gemm --expect-variants ${TSL_GEMM_VARIANTS})
+set_tests_properties(lib_gemm_variant_list PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 120
+                                                      LABELS "lib;gemm")
+
+add_test(NAME lib_api_errors COMMAND test_api_errors)
+set_tests_properties(lib_api_errors PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                               LABELS "lib")
+
+# test_cache points TESSEL_CACHE_DIR at its own temporary directory and builds from scratch
+# several times (PoCL's kernel cache off), so it is the slowest suite per program.
+add_test(NAME lib_cache COMMAND test_cache)
+set_tests_properties(lib_cache PROPERTIES ENVIRONMENT "${TSL_TEST_ENV};POCL_KERNEL_CACHE=0"
+                                          TIMEOUT 400 LABELS "lib")
+
+add_test(NAME lib_devices COMMAND test_devices)
+set_tests_properties(lib_devices PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 120
+                                            LABELS "lib")
