@@ -91,7 +91,9 @@ TSL_EXPORT tsl_status tsl_context_set_variant(tsl_context *ctx, const char *op, 
 TSL_EXPORT const char *tsl_variant_name(const char *op, size_t index);
 /* TSL_OK if the variant runs on the context's device, TSL_ERR_UNSUPPORTED (with a message
  * saying why) if the device cannot run it, TSL_ERR_INVALID_ARG if there is no such variant.
- * For "auto", *resolved (if not NULL) receives the variant auto stands for on this device. */
+ * For "auto", *resolved (if not NULL) receives the variant auto stands for on this device.
+ * The check may build the variant's kernel (the compiler decides its work-group limit); the
+ * time it took is then the build_ms of tsl_context_timing. */
 TSL_EXPORT tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant,
                                         const char **resolved);
 

@@ -33,7 +33,7 @@ static tsl_status unknown_op(tsl_context *ctx, const char *op)
 tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant, const char **resolved)
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;
-    tsl__clear_error(ctx);
+    tsl__timing_begin(ctx); /* a check may build the variant's kernel: its timing says how long */
     const tsl__op_desc *d = find_op(op);
     if (!d) return unknown_op(ctx, op);
     if (!variant) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "variant is NULL");
