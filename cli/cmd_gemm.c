@@ -22,6 +22,7 @@
 #include "args.h"
 #include "commands.h"
 #include "output.h"
+#include "common.h"
 #include "peers.h"
 #include "ref/ref.h"
 #include "tessel.h"
@@ -118,16 +119,6 @@ static int make_case(const gemm_job *job, size_t m, size_t n, size_t k, gemm_cas
     return 0;
 }
 
-/* Physical memory of this machine in bytes, 0 if unknown. */
-static long double host_memory(void)
-{
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && page > 0) return (long double)pages * (long double)page;
-#endif
-    return 0;
-}
-
 /* Each matrix is one device buffer: it must fit the device's largest allocation, and the three
  * together its global memory. The host keeps A, B, C and the returned C (and with --verify
  * double copies of A, B and C): that must fit the machine's memory, or the process would be
@@ -155,7 +146,7 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
                          c->m, c->n, c->k, dev_bytes, job->dev.name, job->dev.global_mem);
     long double host = ((long double)c->ea + c->eb + 2.0L * c->ec) * job->es;
     if (job->verify) host += ((long double)c->ea + c->eb + c->ec) * sizeof(double);
-    long double phys = host_memory();
+    long double phys = cli_host_memory();
     if (phys > 0 && host > phys)
         return cli_error(CLI_EXIT_USAGE,
                          "gemm: %zux%zux%zu needs %.0Lf bytes of host memory%s, more than this "
@@ -164,82 +155,7 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
     return 0;
 }
 
-/* The one error line for a context that could not be created. */
-static int device_error(tsl_status st, const char *spec)
-{
-    char detail[512];
-    snprintf(detail, sizeof detail, "%s", tsl_last_error());
-    const char *env = getenv("TESSEL_DEVICE");
-    char what[300];
-    if (spec && spec[0])
-        snprintf(what, sizeof what, "--device '%s'", spec);
-    else if (env && env[0])
-        snprintf(what, sizeof what, "TESSEL_DEVICE='%s'", env);
-    else
-        what[0] = '\0';
-    if (st != TSL_ERR_NO_DEVICE)
-        return cli_error(CLI_EXIT_RUNTIME, "cannot open the OpenCL device%s%s: %s (%s)",
-                         what[0] ? " of " : "", what, detail[0] ? detail : "no details",
-                         tsl_status_name(st));
-    size_t count = 0;
-    tsl_device_info list[16];
-    if (tsl_devices(list, 16, &count) != TSL_OK || count == 0)
-        return cli_error(CLI_EXIT_RUNTIME,
-                         "no OpenCL device found: install an OpenCL driver (for the CPU, "
-                         "pocl-opencl-icd) and check /etc/OpenCL/vendors");
-    char devs[2048] = "";
-    for (size_t i = 0; i < count && i < 16; ++i) {
-        size_t used = strlen(devs);
-        snprintf(devs + used, sizeof devs - used, "%s%d:%d %s", i ? ", " : "",
-                 list[i].platform_index, list[i].device_index, list[i].name);
-    }
-    if (count > 16) strncat(devs, ", ...", sizeof devs - strlen(devs) - 1);
-    return cli_error(CLI_EXIT_RUNTIME,
-                     "no OpenCL device matches %s (devices: %s); pass --device P:D or part of a "
-                     "device name",
-                     what[0] ? what : "the default choice", devs);
-}
-
 /* ---- measuring ------------------------------------------------------------------------------- */
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n)
-{
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-static void fill_random(const gemm_job *job, void *x, size_t n, unsigned long long *state)
-{
-    if (job->is_double)
-        tsl_ref_fill_d(x, n, state);
-    else
-        tsl_ref_fill_f(x, n, state);
-}
-
-static void fill_nan(const gemm_job *job, void *x, size_t n)
-{
-    for (size_t i = 0; i < n; ++i) {
-        if (job->is_double)
-            ((double *)x)[i] = NAN;
-        else
-            ((float *)x)[i] = NAN;
-    }
-}
-
-static double *to_double(const gemm_job *job, const void *x, size_t n)
-{
-    double *d = malloc((n ? n : 1) * sizeof *d);
-    if (!d) return NULL;
-    for (size_t i = 0; i < n; ++i)
-        d[i] = job->is_double ? ((const double *)x)[i] : (double)((const float *)x)[i];
-    return d;
-}
 
 static void set_common(const gemm_job *job, const gemm_case *c, cli_row *row)
 {
@@ -318,7 +234,7 @@ static void run_variant(gemm_job *job, const gemm_case *c, case_data *d, size_t 
     tsl_status st = tsl_context_set_variant(job->ctx, "gemm", v);
     /* C before the first call: NaN when beta == 0 (a forgotten element fails --verify). */
     if (job->beta == 0.0)
-        fill_nan(job, d->out, c->ec);
+        cli_fill_nan(job->is_double, d->out, c->ec);
     else
         memcpy(d->out, d->c0, c->ec * job->es);
     if (st == TSL_OK && c->ec) st = tsl_buffer_write(job->ctx, d->dc, 0, c->ec * job->es, d->out);
@@ -352,7 +268,7 @@ static void run_variant(gemm_job *job, const gemm_case *c, case_data *d, size_t 
         cli_report_row(job->rep, &row);
         return;
     }
-    set_speed(c, median(d->times, job->repeat), &row);
+    set_speed(c, cli_median(d->times, job->repeat), &row);
     row.upload_ms = d->upload_ms;
     set_verdict(job, c, d->out, d->ref, &row);
     cli_report_row(job->rep, &row);
@@ -395,7 +311,7 @@ static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
         row_error(job, c, p->name, res.reason);
         row.status = "error";
     } else {
-        set_speed(c, median(d->times, job->repeat), &row);
+        set_speed(c, cli_median(d->times, job->repeat), &row);
         row.build_ms = res.build_ms;
         row.upload_ms = res.upload_ms;
         row.download_ms = res.download_ms;
@@ -453,13 +369,13 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
     }
     /* Fresh random data per size, reproducible from --seed. */
     unsigned long long state = job->seed + 0x9E3779B97F4A7C15ull * (index + 1);
-    fill_random(job, d.a, c->ea, &state);
-    fill_random(job, d.b, c->eb, &state);
-    fill_random(job, d.c0, c->ec, &state);
+    cli_fill_random(job->is_double, d.a, c->ea, &state);
+    cli_fill_random(job->is_double, d.b, c->eb, &state);
+    cli_fill_random(job->is_double, d.c0, c->ec, &state);
 
     if (job->verify) {
-        double *ad = to_double(job, d.a, c->ea), *bd = to_double(job, d.b, c->eb);
-        d.ref = to_double(job, d.c0, c->ec);
+        double *ad = cli_to_double(job->is_double, d.a, c->ea), *bd = cli_to_double(job->is_double, d.b, c->eb);
+        d.ref = cli_to_double(job->is_double, d.c0, c->ec);
         if (!ad || !bd || !d.ref) {
             free(ad);
             free(bd);
@@ -718,7 +634,7 @@ int cli_cmd_gemm(int argc, char **argv)
     tsl_status st = tsl_context_create(job.device, &job.ctx);
     if (st != TSL_OK) {
         cli_report_close(job.rep, 0);
-        return device_error(st, job.device);
+        return cli_device_error(st, job.device);
     }
     rc = 0;
     if ((st = tsl_context_device(job.ctx, &job.dev)) != TSL_OK)

@@ -140,6 +140,100 @@ TSL_EXPORT tsl_status tsl_dgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_tra
                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
                                     size_t ldb, double beta, tsl_buffer *c, size_t ldc);
 
+
+/* ---- per-operation options ------------------------------------------------------------------ */
+
+/* Sets a numeric option of an operation's kernels, kept by the context until changed:
+ *   "transpose": "tile" (edge of the square tile, 4..32, default: the variant's best known),
+ *                "inner_reps" (the kernel body runs R times per launch, as in the transpose
+ *                study of 001; default 1; the result is the same, the time grows);
+ *   "poisson":   "check_every" (sweeps between residual checks on the device; default 20).
+ * Unknown op or name, or a value out of range: TSL_ERR_INVALID_ARG. */
+TSL_EXPORT tsl_status tsl_context_set_option(tsl_context *ctx, const char *op, const char *name,
+                                             long value);
+
+/* ---- memory: copies, pinned host memory ------------------------------------------------------ */
+
+/* dst[0, bytes) = src[0, bytes) on the device, by a vectorized copy kernel: the reference that
+ * every memory-bound result is compared with (bytes read + bytes written = 2 * bytes). */
+TSL_EXPORT tsl_status tsl_copy_buf(tsl_context *ctx, const tsl_buffer *src, tsl_buffer *dst,
+                                   size_t bytes);
+/* Page-locked ("pinned") host memory the device transfers to and from at full speed
+ * (CL_MEM_ALLOC_HOST_PTR, mapped). Use it as the host side of tsl_buffer_write/read. Freed by
+ * tsl_host_free before the context is destroyed (tsl_context_destroy frees what is left). */
+TSL_EXPORT tsl_status tsl_host_alloc(tsl_context *ctx, size_t bytes, void **ptr);
+TSL_EXPORT void tsl_host_free(tsl_context *ctx, void *ptr); /* NULL is a no-op */
+
+/* ---- transpose: b = a^T, row-major; a is rows x cols with lda >= cols, b is cols x rows with
+ * ldb >= rows ----------------------------------------------------------------------------------- */
+TSL_EXPORT tsl_status tsl_stranspose(tsl_context *ctx, size_t rows, size_t cols, const float *a,
+                                     size_t lda, float *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dtranspose(tsl_context *ctx, size_t rows, size_t cols, const double *a,
+                                     size_t lda, double *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_stranspose_buf(tsl_context *ctx, size_t rows, size_t cols,
+                                         const tsl_buffer *a, size_t lda, tsl_buffer *b,
+                                         size_t ldb);
+TSL_EXPORT tsl_status tsl_dtranspose_buf(tsl_context *ctx, size_t rows, size_t cols,
+                                         const tsl_buffer *a, size_t lda, tsl_buffer *b,
+                                         size_t ldb);
+
+/* ---- BLAS-1: unit-stride vectors of n elements ------------------------------------------------
+ * axpy: y = alpha x + y. dot: *result = x . y. nrm2: *result = ||x||_2, without overflow or
+ * underflow where the true norm is representable. Reductions give the same bits on every run for
+ * a given device, size and variant. */
+TSL_EXPORT tsl_status tsl_saxpy(tsl_context *ctx, size_t n, float alpha, const float *x, float *y);
+TSL_EXPORT tsl_status tsl_daxpy(tsl_context *ctx, size_t n, double alpha, const double *x,
+                                double *y);
+TSL_EXPORT tsl_status tsl_sdot(tsl_context *ctx, size_t n, const float *x, const float *y,
+                               float *result);
+TSL_EXPORT tsl_status tsl_ddot(tsl_context *ctx, size_t n, const double *x, const double *y,
+                               double *result);
+TSL_EXPORT tsl_status tsl_snrm2(tsl_context *ctx, size_t n, const float *x, float *result);
+TSL_EXPORT tsl_status tsl_dnrm2(tsl_context *ctx, size_t n, const double *x, double *result);
+TSL_EXPORT tsl_status tsl_saxpy_buf(tsl_context *ctx, size_t n, float alpha, const tsl_buffer *x,
+                                    tsl_buffer *y);
+TSL_EXPORT tsl_status tsl_daxpy_buf(tsl_context *ctx, size_t n, double alpha,
+                                    const tsl_buffer *x, tsl_buffer *y);
+TSL_EXPORT tsl_status tsl_sdot_buf(tsl_context *ctx, size_t n, const tsl_buffer *x,
+                                   const tsl_buffer *y, float *result);
+TSL_EXPORT tsl_status tsl_ddot_buf(tsl_context *ctx, size_t n, const tsl_buffer *x,
+                                   const tsl_buffer *y, double *result);
+TSL_EXPORT tsl_status tsl_snrm2_buf(tsl_context *ctx, size_t n, const tsl_buffer *x,
+                                    float *result);
+TSL_EXPORT tsl_status tsl_dnrm2_buf(tsl_context *ctx, size_t n, const tsl_buffer *x,
+                                    double *result);
+
+/* ---- BLAS-2: y = alpha op(A) x + beta y, CBLAS semantics (both layouts, both transposes,
+ * lda, beta == 0 does not read y); x has n elements (m if transposed), y m (n if transposed) - */
+TSL_EXPORT tsl_status tsl_sgemv(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m,
+                                size_t n, float alpha, const float *a, size_t lda, const float *x,
+                                float beta, float *y);
+TSL_EXPORT tsl_status tsl_dgemv(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m,
+                                size_t n, double alpha, const double *a, size_t lda,
+                                const double *x, double beta, double *y);
+TSL_EXPORT tsl_status tsl_sgemv_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans,
+                                    size_t m, size_t n, float alpha, const tsl_buffer *a,
+                                    size_t lda, const tsl_buffer *x, float beta, tsl_buffer *y);
+TSL_EXPORT tsl_status tsl_dgemv_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans,
+                                    size_t m, size_t n, double alpha, const tsl_buffer *a,
+                                    size_t lda, const tsl_buffer *x, double beta, tsl_buffer *y);
+
+/* ---- Poisson: -lap(u) = f on the unit square, 5-point stencil, Jacobi iteration ------------
+ * n x n grid points including the boundary (n >= 3), h = 1/(n-1), row-major. On entry u holds the
+ * boundary values on its border and the initial guess inside; on return the iterate inside and
+ * the border unchanged. f is given at every point (its border is ignored). Iterates until the
+ * max-norm of the residual f - A_h u over the interior is at most tol * max(1, max|f|), or
+ * max_iters sweeps (tol == 0: exactly max_iters sweeps). */
+typedef struct {
+    int iterations;   /* sweeps done */
+    double residual;  /* max-norm of f - A_h u over the interior, after the last sweep */
+    double kernel_ms; /* device time of all sweeps and residual checks */
+} tsl_poisson_info;
+TSL_EXPORT tsl_status tsl_spoisson(tsl_context *ctx, size_t n, const float *f, float *u,
+                                   int max_iters, double tol, tsl_poisson_info *info);
+TSL_EXPORT tsl_status tsl_dpoisson(tsl_context *ctx, size_t n, const double *f, double *u,
+                                   int max_iters, double tol, tsl_poisson_info *info);
+
 #ifdef __cplusplus
 }
 #endif

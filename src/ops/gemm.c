@@ -128,7 +128,7 @@ static tsl_status variant_check(tsl_context *ctx, const char *variant, const cha
     return s == TSL_OK ? kernel_fits(ctx, v) : s;
 }
 
-const tsl__op_desc tsl__gemm_desc = {"gemm", variant_name, variant_check};
+const tsl__op_desc tsl__gemm_desc = {"gemm", variant_name, variant_check, NULL};
 
 /* ---- the row-major problem the kernels see ------------------------------------------------ */
 

@@ -3,7 +3,10 @@
 
 #include "ops/ops.h"
 
-static const tsl__op_desc *const ops[] = {&tsl__gemm_desc};
+/* One row per operation (add yours on its own line). */
+static const tsl__op_desc *const ops[] = {
+    &tsl__gemm_desc,
+};
 #define NOPS (sizeof ops / sizeof ops[0])
 
 static const tsl__op_desc *find_op(const char *op)
@@ -21,12 +24,12 @@ const char *tsl_variant_name(const char *op, size_t index)
 
 static tsl_status unknown_op(tsl_context *ctx, const char *op)
 {
-    if (!op) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "op is NULL (operations: gemm)");
     char names[256] = "";
     for (size_t i = 0; i < NOPS; ++i) {
         if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);
         strncat(names, ops[i]->op, sizeof names - strlen(names) - 1);
     }
+    if (!op) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "op is NULL (operations: %s)", names);
     return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown operation '%s' (operations: %s)", op, names);
 }
 
@@ -50,4 +53,17 @@ tsl_status tsl_context_set_variant(tsl_context *ctx, const char *op, const char 
     tsl_status s = d->variant_check(ctx, variant, NULL);
     if (s != TSL_OK) return s; /* unknown, or the device cannot run it: ctx says why */
     return tsl__context_store_variant(ctx, op, variant);
+}
+
+tsl_status tsl_context_set_option(tsl_context *ctx, const char *op, const char *name, long value)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__clear_error(ctx);
+    const tsl__op_desc *d = find_op(op);
+    if (!d) return unknown_op(ctx, op);
+    if (!name) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option name is NULL");
+    if (!d->option_check)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "operation %s has no options (asked for '%s')", op, name);
+    tsl_status s = d->option_check(ctx, name, value);
+    return s != TSL_OK ? s : tsl__context_store_option(ctx, op, name, value);
 }

@@ -97,6 +97,31 @@ tsl_status tsl__context_store_variant(tsl_context *ctx, const char *op, const ch
     return TSL_OK;
 }
 
+long tsl__context_option(const tsl_context *ctx, const char *op, const char *name, long fallback)
+{
+    for (int i = 0; i < ctx->noptions; ++i)
+        if (strcmp(ctx->options[i].op, op) == 0 && strcmp(ctx->options[i].name, name) == 0)
+            return ctx->options[i].value;
+    return fallback;
+}
+
+tsl_status tsl__context_store_option(tsl_context *ctx, const char *op, const char *name, long value)
+{
+    int i = 0;
+    while (i < ctx->noptions &&
+           (strcmp(ctx->options[i].op, op) != 0 || strcmp(ctx->options[i].name, name) != 0))
+        ++i;
+    if (i == ctx->noptions) {
+        if (i == (int)(sizeof ctx->options / sizeof ctx->options[0]))
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "too many options");
+        ctx->noptions++;
+    }
+    snprintf(ctx->options[i].op, sizeof ctx->options[i].op, "%s", op);
+    snprintf(ctx->options[i].name, sizeof ctx->options[i].name, "%s", name);
+    ctx->options[i].value = value;
+    return TSL_OK;
+}
+
 /* ---- timing from profiling events ---------------------------------------------------------- */
 
 void tsl__timing_begin(tsl_context *ctx)

@@ -48,6 +48,9 @@ struct tsl_context {
     int nprograms;
     struct { char op[16]; char variant[48]; } variants[TSL__MAX_OPS];
     int nvariants;
+    struct { char op[16]; char name[24]; long value; } options[TSL__MAX_OPS * 4];
+    int noptions;
+    struct { void *ptr; cl_mem mem; } pinned[16]; /* tsl_host_alloc's mapped buffers */
     struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES]; /* scratch for pre-passes */
 };
 
@@ -124,5 +127,8 @@ size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k);
 /* ---- per-op variant choice (stored here; ops validate names) -------------------------------- */
 const char *tsl__context_variant(const tsl_context *ctx, const char *op); /* "auto" if unset */
 tsl_status tsl__context_store_variant(tsl_context *ctx, const char *op, const char *variant);
+/* Per-op numeric options (tsl_context_set_option); `fallback` when unset. Ops validate values. */
+long tsl__context_option(const tsl_context *ctx, const char *op, const char *name, long fallback);
+tsl_status tsl__context_store_option(tsl_context *ctx, const char *op, const char *name, long value);
 
 #endif

@@ -1,0 +1,96 @@
+/* common.c: the pieces every measuring subcommand shares (see common.h). */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "ref/ref.h"
+
+/* Physical memory of this machine in bytes, 0 if unknown. */
+long double cli_host_memory(void)
+{
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0) return (long double)pages * (long double)page;
+#endif
+    return 0;
+}
+
+/* The one error line for a context that could not be created. */
+int cli_device_error(tsl_status st, const char *spec)
+{
+    char detail[512];
+    snprintf(detail, sizeof detail, "%s", tsl_last_error());
+    const char *env = getenv("TESSEL_DEVICE");
+    char what[300];
+    if (spec && spec[0])
+        snprintf(what, sizeof what, "--device '%s'", spec);
+    else if (env && env[0])
+        snprintf(what, sizeof what, "TESSEL_DEVICE='%s'", env);
+    else
+        what[0] = '\0';
+    if (st != TSL_ERR_NO_DEVICE)
+        return cli_error(CLI_EXIT_RUNTIME, "cannot open the OpenCL device%s%s: %s (%s)",
+                         what[0] ? " of " : "", what, detail[0] ? detail : "no details",
+                         tsl_status_name(st));
+    size_t count = 0;
+    tsl_device_info list[16];
+    if (tsl_devices(list, 16, &count) != TSL_OK || count == 0)
+        return cli_error(CLI_EXIT_RUNTIME,
+                         "no OpenCL device found: install an OpenCL driver (for the CPU, "
+                         "pocl-opencl-icd) and check /etc/OpenCL/vendors");
+    char devs[2048] = "";
+    for (size_t i = 0; i < count && i < 16; ++i) {
+        size_t used = strlen(devs);
+        snprintf(devs + used, sizeof devs - used, "%s%d:%d %s", i ? ", " : "",
+                 list[i].platform_index, list[i].device_index, list[i].name);
+    }
+    if (count > 16) strncat(devs, ", ...", sizeof devs - strlen(devs) - 1);
+    return cli_error(CLI_EXIT_RUNTIME,
+                     "no OpenCL device matches %s (devices: %s); pass --device P:D or part of a "
+                     "device name",
+                     what[0] ? what : "the default choice", devs);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double cli_median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void cli_fill_random(int is_double, void *x, size_t n, unsigned long long *state)
+{
+    if (is_double)
+        tsl_ref_fill_d(x, n, state);
+    else
+        tsl_ref_fill_f(x, n, state);
+}
+
+void cli_fill_nan(int is_double, void *x, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        if (is_double)
+            ((double *)x)[i] = NAN;
+        else
+            ((float *)x)[i] = NAN;
+    }
+}
+
+double *cli_to_double(int is_double, const void *x, size_t n)
+{
+    double *d = malloc((n ? n : 1) * sizeof *d);
+    if (!d) return NULL;
+    for (size_t i = 0; i < n; ++i)
+        d[i] = is_double ? ((const double *)x)[i] : (double)((const float *)x)[i];
+    return d;
+}
