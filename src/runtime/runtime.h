@@ -18,7 +18,7 @@
 #define TSL__MAX_OPS 8
 #define TSL__MAX_PROGRAMS 64
 #define TSL__MAX_EVENTS 64
-#define TSL__WORKSPACES 6
+#define TSL__WORKSPACES 8
 
 /* Where a profiled event's time is booked in tsl_timing. */
 typedef enum { TSL__EV_UPLOAD, TSL__EV_KERNEL, TSL__EV_DOWNLOAD } tsl__event_kind;
