@@ -5,6 +5,11 @@
 
 int cli_cmd_devices(int argc, char **argv);
 int cli_cmd_gemm(int argc, char **argv);
+int cli_cmd_poisson(int argc, char **argv);
+int cli_cmd_blas1(int argc, char **argv);
+int cli_cmd_gemv(int argc, char **argv);
+int cli_cmd_transpose(int argc, char **argv);
+int cli_cmd_bandwidth(int argc, char **argv);
 
 /* The whole command line, for the record written into --json output. */
 extern int cli_argc;

@@ -22,10 +22,17 @@ static const command commands[] = {
      "list OpenCL platforms and devices with the indices --device takes"},
     {"gemm", cli_cmd_gemm,
      "run, time and verify GEMM variants (C = alpha op(A) op(B) + beta C) and peers"},
+    {"blas1", cli_cmd_blas1, "run, time and verify axpy, dot and nrm2 variants and peers"},
+    {"gemv", cli_cmd_gemv, "run, time and verify GEMV variants (y = alpha op(A) x + beta y)"},
+    {"transpose", cli_cmd_transpose, "run, time and verify transpose variants (B = A^T) and peers"},
+    {"bandwidth", cli_cmd_bandwidth,
+     "device copy and host<->device transfer bandwidth (pageable, pinned)"},
+    {"poisson", cli_cmd_poisson,
+     "Jacobi solver for -lap(u) = f: sweeps/s, bandwidth and residual per variant"},
 };
 
 /* Planned in DESIGN.md; answered with "not yet available". */
-static const char *const planned[] = {"transpose", "blas1", "gemv", "poisson", "tune", "study"};
+static const char *const planned[] = {"tune", "study"};
 
 static void print_help(FILE *f)
 {
@@ -57,7 +64,22 @@ static void print_help(FILE *f)
            "Examples:\n"
            "  tessel devices\n"
            "  tessel gemm --variant all --size 512 --verify --peers clblast,openblas\n"
-           "  tessel gemm --sizes 256,512,1024 --precision double --csv results.csv\n");
+           "  tessel gemm --sizes 256,512,1024 --precision double --csv results.csv\n"
+           "  tessel transpose --variant all --size 4096 --copy --peers clblast --verify\n"
+           "  tessel blas1 --op dot --size 16777216 --copy --peers clblast,openblas\n"
+           "  tessel poisson --grid 1025 --iters 500 --variant all --copy\n");
+}
+
+/* "devices, gemm, ...": the command table's names, for error messages. */
+static const char *command_names(void)
+{
+    static char names[256];
+    names[0] = '\0';
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
+        if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);
+        strncat(names, commands[i].name, sizeof names - strlen(names) - 1);
+    }
+    return names;
 }
 
 int main(int argc, char **argv)
@@ -78,17 +100,13 @@ int main(int argc, char **argv)
         if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 2, argv + 2);
     for (size_t i = 0; i < sizeof planned / sizeof planned[0]; ++i)
         if (strcmp(name, planned[i]) == 0)
-            return cli_error(CLI_EXIT_USAGE,
-                             "'tessel %s' is not yet available in tessel %s (available: devices, "
-                             "gemm)",
-                             name, tsl_version());
+            return cli_error(CLI_EXIT_USAGE, "'tessel %s' is not yet available in tessel %s (available: %s)",
+                             name, tsl_version(), command_names());
     if (name[0] == '-')
         return cli_error(CLI_EXIT_USAGE,
                          "unknown option '%s' before the command (try 'tessel "
                          "--help')",
                          name);
-    return cli_error(CLI_EXIT_USAGE,
-                     "unknown command '%s' (commands: devices, gemm; try 'tessel "
-                     "--help')",
-                     name);
+    return cli_error(CLI_EXIT_USAGE, "unknown command '%s' (commands: %s; try 'tessel --help')", name,
+                     command_names());
 }

@@ -67,6 +67,12 @@ static const field fields[] = {
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
+/* The op-specific figures of cli_row.extra: table columns only (JSON writes them by name). */
+static const field extra_fields[2] = {
+    {"extra0", "", 11, F_REAL, offsetof(cli_row, extra[0]), "%.4g", "%.6g"},
+    {"extra1", "", 11, F_REAL, offsetof(cli_row, extra[1]), "%.4g", "%.6g"},
+};
+
 const char cli_csv_header[] = "op,variant,precision,m,n,k,device,local,repeat,kernel_ms,gflops,"
                               "gbps,build_ms,upload_ms,download_ms,max_rel_err,status";
 
@@ -76,6 +82,8 @@ void cli_row_init(cli_row *r)
     r->m = r->n = r->k = r->repeat = -1;
     r->kernel_ms = r->gflops = r->gbps = r->build_ms = r->upload_ms = r->download_ms =
         r->max_rel_err = NAN;
+    r->extra_name[0] = r->extra_name[1] = "";
+    r->extra[0] = r->extra[1] = NAN;
 }
 
 static const char *str_of(const cli_row *r, const field *f)
@@ -174,6 +182,16 @@ static void json_row(FILE *f, const cli_row *r, int first)
     if (r->resolved && r->resolved[0]) {
         fputs(", \"resolved\": ", f);
         cli_json_string(f, r->resolved);
+    }
+    for (size_t i = 0; i < 2; ++i) {
+        if (!r->extra_name[i] || !r->extra_name[i][0]) continue;
+        fputs(", ", f);
+        cli_json_string(f, r->extra_name[i]);
+        fputs(": ", f);
+        if (format_number(r, &extra_fields[i], extra_fields[i].data_fmt, num, sizeof num))
+            fputs(num, f);
+        else
+            fputs("null", f);
     }
     fputc('}', f);
 }
@@ -345,20 +363,25 @@ cli_report *cli_report_open(const cli_report_opts *opts, int *code)
         cli_name_list names;
         if (cli_split_names(opts->table_columns, &names) == 0)
             for (size_t i = 0; i < names.n; ++i)
-                for (size_t j = 0; j < NFIELDS; ++j)
-                    if (strcmp(names.v[i], fields[j].name) == 0) {
-                        rep->table[rep->ntable] = &fields[j];
-                        rep->table_cols[rep->ntable].title = fields[j].title;
-                        rep->table_cols[rep->ntable].width = fields[j].width;
-                        rep->table_cols[rep->ntable].right = fields[j].type != F_STR;
-                        rep->ntable++;
-                    }
+                for (size_t j = 0; j < NFIELDS + 2; ++j) {
+                    const field *fd = j < NFIELDS ? &fields[j] : &extra_fields[j - NFIELDS];
+                    if (strcmp(names.v[i], fd->name) != 0 || rep->ntable == NFIELDS) continue;
+                    rep->table[rep->ntable] = fd;
+                    rep->table_cols[rep->ntable].title = fd->title;
+                    rep->table_cols[rep->ntable].width = fd->width;
+                    rep->table_cols[rep->ntable].right = fd->type != F_STR;
+                    rep->ntable++;
+                }
     }
     return rep;
 }
 
-static void start_outputs(cli_report *rep)
+static void start_outputs(cli_report *rep, const cli_row *first)
 {
+    for (size_t i = 0; i < rep->ntable; ++i) /* extra columns: headed by the first row's names */
+        for (size_t e = 0; e < 2; ++e)
+            if (rep->table[i] == &extra_fields[e])
+                rep->table_cols[i].title = first && first->extra_name[e] ? first->extra_name[e] : "";
     if (rep->ntable) {
         if (rep->opts.title) printf("%s\n", rep->opts.title);
         cli_table_header(stdout, rep->table_cols, rep->ntable);
@@ -369,7 +392,7 @@ static void start_outputs(cli_report *rep)
 
 void cli_report_row(cli_report *rep, const cli_row *row)
 {
-    if (rep->nrows == 0) start_outputs(rep);
+    if (rep->nrows == 0) start_outputs(rep, row);
     if (rep->ntable) {
         char bufs[NFIELDS][160];
         const char *cells[NFIELDS];
@@ -415,7 +438,7 @@ int cli_report_close(cli_report *rep, int commit)
         free(rep);
         return 0;
     }
-    if (rep->nrows == 0) start_outputs(rep);
+    if (rep->nrows == 0) start_outputs(rep, NULL);
     if (rep->json) json_end(rep->json, rep->nrows > 0);
     fflush(stdout);
     if (rep->csv_is_file && finish_file("--csv", &rep->csv_file)) code = CLI_EXIT_RUNTIME;

@@ -22,6 +22,12 @@ typedef struct {
     long long repeat;
     double kernel_ms, gflops, gbps, build_ms, upload_ms, download_ms, max_rel_err;
     const char *status; /* "ok", "verify_failed", "skipped", "error" */
+    /* Up to two figures of an op beyond the DESIGN.md columns (poisson: sweeps_per_s and
+     * residual). Not in CSV (its columns are fixed); in JSON as keys named extra_name[i] when
+     * that is not ""; in the table as columns "extra0" / "extra1" of table_columns, headed by
+     * the first row's names. */
+    const char *extra_name[2];
+    double extra[2];
 } cli_row;
 
 void cli_row_init(cli_row *r); /* every field empty */

@@ -28,3 +28,21 @@ typedef float16 real16;
  * output only, so NaN or garbage in C does not propagate). */
 #define GEMM_STORE(c, alpha, acc, beta) \
     (c) = ((beta) == ZERO) ? (alpha) * (acc) : (alpha) * (acc) + (beta) * (c)
+
+/* Sum of v over a 1D work-group, by a fixed tree in local memory: buf holds one real per
+ * work-item, and the local size must be a power of two. A fixed shape adds in a fixed order, so
+ * a reduction built on it gives the same bits on every run (no atomics). Every work-item gets
+ * the sum. Used by the BLAS-1/2 reductions (blas1.cl, gemv.cl). */
+real group_sum(__local real *buf, real v)
+{
+    const int lid = get_local_id(0);
+    buf[lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = (int)get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (lid < s) buf[lid] += buf[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    v = buf[0];
+    barrier(CLK_LOCAL_MEM_FENCE); /* buf may be reused right after */
+    return v;
+}

@@ -18,5 +18,11 @@ typedef struct {
 
 /* One descriptor per operation, defined in its ops/<op>.c; registry.c lists them all. */
 extern const tsl__op_desc tsl__gemm_desc;
+extern const tsl__op_desc tsl__axpy_desc;
+extern const tsl__op_desc tsl__dot_desc;
+extern const tsl__op_desc tsl__nrm2_desc;
+extern const tsl__op_desc tsl__gemv_desc;
+extern const tsl__op_desc tsl__poisson_desc;
+extern const tsl__op_desc tsl__transpose_desc;
 
 #endif

@@ -6,6 +6,12 @@
 /* One row per operation (add yours on its own line). */
 static const tsl__op_desc *const ops[] = {
     &tsl__gemm_desc,
+    &tsl__axpy_desc,
+    &tsl__dot_desc,
+    &tsl__nrm2_desc,
+    &tsl__gemv_desc,
+    &tsl__poisson_desc,
+    &tsl__transpose_desc,
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 

@@ -34,4 +34,26 @@ double tsl_ref_gemm_tolerance(int is_double, size_t k);
 void tsl_ref_fill_f(float *x, size_t n, unsigned long long *state);
 void tsl_ref_fill_d(double *x, size_t n, unsigned long long *state);
 
+/* ---- BLAS-1/2 references (double precision; callers convert single-precision data) ---------
+ * dot through cblas_ddot; nrm2 by a scaled two-pass sum in long double (max |x_i| first, so it
+ * neither overflows nor underflows); axpy through cblas_daxpy; gemv through cblas_dgemv, except
+ * that with m or n == 0 it sets y = beta y (tessel's definition, docs/blas.md; CBLAS leaves y). */
+double tsl_ref_ddot(size_t n, const double *x, const double *y);
+double tsl_ref_dnrm2(size_t n, const double *x);
+void tsl_ref_daxpy(size_t n, double alpha, const double *x, double *y);
+void tsl_ref_dgemv(tsl_layout layout, tsl_trans trans, size_t m, size_t n, double alpha,
+                   const double *a, size_t lda, const double *x, double beta, double *y);
+/* The pass threshold for a reduction of length k (dot, nrm2, a gemv row): the GEMM rule,
+ * 1e-5 (single) or 1e-12 (double) times max(1, sqrt(k / 64)); axpy uses k = 1. */
+double tsl_ref_blas_tolerance(int is_double, size_t k);
+
+/* The Poisson problem of tsl_[sd]poisson on an n x n grid (border included, h = 1/(n-1),
+ * row-major), in double. tsl_ref_jacobi runs `sweeps` Jacobi sweeps on u in place (the border is
+ * never written) with the update and operand order of the kernels (src/kernels/poisson.cl), so a
+ * double-precision device run matches it to the last bit; returns 0, or -1 when out of memory
+ * (u untouched). tsl_ref_poisson_residual: max |f - A_h u| over the interior, with
+ * A_h u = (4 u - west - east - north - south) / h^2; NaN anywhere in it gives NaN. */
+int tsl_ref_jacobi(size_t n, const double *f, double *u, int sweeps);
+double tsl_ref_poisson_residual(size_t n, const double *f, const double *u);
+
 #endif

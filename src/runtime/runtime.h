@@ -15,7 +15,7 @@
 #include "tessel.h"
 #include "tessel_cl.h"
 
-#define TSL__MAX_OPS 8
+#define TSL__MAX_OPS 16
 #define TSL__MAX_PROGRAMS 64
 #define TSL__MAX_EVENTS 64
 #define TSL__WORKSPACES 8
@@ -108,6 +108,8 @@ unsigned long long tsl__hash64(const void *data, size_t len, unsigned long long 
 tsl_status tsl__mem_create(tsl_context *ctx, size_t bytes, cl_mem *out, const char *what);
 /* A scratch buffer of at least `bytes`, slot 0..TSL__WORKSPACES-1, kept by the context. */
 tsl_status tsl__workspace(tsl_context *ctx, int slot, size_t bytes, cl_mem *out);
+/* Unmaps and releases the pinned host blocks (tsl_host_alloc) the caller did not free. */
+void tsl__pinned_release_all(tsl_context *ctx);
 /* Copies a rows x row_bytes block from host (rows host_pitch bytes apart) into mem, packed
  * (rows row_bytes apart), starting at byte 0. Tracked as upload. */
 tsl_status tsl__upload_rect(tsl_context *ctx, cl_mem mem, const void *host, size_t rows,

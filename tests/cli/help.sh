@@ -23,7 +23,7 @@ grep -qF -- --json "$OUT" || fail "tessel devices --help should mention --json"
 
 expect_error 2 "no command" 
 expect_error 2 "unknown command 'frobnicate'" frobnicate
-expect_error 2 "not yet available" transpose
+expect_error 2 "not yet available" tune
 expect_error 2 "not yet available" study
 expect_error 2 "--bogus" --bogus
 

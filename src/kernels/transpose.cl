@@ -1,0 +1,83 @@
+/* transpose.cl: the transpose family, row-major B[cols x rows] = A[rows x cols]^T, after the
+ * OpenCL port of NVIDIA's transpose sample (seed 001). All kernels share one launch geometry:
+ * the matrix is cut into TILE x TILE tiles, one work-group per tile, TILE x WG_ROWS work-items
+ * that walk the tile's rows WG_ROWS at a time (so TILE = 32 needs 256 work-items, not 1024).
+ * Every access is guarded, so any shape works, including tiles that overhang the edges; an edge
+ * tile just loads and stores fewer elements.
+ *
+ *   transpose_naive: reads A along rows (coalesced), writes B down columns (strided): the
+ *                    baseline every other variant is measured against.
+ *   transpose_tiled: stages the tile in local memory so both the read of A and the write of B
+ *                    run along rows. PAD = 1 pads each tile row by one element so the column
+ *                    read of the tile hits distinct local-memory banks (variant nobank; PAD = 0
+ *                    is variant coalesced). DIAGONAL = 1 renumbers the work-groups along
+ *                    diagonals, so concurrently running groups touch different memory
+ *                    partitions instead of camping on one (variant diagonal; 001's best kernel).
+ *
+ * REPS (a run-time argument) repeats the body of a kernel REPS times per launch, as 001 does to
+ * separate memory speed from launch and index overhead; every repetition writes the same values,
+ * so the result does not depend on it. */
+
+#ifndef TILE
+#define TILE 16
+#endif
+#ifndef WG_ROWS
+#define WG_ROWS 8
+#endif
+#ifndef PAD
+#define PAD 1
+#endif
+#ifndef DIAGONAL
+#define DIAGONAL 0
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_transpose_naive)
+__kernel __attribute__((reqd_work_group_size(TILE, WG_ROWS, 1)))
+void transpose_naive(const int rows, const int cols, __global const real *A, const int lda,
+                     __global real *B, const int ldb, const int reps)
+{
+    const int col = get_group_id(0) * TILE + get_local_id(0);
+    const int row0 = get_group_id(1) * TILE + get_local_id(1);
+    for (int r = 0; r < reps; ++r) {
+        for (int j = 0; j < TILE && get_local_id(1) + j < TILE; j += WG_ROWS) {
+            const int row = row0 + j;
+            if (row < rows && col < cols) B[(long)col * ldb + row] = A[(long)row * lda + col];
+        }
+    }
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_transpose_tiled)
+__kernel __attribute__((reqd_work_group_size(TILE, WG_ROWS, 1)))
+void transpose_tiled(const int rows, const int cols, __global const real *A, const int lda,
+                     __global real *B, const int ldb, const int reps)
+{
+    __local real tile[TILE][TILE + PAD];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+#if DIAGONAL
+    /* Diagonal block order (001, after Ruetsch and Micikevicius): the linear group number walks
+     * down the diagonals of the tile grid. For every grid shape this is a one-to-one map. */
+    const int gx = get_num_groups(0), gy = get_num_groups(1);
+    const int bid = get_group_id(0) + gx * get_group_id(1);
+    const int by = bid % gy;
+    const int bx = (bid / gy + by) % gx;
+#else
+    const int bx = get_group_id(0), by = get_group_id(1);
+#endif
+    const int in_col = bx * TILE + lx;  /* column of A this work-item reads */
+    const int out_col = by * TILE + lx; /* column of B (a row of A) it writes */
+    for (int r = 0; r < reps; ++r) {
+        for (int j = 0; j < TILE && ly + j < TILE; j += WG_ROWS) {
+            const int row = by * TILE + ly + j;
+            if (row < rows && in_col < cols) tile[ly + j][lx] = A[(long)row * lda + in_col];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int j = 0; j < TILE && ly + j < TILE; j += WG_ROWS) {
+            const int out_row = bx * TILE + ly + j; /* row of B (a column of A) */
+            if (out_row < cols && out_col < rows)
+                B[(long)out_row * ldb + out_col] = tile[lx][ly + j];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE); /* the next repetition overwrites the tile */
+    }
+}
+#endif

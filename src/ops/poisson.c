@@ -1,0 +1,448 @@
+/* poisson.c: the Jacobi solver for -lap(u) = f on the unit square (tsl_spoisson, tsl_dpoisson;
+ * 003's Poisson problem). This file checks the arguments, keeps the variant table (a variant is a
+ * kernel and its sweeps per launch), and drives the iteration: f and u are uploaded once, the
+ * sweeps ping-pong between two device grids, the residual is computed on the device every
+ * check_every sweeps (only its scalar comes back), and u is downloaded once at the end.
+ *
+ * Variants: `naive` runs one sweep per launch, one work-item per point; `local` and
+ * `temporal_K` run the tiled kernel (poisson.cl) with K sweeps per launch on tiles with a K-wide
+ * halo in local memory (`local` is K = 1). A tiled variant gives the same iterate as the same
+ * number of naive sweeps, bit for bit; a sweep count that is not a multiple of K ends with one
+ * shorter launch of the same kernel (its step count is an argument). docs/poisson.md has the
+ * scheme and what the bandwidth figures count. */
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ops/ops.h"
+
+#define CHECK_EVERY_DEFAULT 20
+#define MAX_RESIDUAL_GROUPS 1024
+
+typedef struct {
+    const char *name;
+    int k; /* sweeps per launch of the tiled kernel; 0 = the naive kernel */
+} poisson_variant;
+
+/* The reference path first (BLIS: reference first, then override). */
+static const poisson_variant variants[] = {
+    {"naive", 0}, {"local", 1}, {"temporal_2", 2}, {"temporal_4", 4}, {"temporal_8", 8},
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+/* Launch geometry per device type; the first matching row wins, the last is the default.
+ * naive: work-group nlx x nly. tiled: work-group lx x ly, each work-item owning px x py points of
+ * the (lx px) x (ly py) region, so the output tile is (lx px - 2K) x (ly py - 2K). rwg: the
+ * reductions' work-group (a power of two). GPU row: 32-wide rows for coalescing, a 64 x 64 region
+ * (16 KiB of local memory in single, 32 KiB in double); not yet measured against alternatives
+ * (the tuner of issue 4 will). CPU row (PoCL, measured on the 2-core development machine, see
+ * docs/poisson.md): one work-item per 64 x 64 tile, which walks it serially without barriers,
+ * was 4-7x faster than any many-work-item tile shape tried there. */
+typedef struct {
+    const char *type;
+    int nlx, nly;
+    int lx, ly, px, py;
+    int rwg;
+} poisson_geometry;
+static const poisson_geometry geometry_table[] = {
+    {"gpu", 32, 8, 32, 8, 2, 8, 256},
+    {"cpu", 64, 4, 1, 1, 64, 64, 64},
+    {NULL, 16, 16, 16, 16, 2, 2, 64},
+};
+
+/* What `auto` stands for per device type. CPU (PoCL): naive, measured fastest or tied with the
+ * tiled variants at n = 1025 and 2049 (docs/poisson.md). GPU: temporal_4, 003's suggestion and
+ * the issue's target; to be confirmed on the GPU machine. */
+static const struct {
+    const char *type;
+    const char *variant;
+} auto_table[] = {{"gpu", "temporal_4"}, {"cpu", "naive"}, {NULL, "naive"}};
+
+static const char *variant_name(size_t i)
+{
+    return i < NVARIANTS ? variants[i].name : NULL;
+}
+
+static const poisson_variant *find_variant(const char *name)
+{
+    for (size_t i = 0; i < NVARIANTS; ++i)
+        if (strcmp(variants[i].name, name) == 0) return &variants[i];
+    return NULL;
+}
+
+static const char *auto_variant(const tsl_context *ctx)
+{
+    size_t i = 0;
+    while (auto_table[i].type && strcmp(auto_table[i].type, ctx->info.type) != 0)
+        ++i;
+    return auto_table[i].variant;
+}
+
+static const poisson_geometry *geometry_for(const tsl_context *ctx)
+{
+    size_t i = 0;
+    while (geometry_table[i].type && strcmp(geometry_table[i].type, ctx->info.type) != 0)
+        ++i;
+    return &geometry_table[i];
+}
+
+static tsl_status get_kernel(tsl_context *ctx, int dbl, const char *name, const char *extra,
+                             cl_kernel *k)
+{
+    char options[320];
+    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s",
+             dbl ? 64 : 32, name, *extra ? " " : "", extra);
+    return tsl__get_kernel(ctx, "poisson.cl", options, name, k);
+}
+
+static void tiled_options(const poisson_geometry *g, int k, char *out, size_t cap)
+{
+    snprintf(out, cap, "-DLX=%d -DLY=%d -DPX=%d -DPY=%d -DKSTEPS=%d", g->lx, g->ly, g->px, g->py,
+             k);
+}
+
+/* The work-group a variant's sweep kernel needs, and its local memory (double precision, the
+ * worst case), against what the device offers; then the compiled kernel's own limit. */
+static tsl_status variant_fits(tsl_context *ctx, const poisson_variant *v, int dbl)
+{
+    const poisson_geometry *g = geometry_for(ctx);
+    size_t wg = v->k ? (size_t)g->lx * (size_t)g->ly : (size_t)g->nlx * (size_t)g->nly;
+    size_t local = v->k ? (size_t)g->lx * g->px * (size_t)g->ly * g->py * sizeof(double) : 0;
+    if (v->k && (g->lx * g->px <= 2 * v->k || g->ly * g->py <= 2 * v->k))
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "variant %s: the %d x %d tile region of %s is too small for %d sweeps "
+                         "per launch",
+                         v->name, g->lx * g->px, g->ly * g->py, ctx->info.type, v->k);
+    if (wg > ctx->info.max_work_group)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "variant %s needs work-groups of %zu, device %s allows at most %zu",
+                         v->name, wg, ctx->info.name, ctx->info.max_work_group);
+    if (local > ctx->info.local_mem)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "variant %s needs %zu bytes of local memory, device %s has %llu", v->name,
+                         local, ctx->info.name, ctx->info.local_mem);
+    char extra[160] = "";
+    if (v->k) tiled_options(g, v->k, extra, sizeof extra);
+    cl_kernel k;
+    const char *kname = v->k ? "poisson_jacobi_tiled" : "poisson_jacobi_naive";
+    tsl_status s = get_kernel(ctx, dbl, kname, extra, &k);
+    if (s != TSL_OK) return s;
+    size_t max_wg = tsl__kernel_max_wg(ctx, k);
+    if (wg > max_wg)
+        return tsl__fail(
+            ctx, TSL_ERR_UNSUPPORTED,
+            "variant %s needs work-groups of %zu, its compiled kernel allows %zu on %s", v->name,
+            wg, max_wg, ctx->info.name);
+    return TSL_OK;
+}
+
+static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
+    const poisson_variant *v = find_variant(name);
+    if (!v) {
+        char list[512] = "auto";
+        for (size_t i = 0; i < NVARIANTS; ++i) {
+            strncat(list, ", ", sizeof list - strlen(list) - 1);
+            strncat(list, variants[i].name, sizeof list - strlen(list) - 1);
+        }
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown poisson variant '%s' (variants: %s)",
+                         variant, list);
+    }
+    if (resolved) *resolved = v->name;
+    return variant_fits(ctx, v, 0); /* double precision is checked again when it runs */
+}
+
+static tsl_status option_check(tsl_context *ctx, const char *name, long value)
+{
+    if (strcmp(name, "check_every") != 0)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "unknown poisson option '%s' (options: check_every)", name);
+    if (value < 1 || value > INT_MAX)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "poisson option check_every = %ld: sweeps between residual checks must "
+                         "be 1..%d",
+                         value, INT_MAX);
+    return TSL_OK;
+}
+
+const tsl__op_desc tsl__poisson_desc = {"poisson", variant_name, variant_check, option_check};
+
+/* ---- the solve ------------------------------------------------------------------------------ */
+
+typedef union {
+    float f;
+    double d;
+} scalar;
+
+typedef struct {
+    tsl_context *ctx;
+    const poisson_variant *v;
+    const poisson_geometry *g;
+    int dbl;
+    size_t elem;
+    int n;
+    scalar h2, inv_h2;
+    cl_mem f, cur, next, partial, result;
+    cl_kernel sweep, residual, reduce;
+    int groups; /* residual work-groups */
+} solver;
+
+static tsl__arg scalar_arg(const solver *sv, const scalar *s)
+{
+    return (tsl__arg){sv->elem, s};
+}
+
+static scalar make_scalar(int dbl, double v)
+{
+    scalar s;
+    if (dbl)
+        s.d = v;
+    else
+        s.f = (float)v;
+    return s;
+}
+
+static size_t round_up(size_t x, size_t m)
+{
+    return (x + m - 1) / m * m;
+}
+
+/* One launch: `steps` sweeps (1 for the naive kernel) from cur into next, then swap. */
+static tsl_status launch_sweeps(solver *sv, int steps)
+{
+    const poisson_geometry *g = sv->g;
+    size_t inner = (size_t)sv->n - 2;
+    tsl_status s;
+    if (sv->v->k == 0) {
+        size_t local[2] = {(size_t)g->nlx, (size_t)g->nly};
+        size_t global[2] = {round_up(inner, local[0]), round_up(inner, local[1])};
+        tsl__arg args[] = {{sizeof sv->n, &sv->n},
+                           scalar_arg(sv, &sv->h2),
+                           {sizeof(cl_mem), &sv->f},
+                           {sizeof(cl_mem), &sv->cur},
+                           {sizeof(cl_mem), &sv->next}};
+        s = tsl__launch(sv->ctx, sv->sweep, "poisson naive sweep", args, 5, 2, global, local);
+    } else {
+        size_t tx = (size_t)(g->lx * g->px - 2 * sv->v->k),
+               ty = (size_t)(g->ly * g->py - 2 * sv->v->k);
+        size_t local[2] = {(size_t)g->lx, (size_t)g->ly};
+        size_t global[2] = {(inner + tx - 1) / tx * local[0], (inner + ty - 1) / ty * local[1]};
+        tsl__arg args[] = {{sizeof sv->n, &sv->n},     scalar_arg(sv, &sv->h2),
+                           {sizeof steps, &steps},     {sizeof(cl_mem), &sv->f},
+                           {sizeof(cl_mem), &sv->cur}, {sizeof(cl_mem), &sv->next}};
+        s = tsl__launch(sv->ctx, sv->sweep, sv->v->name, args, 6, 2, global, local);
+    }
+    if (s != TSL_OK) return s;
+    cl_mem t = sv->cur;
+    sv->cur = sv->next;
+    sv->next = t;
+    return TSL_OK;
+}
+
+/* `count` sweeps: full launches of K, then one shorter launch for the rest. */
+static tsl_status sweeps(solver *sv, int count)
+{
+    int per = sv->v->k ? sv->v->k : 1;
+    tsl_status s = TSL_OK;
+    for (int done = 0; s == TSL_OK && done < count; done += per) {
+        int steps = count - done < per ? count - done : per;
+        s = launch_sweeps(sv, steps);
+    }
+    return s;
+}
+
+/* max |f - A_h u| over the interior of the current grid: two kernels on the device, one scalar
+ * read back. */
+static tsl_status residual(solver *sv, double *out)
+{
+    size_t rwg = (size_t)sv->g->rwg;
+    size_t global = (size_t)sv->groups * rwg, local = rwg;
+    tsl__arg rargs[] = {{sizeof sv->n, &sv->n},
+                        scalar_arg(sv, &sv->inv_h2),
+                        {sizeof(cl_mem), &sv->f},
+                        {sizeof(cl_mem), &sv->cur},
+                        {sizeof(cl_mem), &sv->partial}};
+    tsl_status s =
+        tsl__launch(sv->ctx, sv->residual, "poisson residual", rargs, 5, 1, &global, &local);
+    if (s != TSL_OK) return s;
+    global = rwg;
+    tsl__arg margs[] = {{sizeof sv->groups, &sv->groups},
+                        {sizeof(cl_mem), &sv->partial},
+                        {sizeof(cl_mem), &sv->result}};
+    s = tsl__launch(sv->ctx, sv->reduce, "poisson residual reduction", margs, 3, 1, &global,
+                    &local);
+    if (s != TSL_OK) return s;
+    scalar r;
+    s = tsl__download_rect(sv->ctx, sv->result, &r, 1, sv->elem, sv->elem);
+    if (s != TSL_OK) return s;
+    *out = sv->dbl ? r.d : (double)r.f;
+    return TSL_OK;
+}
+
+static tsl_status setup_kernels(solver *sv)
+{
+    char extra[160] = "", rextra[32];
+    if (sv->v->k) tiled_options(sv->g, sv->v->k, extra, sizeof extra);
+    snprintf(rextra, sizeof rextra, "-DRWG=%d", sv->g->rwg);
+    tsl_status s =
+        get_kernel(sv->ctx, sv->dbl, sv->v->k ? "poisson_jacobi_tiled" : "poisson_jacobi_naive",
+                   extra, &sv->sweep);
+    if (s == TSL_OK) s = get_kernel(sv->ctx, sv->dbl, "poisson_residual", rextra, &sv->residual);
+    if (s == TSL_OK) s = get_kernel(sv->ctx, sv->dbl, "poisson_max_reduce", rextra, &sv->reduce);
+    return s;
+}
+
+/* The iteration of tsl_[sd]poisson on the device grids; *done and *res describe the iterate
+ * left in sv->cur. need_res: compute the final residual even when no check asks for it. */
+static tsl_status iterate(solver *sv, int max_iters, double tol, double threshold, int need_res,
+                          int *done, double *res)
+{
+    long every = tsl__context_option(sv->ctx, "poisson", "check_every", CHECK_EVERY_DEFAULT);
+    int per = sv->v->k ? sv->v->k : 1;
+    if (every % per) every += per - every % per; /* whole launches between checks */
+    if (every > INT_MAX) every = INT_MAX / per * per;
+    *done = 0;
+    int checked_at = -1;
+    tsl_status s = TSL_OK;
+    if (tol > 0) { /* the initial guess may already be good enough */
+        if ((s = residual(sv, res)) != TSL_OK) return s;
+        checked_at = 0;
+        if (*res <= threshold) return TSL_OK;
+    }
+    while (*done < max_iters) {
+        int left = max_iters - *done;
+        int chunk = tol > 0 && every < left ? (int)every : left;
+        if ((s = sweeps(sv, chunk)) != TSL_OK) return s;
+        *done += chunk;
+        if (tol > 0) {
+            if ((s = residual(sv, res)) != TSL_OK) return s;
+            checked_at = *done;
+            if (*res <= threshold) break;
+        }
+    }
+    if (need_res && checked_at != *done) s = residual(sv, res);
+    return s;
+}
+
+static int mul_overflows(size_t a, size_t b)
+{
+    return a && b > SIZE_MAX / a;
+}
+
+static tsl_status poisson_host(tsl_context *ctx, const char *fn, int dbl, size_t n, const void *f,
+                               void *u, int max_iters, double tol, tsl_poisson_info *info)
+{
+    if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
+    tsl__timing_begin(ctx);
+    if (n < 3)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: n = %zu, the grid needs at least 3 x 3 points (border included)", fn,
+                         n);
+    if (!f) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: f is NULL", fn);
+    if (!u) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: u is NULL", fn);
+    if (max_iters < 0)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: max_iters = %d is negative", fn, max_iters);
+    if (isnan(tol) || tol < 0)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: tol = %g must be a number >= 0 (0: exactly max_iters sweeps)", fn,
+                         tol);
+    if (dbl && !ctx->info.fp64)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    if (n > INT_MAX / 2 || mul_overflows(n, n) || mul_overflows(n * n, elem))
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: a %zu x %zu grid's byte count overflows",
+                         fn, n, n);
+    size_t bytes = n * n * elem;
+    if (bytes > ctx->info.max_alloc)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY,
+                         "%s: a %zu x %zu grid needs %zu bytes per array, more than the largest "
+                         "buffer device %s allows (%llu bytes)",
+                         fn, n, n, bytes, ctx->info.name, ctx->info.max_alloc);
+    if ((long double)bytes * 3 > (long double)ctx->info.global_mem)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY,
+                         "%s: f and two %zu x %zu grids need %.0Lf bytes, more than the global "
+                         "memory of %s (%llu bytes)",
+                         fn, n, n, (long double)bytes * 3, ctx->info.name, ctx->info.global_mem);
+
+    const char *name = tsl__context_variant(ctx, "poisson");
+    if (strcmp(name, "auto") == 0) name = auto_variant(ctx);
+    const poisson_variant *v = find_variant(name);
+    if (!v) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown poisson variant '%s'", name);
+    tsl_status s = variant_fits(ctx, v, dbl);
+    if (s != TSL_OK) return s;
+
+    /* The stopping threshold: tol * max(1, max |f| over the interior). */
+    double fmax = 0;
+    for (size_t y = 1; y + 1 < n; ++y)
+        for (size_t x = 1; x + 1 < n; ++x) {
+            double a =
+                dbl ? fabs(((const double *)f)[y * n + x]) : fabs(((const float *)f)[y * n + x]);
+            if (a > fmax) fmax = a;
+        }
+    double threshold = tol * (fmax > 1 ? fmax : 1);
+
+    solver sv;
+    memset(&sv, 0, sizeof sv);
+    sv.ctx = ctx;
+    sv.v = v;
+    sv.g = geometry_for(ctx);
+    sv.dbl = dbl;
+    sv.elem = elem;
+    sv.n = (int)n;
+    double h = 1.0 / (double)(n - 1);
+    sv.h2 = make_scalar(dbl, h * h);
+    sv.inv_h2 = make_scalar(dbl, (double)(n - 1) * (double)(n - 1));
+    sv.groups = n - 2 < MAX_RESIDUAL_GROUPS ? (int)(n - 2) : MAX_RESIDUAL_GROUPS;
+    int need_res = info != NULL;
+    if (max_iters == 0 && !need_res) return TSL_OK; /* nothing to compute, nothing to say */
+
+    if ((s = setup_kernels(&sv)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, 0, bytes, &sv.f)) != TSL_OK ||
+        (s = tsl__workspace(ctx, 1, bytes, &sv.cur)) != TSL_OK ||
+        (s = tsl__workspace(ctx, 2, bytes, &sv.next)) != TSL_OK ||
+        (s = tsl__workspace(ctx, 3, MAX_RESIDUAL_GROUPS * elem, &sv.partial)) != TSL_OK ||
+        (s = tsl__workspace(ctx, 4, elem, &sv.result)) != TSL_OK)
+        return s;
+    if ((s = tsl__upload_rect(ctx, sv.f, f, 1, bytes, bytes)) != TSL_OK ||
+        (s = tsl__upload_rect(ctx, sv.cur, u, 1, bytes, bytes)) != TSL_OK)
+        return s;
+    /* The second grid's border: copied on the device from the first, never written again. */
+    cl_kernel border;
+    if ((s = get_kernel(ctx, dbl, "poisson_copy_border", "", &border)) != TSL_OK) return s;
+    size_t gb = 4 * (n - 1);
+    tsl__arg bargs[] = {
+        {sizeof sv.n, &sv.n}, {sizeof(cl_mem), &sv.cur}, {sizeof(cl_mem), &sv.next}};
+    if ((s = tsl__launch(ctx, border, "poisson border copy", bargs, 3, 1, &gb, NULL)) != TSL_OK)
+        return s;
+
+    int done = 0;
+    double res = NAN;
+    s = iterate(&sv, max_iters, tol, threshold, need_res, &done, &res);
+    tsl_status waited = tsl__timing_end(ctx); /* no result is read back from a failed run */
+    if (s != TSL_OK) return s;
+    if (waited != TSL_OK) return waited;
+    if (done > 0 && (s = tsl__download_rect(ctx, sv.cur, u, 1, bytes, bytes)) != TSL_OK) return s;
+    if ((s = tsl__timing_end(ctx)) != TSL_OK) return s;
+    if (info) {
+        info->iterations = done;
+        info->residual = res;
+        info->kernel_ms = ctx->timing.kernel_ms;
+    }
+    return TSL_OK;
+}
+
+tsl_status tsl_spoisson(tsl_context *ctx, size_t n, const float *f, float *u, int max_iters,
+                        double tol, tsl_poisson_info *info)
+{
+    return poisson_host(ctx, "tsl_spoisson", 0, n, f, u, max_iters, tol, info);
+}
+
+tsl_status tsl_dpoisson(tsl_context *ctx, size_t n, const double *f, double *u, int max_iters,
+                        double tol, tsl_poisson_info *info)
+{
+    return poisson_host(ctx, "tsl_dpoisson", 1, n, f, u, max_iters, tol, info);
+}

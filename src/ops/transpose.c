@@ -1,0 +1,351 @@
+/* transpose.c: the transpose op, row-major B = A^T where A is rows x cols (lda >= cols) and B is
+ * cols x rows (ldb >= rows). This file checks the arguments, keeps the variant table (a variant is
+ * a kernel of transpose.cl and its compile-time parameters), reads the op's options (tile edge,
+ * inner repetitions) and launches; docs/transpose.md says why each choice is what it is.
+ *
+ * Variant `copy` is 001's bandwidth reference: the same bytes moved as a transpose, without the
+ * transposition. It is listed (so tools enumerate it, and tsl_variant_check says it runs) but the
+ * transpose calls refuse it with TSL_ERR_UNSUPPORTED and write nothing: a call named transpose
+ * must never hand back a copy. The copy itself is tsl_copy_buf (ops/copy.c), which `tessel
+ * transpose` runs for the copy row. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ops/ops.h"
+
+typedef enum { KIND_COPY, KIND_NAIVE, KIND_TILED } transpose_kind;
+
+typedef struct {
+    const char *name;
+    transpose_kind kind;
+    const char *kernel;
+    int pad;      /* tile rows padded by one element against local-memory bank conflicts */
+    int diagonal; /* work-groups renumbered along diagonals against partition camping */
+} transpose_variant;
+
+/* The reference first, then each step of 001's ladder. */
+static const transpose_variant variants[] = {
+    {"copy", KIND_COPY, NULL, 0, 0},
+    {"naive", KIND_NAIVE, "transpose_naive", 0, 0},
+    {"coalesced", KIND_TILED, "transpose_tiled", 0, 0},
+    {"nobank", KIND_TILED, "transpose_tiled", 1, 0},
+    {"diagonal", KIND_TILED, "transpose_tiled", 1, 1},
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+/* Launch geometry per device type (first match wins, the last row is the default): the tile edge
+ * when the "tile" option is unset, and the work-group's rows (TILE x min(TILE, wg_rows)
+ * work-items, each walking the tile wg_rows rows at a time). GPUs: NVIDIA's 32 x 8 of the
+ * transpose sample (not yet measured here: see docs/transpose.md). CPUs (PoCL): 4 x 4, where
+ * the naive kernel ran 2.1x faster than at 32 x 8 (docs/transpose.md). */
+static const struct {
+    const char *type;
+    int tile, wg_rows;
+} geometry_table[] = {{"gpu", 32, 8}, {"cpu", 4, 4}, {NULL, 16, 8}};
+
+/* What `auto` stands for per device type; the measurements behind it: docs/transpose.md. */
+static const struct {
+    const char *type;
+    const char *variant;
+} auto_table[] = {{"gpu", "nobank"}, {"cpu", "naive"}, {NULL, "nobank"}};
+
+#define MIN_TILE 4
+#define MAX_TILE 32
+#define MAX_INNER_REPS 1000000L
+
+static const char *variant_name(size_t i)
+{
+    return i < NVARIANTS ? variants[i].name : NULL;
+}
+
+static const transpose_variant *find_variant(const char *name)
+{
+    for (size_t i = 0; i < NVARIANTS; ++i)
+        if (strcmp(variants[i].name, name) == 0) return &variants[i];
+    return NULL;
+}
+
+static const char *auto_variant(const tsl_context *ctx)
+{
+    size_t i = 0;
+    while (auto_table[i].type && strcmp(auto_table[i].type, ctx->info.type) != 0)
+        ++i;
+    return auto_table[i].variant;
+}
+
+static size_t geometry_row(const tsl_context *ctx)
+{
+    size_t i = 0;
+    while (geometry_table[i].type && strcmp(geometry_table[i].type, ctx->info.type) != 0)
+        ++i;
+    return i;
+}
+
+static int tile_of(const tsl_context *ctx)
+{
+    return (int)tsl__context_option(ctx, "transpose", "tile",
+                                    geometry_table[geometry_row(ctx)].tile);
+}
+
+static int wg_rows_of(const tsl_context *ctx, int tile)
+{
+    int r = geometry_table[geometry_row(ctx)].wg_rows;
+    return tile < r ? tile : r;
+}
+
+static tsl_status get_kernel(tsl_context *ctx, const transpose_variant *v, int dbl, int tile,
+                             int wg_rows, cl_kernel *k)
+{
+    char options[256];
+    snprintf(options, sizeof options,
+             "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s -DTILE=%d -DWG_ROWS=%d -DPAD=%d "
+             "-DDIAGONAL=%d",
+             dbl ? 64 : 32, v->kernel, tile, wg_rows, v->pad, v->diagonal);
+    return tsl__get_kernel(ctx, "transpose.cl", options, v->kernel, k);
+}
+
+/* Work-group size and local memory the variant needs at the context's tile, against the device,
+ * then against the compiled kernel (its registers may allow less than the device). */
+static tsl_status variant_fits(tsl_context *ctx, const transpose_variant *v, int dbl)
+{
+    if (v->kind == KIND_COPY) return TSL_OK;
+    int tile = tile_of(ctx), rows = wg_rows_of(ctx, tile);
+    size_t wg = (size_t)tile * (size_t)rows;
+    size_t local =
+        v->kind == KIND_TILED ? (size_t)tile * (size_t)(tile + v->pad) * (dbl ? 8 : 4) : 0;
+    if (wg > ctx->info.max_work_group)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "transpose variant %s with tile %d needs work-groups of %zu, device %s "
+                         "allows at most %zu",
+                         v->name, tile, wg, ctx->info.name, ctx->info.max_work_group);
+    if (local > ctx->info.local_mem)
+        return tsl__fail(
+            ctx, TSL_ERR_UNSUPPORTED,
+            "transpose variant %s with tile %d needs %zu bytes of local memory, device "
+            "%s has %llu",
+            v->name, tile, local, ctx->info.name, ctx->info.local_mem);
+    cl_kernel k;
+    tsl_status s = get_kernel(ctx, v, dbl, tile, rows, &k);
+    if (s != TSL_OK) return s;
+    size_t max_wg = tsl__kernel_max_wg(ctx, k);
+    if (wg > max_wg)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "transpose variant %s with tile %d needs work-groups of %zu, its compiled "
+                         "kernel allows %zu on %s",
+                         v->name, tile, wg, max_wg, ctx->info.name);
+    return TSL_OK;
+}
+
+static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
+    const transpose_variant *v = find_variant(name);
+    if (!v) {
+        char list[256] = "auto";
+        for (size_t i = 0; i < NVARIANTS; ++i) {
+            strncat(list, ", ", sizeof list - strlen(list) - 1);
+            strncat(list, variants[i].name, sizeof list - strlen(list) - 1);
+        }
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown transpose variant '%s' (variants: %s)",
+                         variant, list);
+    }
+    if (resolved) *resolved = v->name;
+    return variant_fits(ctx, v, 0); /* double precision is checked again when it runs */
+}
+
+static tsl_status option_check(tsl_context *ctx, const char *name, long value)
+{
+    if (strcmp(name, "tile") == 0) {
+        if (value < MIN_TILE || value > MAX_TILE)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                             "transpose option tile = %ld is outside %d..%d", value, MIN_TILE,
+                             MAX_TILE);
+        size_t wg = (size_t)value * (size_t)wg_rows_of(ctx, (int)value);
+        if (wg > ctx->info.max_work_group)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                             "transpose option tile = %ld needs work-groups of %zu, device %s "
+                             "allows at most %zu",
+                             value, wg, ctx->info.name, ctx->info.max_work_group);
+        return TSL_OK;
+    }
+    if (strcmp(name, "inner_reps") == 0) {
+        if (value < 1 || value > MAX_INNER_REPS)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                             "transpose option inner_reps = %ld is outside 1..%ld", value,
+                             MAX_INNER_REPS);
+        return TSL_OK;
+    }
+    return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                     "unknown transpose option '%s' (options: tile, inner_reps)", name);
+}
+
+const tsl__op_desc tsl__transpose_desc = {"transpose", variant_name, variant_check, option_check};
+
+/* ---- running ----------------------------------------------------------------------------- */
+
+typedef struct {
+    int dbl;
+    size_t rows, cols;
+    cl_mem a, b;
+    size_t lda, ldb;
+} transpose_problem;
+
+/* The context's variant, resolved, or why it cannot transpose. */
+static tsl_status pick(tsl_context *ctx, const char *fn, const transpose_variant **out)
+{
+    const char *name = tsl__context_variant(ctx, "transpose");
+    if (strcmp(name, "auto") == 0) name = auto_variant(ctx);
+    const transpose_variant *v = find_variant(name);
+    if (!v)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: unknown transpose variant '%s'", fn, name);
+    if (v->kind == KIND_COPY)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "%s: transpose variant copy is the bandwidth reference and does not "
+                         "transpose; time the copy with tsl_copy_buf, or pick another variant",
+                         fn);
+    *out = v;
+    return TSL_OK;
+}
+
+static tsl_status run(tsl_context *ctx, const transpose_variant *v, const transpose_problem *p)
+{
+    tsl_status s = variant_fits(ctx, v, p->dbl);
+    if (s != TSL_OK) return s;
+    int tile = tile_of(ctx), wg_rows = wg_rows_of(ctx, tile);
+    int reps = (int)tsl__context_option(ctx, "transpose", "inner_reps", 1);
+    cl_kernel k;
+    if ((s = get_kernel(ctx, v, p->dbl, tile, wg_rows, &k)) != TSL_OK) return s;
+    size_t t = (size_t)tile;
+    size_t local[2] = {t, (size_t)wg_rows};
+    size_t global[2] = {(p->cols + t - 1) / t * t, (p->rows + t - 1) / t * (size_t)wg_rows};
+    int rows = (int)p->rows, cols = (int)p->cols, lda = (int)p->lda, ldb = (int)p->ldb;
+    tsl__arg args[] = {{sizeof rows, &rows}, {sizeof cols, &cols},    {sizeof(cl_mem), &p->a},
+                       {sizeof lda, &lda},   {sizeof(cl_mem), &p->b}, {sizeof ldb, &ldb},
+                       {sizeof reps, &reps}};
+    return tsl__launch(ctx, k, v->name, args, 7, 2, global, local);
+}
+
+/* ---- argument checks and the public entry points ---------------------------------------- */
+
+static size_t max1(size_t x)
+{
+    return x ? x : 1;
+}
+static int mul_overflows(size_t a, size_t b)
+{
+    return a && b > SIZE_MAX / a;
+}
+
+static tsl_status check_args(tsl_context *ctx, const char *fn, int dbl, size_t rows, size_t cols,
+                             size_t lda, size_t ldb)
+{
+    if (lda < max1(cols))
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: lda = %zu is smaller than %zu, the columns of A", fn, lda,
+                         max1(cols));
+    if (ldb < max1(rows))
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: ldb = %zu is smaller than %zu, the columns of B (rows of A)", fn, ldb,
+                         max1(rows));
+    /* The kernels index in int and round sizes up to a tile: keep a tile's margin. */
+    const size_t limit = (size_t)INT_MAX - 2 * MAX_TILE;
+    if (rows > limit || cols > limit || lda > limit || ldb > limit)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "%s: sizes and leading dimensions above %zu are not supported", fn, limit);
+    if (dbl && !ctx->info.fp64)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
+    return TSL_OK;
+}
+
+static tsl_status transpose_host(tsl_context *ctx, const char *fn, int dbl, size_t rows,
+                                 size_t cols, const void *a, size_t lda, void *b, size_t ldb)
+{
+    if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
+    tsl__timing_begin(ctx);
+    tsl_status s = check_args(ctx, fn, dbl, rows, cols, lda, ldb);
+    if (s != TSL_OK) return s;
+    if (rows == 0 || cols == 0) return TSL_OK;
+    if (!a || !b) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
+    const transpose_variant *v;
+    if ((s = pick(ctx, fn, &v)) != TSL_OK) return s;
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    if (mul_overflows(rows, cols) || mul_overflows(rows * cols, elem))
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
+    transpose_problem p = {dbl, rows, cols, NULL, NULL, cols, rows};
+    if ((s = tsl__workspace(ctx, 0, rows * cols * elem, &p.a)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, 1, rows * cols * elem, &p.b)) != TSL_OK) return s;
+    if ((s = tsl__upload_rect(ctx, p.a, a, rows, cols * elem, lda * elem)) != TSL_OK) return s;
+    s = run(ctx, v, &p);
+    tsl_status done = tsl__timing_end(ctx); /* waits: nothing is read back from a failed run */
+    if (s != TSL_OK) return s;
+    if (done != TSL_OK) return done;
+    if ((s = tsl__download_rect(ctx, p.b, b, cols, rows * elem, ldb * elem)) != TSL_OK) return s;
+    return tsl__timing_end(ctx);
+}
+
+static tsl_status check_buffer(tsl_context *ctx, const char *fn, const char *what,
+                               const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
+                               size_t elem)
+{
+    if (!buf) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s is NULL", fn, what);
+    if (buf->ctx != ctx)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s belongs to another context", fn,
+                         what);
+    if (mul_overflows(rows - 1, ld) || mul_overflows((rows - 1) * ld + cols, elem) ||
+        ((rows - 1) * ld + cols) * elem > buf->size)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: buffer %s holds %zu bytes, a %zu x %zu matrix with leading dimension "
+                         "%zu needs more",
+                         fn, what, buf->size, rows, cols, ld);
+    return TSL_OK;
+}
+
+static tsl_status transpose_buf(tsl_context *ctx, const char *fn, int dbl, size_t rows, size_t cols,
+                                const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
+{
+    if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
+    tsl__timing_begin(ctx);
+    tsl_status s = check_args(ctx, fn, dbl, rows, cols, lda, ldb);
+    if (s != TSL_OK) return s;
+    if (rows == 0 || cols == 0) return TSL_OK;
+    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    if ((s = check_buffer(ctx, fn, "a", a, rows, cols, lda, elem)) != TSL_OK) return s;
+    if ((s = check_buffer(ctx, fn, "b", b, cols, rows, ldb, elem)) != TSL_OK) return s;
+    if (a == b || a->mem == b->mem)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: buffers a and b are the same; an in-place transpose is not supported",
+                         fn);
+    const transpose_variant *v;
+    if ((s = pick(ctx, fn, &v)) != TSL_OK) return s;
+    transpose_problem p = {dbl, rows, cols, a->mem, b->mem, lda, ldb};
+    s = run(ctx, v, &p);
+    tsl_status done = tsl__timing_end(ctx);
+    return s != TSL_OK ? s : done;
+}
+
+tsl_status tsl_stranspose(tsl_context *ctx, size_t rows, size_t cols, const float *a, size_t lda,
+                          float *b, size_t ldb)
+{
+    return transpose_host(ctx, "tsl_stranspose", 0, rows, cols, a, lda, b, ldb);
+}
+
+tsl_status tsl_dtranspose(tsl_context *ctx, size_t rows, size_t cols, const double *a, size_t lda,
+                          double *b, size_t ldb)
+{
+    return transpose_host(ctx, "tsl_dtranspose", 1, rows, cols, a, lda, b, ldb);
+}
+
+tsl_status tsl_stranspose_buf(tsl_context *ctx, size_t rows, size_t cols, const tsl_buffer *a,
+                              size_t lda, tsl_buffer *b, size_t ldb)
+{
+    return transpose_buf(ctx, "tsl_stranspose_buf", 0, rows, cols, a, lda, b, ldb);
+}
+
+tsl_status tsl_dtranspose_buf(tsl_context *ctx, size_t rows, size_t cols, const tsl_buffer *a,
+                              size_t lda, tsl_buffer *b, size_t ldb)
+{
+    return transpose_buf(ctx, "tsl_dtranspose_buf", 1, rows, cols, a, lda, b, ldb);
+}
