@@ -80,11 +80,21 @@ tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const ts
     return TSL_OK;
 }
 
+/* CL_KERNEL_WORK_GROUP_SIZE, except where the kernel declares reqd_work_group_size and the
+ * compiler accepted it: that is the compiler's promise that the kernel runs at that size (a build
+ * must fail otherwise). NVIDIA's driver reports 256 for gemm_tiled at 32 x 32 (29 registers)
+ * while launches at 32 x 32 run and verify (docs/measurements/h200-ptxas-2026-11-21.txt); an
+ * enqueue that still refuses is reported by tsl__launch as an OpenCL error. */
 size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k)
 {
-    size_t wg = 0;
+    size_t wg = 0, reqd[3] = {0, 0, 0};
     if (clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL) != CL_SUCCESS)
         wg = ctx->info.max_work_group;
+    if (clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof reqd, reqd,
+                                 NULL) == CL_SUCCESS) {
+        size_t declared = reqd[0] * reqd[1] * reqd[2];
+        if (declared > wg && declared <= ctx->info.max_work_group) wg = declared;
+    }
     return wg;
 }
 
