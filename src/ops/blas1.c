@@ -30,7 +30,6 @@ static const blas1_variant variants[] = {
     {"naive", {"axpy_scalar", "dot_scalar", "nrm2_scalar"}, "nrm2_scaled_scalar", 0},
     {"vector", {"axpy_vector", "dot_vector", "nrm2_vector"}, "nrm2_scaled_vector", 1},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
 
 /* Launch shape of the fixed grid per device type, for axpy and for the reductions; the first
  * matching row wins, the last is the default. GPUs need many resident work-items to cover memory
@@ -44,45 +43,19 @@ static const struct {
 } geometry_table[] = {{"gpu", 256, 8, 8}, {"cpu", 64, 1u << 20, 4}, {NULL, 128, 4, 4}};
 
 /* What `auto` stands for per device type (docs/blas.md has the measurements). */
-static const struct {
-    const char *type;
-    const char *variant;
-} auto_table[] = {{"gpu", "vector"}, {"cpu", "vector"}, {NULL, "vector"}};
+static const tsl__auto_row auto_table[] = {{"gpu", "vector"}, {"cpu", "vector"}, {NULL, "vector"}};
 
 static const char *variant_name(size_t i)
 {
-    return i < NVARIANTS ? variants[i].name : NULL;
-}
-
-static const blas1_variant *find_variant(const char *name)
-{
-    for (size_t i = 0; i < NVARIANTS; ++i)
-        if (strcmp(variants[i].name, name) == 0) return &variants[i];
-    return NULL;
-}
-
-static const char *auto_variant(const tsl_context *ctx)
-{
-    size_t i = 0;
-    while (auto_table[i].type && strcmp(auto_table[i].type, ctx->info.type) != 0)
-        ++i;
-    return auto_table[i].variant;
+    return tsl__table_name(TSL__TABLE(variants), i);
 }
 
 static tsl_status check_variant(tsl_context *ctx, blas1_op op, const char *variant,
                                 const char **resolved)
 {
-    const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
-    const blas1_variant *v = find_variant(name);
-    if (!v) {
-        char list[256] = "auto";
-        for (size_t i = 0; i < NVARIANTS; ++i) {
-            strncat(list, ", ", sizeof list - strlen(list) - 1);
-            strncat(list, variants[i].name, sizeof list - strlen(list) - 1);
-        }
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown %s variant '%s' (variants: %s)",
-                         op_names[op], variant, list);
-    }
+    const blas1_variant *v =
+        tsl__find_variant(ctx, op_names[op], TSL__TABLE(variants), auto_table, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
     if (resolved) *resolved = v->name;
     return TSL_OK; /* every variant takes whatever work-group size the device allows */
 }
@@ -163,11 +136,9 @@ static tsl_status run_finish(tsl_context *ctx, const blas1_problem *p, const cha
 
 static tsl_status run(tsl_context *ctx, blas1_op op, const blas1_problem *p)
 {
-    const char *name = tsl__context_variant(ctx, op_names[op]);
-    if (strcmp(name, "auto") == 0) name = auto_variant(ctx);
-    const blas1_variant *v = find_variant(name);
-    if (!v)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown %s variant '%s'", op_names[op], name);
+    const blas1_variant *v = tsl__find_variant(ctx, op_names[op], TSL__TABLE(variants), auto_table,
+                                               tsl__context_variant(ctx, op_names[op]));
+    if (!v) return TSL_ERR_INVALID_ARG;
     size_t g = 0;
     while (geometry_table[g].type && strcmp(geometry_table[g].type, ctx->info.type) != 0)
         ++g;

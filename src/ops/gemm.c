@@ -35,7 +35,6 @@ static const gemm_variant variants[] = {
     {"regblock_4", KIND_REGBLOCK, "gemm_regblock", 4},
     {"tiled2d", KIND_TILED2D, "gemm_tiled2d", 0},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
 
 /* tiled2d's compile-time parameters per device type and precision (0 = either); the first
  * matching row wins, the last row is the default. avoid_alias: pad leading dimensions so a row is
@@ -56,32 +55,20 @@ static const tiled2d_params tiled2d_table[] = {
 };
 
 /* What `auto` stands for, per device type, until the tuner (issue 4) replaces this table. */
-static const struct {
-    const char *type;
-    const char *variant;
-} auto_table[] = {{"gpu", "tiled2d"}, {"cpu", "tiled2d"}, {NULL, "tiled2d"}};
+static const tsl__auto_row auto_table[] = {
+    {"gpu", "tiled2d"}, {"cpu", "tiled2d"}, {NULL, "tiled2d"}};
 
-static const char *variant_name(size_t i) { return i < NVARIANTS ? variants[i].name : NULL; }
-
-static const gemm_variant *find_variant(const char *name)
+static const char *variant_name(size_t i)
 {
-    for (size_t i = 0; i < NVARIANTS; ++i)
-        if (strcmp(variants[i].name, name) == 0) return &variants[i];
-    return NULL;
-}
-
-static const char *auto_variant(const tsl_context *ctx)
-{
-    size_t i = 0;
-    while (auto_table[i].type && strcmp(auto_table[i].type, ctx->info.type) != 0) ++i;
-    return auto_table[i].variant;
+    return tsl__table_name(TSL__TABLE(variants), i);
 }
 
 static const tiled2d_params *tiled2d_for(const tsl_context *ctx, int precision)
 {
     size_t i = 0;
-    while (tiled2d_table[i].type && (strcmp(tiled2d_table[i].type, ctx->info.type) != 0 ||
-                                     (tiled2d_table[i].precision && tiled2d_table[i].precision != precision)))
+    while (tiled2d_table[i].type &&
+           (strcmp(tiled2d_table[i].type, ctx->info.type) != 0 ||
+            (tiled2d_table[i].precision && tiled2d_table[i].precision != precision)))
         ++i;
     return &tiled2d_table[i];
 }
@@ -100,8 +87,8 @@ static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
     }
     if (wg > ctx->info.max_work_group)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                         "variant %s needs work-groups of %zu, device %s allows at most %zu", v->name,
-                         wg, ctx->info.name, ctx->info.max_work_group);
+                         "variant %s needs work-groups of %zu, device %s allows at most %zu",
+                         v->name, wg, ctx->info.name, ctx->info.max_work_group);
     if (local > ctx->info.local_mem)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "variant %s needs %zu bytes of local memory, device %s has %llu", v->name,
@@ -113,16 +100,9 @@ static tsl_status kernel_fits(tsl_context *ctx, const gemm_variant *v);
 
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
-    const gemm_variant *v = find_variant(name);
-    if (!v) {
-        char list[512] = "auto";
-        for (size_t i = 0; i < NVARIANTS; ++i) {
-            strncat(list, ", ", sizeof list - strlen(list) - 1);
-            strncat(list, variants[i].name, sizeof list - strlen(list) - 1);
-        }
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown gemm variant '%s' (variants: %s)", variant, list);
-    }
+    const gemm_variant *v =
+        tsl__find_variant(ctx, "gemm", TSL__TABLE(variants), auto_table, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
     if (resolved) *resolved = v->name;
     tsl_status s = variant_fits(ctx, v);
     return s == TSL_OK ? kernel_fits(ctx, v) : s;
@@ -149,18 +129,24 @@ typedef union {
 
 static tsl__arg scalar_arg(const gemm_problem *p, scalar *s, double v)
 {
-    if (p->dbl) s->d = v;
-    else s->f = (float)v;
+    if (p->dbl)
+        s->d = v;
+    else
+        s->f = (float)v;
     return (tsl__arg){p->elem, s};
 }
 
-static size_t round_up(size_t x, size_t m) { return (x + m - 1) / m * m; }
+static size_t round_up(size_t x, size_t m)
+{
+    return (x + m - 1) / m * m;
+}
 
 /* Largest power-of-two square work-group edge (at most 16) the kernel allows. */
 static size_t square_edge(size_t max_wg)
 {
     size_t e = 16;
-    while (e > 1 && e * e > max_wg) e /= 2;
+    while (e > 1 && e * e > max_wg)
+        e /= 2;
     return e;
 }
 
@@ -168,8 +154,8 @@ static tsl_status get_kernel(tsl_context *ctx, const gemm_problem *p, const char
                              const char *extra, cl_kernel *k)
 {
     char options[320];
-    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s", p->dbl ? 64 : 32,
-             name, *extra ? " " : "", extra);
+    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s",
+             p->dbl ? 64 : 32, name, *extra ? " " : "", extra);
     return tsl__get_kernel(ctx, "gemm.cl", options, name, k);
 }
 
@@ -186,26 +172,40 @@ static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gem
     size_t local[2], global[2];
     if (v->kind == KIND_TILED) {
         if ((size_t)v->param * (size_t)v->param > max_wg)
-            return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "variant %s: the compiled kernel allows work-groups of %zu, it needs %d",
-                             v->name, max_wg, v->param * v->param);
+            return tsl__fail(
+                ctx, TSL_ERR_UNSUPPORTED,
+                "variant %s: the compiled kernel allows work-groups of %zu, it needs %d", v->name,
+                max_wg, v->param * v->param);
         local[0] = local[1] = (size_t)v->param;
     } else {
         local[0] = local[1] = square_edge(max_wg);
     }
-    size_t rows = v->kind == KIND_REGBLOCK ? (p->m + (size_t)v->param - 1) / (size_t)v->param : p->m;
+    size_t rows =
+        v->kind == KIND_REGBLOCK ? (p->m + (size_t)v->param - 1) / (size_t)v->param : p->m;
     global[0] = round_up(p->n, local[0]);
     global[1] = round_up(rows, local[1]);
     int M = (int)p->m, N = (int)p->n;
-    int a_rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, a_cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
-    int b_rs = p->tb == TSL_NO_TRANS ? (int)p->ldb : 1, b_cs = p->tb == TSL_NO_TRANS ? 1 : (int)p->ldb;
+    int a_rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1,
+        a_cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    int b_rs = p->tb == TSL_NO_TRANS ? (int)p->ldb : 1,
+        b_cs = p->tb == TSL_NO_TRANS ? 1 : (int)p->ldb;
     int ldc = (int)p->ldc;
     scalar al, be;
-    tsl__arg args[] = {{sizeof M, &M},       {sizeof N, &N},       {sizeof K, &K},
-                       scalar_arg(p, &al, p->alpha), {sizeof(cl_mem), &p->a}, {sizeof a_rs, &a_rs},
-                       {sizeof a_cs, &a_cs}, {sizeof(cl_mem), &p->b}, {sizeof b_rs, &b_rs},
-                       {sizeof b_cs, &b_cs}, scalar_arg(p, &be, p->beta), {sizeof(cl_mem), &p->c},
+    tsl__arg args[] = {{sizeof M, &M},
+                       {sizeof N, &N},
+                       {sizeof K, &K},
+                       scalar_arg(p, &al, p->alpha),
+                       {sizeof(cl_mem), &p->a},
+                       {sizeof a_rs, &a_rs},
+                       {sizeof a_cs, &a_cs},
+                       {sizeof(cl_mem), &p->b},
+                       {sizeof b_rs, &b_rs},
+                       {sizeof b_cs, &b_cs},
+                       scalar_arg(p, &be, p->beta),
+                       {sizeof(cl_mem), &p->c},
                        {sizeof ldc, &ldc}};
-    return tsl__launch(ctx, k, v->name, args, (int)(sizeof args / sizeof args[0]), 2, global, local);
+    return tsl__launch(ctx, k, v->name, args, (int)(sizeof args / sizeof args[0]), 2, global,
+                       local);
 }
 
 /* Copies a strided rows x cols operand into a zero-padded prows x pcols scratch buffer whose rows
@@ -221,7 +221,7 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     size_t e = square_edge(tsl__kernel_max_wg(ctx, k));
     size_t local[2] = {e, e}, global[2] = {round_up(pcols, e), round_up(prows, e)};
     int r = (int)rows, c = (int)cols, pr = (int)prows, pc = (int)pcols;
-    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},   {sizeof(cl_mem), &src},
+    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},       {sizeof(cl_mem), &src},
                        {sizeof s_rs, &s_rs}, {sizeof s_cs, &s_cs}, {sizeof pr, &pr},
                        {sizeof pc, &pc},     {sizeof(cl_mem), out}};
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 8, 2, global, local);
@@ -240,13 +240,14 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
     size_t Kp = round_up(p->k, (size_t)tp->kwg);
     if (Mp > INT_MAX || Np > INT_MAX || Kp > INT_MAX || Mp * Kp > SIZE_MAX / p->elem / 2 ||
         Kp * Np > SIZE_MAX / p->elem / 2)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: padded size exceeds 2^31-1 elements per side");
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "gemm: padded size exceeds 2^31-1 elements per side");
     cl_mem a = p->a, b = p->b;
     size_t lda = p->lda, ldb = p->ldb, vw = (size_t)tp->vw;
     /* A leading dimension the kernel runs well with: a multiple of VW, and off 1 KiB multiples
      * where the row says so. */
-#define LD_OK(ld) ((ld) % vw == 0 && !(tp->avoid_alias && ((ld) * p->elem) % 1024 == 0))
-#define LD_FOR(cols) ((cols) + (tp->avoid_alias && ((cols) * p->elem) % 1024 == 0 ? vw : 0))
+#define LD_OK(ld) ((ld) % vw == 0 && !(tp->avoid_alias && ((ld)*p->elem) % 1024 == 0))
+#define LD_FOR(cols) ((cols) + (tp->avoid_alias && ((cols)*p->elem) % 1024 == 0 ? vw : 0))
     tsl_status s = TSL_OK;
     if (p->ta != TSL_NO_TRANS || Mp != p->m || Kp != p->k || !LD_OK(lda)) {
         int rs = p->ta == TSL_NO_TRANS ? (int)lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)lda;
@@ -268,19 +269,31 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
     if (s != TSL_OK) return s;
     size_t wg = (size_t)tp->mdimc * (size_t)tp->ndimc;
     if (wg > tsl__kernel_max_wg(ctx, k))
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "variant tiled2d: the compiled kernel allows work-groups of %zu, it needs %zu",
-                         tsl__kernel_max_wg(ctx, k), wg);
+        return tsl__fail(
+            ctx, TSL_ERR_UNSUPPORTED,
+            "variant tiled2d: the compiled kernel allows work-groups of %zu, it needs %zu",
+            tsl__kernel_max_wg(ctx, k), wg);
     size_t local[2] = {(size_t)tp->ndimc, (size_t)tp->mdimc};
-    size_t global[2] = {Np / (size_t)tp->nwg * (size_t)tp->ndimc, Mp / (size_t)tp->mwg * (size_t)tp->mdimc};
+    size_t global[2] = {Np / (size_t)tp->nwg * (size_t)tp->ndimc,
+                        Mp / (size_t)tp->mwg * (size_t)tp->mdimc};
     int M = (int)Mp, N = (int)Np, K = (int)Kp, Mc = (int)p->m, Nc = (int)p->n;
     int ilda = (int)lda, ildb = (int)ldb, ildc = (int)p->ldc;
     scalar al, be;
-    tsl__arg args[] = {{sizeof M, &M},         {sizeof N, &N},           {sizeof K, &K},
-                       {sizeof Mc, &Mc},       {sizeof Nc, &Nc},         scalar_arg(p, &al, p->alpha),
-                       {sizeof(cl_mem), &a},   {sizeof ilda, &ilda},     {sizeof(cl_mem), &b},
-                       {sizeof ildb, &ildb},   scalar_arg(p, &be, p->beta), {sizeof(cl_mem), &p->c},
+    tsl__arg args[] = {{sizeof M, &M},
+                       {sizeof N, &N},
+                       {sizeof K, &K},
+                       {sizeof Mc, &Mc},
+                       {sizeof Nc, &Nc},
+                       scalar_arg(p, &al, p->alpha),
+                       {sizeof(cl_mem), &a},
+                       {sizeof ilda, &ilda},
+                       {sizeof(cl_mem), &b},
+                       {sizeof ildb, &ildb},
+                       scalar_arg(p, &be, p->beta),
+                       {sizeof(cl_mem), &p->c},
                        {sizeof ildc, &ildc}};
-    return tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 2, global, local);
+    return tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 2, global,
+                       local);
 }
 
 /* The device's compiler decides the largest work-group a built kernel allows (registers): build the
@@ -288,8 +301,8 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
  * checked again when it runs. */
 static tsl_status kernel_fits(tsl_context *ctx, const gemm_variant *v)
 {
-    gemm_problem p = {0, sizeof(float), TSL_NO_TRANS, TSL_NO_TRANS, 0, 0, 0, 0.0, 0.0,
-                      NULL, NULL, NULL, 0, 0, 0};
+    gemm_problem p = {0,   sizeof(float), TSL_NO_TRANS, TSL_NO_TRANS, 0, 0, 0, 0.0,
+                      0.0, NULL,          NULL,         NULL,         0, 0, 0};
     char extra[160] = "";
     size_t need = 1;
     if (v->kind == KIND_TILED) {
@@ -307,19 +320,19 @@ static tsl_status kernel_fits(tsl_context *ctx, const gemm_variant *v)
     if (s != TSL_OK) return s;
     size_t max_wg = tsl__kernel_max_wg(ctx, k);
     if (need > max_wg)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                         "variant %s needs work-groups of %zu, its compiled kernel allows %zu on %s",
-                         v->name, need, max_wg, ctx->info.name);
+        return tsl__fail(
+            ctx, TSL_ERR_UNSUPPORTED,
+            "variant %s needs work-groups of %zu, its compiled kernel allows %zu on %s", v->name,
+            need, max_wg, ctx->info.name);
     return TSL_OK;
 }
 
 /* Runs the row-major problem with the context's variant. m, n > 0 here. */
 static tsl_status run(tsl_context *ctx, const gemm_problem *p)
 {
-    const char *name = tsl__context_variant(ctx, "gemm");
-    if (strcmp(name, "auto") == 0) name = auto_variant(ctx);
-    const gemm_variant *v = find_variant(name);
-    if (!v) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown gemm variant '%s'", name);
+    const gemm_variant *v = tsl__find_variant(ctx, "gemm", TSL__TABLE(variants), auto_table,
+                                              tsl__context_variant(ctx, "gemm"));
+    if (!v) return TSL_ERR_INVALID_ARG;
     tsl_status s = variant_fits(ctx, v);
     if (s != TSL_OK) return s;
     /* k == 0 or alpha == 0: C = beta C without reading A or B (BLAS); the naive kernel with an
@@ -337,27 +350,42 @@ typedef struct {
     size_t m, n, k, lda, ldb, ldc;
 } gemm_args;
 
-static size_t max1(size_t x) { return x ? x : 1; }
+static size_t max1(size_t x)
+{
+    return x ? x : 1;
+}
 
 /* CBLAS rules; messages speak of the caller's own arguments. */
 static tsl_status check_args(tsl_context *ctx, const char *fn, const gemm_args *g)
 {
     if (g->layout != TSL_ROW_MAJOR && g->layout != TSL_COL_MAJOR)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: layout %d is neither TSL_ROW_MAJOR nor TSL_COL_MAJOR", fn, (int)g->layout);
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: layout %d is neither TSL_ROW_MAJOR nor TSL_COL_MAJOR", fn,
+                         (int)g->layout);
     if (g->ta != TSL_NO_TRANS && g->ta != TSL_TRANS)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: transa %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->ta);
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: transa %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->ta);
     if (g->tb != TSL_NO_TRANS && g->tb != TSL_TRANS)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: transb %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->tb);
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: transb %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->tb);
     int row = g->layout == TSL_ROW_MAJOR;
     /* In row-major storage the leading dimension covers columns; in column-major, rows. */
     size_t a_need = max1(row == (g->ta == TSL_NO_TRANS) ? g->k : g->m);
     size_t b_need = max1(row == (g->tb == TSL_NO_TRANS) ? g->n : g->k);
     size_t c_need = max1(row ? g->n : g->m);
-    if (g->lda < a_need) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: lda = %zu is smaller than %zu, which A needs", fn, g->lda, a_need);
-    if (g->ldb < b_need) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: ldb = %zu is smaller than %zu, which B needs", fn, g->ldb, b_need);
-    if (g->ldc < c_need) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: ldc = %zu is smaller than %zu, which C needs", fn, g->ldc, c_need);
-    if (g->m > INT_MAX || g->n > INT_MAX || g->k > INT_MAX || g->lda > INT_MAX || g->ldb > INT_MAX || g->ldc > INT_MAX)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "%s: sizes and leading dimensions above 2^31-1 are not supported", fn);
+    if (g->lda < a_need)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: lda = %zu is smaller than %zu, which A needs", fn, g->lda, a_need);
+    if (g->ldb < b_need)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: ldb = %zu is smaller than %zu, which B needs", fn, g->ldb, b_need);
+    if (g->ldc < c_need)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: ldc = %zu is smaller than %zu, which C needs", fn, g->ldc, c_need);
+    if (g->m > INT_MAX || g->n > INT_MAX || g->k > INT_MAX || g->lda > INT_MAX ||
+        g->ldb > INT_MAX || g->ldc > INT_MAX)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "%s: sizes and leading dimensions above 2^31-1 are not supported", fn);
     return TSL_OK;
 }
 
@@ -385,11 +413,15 @@ static gemm_view normalize(const gemm_args *g)
 static tsl_status check_fp64(tsl_context *ctx, int dbl, const char *fn)
 {
     if (dbl && !ctx->info.fp64)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
     return TSL_OK;
 }
 
-static int mul_overflows(size_t a, size_t b) { return a && b > SIZE_MAX / a; }
+static int mul_overflows(size_t a, size_t b)
+{
+    return a && b > SIZE_MAX / a;
+}
 
 static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gemm_args *g,
                             double alpha, const void *a, const void *b, double beta, void *c)
@@ -401,7 +433,8 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gem
     if (g->m == 0 || g->n == 0) return TSL_OK;
     if (!c) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: C is NULL", fn);
     int use_ab = g->k > 0 && alpha != 0.0;
-    if (use_ab && (!a || !b)) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
+    if (use_ab && (!a || !b))
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
     if ((s = check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
     gemm_view v = normalize(g);
     if (v.swapped) {
@@ -410,17 +443,20 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gem
         b = t;
     }
     size_t elem = dbl ? sizeof(double) : sizeof(float);
-    if (mul_overflows(v.ar, v.ac) || mul_overflows(v.ar * v.ac, elem) || mul_overflows(v.br, v.bc) ||
-        mul_overflows(v.br * v.bc, elem) || mul_overflows(v.m, v.n) || mul_overflows(v.m * v.n, elem))
+    if (mul_overflows(v.ar, v.ac) || mul_overflows(v.ar * v.ac, elem) ||
+        mul_overflows(v.br, v.bc) || mul_overflows(v.br * v.bc, elem) || mul_overflows(v.m, v.n) ||
+        mul_overflows(v.m * v.n, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
-    gemm_problem p = {dbl, elem, v.ta, v.tb, v.m, v.n, v.k, alpha, beta, NULL, NULL, NULL,
-                      v.ac, v.bc, v.n};
+    gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
+                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n};
     if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
     if (use_ab) {
         if ((s = tsl__workspace(ctx, 0, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;
         if ((s = tsl__workspace(ctx, 1, v.br * v.bc * elem, &p.b)) != TSL_OK) return s;
-        if ((s = tsl__upload_rect(ctx, p.a, a, v.ar, v.ac * elem, v.lda * elem)) != TSL_OK) return s;
-        if ((s = tsl__upload_rect(ctx, p.b, b, v.br, v.bc * elem, v.ldb * elem)) != TSL_OK) return s;
+        if ((s = tsl__upload_rect(ctx, p.a, a, v.ar, v.ac * elem, v.lda * elem)) != TSL_OK)
+            return s;
+        if ((s = tsl__upload_rect(ctx, p.b, b, v.br, v.bc * elem, v.ldb * elem)) != TSL_OK)
+            return s;
     } else {
         p.a = p.b = p.c; /* not read: the kernel runs an empty k loop */
     }
@@ -435,14 +471,19 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gem
 }
 
 static tsl_status check_buffer(tsl_context *ctx, const char *fn, const char *what,
-                               const tsl_buffer *buf, size_t rows, size_t cols, size_t ld, size_t elem)
+                               const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
+                               size_t elem)
 {
     if (!buf) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s is NULL", fn, what);
-    if (buf->ctx != ctx) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s belongs to another context", fn, what);
+    if (buf->ctx != ctx)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s belongs to another context", fn,
+                         what);
     size_t need = rows ? ((rows - 1) * ld + cols) : 0;
-    if (rows && (mul_overflows(rows - 1, ld) || mul_overflows(need, elem) || need * elem > buf->size))
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s holds %zu bytes, the matrix needs %zu",
-                         fn, what, buf->size, need * elem);
+    if (rows &&
+        (mul_overflows(rows - 1, ld) || mul_overflows(need, elem) || need * elem > buf->size))
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: buffer %s holds %zu bytes, the matrix needs %zu", fn, what, buf->size,
+                         need * elem);
     return TSL_OK;
 }
 
@@ -468,8 +509,21 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int dbl, const gemm
     if ((s = check_buffer(ctx, fn, "C", c, v.m, v.n, v.ldc, elem)) != TSL_OK) return s;
     if (use_ab && (s = check_buffer(ctx, fn, an, a, v.ar, v.ac, v.lda, elem)) != TSL_OK) return s;
     if (use_ab && (s = check_buffer(ctx, fn, bn, b, v.br, v.bc, v.ldb, elem)) != TSL_OK) return s;
-    gemm_problem p = {dbl, elem, v.ta, v.tb, v.m, v.n, v.k, alpha, beta,
-                      use_ab ? a->mem : c->mem, use_ab ? b->mem : c->mem, c->mem, v.lda, v.ldb, v.ldc};
+    gemm_problem p = {dbl,
+                      elem,
+                      v.ta,
+                      v.tb,
+                      v.m,
+                      v.n,
+                      v.k,
+                      alpha,
+                      beta,
+                      use_ab ? a->mem : c->mem,
+                      use_ab ? b->mem : c->mem,
+                      c->mem,
+                      v.lda,
+                      v.ldb,
+                      v.ldc};
     s = run(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     return s != TSL_OK ? s : done;
@@ -500,8 +554,9 @@ tsl_status tsl_sgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, 
 }
 
 tsl_status tsl_dgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
-                         size_t m, size_t n, size_t k, double alpha, const tsl_buffer *a, size_t lda,
-                         const tsl_buffer *b, size_t ldb, double beta, tsl_buffer *c, size_t ldc)
+                         size_t m, size_t n, size_t k, double alpha, const tsl_buffer *a,
+                         size_t lda, const tsl_buffer *b, size_t ldb, double beta, tsl_buffer *c,
+                         size_t ldc)
 {
     gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
     return gemm_buf(ctx, "tsl_dgemm_buf", 1, &g, alpha, a, b, beta, c);

@@ -26,7 +26,6 @@ static const gemv_variant variants[] = {
     {"naive", "gemv_n_naive", "gemv_t_naive", 0},
     {"vector", "gemv_n_vector", "gemv_t_vector", 1},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
 
 /* Launch shape per device type (first match wins, the last row is the default): wg_n is the
  * work-group of a row for N; (lx, ly) the work-group for T, lx work-items of 4 columns each
@@ -37,44 +36,18 @@ static const struct {
     size_t wg_n, lx, ly, target_groups_per_cu;
 } geometry_table[] = {{"gpu", 256, 32, 8, 8}, {"cpu", 64, 16, 4, 2}, {NULL, 128, 32, 4, 4}};
 
-static const struct {
-    const char *type;
-    const char *variant;
-} auto_table[] = {{"gpu", "vector"}, {"cpu", "vector"}, {NULL, "vector"}};
+static const tsl__auto_row auto_table[] = {{"gpu", "vector"}, {"cpu", "vector"}, {NULL, "vector"}};
 
 static const char *variant_name(size_t i)
 {
-    return i < NVARIANTS ? variants[i].name : NULL;
-}
-
-static const gemv_variant *find_variant(const char *name)
-{
-    for (size_t i = 0; i < NVARIANTS; ++i)
-        if (strcmp(variants[i].name, name) == 0) return &variants[i];
-    return NULL;
-}
-
-static const char *auto_variant(const tsl_context *ctx)
-{
-    size_t i = 0;
-    while (auto_table[i].type && strcmp(auto_table[i].type, ctx->info.type) != 0)
-        ++i;
-    return auto_table[i].variant;
+    return tsl__table_name(TSL__TABLE(variants), i);
 }
 
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
-    const gemv_variant *v = find_variant(name);
-    if (!v) {
-        char list[256] = "auto";
-        for (size_t i = 0; i < NVARIANTS; ++i) {
-            strncat(list, ", ", sizeof list - strlen(list) - 1);
-            strncat(list, variants[i].name, sizeof list - strlen(list) - 1);
-        }
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown gemv variant '%s' (variants: %s)",
-                         variant, list);
-    }
+    const gemv_variant *v =
+        tsl__find_variant(ctx, "gemv", TSL__TABLE(variants), auto_table, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
     if (resolved) *resolved = v->name;
     return TSL_OK; /* the kernels take whatever work-group size the device allows */
 }
@@ -145,10 +118,9 @@ static tsl_status run_scale(tsl_context *ctx, const gemv_problem *p, size_t len)
 
 static tsl_status run(tsl_context *ctx, const gemv_problem *p)
 {
-    const char *name = tsl__context_variant(ctx, "gemv");
-    if (strcmp(name, "auto") == 0) name = auto_variant(ctx);
-    const gemv_variant *v = find_variant(name);
-    if (!v) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown gemv variant '%s'", name);
+    const gemv_variant *v = tsl__find_variant(ctx, "gemv", TSL__TABLE(variants), auto_table,
+                                              tsl__context_variant(ctx, "gemv"));
+    if (!v) return TSL_ERR_INVALID_ARG;
     int trans = p->trans == TSL_TRANS;
     size_t leny = p->leny;
     if (!p->use_ax) return run_scale(ctx, p, leny);

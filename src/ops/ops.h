@@ -16,6 +16,29 @@ typedef struct {
     tsl_status (*option_check)(tsl_context *ctx, const char *name, long value);
 } tsl__op_desc;
 
+/* Variant tables. Each op keeps its variants as an array of row structs whose first member is the
+ * name (`const char *`), and what `auto` means as {device type, variant} rows ending with a
+ * NULL-type default. These helpers read any such table, so no op repeats the lookups. */
+typedef struct {
+    const char *type; /* "gpu", "cpu", ...; NULL: the default row, last */
+    const char *variant;
+} tsl__auto_row;
+typedef struct {
+    const void *rows;
+    size_t count, stride;
+} tsl__variant_table;
+#define TSL__TABLE(arr)                                                                            \
+    ((tsl__variant_table){(arr), sizeof(arr) / sizeof((arr)[0]), sizeof((arr)[0])})
+
+/* The index-th row's name, NULL past the end. */
+const char *tsl__table_name(tsl__variant_table t, size_t index);
+/* The variant `auto` stands for on the context's device. */
+const char *tsl__auto_pick(const tsl_context *ctx, const tsl__auto_row *autos);
+/* The row of `variant` ("auto" resolved through autos), or NULL after recording
+ * "unknown OP variant 'X' (variants: auto, ...)" as TSL_ERR_INVALID_ARG in ctx. */
+const void *tsl__find_variant(tsl_context *ctx, const char *op, tsl__variant_table t,
+                              const tsl__auto_row *autos, const char *variant);
+
 /* One descriptor per operation, defined in its ops/<op>.c; registry.c lists them all. */
 extern const tsl__op_desc tsl__gemm_desc;
 extern const tsl__op_desc tsl__axpy_desc;

@@ -30,7 +30,6 @@ typedef struct {
 static const poisson_variant variants[] = {
     {"naive", 0}, {"local", 1}, {"temporal_2", 2}, {"temporal_4", 4}, {"temporal_8", 8},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
 
 /* Launch geometry per device type; the first matching row wins, the last is the default.
  * naive: work-group nlx x nly. tiled: work-group lx x ly, each work-item owning px x py points of
@@ -55,29 +54,12 @@ static const poisson_geometry geometry_table[] = {
 /* What `auto` stands for per device type. CPU (PoCL): naive, measured fastest or tied with the
  * tiled variants at n = 1025 and 2049 (docs/poisson.md). GPU: temporal_4, 003's suggestion and
  * the issue's target; to be confirmed on the GPU machine. */
-static const struct {
-    const char *type;
-    const char *variant;
-} auto_table[] = {{"gpu", "temporal_4"}, {"cpu", "naive"}, {NULL, "naive"}};
+static const tsl__auto_row auto_table[] = {
+    {"gpu", "temporal_4"}, {"cpu", "naive"}, {NULL, "naive"}};
 
 static const char *variant_name(size_t i)
 {
-    return i < NVARIANTS ? variants[i].name : NULL;
-}
-
-static const poisson_variant *find_variant(const char *name)
-{
-    for (size_t i = 0; i < NVARIANTS; ++i)
-        if (strcmp(variants[i].name, name) == 0) return &variants[i];
-    return NULL;
-}
-
-static const char *auto_variant(const tsl_context *ctx)
-{
-    size_t i = 0;
-    while (auto_table[i].type && strcmp(auto_table[i].type, ctx->info.type) != 0)
-        ++i;
-    return auto_table[i].variant;
+    return tsl__table_name(TSL__TABLE(variants), i);
 }
 
 static const poisson_geometry *geometry_for(const tsl_context *ctx)
@@ -140,17 +122,9 @@ static tsl_status variant_fits(tsl_context *ctx, const poisson_variant *v, int d
 
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
-    const poisson_variant *v = find_variant(name);
-    if (!v) {
-        char list[512] = "auto";
-        for (size_t i = 0; i < NVARIANTS; ++i) {
-            strncat(list, ", ", sizeof list - strlen(list) - 1);
-            strncat(list, variants[i].name, sizeof list - strlen(list) - 1);
-        }
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown poisson variant '%s' (variants: %s)",
-                         variant, list);
-    }
+    const poisson_variant *v =
+        tsl__find_variant(ctx, "poisson", TSL__TABLE(variants), auto_table, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
     if (resolved) *resolved = v->name;
     return variant_fits(ctx, v, 0); /* double precision is checked again when it runs */
 }
@@ -368,10 +342,9 @@ static tsl_status poisson_host(tsl_context *ctx, const char *fn, int dbl, size_t
                          "memory of %s (%llu bytes)",
                          fn, n, n, (long double)bytes * 3, ctx->info.name, ctx->info.global_mem);
 
-    const char *name = tsl__context_variant(ctx, "poisson");
-    if (strcmp(name, "auto") == 0) name = auto_variant(ctx);
-    const poisson_variant *v = find_variant(name);
-    if (!v) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown poisson variant '%s'", name);
+    const poisson_variant *v = tsl__find_variant(ctx, "poisson", TSL__TABLE(variants), auto_table,
+                                                 tsl__context_variant(ctx, "poisson"));
+    if (!v) return TSL_ERR_INVALID_ARG;
     tsl_status s = variant_fits(ctx, v, dbl);
     if (s != TSL_OK) return s;
 

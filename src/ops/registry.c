@@ -5,15 +5,40 @@
 
 /* One row per operation (add yours on its own line). */
 static const tsl__op_desc *const ops[] = {
-    &tsl__gemm_desc,
-    &tsl__axpy_desc,
-    &tsl__dot_desc,
-    &tsl__nrm2_desc,
-    &tsl__gemv_desc,
-    &tsl__poisson_desc,
-    &tsl__transpose_desc,
+    &tsl__gemm_desc, &tsl__axpy_desc,    &tsl__dot_desc,       &tsl__nrm2_desc,
+    &tsl__gemv_desc, &tsl__poisson_desc, &tsl__transpose_desc,
 };
 #define NOPS (sizeof ops / sizeof ops[0])
+
+const char *tsl__table_name(tsl__variant_table t, size_t index)
+{
+    if (index >= t.count) return NULL;
+    return *(const char *const *)((const char *)t.rows + index * t.stride);
+}
+
+const char *tsl__auto_pick(const tsl_context *ctx, const tsl__auto_row *autos)
+{
+    size_t i = 0;
+    while (autos[i].type && strcmp(autos[i].type, ctx->info.type) != 0)
+        ++i;
+    return autos[i].variant;
+}
+
+const void *tsl__find_variant(tsl_context *ctx, const char *op, tsl__variant_table t,
+                              const tsl__auto_row *autos, const char *variant)
+{
+    const char *name = strcmp(variant, "auto") == 0 ? tsl__auto_pick(ctx, autos) : variant;
+    for (size_t i = 0; i < t.count; ++i)
+        if (strcmp(tsl__table_name(t, i), name) == 0) return (const char *)t.rows + i * t.stride;
+    char list[512] = "auto";
+    for (size_t i = 0; i < t.count; ++i) {
+        strncat(list, ", ", sizeof list - strlen(list) - 1);
+        strncat(list, tsl__table_name(t, i), sizeof list - strlen(list) - 1);
+    }
+    tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown %s variant '%s' (variants: %s)", op, variant,
+              list);
+    return NULL;
+}
 
 static const tsl__op_desc *find_op(const char *op)
 {
@@ -36,10 +61,12 @@ static tsl_status unknown_op(tsl_context *ctx, const char *op)
         strncat(names, ops[i]->op, sizeof names - strlen(names) - 1);
     }
     if (!op) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "op is NULL (operations: %s)", names);
-    return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown operation '%s' (operations: %s)", op, names);
+    return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown operation '%s' (operations: %s)", op,
+                     names);
 }
 
-tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant, const char **resolved)
+tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant,
+                             const char **resolved)
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;
     tsl__timing_begin(ctx); /* a check may build the variant's kernel: its timing says how long */
@@ -69,7 +96,8 @@ tsl_status tsl_context_set_option(tsl_context *ctx, const char *op, const char *
     if (!d) return unknown_op(ctx, op);
     if (!name) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option name is NULL");
     if (!d->option_check)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "operation %s has no options (asked for '%s')", op, name);
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "operation %s has no options (asked for '%s')",
+                         op, name);
     tsl_status s = d->option_check(ctx, name, value);
     return s != TSL_OK ? s : tsl__context_store_option(ctx, op, name, value);
 }

@@ -33,7 +33,6 @@ static const transpose_variant variants[] = {
     {"nobank", KIND_TILED, "transpose_tiled", 1, 0},
     {"diagonal", KIND_TILED, "transpose_tiled", 1, 1},
 };
-#define NVARIANTS (sizeof variants / sizeof variants[0])
 
 /* Launch geometry per device type (first match wins, the last row is the default): the tile edge
  * when the "tile" option is unset, and the work-group's rows (TILE x min(TILE, wg_rows)
@@ -46,10 +45,7 @@ static const struct {
 } geometry_table[] = {{"gpu", 32, 8}, {"cpu", 4, 4}, {NULL, 16, 8}};
 
 /* What `auto` stands for per device type; the measurements behind it: docs/transpose.md. */
-static const struct {
-    const char *type;
-    const char *variant;
-} auto_table[] = {{"gpu", "nobank"}, {"cpu", "naive"}, {NULL, "nobank"}};
+static const tsl__auto_row auto_table[] = {{"gpu", "nobank"}, {"cpu", "naive"}, {NULL, "nobank"}};
 
 #define MIN_TILE 4
 #define MAX_TILE 32
@@ -57,22 +53,7 @@ static const struct {
 
 static const char *variant_name(size_t i)
 {
-    return i < NVARIANTS ? variants[i].name : NULL;
-}
-
-static const transpose_variant *find_variant(const char *name)
-{
-    for (size_t i = 0; i < NVARIANTS; ++i)
-        if (strcmp(variants[i].name, name) == 0) return &variants[i];
-    return NULL;
-}
-
-static const char *auto_variant(const tsl_context *ctx)
-{
-    size_t i = 0;
-    while (auto_table[i].type && strcmp(auto_table[i].type, ctx->info.type) != 0)
-        ++i;
-    return auto_table[i].variant;
+    return tsl__table_name(TSL__TABLE(variants), i);
 }
 
 static size_t geometry_row(const tsl_context *ctx)
@@ -140,17 +121,9 @@ static tsl_status variant_fits(tsl_context *ctx, const transpose_variant *v, int
 
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    const char *name = strcmp(variant, "auto") == 0 ? auto_variant(ctx) : variant;
-    const transpose_variant *v = find_variant(name);
-    if (!v) {
-        char list[256] = "auto";
-        for (size_t i = 0; i < NVARIANTS; ++i) {
-            strncat(list, ", ", sizeof list - strlen(list) - 1);
-            strncat(list, variants[i].name, sizeof list - strlen(list) - 1);
-        }
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "unknown transpose variant '%s' (variants: %s)",
-                         variant, list);
-    }
+    const transpose_variant *v =
+        tsl__find_variant(ctx, "transpose", TSL__TABLE(variants), auto_table, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
     if (resolved) *resolved = v->name;
     return variant_fits(ctx, v, 0); /* double precision is checked again when it runs */
 }
@@ -195,11 +168,9 @@ typedef struct {
 /* The context's variant, resolved, or why it cannot transpose. */
 static tsl_status pick(tsl_context *ctx, const char *fn, const transpose_variant **out)
 {
-    const char *name = tsl__context_variant(ctx, "transpose");
-    if (strcmp(name, "auto") == 0) name = auto_variant(ctx);
-    const transpose_variant *v = find_variant(name);
-    if (!v)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: unknown transpose variant '%s'", fn, name);
+    const transpose_variant *v = tsl__find_variant(
+        ctx, "transpose", TSL__TABLE(variants), auto_table, tsl__context_variant(ctx, "transpose"));
+    if (!v) return TSL_ERR_INVALID_ARG;
     if (v->kind == KIND_COPY)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "%s: transpose variant copy is the bandwidth reference and does not "
