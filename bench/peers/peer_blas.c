@@ -5,6 +5,7 @@
  * CLBlast's kernels and is never timed. OpenBLAS runs cblas_X on the host, timed with the
  * monotonic clock. Without CLBlast (TESSEL_HAVE_CLBLAST unset) the clblast peer is skipped. */
 #include "peer_blas.h"
+#include "peer_cublas.h"
 
 #include <cblas.h>
 #include <math.h>
@@ -13,7 +14,8 @@
 
 int tsl_blas_peer_known(const char *name)
 {
-    return name && (strcmp(name, "clblast") == 0 || strcmp(name, "openblas") == 0);
+    return name && (strcmp(name, "clblast") == 0 || strcmp(name, "cublas") == 0 ||
+                    strcmp(name, "openblas") == 0);
 }
 
 static size_t out_len(const tsl_blas_peer_args *g)
@@ -234,6 +236,8 @@ void tsl_blas_peer_run(const char *name, const tsl_blas_peer_args *args, tsl_pee
     }
     if (strcmp(name, "clblast") == 0)
         run_clblast(args, res);
+    else if (strcmp(name, "cublas") == 0)
+        tsl__peer_cublas_blas(args, res);
     else
         run_openblas(args, res);
 }

@@ -5,6 +5,7 @@
  * first call compiles CLBlast's kernels and is never timed. OpenBLAS's cblas_?omatcopy is an
  * OpenBLAS extension of CBLAS, timed with the host clock. */
 #include "peer_transpose.h"
+#include "peer_cublas.h"
 
 #include <limits.h>
 #include <math.h>
@@ -169,7 +170,7 @@ static void run_openblas(const tsl_peer_transpose_args *g, tsl_peer_result *res)
 static const struct {
     const char *name;
     void (*run)(const tsl_peer_transpose_args *, tsl_peer_result *);
-} table[] = {{"clblast", run_clblast}, {"openblas", run_openblas}};
+} table[] = {{"clblast", run_clblast}, {"cublas", tsl__peer_cublas_transpose}, {"openblas", run_openblas}};
 
 size_t tsl_peer_transpose_count(void)
 {

@@ -2,6 +2,7 @@
  * clock, CBLAS storage sizes. The peers themselves are in peer_<name>.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "peers.h"
+#include "peer_cublas.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -13,6 +14,8 @@
 static const tsl_peer peers[] = {
     {"clblast", "CLBlast on the same OpenCL device, queue and data as tessel",
      tsl__peer_clblast_gemm},
+    {"cublas", "cuBLAS on the CUDA device of tessel's OpenCL device, same data (plain FP32, no TF32)",
+     tsl__peer_cublas_gemm},
     {"openblas", "OpenBLAS (CBLAS) on the host CPU, same data", tsl__peer_openblas_gemm},
 };
 

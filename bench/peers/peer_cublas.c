@@ -1,0 +1,550 @@
+/* peer_cublas.c: the cuBLAS peer (peer_cublas.h). Each call opens its own session: it asks the CUDA
+ * runtime for devices (none, or no driver, is "skipped: no CUDA device"), picks the CUDA device
+ * that is tessel's OpenCL device (same UUID through cl_khr_device_uuid, else the same name, else
+ * device 0), creates a stream, two events and a cuBLAS handle bound to the stream, copies the
+ * inputs to cudaMalloc memory, runs warmup + repeat calls and copies the result of the last back.
+ * Every timed run is the time between two events recorded on the stream around the one cuBLAS
+ * call; dot and nrm2 use CUBLAS_POINTER_MODE_DEVICE with the result left on the device, so no run
+ * waits on a copy to the host. Outputs that the call reads (C with beta != 0, y of axpy, y of gemv
+ * with beta != 0) are reset before each run from a pristine device copy, outside the timed span.
+ * The first call is never timed, even with --warmup 0: cuBLAS loads its kernels lazily on first
+ * use. build_ms is the host time of the session's setup (CUDA context, cuBLAS handle) plus that
+ * first call less the fastest timed run; upload_ms and download_ms are event times of the copies.
+ *
+ * Math mode: CUBLAS_DEFAULT_MATH, set explicitly. In CUDA 11 and later (checked in CUDA 13.0's
+ * cublas_api.h) the default mode computes FP32 routines with CUBLAS_COMPUTE_32F, which keeps at
+ * least FP32 precision and range: TF32 tensor cores need CUBLAS_TF32_TENSOR_OP_MATH and the
+ * BF16x9 emulation needs CUBLAS_FP32_EMULATED_BF16X9_MATH (FP64 emulation likewise needs
+ * CUBLAS_FP64_EMULATED_FIXEDPOINT_MATH), and neither is set. CUBLAS_PEDANTIC_MATH would also
+ * exclude them but is documented as possibly slower, which is no fair peer; it is used only where
+ * CUBLAS_EMULATE_SINGLE_PRECISION (or _DOUBLE_, for DGEMM) is set in the environment, since those
+ * turn emulation on for every handle, and the device text then says so. The row's device text
+ * says "plain FP32 (no TF32)" for SGEMM. Where CMake found no CUDA toolkit
+ * (TESSEL_HAVE_CUBLAS unset) every function reports skipped. */
+#include "peer_cublas.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void reset_result(tsl_peer_result *res)
+{
+    res->status = TSL_PEER_OK;
+    res->reason[0] = '\0';
+    res->device[0] = '\0';
+    res->build_ms = res->upload_ms = res->download_ms = NAN;
+}
+
+/* The checks every entry point shares; 0 and res set to error when the call cannot be made. */
+static int common_ok(const void *args, tsl_peer_result *res, unsigned repeat)
+{
+    if (!args || !res->run_ms || !res->c || repeat == 0) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "bad peer arguments");
+        return 0;
+    }
+    return 1;
+}
+
+#if defined(TESSEL_HAVE_CUBLAS) && TESSEL_HAVE_CUBLAS
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+#include "tessel_cl.h"
+
+#ifndef CL_DEVICE_UUID_KHR
+#define CL_DEVICE_UUID_KHR 0x106A /* cl_khr_device_uuid */
+#endif
+
+int tsl_peer_cublas_built(void)
+{
+    return 1;
+}
+
+static const char *cublas_status_name(cublasStatus_t s)
+{
+    switch (s) {
+    case CUBLAS_STATUS_SUCCESS:
+        return "CUBLAS_STATUS_SUCCESS";
+    case CUBLAS_STATUS_NOT_INITIALIZED:
+        return "CUBLAS_STATUS_NOT_INITIALIZED";
+    case CUBLAS_STATUS_ALLOC_FAILED:
+        return "CUBLAS_STATUS_ALLOC_FAILED";
+    case CUBLAS_STATUS_INVALID_VALUE:
+        return "CUBLAS_STATUS_INVALID_VALUE";
+    case CUBLAS_STATUS_ARCH_MISMATCH:
+        return "CUBLAS_STATUS_ARCH_MISMATCH";
+    case CUBLAS_STATUS_MAPPING_ERROR:
+        return "CUBLAS_STATUS_MAPPING_ERROR";
+    case CUBLAS_STATUS_EXECUTION_FAILED:
+        return "CUBLAS_STATUS_EXECUTION_FAILED";
+    case CUBLAS_STATUS_INTERNAL_ERROR:
+        return "CUBLAS_STATUS_INTERNAL_ERROR";
+    case CUBLAS_STATUS_NOT_SUPPORTED:
+        return "CUBLAS_STATUS_NOT_SUPPORTED";
+    case CUBLAS_STATUS_LICENSE_ERROR:
+        return "CUBLAS_STATUS_LICENSE_ERROR";
+    default:
+        return "unknown cuBLAS status";
+    }
+}
+
+/* One session: the device, stream, events, handle and device memory of one peer call. */
+typedef struct {
+    tsl_peer_result *res;
+    int dev;
+    cudaStream_t stream;
+    cudaEvent_t e0, e1;
+    cublasHandle_t h;
+    void *mem[5];
+} cu_session;
+
+static int cu_ok(cu_session *s, cudaError_t e, const char *call)
+{
+    if (e == cudaSuccess) return 1;
+    tsl__peer_set(s->res, TSL_PEER_ERROR, "%s: %s (%s)", call, cudaGetErrorString(e),
+                  cudaGetErrorName(e));
+    return 0;
+}
+
+static int cb_ok(cu_session *s, cublasStatus_t st, const char *call)
+{
+    if (st == CUBLAS_STATUS_SUCCESS) return 1;
+    tsl__peer_set(s->res, TSL_PEER_ERROR, "%s returned %s (%d)", call, cublas_status_name(st),
+                  (int)st);
+    return 0;
+}
+
+/* 1 if needle occurs in hay, ignoring case; an empty needle never matches. */
+static int contains_nocase(const char *hay, const char *needle)
+{
+    size_t nl = strlen(needle);
+    if (nl == 0) return 0;
+    for (; *hay; ++hay) {
+        size_t i = 0;
+        while (i < nl && hay[i] &&
+               tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+            ++i;
+        if (i == nl) return 1;
+    }
+    return 0;
+}
+
+/* The CUDA device that is ctx's OpenCL device: same UUID, else a name that contains the other,
+ * else device 0 (for example when tessel runs on PoCL). */
+static int pick_device(tsl_context *ctx, int count)
+{
+    unsigned char uuid[16];
+    int have_uuid = 0;
+    tsl_device_info info;
+    info.name[0] = '\0';
+    if (ctx) {
+        if (tsl_context_device(ctx, &info) != TSL_OK) info.name[0] = '\0';
+        cl_device_id d = tsl_context_cl_device(ctx);
+        have_uuid =
+            d && clGetDeviceInfo(d, CL_DEVICE_UUID_KHR, sizeof uuid, uuid, NULL) == CL_SUCCESS;
+    }
+    int by_name = -1;
+    for (int i = 0; i < count; ++i) {
+        struct cudaDeviceProp prop;
+        if (cudaGetDeviceProperties(&prop, i) != cudaSuccess) continue;
+        if (have_uuid && memcmp(prop.uuid.bytes, uuid, sizeof uuid) == 0) return i;
+        if (by_name < 0 &&
+            (contains_nocase(prop.name, info.name) || contains_nocase(info.name, prop.name)))
+            by_name = i;
+    }
+    (void)cudaGetLastError(); /* a failed property query must not linger as the last error */
+    return by_name >= 0 ? by_name : 0;
+}
+
+/* Opens the session with the math mode; what (may be NULL) is added to the device text. 0 with res
+ * set (skipped when there is no CUDA device, error otherwise) on failure; *setup_ms is its host
+ * time. */
+static int cu_open(cu_session *s, tsl_context *ctx, const char *what, cublasMath_t math,
+                   double *setup_ms)
+{
+    double t0 = tsl__peer_now_ms();
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count <= 0) {
+        if (e != cudaSuccess)
+            tsl__peer_set(s->res, TSL_PEER_SKIPPED, "no CUDA device (cudaGetDeviceCount: %s)",
+                          cudaGetErrorString(e));
+        else
+            tsl__peer_set(s->res, TSL_PEER_SKIPPED, "no CUDA device");
+        (void)cudaGetLastError();
+        return 0;
+    }
+    s->dev = pick_device(ctx, count);
+    struct cudaDeviceProp prop;
+    int version = 0;
+    if (!cu_ok(s, cudaSetDevice(s->dev), "cudaSetDevice") ||
+        !cu_ok(s, cudaGetDeviceProperties(&prop, s->dev), "cudaGetDeviceProperties") ||
+        !cu_ok(s, cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking),
+               "cudaStreamCreateWithFlags") ||
+        !cu_ok(s, cudaEventCreate(&s->e0), "cudaEventCreate") ||
+        !cu_ok(s, cudaEventCreate(&s->e1), "cudaEventCreate") ||
+        !cb_ok(s, cublasCreate(&s->h), "cublasCreate") ||
+        !cb_ok(s, cublasSetStream(s->h, s->stream), "cublasSetStream") ||
+        !cb_ok(s, cublasSetMathMode(s->h, math), "cublasSetMathMode") ||
+        !cb_ok(s, cublasSetPointerMode(s->h, CUBLAS_POINTER_MODE_HOST), "cublasSetPointerMode") ||
+        !cb_ok(s, cublasGetVersion(s->h, &version), "cublasGetVersion"))
+        return 0;
+    unsigned v = version > 0 ? (unsigned)version : 0u; /* 130100 for 13.1.0 */
+    snprintf(s->res->device, sizeof s->res->device, "%.72s (CUDA %u, cuBLAS %u.%u.%u%s%.48s)",
+             prop.name, (unsigned)s->dev % 100u, v / 10000u % 100u, v / 100u % 100u, v % 100u,
+             what ? ", " : "", what ? what : "");
+    *setup_ms = tsl__peer_now_ms() - t0;
+    return 1;
+}
+
+static void cu_close(cu_session *s)
+{
+    for (size_t i = 0; i < sizeof s->mem / sizeof s->mem[0]; ++i)
+        if (s->mem[i]) cudaFree(s->mem[i]);
+    if (s->h) cublasDestroy(s->h);
+    if (s->e0) cudaEventDestroy(s->e0);
+    if (s->e1) cudaEventDestroy(s->e1);
+    if (s->stream) cudaStreamDestroy(s->stream);
+}
+
+/* Event time of a copy on the session's stream, waited for; adds it to *ms when ms is given. */
+static int cu_copy(cu_session *s, void *dst, const void *src, size_t bytes,
+                   enum cudaMemcpyKind kind, const char *what, double *ms)
+{
+    float t = 0.0f;
+    if (bytes == 0) return 1;
+    if (!cu_ok(s, cudaEventRecord(s->e0, s->stream), "cudaEventRecord") ||
+        !cu_ok(s, cudaMemcpyAsync(dst, src, bytes, kind, s->stream), what) ||
+        !cu_ok(s, cudaEventRecord(s->e1, s->stream), "cudaEventRecord") ||
+        !cu_ok(s, cudaEventSynchronize(s->e1), "cudaEventSynchronize") ||
+        !cu_ok(s, cudaEventElapsedTime(&t, s->e0, s->e1), "cudaEventElapsedTime"))
+        return 0;
+    if (ms) *ms = (isnan(*ms) ? 0.0 : *ms) + (double)t;
+    return 1;
+}
+
+/* mem[slot] = bytes of device memory (at least one element: no zero-sized allocations). */
+static int cu_alloc(cu_session *s, int slot, size_t bytes, size_t es)
+{
+    return cu_ok(s, cudaMalloc(&s->mem[slot], bytes ? bytes : es), "cudaMalloc");
+}
+
+typedef cublasStatus_t (*cu_call)(cu_session *s, const void *args);
+
+/* warmup + repeat calls; before each, reset_bytes of reset_src are copied to reset_dst on the
+ * stream (not timed). Fills res->run_ms and res->build_ms; 0 with res set on failure. */
+static int cu_runs(cu_session *s, cu_call call, const void *args, const char *name, void *reset_dst,
+                   const void *reset_src, size_t reset_bytes, unsigned warmup_runs, unsigned repeat,
+                   double setup_ms)
+{
+    unsigned warmup = warmup_runs ? warmup_runs : 1; /* lazy kernel loading: never timed */
+    double first_ms = 0.0, fastest = 0.0;
+    for (unsigned run = 0; run < warmup + repeat; ++run) {
+        if (reset_bytes && !cu_ok(s,
+                                  cudaMemcpyAsync(reset_dst, reset_src, reset_bytes,
+                                                  cudaMemcpyDeviceToDevice, s->stream),
+                                  "cudaMemcpyAsync (reset of the output)"))
+            return 0;
+        double t0 = tsl__peer_now_ms();
+        float ms = 0.0f;
+        if (!cu_ok(s, cudaEventRecord(s->e0, s->stream), "cudaEventRecord") ||
+            !cb_ok(s, call(s, args), name) ||
+            !cu_ok(s, cudaEventRecord(s->e1, s->stream), "cudaEventRecord") ||
+            !cu_ok(s, cudaEventSynchronize(s->e1), name) ||
+            !cu_ok(s, cudaEventElapsedTime(&ms, s->e0, s->e1), "cudaEventElapsedTime"))
+            return 0;
+        if (run == 0) first_ms = tsl__peer_now_ms() - t0;
+        if (run >= warmup) {
+            s->res->run_ms[run - warmup] = (double)ms;
+            if (run == warmup || ms < fastest) fastest = ms;
+        }
+    }
+    s->res->build_ms = setup_ms + (first_ms > fastest ? first_ms - fastest : 0.0);
+    return 1;
+}
+
+static cublasOperation_t op_of(tsl_trans t)
+{
+    return t == TSL_TRANS ? CUBLAS_OP_T : CUBLAS_OP_N;
+}
+
+/* ---- GEMM ------------------------------------------------------------------------------------ */
+
+enum { A_MEM, B_MEM, C_MEM, C0_MEM }; /* slots of cu_session.mem */
+
+/* Column-major: as given. Row-major: the storage of row-major C is column-major C^T, and
+ * C^T = op(B)^T op(A)^T, where row-major B's storage read column-major is B^T: so the call swaps
+ * A and B, m and n, and keeps each transpose flag. */
+static cublasStatus_t gemm_call(cu_session *s, const void *args)
+{
+    const tsl_peer_gemm_args *g = args;
+    int row = g->layout == TSL_ROW_MAJOR;
+    cublasOperation_t op1 = op_of(row ? g->transb : g->transa);
+    cublasOperation_t op2 = op_of(row ? g->transa : g->transb);
+    int m = (int)(row ? g->n : g->m), n = (int)(row ? g->m : g->n), k = (int)g->k;
+    const void *p1 = s->mem[row ? B_MEM : A_MEM], *p2 = s->mem[row ? A_MEM : B_MEM];
+    int ld1 = (int)(row ? g->ldb : g->lda), ld2 = (int)(row ? g->lda : g->ldb), ldc = (int)g->ldc;
+    if (g->is_double)
+        return cublasDgemm(s->h, op1, op2, m, n, k, &g->alpha, p1, ld1, p2, ld2, &g->beta,
+                           s->mem[C_MEM], ldc);
+    float alpha = (float)g->alpha, beta = (float)g->beta;
+    return cublasSgemm(s->h, op1, op2, m, n, k, &alpha, p1, ld1, p2, ld2, &beta, s->mem[C_MEM],
+                       ldc);
+}
+
+void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (!common_ok(g, res, g ? g->repeat : 0)) return;
+    size_t ea = 0, eb = 0, ec = 0;
+    if (tsl_peer_matrix_elems(g->layout, g->transa, g->m, g->k, g->lda, &ea) ||
+        tsl_peer_matrix_elems(g->layout, g->transb, g->k, g->n, g->ldb, &eb) ||
+        tsl_peer_matrix_elems(g->layout, TSL_NO_TRANS, g->m, g->n, g->ldc, &ec)) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "bad GEMM arguments for peer cublas");
+        return;
+    }
+    if (g->m > INT_MAX || g->n > INT_MAX || g->k > INT_MAX || g->lda > INT_MAX ||
+        g->ldb > INT_MAX || g->ldc > INT_MAX) {
+        tsl__peer_set(res, TSL_PEER_SKIPPED, "cuBLAS takes sizes up to %d (int API)", INT_MAX);
+        return;
+    }
+    cu_session s = {.res = res};
+    double setup_ms = 0.0;
+    size_t es = g->is_double ? sizeof(double) : sizeof(float);
+    /* cuBLAS also reads CUBLAS_EMULATE_{SINGLE,DOUBLE}_PRECISION, which turn the emulation on for
+     * every handle; where one is set, pedantic math keeps the arithmetic native (file comment). */
+    const char *emu = getenv(g->is_double ? "CUBLAS_EMULATE_DOUBLE_PRECISION"
+                                          : "CUBLAS_EMULATE_SINGLE_PRECISION");
+    int pedantic = emu && emu[0] && strcmp(emu, "0") != 0;
+    const char *what =
+        g->is_double ? (pedantic ? "FP64, pedantic math" : "FP64")
+                     : (pedantic ? "plain FP32 (no TF32), pedantic math" : "plain FP32 (no TF32)");
+    if (!cu_open(&s, g->ctx, what, pedantic ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH,
+                 &setup_ms))
+        goto done;
+    /* C goes to the output buffer as given (beta == 0: not read, but its padding between columns
+     * or rows comes back unchanged); with beta != 0 a pristine copy resets it before each run. */
+    int reset = g->beta != 0.0 && ec;
+    if (!cu_alloc(&s, A_MEM, ea * es, es) || !cu_alloc(&s, B_MEM, eb * es, es) ||
+        !cu_alloc(&s, C_MEM, ec * es, es) || (reset && !cu_alloc(&s, C0_MEM, ec * es, es)) ||
+        !cu_copy(&s, s.mem[A_MEM], g->a, ea * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (A)",
+                 &res->upload_ms) ||
+        !cu_copy(&s, s.mem[B_MEM], g->b, eb * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (B)",
+                 &res->upload_ms) ||
+        !cu_copy(&s, s.mem[C_MEM], g->c, ec * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (C)",
+                 NULL) ||
+        (reset && !cu_copy(&s, s.mem[C0_MEM], s.mem[C_MEM], ec * es, cudaMemcpyDeviceToDevice,
+                           "cudaMemcpyAsync (C)", NULL)))
+        goto done;
+    if (!cu_runs(&s, gemm_call, g, g->is_double ? "cublasDgemm" : "cublasSgemm", s.mem[C_MEM],
+                 s.mem[C0_MEM], reset ? ec * es : 0, g->warmup, g->repeat, setup_ms) ||
+        !cu_copy(&s, res->c, s.mem[C_MEM], ec * es, cudaMemcpyDeviceToHost,
+                 "cudaMemcpyAsync (C back)", &res->download_ms))
+        goto done;
+    res->status = TSL_PEER_OK;
+done:
+    cu_close(&s);
+}
+
+/* ---- transpose ------------------------------------------------------------------------------- */
+
+/* Row-major A (rows x cols, lda) read column-major is A^T (cols x rows); row-major B (cols x rows,
+ * ldb) read column-major is B^T (rows x cols). B = A^T is B^T = A = (A^T)^T: geam with op T on
+ * A's storage, alpha 1, beta 0 (the B operand is not read; A is passed there as a valid one). */
+static cublasStatus_t geam_call(cu_session *s, const void *args)
+{
+    const tsl_peer_transpose_args *g = args;
+    int rows = (int)g->rows, cols = (int)g->cols, lda = (int)g->lda, ldb = (int)g->ldb;
+    if (g->is_double) {
+        const double one = 1.0, zero = 0.0;
+        return cublasDgeam(s->h, CUBLAS_OP_T, CUBLAS_OP_T, rows, cols, &one, s->mem[0], lda, &zero,
+                           s->mem[0], lda, s->mem[1], ldb);
+    }
+    const float one = 1.0f, zero = 0.0f;
+    return cublasSgeam(s->h, CUBLAS_OP_T, CUBLAS_OP_T, rows, cols, &one, s->mem[0], lda, &zero,
+                       s->mem[0], lda, s->mem[1], ldb);
+}
+
+void tsl__peer_cublas_transpose(const tsl_peer_transpose_args *g, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (!common_ok(g, res, g ? g->repeat : 0)) return;
+    if (g->rows == 0 || g->cols == 0 || g->lda < g->cols || g->ldb < g->rows) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "bad peer arguments");
+        return;
+    }
+    if (g->rows > INT_MAX || g->cols > INT_MAX || g->lda > INT_MAX || g->ldb > INT_MAX) {
+        tsl__peer_set(res, TSL_PEER_SKIPPED, "cuBLAS takes sizes up to %d (int API)", INT_MAX);
+        return;
+    }
+    cu_session s = {.res = res};
+    double setup_ms = 0.0;
+    size_t es = g->is_double ? sizeof(double) : sizeof(float);
+    size_t ea = g->rows * g->lda, eb = g->cols * g->ldb;
+    if (!cu_open(&s, g->ctx, "geam", CUBLAS_DEFAULT_MATH, &setup_ms) ||
+        !cu_alloc(&s, 0, ea * es, es) || !cu_alloc(&s, 1, eb * es, es) ||
+        !cu_copy(&s, s.mem[0], g->a, ea * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (A)",
+                 &res->upload_ms))
+        goto done;
+    /* With padding in B (ldb > rows) it comes back as the caller's array had it. */
+    if (g->ldb > g->rows && !cu_copy(&s, s.mem[1], res->c, eb * es, cudaMemcpyHostToDevice,
+                                     "cudaMemcpyAsync (B)", NULL))
+        goto done;
+    if (!cu_runs(&s, geam_call, g, g->is_double ? "cublasDgeam" : "cublasSgeam", NULL, NULL, 0,
+                 g->warmup, g->repeat, setup_ms) ||
+        !cu_copy(&s, res->c, s.mem[1], eb * es, cudaMemcpyDeviceToHost, "cudaMemcpyAsync (B back)",
+                 &res->download_ms))
+        goto done;
+    res->status = TSL_PEER_OK;
+done:
+    cu_close(&s);
+}
+
+/* ---- BLAS-1/2 -------------------------------------------------------------------------------- */
+
+enum { BA_MEM, BX_MEM, BY_MEM, BY0_MEM, BOUT_MEM }; /* slots of cu_session.mem */
+
+static size_t blas_out_len(const tsl_blas_peer_args *g)
+{
+    if (g->op == TSL_BLAS_DOT || g->op == TSL_BLAS_NRM2) return 1;
+    if (g->op == TSL_BLAS_GEMV) return g->trans == TSL_TRANS ? g->n : g->m;
+    return g->n;
+}
+
+static size_t blas_x_len(const tsl_blas_peer_args *g)
+{
+    return g->op == TSL_BLAS_GEMV ? (g->trans == TSL_TRANS ? g->m : g->n) : g->n;
+}
+
+/* gemv: column-major as given; row-major A (m x n, lda) read column-major is A^T (n x m), so
+ * op(A) x is computed as op'(A^T) x with the transpose flag flipped and m, n swapped. */
+static cublasStatus_t blas_call(cu_session *s, const void *args)
+{
+    const tsl_blas_peer_args *g = args;
+    int n = (int)g->n, lda = (int)g->lda, row = g->layout == TSL_ROW_MAJOR;
+    int gm = (int)(row ? g->n : g->m), gn = (int)(row ? g->m : g->n);
+    cublasOperation_t op = (g->trans == TSL_TRANS) != row ? CUBLAS_OP_T : CUBLAS_OP_N;
+    void *a = s->mem[BA_MEM], *x = s->mem[BX_MEM], *y = s->mem[BY_MEM], *out = s->mem[BOUT_MEM];
+    if (g->is_double) {
+        switch (g->op) {
+        case TSL_BLAS_AXPY:
+            return cublasDaxpy(s->h, n, &g->alpha, x, 1, y, 1);
+        case TSL_BLAS_DOT:
+            return cublasDdot(s->h, n, x, 1, y, 1, out);
+        case TSL_BLAS_NRM2:
+            return cublasDnrm2(s->h, n, x, 1, out);
+        default:
+            return cublasDgemv(s->h, op, gm, gn, &g->alpha, a, lda, x, 1, &g->beta, y, 1);
+        }
+    }
+    float alpha = (float)g->alpha, beta = (float)g->beta;
+    switch (g->op) {
+    case TSL_BLAS_AXPY:
+        return cublasSaxpy(s->h, n, &alpha, x, 1, y, 1);
+    case TSL_BLAS_DOT:
+        return cublasSdot(s->h, n, x, 1, y, 1, out);
+    case TSL_BLAS_NRM2:
+        return cublasSnrm2(s->h, n, x, 1, out);
+    default:
+        return cublasSgemv(s->h, op, gm, gn, &alpha, a, lda, x, 1, &beta, y, 1);
+    }
+}
+
+static const char *blas_call_name(const tsl_blas_peer_args *g)
+{
+    static const char *names[2][4] = {{"cublasSaxpy", "cublasSdot", "cublasSnrm2", "cublasSgemv"},
+                                      {"cublasDaxpy", "cublasDdot", "cublasDnrm2", "cublasDgemv"}};
+    return names[g->is_double ? 1 : 0][g->op];
+}
+
+void tsl__peer_cublas_blas(const tsl_blas_peer_args *g, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (!common_ok(g, res, g ? g->repeat : 0)) return;
+    size_t row_len = g->layout == TSL_ROW_MAJOR ? g->n : g->m; /* gemv: lda >= max(1, this) */
+    if ((unsigned)g->op > TSL_BLAS_GEMV ||
+        (g->op == TSL_BLAS_GEMV &&
+         ((g->layout != TSL_ROW_MAJOR && g->layout != TSL_COL_MAJOR) ||
+          (g->trans != TSL_NO_TRANS && g->trans != TSL_TRANS) || g->lda < 1 || g->lda < row_len))) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "bad peer arguments");
+        return;
+    }
+    if (g->m > INT_MAX || g->n > INT_MAX || g->lda > INT_MAX) {
+        tsl__peer_set(res, TSL_PEER_SKIPPED, "cuBLAS takes sizes up to %d (int API)", INT_MAX);
+        return;
+    }
+    cu_session s = {.res = res};
+    double setup_ms = 0.0;
+    size_t es = g->is_double ? sizeof(double) : sizeof(float);
+    size_t ea = g->op == TSL_BLAS_GEMV ? (g->layout == TSL_ROW_MAJOR ? g->m : g->n) * g->lda : 0;
+    size_t ex = blas_x_len(g), ey = g->op == TSL_BLAS_DOT ? ex : blas_out_len(g);
+    int writes_y = g->op == TSL_BLAS_AXPY || g->op == TSL_BLAS_GEMV;
+    int reads_y = g->op == TSL_BLAS_DOT || g->op == TSL_BLAS_AXPY ||
+                  (g->op == TSL_BLAS_GEMV && g->beta != 0.0);
+    int reset = writes_y && reads_y && ey; /* y is an input and the output: reset every run */
+    if (!cu_open(&s, g->ctx, NULL, CUBLAS_DEFAULT_MATH, &setup_ms) ||
+        !cu_alloc(&s, BA_MEM, ea * es, es) || !cu_alloc(&s, BX_MEM, ex * es, es) ||
+        !cu_alloc(&s, BY_MEM, ey * es, es) || (reset && !cu_alloc(&s, BY0_MEM, ey * es, es)) ||
+        !cu_alloc(&s, BOUT_MEM, es, es) ||
+        !cu_copy(&s, s.mem[BA_MEM], g->a, ea * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (A)",
+                 &res->upload_ms) ||
+        !cu_copy(&s, s.mem[BX_MEM], g->x, ex * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (x)",
+                 &res->upload_ms) ||
+        ((writes_y || reads_y) &&
+         !cu_copy(&s, s.mem[BY_MEM], g->y, ey * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (y)",
+                  g->op == TSL_BLAS_DOT ? &res->upload_ms : NULL)) ||
+        (reset && !cu_copy(&s, s.mem[BY0_MEM], s.mem[BY_MEM], ey * es, cudaMemcpyDeviceToDevice,
+                           "cudaMemcpyAsync (y)", NULL)))
+        goto done;
+    /* dot and nrm2 write their result to device memory: no host wait inside the timed span. */
+    int scalar = g->op == TSL_BLAS_DOT || g->op == TSL_BLAS_NRM2;
+    if (scalar &&
+        !cb_ok(&s, cublasSetPointerMode(s.h, CUBLAS_POINTER_MODE_DEVICE), "cublasSetPointerMode"))
+        goto done;
+    if (!cu_runs(&s, blas_call, g, blas_call_name(g), s.mem[BY_MEM], s.mem[BY0_MEM],
+                 reset ? ey * es : 0, g->warmup, g->repeat, setup_ms) ||
+        !cu_copy(&s, res->c, s.mem[scalar ? BOUT_MEM : BY_MEM], scalar ? es : ey * es,
+                 cudaMemcpyDeviceToHost, "cudaMemcpyAsync (result back)", &res->download_ms))
+        goto done;
+    res->status = TSL_PEER_OK;
+done:
+    cu_close(&s);
+}
+
+#else /* built without the CUDA toolkit */
+
+int tsl_peer_cublas_built(void)
+{
+    return 0;
+}
+
+static void not_built(tsl_peer_result *res)
+{
+    tsl__peer_set(res, TSL_PEER_SKIPPED,
+                  "this tessel was built without the CUDA toolkit (install it and reconfigure "
+                  "with cmake)");
+}
+
+void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (common_ok(args, res, args ? args->repeat : 0)) not_built(res);
+}
+
+void tsl__peer_cublas_transpose(const tsl_peer_transpose_args *args, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (common_ok(args, res, args ? args->repeat : 0)) not_built(res);
+}
+
+void tsl__peer_cublas_blas(const tsl_blas_peer_args *args, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (common_ok(args, res, args ? args->repeat : 0)) not_built(res);
+}
+
+#endif
