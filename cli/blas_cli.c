@@ -22,6 +22,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "measure.h"
 #include "output.h"
 #include "ref/ref.h"
 #include "tessel.h"
@@ -32,17 +33,11 @@ typedef struct {
     blas_job *job;
     int is_double;
     size_t es;
-    const char *variants[BLAS_MAX_VARIANTS];
-    size_t nvariants;
-    const char *auto_resolved;
-    double check_build_ms[BLAS_MAX_VARIANTS];
+    cli_variants vs;
     const char *peers[CLI_MAX_LIST];
     int peer_noted[CLI_MAX_LIST];
     size_t npeers;
-    tsl_context *ctx;
-    tsl_device_info dev;
-    cli_report *rep;
-    int any_error, any_failed;
+    cli_session s; /* device, report, --repeat and --warmup */
 } runner;
 
 /* One size: lengths and host data. */
@@ -54,22 +49,6 @@ typedef struct {
     tsl_buffer *da, *dx, *dy;
     double upload_ms;
 } blas_case;
-
-void blas_cli_variant_names(const char *op, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "auto");
-    for (size_t i = 0; tsl_variant_name(op, i); ++i) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, cap - used, ", %s", tsl_variant_name(op, i));
-    }
-}
-
-int blas_cli_list_variants(const char *op)
-{
-    for (size_t i = 0; tsl_variant_name(op, i); ++i)
-        printf("%s\n", tsl_variant_name(op, i));
-    return CLI_EXIT_OK;
-}
 
 static int is_gemv(const runner *r)
 {
@@ -102,15 +81,12 @@ static double bytes_of(const runner *r, const blas_case *c)
     }
 }
 
-static void set_common(const runner *r, const blas_case *c, cli_row *row)
+static void set_common(const runner *r, const blas_case *c, const char *variant, cli_row *row)
 {
-    cli_row_init(row);
-    row->op = r->job->op;
+    cli_row_start(&r->s, r->job->op, variant, row);
     row->precision = r->is_double ? "double" : "single";
     if (is_gemv(r)) row->m = (long long)c->m;
     row->n = (long long)c->n;
-    row->device = r->dev.name;
-    row->repeat = (long long)r->job->repeat;
 }
 
 static void set_speed(const runner *r, const blas_case *c, double ms, double bytes, int flops,
@@ -135,7 +111,7 @@ static void set_verdict(runner *r, const blas_case *c, const void *out, cli_row 
     row->max_rel_err = err;
     if (!(err <= tol)) {
         row->status = "verify_failed";
-        r->any_failed = 1;
+        r->s.any_failed = 1;
     }
 }
 
@@ -145,13 +121,13 @@ static void row_error(runner *r, const blas_case *c, const char *what, const cha
         cli_error(CLI_EXIT_RUNTIME, "%s %s at %zux%zu: %s", r->job->op, what, c->m, c->n, msg);
     else
         cli_error(CLI_EXIT_RUNTIME, "%s %s at n = %zu: %s", r->job->op, what, c->n, msg);
-    r->any_error = 1;
+    r->s.any_error = 1;
 }
 
 static tsl_status call_op(runner *r, const blas_case *c, void *result)
 {
     const blas_job *j = r->job;
-    tsl_context *ctx = r->ctx;
+    tsl_context *ctx = r->s.ctx;
     if (r->is_double) {
         switch (j->pop) {
         case TSL_BLAS_AXPY:
@@ -178,117 +154,97 @@ static tsl_status call_op(runner *r, const blas_case *c, void *result)
     }
 }
 
+/* One call of a variant's timed loop; y is rewritten first when the call reads it. */
+typedef struct {
+    runner *r;
+    const blas_case *c;
+    int rewrite;
+    double result; /* dot, nrm2: a float or a double */
+} blas_call;
+
+static tsl_status call_timed(void *arg, unsigned run, double *ms)
+{
+    (void)run, (void)ms;
+    blas_call *a = arg;
+    tsl_status st = TSL_OK;
+    if (a->rewrite)
+        st = tsl_buffer_write(a->r->s.ctx, a->c->dy, 0, a->c->leny * a->r->es, a->c->y0);
+    return st == TSL_OK ? call_op(a->r, a->c, &a->result) : st;
+}
+
 static void run_variant(runner *r, blas_case *c, size_t vi)
 {
     const blas_job *j = r->job;
-    const char *v = r->variants[vi];
+    const char *v = r->vs.name[vi];
     cli_row row;
-    set_common(r, c, &row);
-    row.variant = v;
-    if (strcmp(v, "auto") == 0 && r->auto_resolved) row.resolved = r->auto_resolved;
-    row.status = "error";
+    set_common(r, c, v, &row);
+    cli_variant_row(&r->s, &r->vs, vi, &row); /* every variant passed the check */
     int rewrite = j->pop == TSL_BLAS_AXPY || (is_gemv(r) && j->beta != 0.0);
     size_t ybytes = c->leny * r->es;
-    tsl_status st = tsl_context_set_variant(r->ctx, j->op, v);
+    tsl_status st = tsl_context_set_variant(r->s.ctx, j->op, v);
     if (st == TSL_OK && is_gemv(r) && !rewrite) { /* beta == 0: y starts as NaN */
         cli_fill_nan(r->is_double, c->out, c->leny);
-        st = tsl_buffer_write(r->ctx, c->dy, 0, ybytes, c->out);
+        st = tsl_buffer_write(r->s.ctx, c->dy, 0, ybytes, c->out);
     }
-    double result = 0.0; /* dot, nrm2: a float or a double */
+    blas_call a = {r, c, rewrite, 0.0};
     tsl_timing t = {0, 0, 0, 0};
-    unsigned runs = j->warmup + (unsigned)j->repeat;
-    for (unsigned k = 0; st == TSL_OK && k < runs; ++k) {
-        if (rewrite) st = tsl_buffer_write(r->ctx, c->dy, 0, ybytes, c->y0);
-        if (st == TSL_OK) st = call_op(r, c, &result);
-        if (st == TSL_OK) st = tsl_context_timing(r->ctx, &t);
-        if (st != TSL_OK) break;
-        if (k == 0) row.build_ms = r->check_build_ms[vi] + t.build_ms;
-        if (k >= j->warmup) c->times[k - j->warmup] = t.kernel_ms;
-    }
+    if (st == TSL_OK)
+        st = cli_time_runs(&r->s, call_timed, &a, c->times, &row, r->vs.check_build_ms[vi], &t);
     if (st == TSL_OK && is_scalar(r)) {
-        memcpy(c->out, &result, r->es);
+        memcpy(c->out, &a.result, r->es);
         row.download_ms = t.download_ms;
     } else if (st == TSL_OK) {
-        st = tsl_buffer_read(r->ctx, c->dy, 0, ybytes, c->out);
-        if (st == TSL_OK && tsl_context_timing(r->ctx, &t) == TSL_OK)
-            row.download_ms = t.download_ms;
+        st = cli_read_back(&r->s, c->dy, ybytes, c->out, &row);
     }
     if (st != TSL_OK) {
         char msg[1200];
-        snprintf(msg, sizeof msg, "%s (%s)", tsl_context_error(r->ctx), tsl_status_name(st));
+        cli_status_text(&r->s, st, msg, sizeof msg);
         row_error(r, c, v, msg);
-        cli_report_row(r->rep, &row);
+        cli_report_row(r->s.rep, &row);
         return;
     }
     set_speed(r, c, cli_median(c->times, j->repeat), bytes_of(r, c), 1, &row);
     row.upload_ms = c->upload_ms;
     set_verdict(r, c, c->out, &row);
-    cli_report_row(r->rep, &row);
+    cli_report_row(r->s.rep, &row);
 }
 
 /* The copy reference: tsl_copy_buf over half the operation's bytes (a copy reads and writes). */
 static void run_copy(runner *r, blas_case *c)
 {
     cli_row row;
-    set_common(r, c, &row);
-    row.variant = "copy";
-    row.status = "error";
+    set_common(r, c, "copy", &row);
     size_t bytes = (size_t)(bytes_of(r, c) / 2.0);
     bytes -= bytes % 16;
-    if (bytes < 16) bytes = 16;
-    tsl_buffer *src = NULL, *dst = NULL;
-    tsl_status st = tsl_buffer_create(r->ctx, bytes, &src);
-    if (st == TSL_OK) st = tsl_buffer_create(r->ctx, bytes, &dst);
-    if (st == TSL_OK) st = tsl_copy_buf(r->ctx, src, dst, bytes); /* also builds the kernel */
-    tsl_timing t;
-    if (st == TSL_OK && tsl_context_timing(r->ctx, &t) == TSL_OK) row.build_ms = t.build_ms;
-    for (unsigned k = 0; st == TSL_OK && k < r->job->warmup + r->job->repeat; ++k) {
-        st = tsl_copy_buf(r->ctx, src, dst, bytes);
-        if (st == TSL_OK) st = tsl_context_timing(r->ctx, &t);
-        if (st == TSL_OK && k >= r->job->warmup) c->times[k - r->job->warmup] = t.kernel_ms;
-    }
+    cli_copy_opts o = {bytes < 16 ? 16 : bytes, 1, 0, r->is_double, 0, 0};
+    tsl_status st = cli_copy_row(&r->s, &o, c->times, &row);
     if (st != TSL_OK) {
         char msg[1200];
-        snprintf(msg, sizeof msg, "%s (%s)", tsl_context_error(r->ctx), tsl_status_name(st));
+        cli_status_text(&r->s, st, msg, sizeof msg);
         row_error(r, c, "copy", msg);
-    } else {
-        set_speed(r, c, cli_median(c->times, r->job->repeat), 2.0 * (double)bytes, 0, &row);
-        row.status = "ok";
     }
-    tsl_buffer_destroy(src);
-    tsl_buffer_destroy(dst);
-    cli_report_row(r->rep, &row);
+    cli_report_row(r->s.rep, &row);
 }
 
 static void run_peer(runner *r, blas_case *c, size_t pi)
 {
     const blas_job *j = r->job;
     cli_row row;
-    set_common(r, c, &row);
-    row.variant = r->peers[pi];
-    tsl_blas_peer_args args = {r->ctx,    j->pop,   r->is_double, c->m,      c->n,
+    set_common(r, c, r->peers[pi], &row);
+    tsl_blas_peer_args args = {r->s.ctx,    j->pop,   r->is_double, c->m,      c->n,
                                j->layout, j->trans, c->lda,       j->alpha,  j->beta,
                                c->a,      c->x,     c->y0,        j->warmup, (unsigned)j->repeat};
     tsl_peer_result res;
     res.run_ms = c->times;
     res.c = c->out;
     tsl_blas_peer_run(r->peers[pi], &args, &res);
-    if (res.device[0]) row.device = res.device;
-    if (res.status == TSL_PEER_SKIPPED) {
-        if (!r->peer_noted[pi]) cli_note("peer %s skipped: %s", r->peers[pi], res.reason);
-        r->peer_noted[pi] = 1;
-        row.status = "skipped";
-    } else if (res.status == TSL_PEER_ERROR) {
-        row_error(r, c, r->peers[pi], res.reason);
-        row.status = "error";
-    } else {
+    int got = cli_peer_row(&res, r->peers[pi], &r->peer_noted[pi], &row);
+    if (got < 0) row_error(r, c, r->peers[pi], res.reason);
+    if (got > 0) {
         set_speed(r, c, cli_median(c->times, j->repeat), bytes_of(r, c), 1, &row);
-        row.build_ms = res.build_ms;
-        row.upload_ms = res.upload_ms;
-        row.download_ms = res.download_ms;
         set_verdict(r, c, c->out, &row);
     }
-    cli_report_row(r->rep, &row);
+    cli_report_row(r->s.rep, &row);
 }
 
 static void free_case(blas_case *c)
@@ -309,11 +265,9 @@ static void case_failed(runner *r, blas_case *c, const char *what)
 {
     row_error(r, c, "setup", what);
     cli_row row;
-    set_common(r, c, &row);
-    row.status = "error";
-    for (size_t i = 0; i < r->nvariants; ++i) {
-        row.variant = r->variants[i];
-        cli_report_row(r->rep, &row);
+    for (size_t i = 0; i < r->vs.n; ++i) {
+        set_common(r, c, r->vs.name[i], &row);
+        cli_report_row(r->s.rep, &row);
     }
 }
 
@@ -356,11 +310,11 @@ static tsl_status upload_case(runner *r, blas_case *c)
     size_t elems[3] = {c->ea, c->lenx, c->leny};
     for (int i = 0; i < 3; ++i) {
         tsl_timing t;
-        tsl_status st = tsl_buffer_create(r->ctx, elems[i] ? elems[i] * es : es, bufs[i]);
+        tsl_status st = tsl_buffer_create(r->s.ctx, elems[i] ? elems[i] * es : es, bufs[i]);
         if (st == TSL_OK && elems[i])
-            st = tsl_buffer_write(r->ctx, *bufs[i], 0, elems[i] * es, src[i]);
+            st = tsl_buffer_write(r->s.ctx, *bufs[i], 0, elems[i] * es, src[i]);
         if (st != TSL_OK) return st;
-        if (elems[i] && tsl_context_timing(r->ctx, &t) == TSL_OK) c->upload_ms += t.upload_ms;
+        if (elems[i] && tsl_context_timing(r->s.ctx, &t) == TSL_OK) c->upload_ms += t.upload_ms;
     }
     return TSL_OK;
 }
@@ -401,18 +355,17 @@ static void run_case(runner *r, size_t index)
             return;
         }
     }
-    if (r->nvariants) {
+    if (r->vs.n) {
         tsl_status st = upload_case(r, &c);
         if (st != TSL_OK) {
-            char msg[1200];
-            snprintf(msg, sizeof msg, "device buffers: %s (%s)", tsl_context_error(r->ctx),
-                     tsl_status_name(st));
+            char msg[1200] = "device buffers: ";
+            cli_status_text(&r->s, st, msg + strlen(msg), sizeof msg - strlen(msg));
             case_failed(r, &c, msg);
             free_case(&c);
             return;
         }
-        for (size_t i = 0; i < r->nvariants; ++i) {
-            cli_progress("%s %zu/%zu: %s", j->op, index + 1, j->ncases, r->variants[i]);
+        for (size_t i = 0; i < r->vs.n; ++i) {
+            cli_progress("%s %zu/%zu: %s", j->op, index + 1, j->ncases, r->vs.name[i]);
             run_variant(r, &c, i);
         }
         tsl_buffer_destroy(c.da);
@@ -432,38 +385,16 @@ static void run_case(runner *r, size_t index)
 static int check_job(runner *r)
 {
     blas_job *j = r->job;
-    if (strcmp(j->precision, "single") == 0)
-        r->is_double = 0;
-    else if (strcmp(j->precision, "double") == 0)
-        r->is_double = 1;
-    else
-        return cli_error(CLI_EXIT_USAGE, "%s: --precision expects single or double, got '%s'",
-                         j->cmd, j->precision);
-    r->es = r->is_double ? sizeof(double) : sizeof(float);
-    if (j->repeat > MAX_RUNS || j->warmup > MAX_RUNS)
-        return cli_error(CLI_EXIT_USAGE, "%s: --repeat and --warmup go up to %u", j->cmd, MAX_RUNS);
+    int rc = cli_parse_precision(j->cmd, j->precision, &r->is_double, &r->es);
+    if (rc || (rc = cli_check_runs(j->cmd, j->repeat, j->warmup, MAX_RUNS))) return rc;
     if (!isnan(j->tolerance) && j->tolerance < 0)
         return cli_error(CLI_EXIT_USAGE, "%s: --tolerance must not be negative", j->cmd);
-    if (strcmp(j->variant, "all") == 0) {
-        for (size_t i = 0; tsl_variant_name(j->op, i) && r->nvariants < BLAS_MAX_VARIANTS; ++i)
-            r->variants[r->nvariants++] = tsl_variant_name(j->op, i);
-    } else {
-        int known = strcmp(j->variant, "auto") == 0;
-        for (size_t i = 0; !known && tsl_variant_name(j->op, i); ++i)
-            known = strcmp(tsl_variant_name(j->op, i), j->variant) == 0;
-        if (!known) {
-            char names[256];
-            blas_cli_variant_names(j->op, names, sizeof names);
-            return cli_error(CLI_EXIT_USAGE,
-                             "%s: unknown %s variant '%s' (variants: %s; or all, list)", j->cmd,
-                             j->op, j->variant, names);
-        }
-        r->variants[r->nvariants++] = j->variant;
-    }
+    if ((rc = cli_variants_select(&r->vs, j->op, j->variant, j->cmd, 1))) return rc;
+    r->vs.all = 0; /* every variant must run, under `all` too */
     for (size_t i = 0; i < j->peer_names.n; ++i) {
         const char *p = j->peer_names.v[i];
         if (!tsl_blas_peer_known(p))
-            return cli_error(CLI_EXIT_USAGE, "%s: unknown peer '%s' (peers: clblast, openblas)",
+            return cli_error(CLI_EXIT_USAGE, "%s: unknown peer '%s' (peers: clblast, cublas, openblas)",
                              j->cmd, p);
         int dup = 0;
         for (size_t k = 0; k < r->npeers; ++k)
@@ -487,12 +418,12 @@ static int check_memory(runner *r)
     for (size_t i = 0; i < r->job->ncases; ++i) {
         size_t m = is_gemv(r) ? r->job->m[i] : 1, n = r->job->n[i];
         unsigned long long biggest = (unsigned long long)(is_gemv(r) ? m * n : n) * r->es;
-        if (biggest > r->dev.max_alloc)
+        if (biggest > r->s.dev.max_alloc)
             return cli_error(CLI_EXIT_USAGE,
                              "%s: %s of %llu bytes is more than the largest buffer %s allows "
                              "(max_alloc %llu bytes); use a smaller size",
                              r->job->cmd, is_gemv(r) ? "the matrix" : "a vector", biggest,
-                             r->dev.name, r->dev.max_alloc);
+                             r->s.dev.name, r->s.dev.max_alloc);
     }
     return 0;
 }
@@ -504,69 +435,35 @@ int blas_cli_run(blas_job *job)
     r.job = job;
     int rc = check_job(&r);
     if (rc) return rc;
-    char command_line[2048], title[512] = "";
-    cli_command_line(cli_argc, cli_argv, command_line, sizeof command_line);
-    cli_report_opts ro = {job->csv,
-                          job->json,
-                          job->quiet,
+    r.s.warmup = job->warmup;
+    r.s.repeat = job->repeat;
+    rc = cli_session_open(&r.s, job->csv, job->json, job->quiet,
                           is_gemv(&r) ? "variant,precision,m,n,kernel_ms,gbps,gflops,build_ms,"
                                         "max_rel_err,status,device"
                                       : "variant,precision,n,kernel_ms,gbps,gflops,build_ms,"
                                         "max_rel_err,status,device",
-                          title,
-                          command_line};
-    r.rep = cli_report_open(&ro, &rc);
-    if (!r.rep) return rc;
-    tsl_status st = tsl_context_create(job->device, &r.ctx);
-    if (st != TSL_OK) {
-        cli_report_close(r.rep, 0);
-        return cli_device_error(st, job->device);
-    }
-    if ((st = tsl_context_device(r.ctx, &r.dev)) != TSL_OK)
-        rc = cli_error(CLI_EXIT_RUNTIME, "cannot query the device: %s (%s)",
-                       tsl_context_error(r.ctx), tsl_status_name(st));
-    else if (r.is_double && !r.dev.fp64)
-        rc = cli_error(CLI_EXIT_RUNTIME,
-                       "device %s (%d:%d) has no double precision (cl_khr_fp64): use --precision "
-                       "single or another --device",
-                       r.dev.name, r.dev.platform_index, r.dev.device_index);
+                          job->device, r.is_double);
+    if (rc) return rc;
     if (!rc) rc = check_memory(&r);
-    for (size_t i = 0; !rc && i < r.nvariants; ++i) {
-        const char *resolved = NULL;
-        st = tsl_variant_check(r.ctx, job->op, r.variants[i], &resolved);
-        tsl_timing ct;
-        r.check_build_ms[i] = tsl_context_timing(r.ctx, &ct) == TSL_OK ? ct.build_ms : 0.0;
-        if (st == TSL_OK && strcmp(r.variants[i], "auto") == 0) r.auto_resolved = resolved;
-        if (st != TSL_OK)
-            rc =
-                cli_error(CLI_EXIT_RUNTIME, "%s: variant %s cannot run on %s: %s (%s)", job->cmd,
-                          r.variants[i], r.dev.name, tsl_context_error(r.ctx), tsl_status_name(st));
-    }
-    if (rc) {
-        cli_report_close(r.rep, 0);
-        tsl_context_destroy(r.ctx);
-        return rc;
-    }
+    if (!rc) rc = cli_variants_check(&r.vs, &r.s, job->cmd);
+    if (rc) return cli_session_abort(&r.s, rc);
     if (is_gemv(&r))
-        snprintf(title, sizeof title,
+        snprintf(r.s.title, sizeof r.s.title,
                  "gemv on %s (%d:%d, %s), %s precision, %s-major, op(A)=%s, "
                  "alpha=%g, beta=%g",
-                 r.dev.name, r.dev.platform_index, r.dev.device_index, r.dev.platform,
+                 r.s.dev.name, r.s.dev.platform_index, r.s.dev.device_index, r.s.dev.platform,
                  r.is_double ? "double" : "single", job->layout == TSL_COL_MAJOR ? "col" : "row",
                  job->trans == TSL_TRANS ? "A^T" : "A", job->alpha, job->beta);
     else
-        snprintf(title, sizeof title, "%s on %s (%d:%d, %s), %s precision%s", job->op, r.dev.name,
-                 r.dev.platform_index, r.dev.device_index, r.dev.platform,
+        snprintf(r.s.title, sizeof r.s.title, "%s on %s (%d:%d, %s), %s precision%s", job->op,
+                 r.s.dev.name,
+                 r.s.dev.platform_index, r.s.dev.device_index, r.s.dev.platform,
                  r.is_double ? "double" : "single", job->pop == TSL_BLAS_AXPY ? ", alpha=" : "");
     if (job->pop == TSL_BLAS_AXPY) {
-        size_t used = strlen(title);
-        snprintf(title + used, sizeof title - used, "%g", job->alpha);
+        size_t used = strlen(r.s.title);
+        snprintf(r.s.title + used, sizeof r.s.title - used, "%g", job->alpha);
     }
     for (size_t i = 0; i < job->ncases; ++i)
         run_case(&r, i);
-    cli_progress_clear();
-    rc = cli_report_close(r.rep, 1);
-    tsl_context_destroy(r.ctx);
-    if (rc || r.any_error) return CLI_EXIT_RUNTIME;
-    return r.any_failed ? CLI_EXIT_VERIFY : CLI_EXIT_OK;
+    return cli_session_close(&r.s);
 }

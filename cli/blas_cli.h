@@ -10,8 +10,6 @@
 #include "args.h"
 #include "peer_blas.h"
 
-#define BLAS_MAX_VARIANTS 16
-
 typedef struct {
     const char *cmd; /* "blas1", "gemv": error messages */
     const char *op;  /* "axpy", "dot", "nrm2", "gemv": the op name of rows and variants */
@@ -32,10 +30,5 @@ typedef struct {
 /* Resolves precision, variants and peers (usage errors: exit 2), then opens the device, runs
  * every case and reports. Returns the exit code. */
 int blas_cli_run(blas_job *job);
-
-/* Prints the variant names of op, one a line (--variant list). */
-int blas_cli_list_variants(const char *op);
-/* "auto, naive, vector" for help texts. */
-void blas_cli_variant_names(const char *op, char *buf, size_t cap);
 
 #endif

@@ -20,6 +20,7 @@
 #include "args.h"
 #include "commands.h"
 #include "common.h"
+#include "measure.h"
 #include "output.h"
 #include "tessel.h"
 
@@ -33,15 +34,10 @@ static const size_t default_sizes[] = {1u << 20,  4u << 20,   16u << 20,
 
 typedef struct {
     const char *device, *variant, *sizes_text, *csv, *json;
-    size_t repeat;
-    unsigned warmup;
     int verify, quiet, help;
     int want[NKINDS];
     size_t sizes[CLI_MAX_LIST], nsizes;
-    tsl_context *ctx;
-    tsl_device_info dev;
-    cli_report *rep;
-    int any_error, any_failed;
+    cli_session s; /* device, report, --repeat and --warmup */
 } bw_job;
 
 /* "4096", "64K", "1M", "2G", "1MiB": binary multiples. -1 on anything else or overflow. */
@@ -68,13 +64,8 @@ static int parse_bytes(const char *s, size_t *out)
 
 static void set_common(const bw_job *job, size_t bytes, int kind, cli_row *row)
 {
-    cli_row_init(row);
-    row->op = "bandwidth";
-    row->variant = kind_names[kind];
+    cli_row_start(&job->s, "bandwidth", kind_names[kind], row);
     row->m = (long long)bytes;
-    row->device = job->dev.name;
-    row->repeat = (long long)job->repeat;
-    row->status = "error";
 }
 
 typedef struct {
@@ -84,29 +75,42 @@ typedef struct {
     double *times;
 } bw_data;
 
-/* One timed transfer or copy; *ms is its event time. */
-static tsl_status once(bw_job *job, int kind, size_t bytes, bw_data *d, double *ms)
+/* One timed transfer or copy of the timed loop; *ms is its event time. */
+typedef struct {
+    bw_job *job;
+    int kind;
+    size_t bytes;
+    bw_data *d;
+} bw_call;
+
+static tsl_status once(void *arg, unsigned run, double *ms)
 {
+    (void)run;
+    const bw_call *a = arg;
+    const bw_job *job = a->job;
+    int kind = a->kind;
+    size_t bytes = a->bytes;
+    const bw_data *d = a->d;
     tsl_status st;
     switch (kind) {
     case D2D:
-        st = tsl_copy_buf(job->ctx, d->a, d->b, bytes);
+        st = tsl_copy_buf(job->s.ctx, d->a, d->b, bytes);
         break;
     case H2D_PAGEABLE:
-        st = tsl_buffer_write(job->ctx, d->a, 0, bytes, d->src);
+        st = tsl_buffer_write(job->s.ctx, d->a, 0, bytes, d->src);
         break;
     case H2D_PINNED:
-        st = tsl_buffer_write(job->ctx, d->a, 0, bytes, d->pinned);
+        st = tsl_buffer_write(job->s.ctx, d->a, 0, bytes, d->pinned);
         break;
     case D2H_PAGEABLE:
-        st = tsl_buffer_read(job->ctx, d->a, 0, bytes, d->dst);
+        st = tsl_buffer_read(job->s.ctx, d->a, 0, bytes, d->dst);
         break;
     default:
-        st = tsl_buffer_read(job->ctx, d->a, 0, bytes, d->pinned);
+        st = tsl_buffer_read(job->s.ctx, d->a, 0, bytes, d->pinned);
         break;
     }
     tsl_timing t;
-    if (st == TSL_OK) st = tsl_context_timing(job->ctx, &t);
+    if (st == TSL_OK) st = tsl_context_timing(job->s.ctx, &t);
     if (st == TSL_OK)
         *ms = kind == D2D ? t.kernel_ms : kind <= H2D_PINNED ? t.upload_ms : t.download_ms;
     return st;
@@ -120,30 +124,27 @@ static void run_kind(bw_job *job, int kind, size_t bytes, bw_data *d)
     /* What each kind starts from: the source bytes where the transfer reads them. */
     if (kind == H2D_PINNED) memcpy(d->pinned, d->src, bytes);
     if (kind == D2D || kind >= D2H_PAGEABLE)
-        st = tsl_buffer_write(job->ctx, d->a, 0, bytes, d->src);
-    double ms = 0.0;
-    for (unsigned r = 0; st == TSL_OK && r < job->warmup + (unsigned)job->repeat; ++r) {
-        if ((st = once(job, kind, bytes, d, &ms)) == TSL_OK && r >= job->warmup)
-            d->times[r - job->warmup] = ms;
-    }
+        st = tsl_buffer_write(job->s.ctx, d->a, 0, bytes, d->src);
+    bw_call a = {job, kind, bytes, d};
+    if (st == TSL_OK) st = cli_time_runs(&job->s, once, &a, d->times, NULL, 0.0, NULL);
     if (st == TSL_OK && job->verify) {
         const unsigned char *got = d->dst;
         if (kind == D2D)
-            st = tsl_buffer_read(job->ctx, d->b, 0, bytes, d->dst);
+            st = tsl_buffer_read(job->s.ctx, d->b, 0, bytes, d->dst);
         else if (kind <= H2D_PINNED)
-            st = tsl_buffer_read(job->ctx, d->a, 0, bytes, d->dst);
+            st = tsl_buffer_read(job->s.ctx, d->a, 0, bytes, d->dst);
         else if (kind == D2H_PINNED)
             got = d->pinned;
         if (st == TSL_OK) row.max_rel_err = memcmp(got, d->src, bytes) == 0 ? 0.0 : 1.0;
     }
     if (st != TSL_OK) {
         cli_error(CLI_EXIT_RUNTIME, "bandwidth %s at %zu bytes: %s (%s)", kind_names[kind], bytes,
-                  tsl_context_error(job->ctx), tsl_status_name(st));
-        job->any_error = 1;
-        cli_report_row(job->rep, &row);
+                  tsl_context_error(job->s.ctx), tsl_status_name(st));
+        job->s.any_error = 1;
+        cli_report_row(job->s.rep, &row);
         return;
     }
-    ms = cli_median(d->times, job->repeat);
+    double ms = cli_median(d->times, job->s.repeat);
     double moved = kind == D2D ? 2.0 * (double)bytes : (double)bytes;
     if (kind == D2D)
         row.kernel_ms = ms;
@@ -155,9 +156,9 @@ static void run_kind(bw_job *job, int kind, size_t bytes, bw_data *d)
     row.status = "ok";
     if (row.max_rel_err > 0) {
         row.status = "verify_failed";
-        job->any_failed = 1;
+        job->s.any_failed = 1;
     }
-    cli_report_row(job->rep, &row);
+    cli_report_row(job->s.rep, &row);
 }
 
 static void run_size(bw_job *job, size_t bytes, size_t index)
@@ -169,21 +170,21 @@ static void run_size(bw_job *job, size_t bytes, size_t index)
     tsl_status st = TSL_OK;
     d.src = malloc(bytes);
     d.dst = malloc(bytes);
-    d.times = malloc(job->repeat * sizeof *d.times);
+    d.times = malloc(job->s.repeat * sizeof *d.times);
     if (!d.src || !d.dst || !d.times) snprintf(msg, sizeof msg, "out of host memory");
     if (!msg[0] &&
-        ((st = tsl_buffer_create(job->ctx, bytes, &d.a)) != TSL_OK ||
-         (job->want[D2D] && (st = tsl_buffer_create(job->ctx, bytes, &d.b)) != TSL_OK) ||
-         (pinned && (st = tsl_host_alloc(job->ctx, bytes, (void **)&d.pinned)) != TSL_OK)))
-        snprintf(msg, sizeof msg, "%s (%s)", tsl_context_error(job->ctx), tsl_status_name(st));
+        ((st = tsl_buffer_create(job->s.ctx, bytes, &d.a)) != TSL_OK ||
+         (job->want[D2D] && (st = tsl_buffer_create(job->s.ctx, bytes, &d.b)) != TSL_OK) ||
+         (pinned && (st = tsl_host_alloc(job->s.ctx, bytes, (void **)&d.pinned)) != TSL_OK)))
+        snprintf(msg, sizeof msg, "%s (%s)", tsl_context_error(job->s.ctx), tsl_status_name(st));
     if (msg[0]) {
         cli_error(CLI_EXIT_RUNTIME, "bandwidth at %zu bytes: %s", bytes, msg);
-        job->any_error = 1;
+        job->s.any_error = 1;
         for (int k = 0; k < NKINDS; ++k) {
             if (!job->want[k]) continue;
             cli_row row;
             set_common(job, bytes, k, &row);
-            cli_report_row(job->rep, &row);
+            cli_report_row(job->s.rep, &row);
         }
     } else {
         unsigned long long state = 42 + 0x9E3779B97F4A7C15ull * (index + 1);
@@ -196,7 +197,7 @@ static void run_size(bw_job *job, size_t bytes, size_t index)
             run_kind(job, k, bytes, &d);
         }
     }
-    tsl_host_free(job->ctx, d.pinned);
+    tsl_host_free(job->s.ctx, d.pinned);
     tsl_buffer_destroy(d.a);
     tsl_buffer_destroy(d.b);
     free(d.src);
@@ -208,9 +209,9 @@ static void run_size(bw_job *job, size_t bytes, size_t index)
 static const char *too_big(const bw_job *job, size_t bytes)
 {
     int pinned = job->want[H2D_PINNED] || job->want[D2H_PINNED];
-    if (bytes > job->dev.max_alloc) return "the device's largest buffer (max_alloc)";
+    if (bytes > job->s.dev.max_alloc) return "the device's largest buffer (max_alloc)";
     long double dev = (long double)bytes * (job->want[D2D] ? 2 : 1);
-    if (dev > (long double)job->dev.global_mem / 2) return "half the device's global memory";
+    if (dev > (long double)job->s.dev.global_mem / 2) return "half the device's global memory";
     long double host = (long double)bytes * (2 + pinned), phys = cli_host_memory();
     if (phys > 0 && host > phys / 2) return "half this machine's memory";
     return NULL;
@@ -230,7 +231,7 @@ static void print_help(const cli_option *opts, size_t nopts)
            "count. The default sweep is 1M,4M,16M,64M,256M,1G, without the sizes above the\n"
            "device's largest buffer, half its global memory or half this machine's memory.\n\n"
            "Options:\n");
-    cli_print_options(stdout, opts, nopts);
+    cli_help_options(opts, nopts, NULL);
     printf("\nOutput: an aligned table on stdout; --csv/--json write the columns\n  %s\n"
            "to a file or to stdout with '-'.\n\n"
            "Exit codes: 0 success, 1 a --verify check failed, 2 usage error (unknown option, bad\n"
@@ -248,33 +249,22 @@ int cli_cmd_bandwidth(int argc, char **argv)
     bw_job job;
     memset(&job, 0, sizeof job);
     job.variant = "all";
-    job.repeat = 10;
-    job.warmup = 2;
+    job.s.repeat = 10;
+    job.s.warmup = 2;
     const cli_option opts[] = {
-        {"--device", NULL, CLI_STRING, &job.device, "SPEC",
-         "device: P:D from 'tessel devices', or part of a name (default: $TESSEL_DEVICE, else "
-         "the first GPU, else the first device)"},
+        CLI_OPT_DEVICE(&job.device),
         {"--variant", NULL, CLI_STRING, &job.variant, "NAME",
          "d2d, h2d_pageable, h2d_pinned, d2h_pageable, d2h_pinned, 'all' (default) or 'list'"},
         {"--sizes", NULL, CLI_STRING, &job.sizes_text, "A,B,...",
          "byte counts, with an optional K, M or G suffix (binary: 1K = 1024); default 1M..1G"},
-        {"--repeat", NULL, CLI_COUNT, &job.repeat, "R", "timed runs, median reported; default 10"},
-        {"--warmup", NULL, CLI_UINT, &job.warmup, "W", "untimed runs first; default 2"},
+        CLI_OPTS_RUNS(&job.s.repeat, &job.s.warmup),
         {"--verify", NULL, CLI_FLAG, &job.verify, NULL,
          "check that every transfer delivered the bytes intact (exit 1 if not)"},
-        {"--csv", NULL, CLI_STRING, &job.csv, "PATH|-", "write CSV to a file, or '-' for stdout"},
-        {"--json", NULL, CLI_STRING, &job.json, "PATH|-",
-         "write JSON to a file, or '-' for stdout"},
-        {"--quiet", NULL, CLI_FLAG, &job.quiet, NULL, "no table on stdout"},
-        {"--help", "-h", CLI_FLAG, &job.help, NULL, "this help"},
+        CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &job.help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
-    if (cli_wants_help(argc, argv)) {
-        print_help(opts, nopts);
-        return CLI_EXIT_OK;
-    }
-    int rc = cli_parse("bandwidth", argc, argv, opts, nopts);
-    if (rc) return rc;
+    int rc = cli_read_options("bandwidth", argc, argv, opts, nopts, print_help);
+    if (rc >= 0) return rc;
     if (strcmp(job.variant, "list") == 0) {
         for (int k = 0; k < NKINDS; ++k)
             printf("%s\n", kind_names[k]);
@@ -290,8 +280,7 @@ int cli_cmd_bandwidth(int argc, char **argv)
                          "bandwidth: unknown variant '%s' (variants: d2d, h2d_pageable, "
                          "h2d_pinned, d2h_pageable, d2h_pinned; or all, list)",
                          job.variant);
-    if (job.repeat > MAX_RUNS || job.warmup > MAX_RUNS)
-        return cli_error(CLI_EXIT_USAGE, "bandwidth: --repeat and --warmup go up to %u", MAX_RUNS);
+    if ((rc = cli_check_runs("bandwidth", job.s.repeat, job.s.warmup, MAX_RUNS))) return rc;
     if (job.sizes_text) {
         cli_name_list list;
         if (cli_split_names(job.sizes_text, &list) != 0)
@@ -305,48 +294,29 @@ int cli_cmd_bandwidth(int argc, char **argv)
                                  "an optional K, M or G suffix)",
                                  list.v[i]);
     }
-    char command_line[2048], title[512] = "";
-    cli_command_line(cli_argc, cli_argv, command_line, sizeof command_line);
-    cli_report_opts ro = {job.csv,   job.json,
-                          job.quiet, "variant,m,kernel_ms,upload_ms,download_ms,gbps,status,device",
-                          title,     command_line};
-    job.rep = cli_report_open(&ro, &rc);
-    if (!job.rep) return rc;
-    tsl_status st = tsl_context_create(job.device, &job.ctx);
-    if (st != TSL_OK) {
-        cli_report_close(job.rep, 0);
-        return cli_device_error(st, job.device);
-    }
-    rc = 0;
-    if ((st = tsl_context_device(job.ctx, &job.dev)) != TSL_OK)
-        rc = cli_error(CLI_EXIT_RUNTIME, "cannot query the device: %s (%s)",
-                       tsl_context_error(job.ctx), tsl_status_name(st));
+    rc = cli_session_open(&job.s, job.csv, job.json, job.quiet,
+                          "variant,m,kernel_ms,upload_ms,download_ms,gbps,status,device",
+                          job.device, 0);
+    if (rc) return rc;
     for (size_t i = 0; !rc && i < job.nsizes; ++i) {
         const char *why = too_big(&job, job.sizes[i]);
         if (why)
             rc = cli_error(CLI_EXIT_USAGE,
                            "bandwidth: %zu bytes is more than %s allows on %s (max_alloc %llu, "
                            "global memory %llu bytes); use a smaller size",
-                           job.sizes[i], why, job.dev.name, job.dev.max_alloc, job.dev.global_mem);
+                           job.sizes[i], why, job.s.dev.name, job.s.dev.max_alloc,
+                           job.s.dev.global_mem);
     }
     if (!rc && job.nsizes == 0)
         for (size_t i = 0; i < sizeof default_sizes / sizeof default_sizes[0]; ++i)
             if (!too_big(&job, default_sizes[i])) job.sizes[job.nsizes++] = default_sizes[i];
     if (!rc && job.nsizes == 0)
         rc = cli_error(CLI_EXIT_USAGE, "bandwidth: no default size fits %s; give --sizes",
-                       job.dev.name);
-    if (rc) {
-        cli_report_close(job.rep, 0);
-        tsl_context_destroy(job.ctx);
-        return rc;
-    }
-    snprintf(title, sizeof title, "bandwidth on %s (%d:%d, %s)", job.dev.name,
-             job.dev.platform_index, job.dev.device_index, job.dev.platform);
+                       job.s.dev.name);
+    if (rc) return cli_session_abort(&job.s, rc);
+    snprintf(job.s.title, sizeof job.s.title, "bandwidth on %s (%d:%d, %s)", job.s.dev.name,
+             job.s.dev.platform_index, job.s.dev.device_index, job.s.dev.platform);
     for (size_t i = 0; i < job.nsizes; ++i)
         run_size(&job, job.sizes[i], i);
-    cli_progress_clear();
-    rc = cli_report_close(job.rep, 1);
-    tsl_context_destroy(job.ctx);
-    if (rc || job.any_error) return CLI_EXIT_RUNTIME;
-    return job.any_failed ? CLI_EXIT_VERIFY : CLI_EXIT_OK;
+    return cli_session_close(&job.s);
 }

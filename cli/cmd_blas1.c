@@ -10,12 +10,13 @@
 #include "args.h"
 #include "blas_cli.h"
 #include "commands.h"
+#include "measure.h"
 #include "output.h"
 
 static void print_help(const cli_option *opts, size_t nopts)
 {
     char names[256];
-    blas_cli_variant_names("dot", names, sizeof names);
+    cli_variant_names("dot", names, sizeof names);
     printf("Usage: tessel blas1 --op axpy|dot|nrm2 [options]\n\n"
            "Runs a BLAS-1 routine on unit-stride vectors of n elements on one OpenCL device:\n"
            "axpy (y = alpha x + y), dot (x . y) or nrm2 (||x||_2). One row per variant and size:\n"
@@ -26,7 +27,7 @@ static void print_help(const cli_option *opts, size_t nopts)
            "max(1, sqrt(n/64)) for dot and nrm2). dot and nrm2 give the same bits on every run.\n"
            "--copy adds a row for the device's copy kernel moving the same bytes.\n\n"
            "Options:\n");
-    cli_print_options(stdout, opts, nopts);
+    cli_help_options(opts, nopts, NULL);
     printf("\nVariants (each op): %s\n", names);
     printf("Peers: clblast (same device and queue), openblas (host CPU)\n\n"
            "Output: an aligned table; --csv/--json write the columns\n  %s\n"
@@ -58,39 +59,22 @@ int cli_cmd_blas1(int argc, char **argv)
     memset(&sizes, 0, sizeof sizes);
     const cli_option opts[] = {
         {"--op", NULL, CLI_STRING, &op, "OP", "axpy, dot or nrm2 (required)"},
-        {"--device", NULL, CLI_STRING, &job.device, "SPEC",
-         "device: P:D from 'tessel devices', or part of a name (default: $TESSEL_DEVICE, else "
-         "the first GPU, else the first device)"},
-        {"--variant", NULL, CLI_STRING, &job.variant, "NAME",
-         "a variant, 'all' (every variant), or 'list' (print the names); default auto"},
-        {"--precision", NULL, CLI_STRING, &job.precision, "P", "single or double; default single"},
+        CLI_OPTS_TARGET(&job.device, &job.variant, &job.precision),
         {"--size", NULL, CLI_COUNT, &size, "N", "elements per vector; default 16777216"},
         {"--sizes", NULL, CLI_SIZE_LIST, &sizes, "A,B,...", "several sizes, in turn"},
         {"--alpha", NULL, CLI_REAL, &job.alpha, "X", "axpy's alpha; default 1.5"},
-        {"--repeat", NULL, CLI_COUNT, &job.repeat, "R", "timed runs, median reported; default 10"},
-        {"--warmup", NULL, CLI_UINT, &job.warmup, "W", "untimed runs first; default 2"},
-        {"--verify", NULL, CLI_FLAG, &job.verify, NULL,
-         "check every result against the CPU reference (exit 1 if one fails)"},
-        {"--tolerance", NULL, CLI_REAL, &job.tolerance, "E",
-         "--verify pass threshold instead of the size-dependent default"},
-        {"--seed", NULL, CLI_COUNT, &job.seed, "S", "random data seed, >= 1; default 42"},
+        CLI_OPTS_RUNS(&job.repeat, &job.warmup),
+        CLI_OPT_VERIFY(&job.verify),
+        CLI_OPT_TOLERANCE(&job.tolerance),
+        CLI_OPT_SEED(&job.seed),
         {"--copy", NULL, CLI_FLAG, &job.copy, NULL,
          "add a 'copy' row: the copy kernel moving the same number of bytes"},
-        {"--peers", NULL, CLI_NAME_LIST, &job.peer_names, "P,Q",
-         "also run these peers on the same data: clblast, openblas"},
-        {"--csv", NULL, CLI_STRING, &job.csv, "PATH|-", "write CSV to a file, or '-' for stdout"},
-        {"--json", NULL, CLI_STRING, &job.json, "PATH|-",
-         "write JSON to a file, or '-' for stdout"},
-        {"--quiet", NULL, CLI_FLAG, &job.quiet, NULL, "no table on stdout"},
-        {"--help", "-h", CLI_FLAG, &help, NULL, "this help"},
+        CLI_OPT_PEERS(&job.peer_names),
+        CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
-    if (cli_wants_help(argc, argv)) {
-        print_help(opts, nopts);
-        return CLI_EXIT_OK;
-    }
-    int rc = cli_parse("blas1", argc, argv, opts, nopts);
-    if (rc) return rc;
+    int rc = cli_read_options("blas1", argc, argv, opts, nopts, print_help);
+    if (rc >= 0) return rc;
     static const char *const ops[] = {"axpy", "dot", "nrm2"};
     if (!op) return cli_error(CLI_EXIT_USAGE, "blas1: --op is required (axpy, dot or nrm2)");
     for (int i = 0; i < 3; ++i)
@@ -100,10 +84,8 @@ int cli_cmd_blas1(int argc, char **argv)
         }
     if (!job.op)
         return cli_error(CLI_EXIT_USAGE, "blas1: --op expects axpy, dot or nrm2, got '%s'", op);
-    if (strcmp(job.variant, "list") == 0) return blas_cli_list_variants(job.op);
-    if (size && sizes.n)
-        return cli_error(CLI_EXIT_USAGE, "blas1: give --size or --sizes, not both");
-    if (sizes.n == 0) sizes.v[sizes.n++] = size ? size : 16777216;
+    if (strcmp(job.variant, "list") == 0) return cli_list_variants(job.op);
+    if ((rc = cli_sizes("blas1", "--size", size, &sizes, 16777216))) return rc;
     for (size_t i = 0; i < sizes.n; ++i)
         job.n[job.ncases++] = sizes.v[i];
     return blas_cli_run(&job);

@@ -23,19 +23,18 @@
 #include "commands.h"
 #include "output.h"
 #include "common.h"
+#include "measure.h"
 #include "peers.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
-#define MAX_VARIANTS 64
 #define MAX_RUNS 1000000u
 
 typedef struct {
     /* options */
     const char *device, *variant, *precision, *layout, *transa, *transb, *csv, *json;
     cli_size_list sizes;
-    size_t size, m, n, k, repeat, seed;
-    unsigned warmup;
+    size_t size, m, n, k, seed;
     double alpha, beta, tolerance;
     int verify, quiet, help;
     cli_name_list peer_names;
@@ -44,18 +43,11 @@ typedef struct {
     size_t es; /* element size */
     tsl_layout lay;
     tsl_trans ta, tb;
-    const tsl_peer *peers[CLI_MAX_LIST];
+    const char *peers[CLI_MAX_LIST];
     int peer_noted[CLI_MAX_LIST]; /* its skip reason is on stderr already */
     size_t npeers;
-    const char *variants[MAX_VARIANTS];
-    size_t nvariants;
-    int variant_ok[MAX_VARIANTS];
-    double check_build_ms[MAX_VARIANTS]; /* kernels tsl_variant_check built for the variant */
-    const char *auto_resolved;
-    tsl_context *ctx;
-    tsl_device_info dev;
-    cli_report *rep;
-    int any_error, any_failed;
+    cli_variants vs;
+    cli_session s; /* device, report, --repeat and --warmup */
 } gemm_job;
 
 typedef struct {
@@ -69,23 +61,6 @@ static int parse_trans(const char *s, tsl_trans *out)
     if (strcmp(s, "n") == 0 || strcmp(s, "N") == 0) return *out = TSL_NO_TRANS, 0;
     if (strcmp(s, "t") == 0 || strcmp(s, "T") == 0) return *out = TSL_TRANS, 0;
     return -1;
-}
-
-static void variant_names(char *buf, size_t cap)
-{
-    buf[0] = '\0';
-    snprintf(buf, cap, "auto");
-    for (size_t i = 0; tsl_variant_name("gemm", i); ++i) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, cap - used, ", %s", tsl_variant_name("gemm", i));
-    }
-}
-
-static int is_variant(const char *name)
-{
-    for (size_t i = 0; tsl_variant_name("gemm", i); ++i)
-        if (strcmp(tsl_variant_name("gemm", i), name) == 0) return 1;
-    return 0;
 }
 
 /* The CBLAS tight leading dimension of a rows x cols (after op) matrix. */
@@ -130,20 +105,20 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
     size_t elems[3] = {c->ea, c->eb, c->ec};
     for (int i = 0; i < 3; ++i) {
         unsigned long long bytes = (unsigned long long)elems[i] * job->es;
-        if (bytes > job->dev.max_alloc)
+        if (bytes > job->s.dev.max_alloc)
             return cli_error(CLI_EXIT_USAGE,
                              "gemm: matrix %s (%zu x %zu %s) needs %llu bytes, more than the "
                              "largest buffer %s allows (max_alloc %llu bytes); use a smaller size",
                              names[i], rows[i], cols[i], job->is_double ? "doubles" : "floats",
-                             bytes, job->dev.name, job->dev.max_alloc);
+                             bytes, job->s.dev.name, job->s.dev.max_alloc);
     }
     /* Each count fits size_t (make_case); sums are done in long double to stay exact enough. */
     long double dev_bytes = ((long double)c->ea + c->eb + c->ec) * job->es;
-    if (dev_bytes > (long double)job->dev.global_mem)
+    if (dev_bytes > (long double)job->s.dev.global_mem)
         return cli_error(CLI_EXIT_USAGE,
                          "gemm: A, B and C of %zux%zux%zu need %.0Lf bytes together, more than "
                          "the global memory of %s (%llu bytes); use a smaller size",
-                         c->m, c->n, c->k, dev_bytes, job->dev.name, job->dev.global_mem);
+                         c->m, c->n, c->k, dev_bytes, job->s.dev.name, job->s.dev.global_mem);
     long double host = ((long double)c->ea + c->eb + 2.0L * c->ec) * job->es;
     if (job->verify) host += ((long double)c->ea + c->eb + c->ec) * sizeof(double);
     long double phys = cli_host_memory();
@@ -157,14 +132,11 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
 
 /* ---- measuring ------------------------------------------------------------------------------- */
 
-static void set_common(const gemm_job *job, const gemm_case *c, cli_row *row)
+static void set_common(const gemm_job *job, const gemm_case *c, const char *variant, cli_row *row)
 {
-    cli_row_init(row);
-    row->op = "gemm";
+    cli_row_start(&job->s, "gemm", variant, row);
     row->precision = job->is_double ? "double" : "single";
     row->m = (long long)c->m, row->n = (long long)c->n, row->k = (long long)c->k;
-    row->device = job->dev.name;
-    row->repeat = (long long)job->repeat;
 }
 
 static void set_speed(const gemm_case *c, double ms, cli_row *row)
@@ -188,7 +160,7 @@ static void set_verdict(gemm_job *job, const gemm_case *c, const void *out, cons
     row->max_rel_err = err;
     if (!(err <= tol)) { /* NaN fails too */
         row->status = "verify_failed";
-        job->any_failed = 1;
+        job->s.any_failed = 1;
     }
 }
 
@@ -196,10 +168,10 @@ static tsl_status call_gemm(gemm_job *job, const gemm_case *c, tsl_buffer *a, ts
                             tsl_buffer *cb)
 {
     if (job->is_double)
-        return tsl_dgemm_buf(job->ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k, job->alpha, a,
-                             c->lda, b, c->ldb, job->beta, cb, c->ldc);
-    return tsl_sgemm_buf(job->ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k, (float)job->alpha,
-                         a, c->lda, b, c->ldb, (float)job->beta, cb, c->ldc);
+        return tsl_dgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k, job->alpha,
+                             a, c->lda, b, c->ldb, job->beta, cb, c->ldc);
+    return tsl_sgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k,
+                         (float)job->alpha, a, c->lda, b, c->ldb, (float)job->beta, cb, c->ldc);
 }
 
 /* The host data of one size. */
@@ -214,73 +186,66 @@ typedef struct {
 static void row_error(gemm_job *job, const gemm_case *c, const char *variant, const char *what)
 {
     cli_error(CLI_EXIT_RUNTIME, "gemm %s at %zux%zux%zu: %s", variant, c->m, c->n, c->k, what);
-    job->any_error = 1;
+    job->s.any_error = 1;
+}
+
+/* One call of a variant's timed loop: with beta != 0, C is rewritten before every call after the
+ * first, so every call computes the same thing. */
+typedef struct {
+    gemm_job *job;
+    const gemm_case *c;
+    case_data *d;
+} gemm_call;
+
+static tsl_status call_timed(void *arg, unsigned run, double *ms)
+{
+    (void)ms;
+    gemm_call *g = arg;
+    tsl_status st = TSL_OK;
+    if (run > 0 && g->job->beta != 0.0 && g->c->ec)
+        st = tsl_buffer_write(g->job->s.ctx, g->d->dc, 0, g->c->ec * g->job->es, g->d->c0);
+    return st == TSL_OK ? call_gemm(g->job, g->c, g->d->da, g->d->db, g->d->dc) : st;
 }
 
 static void run_variant(gemm_job *job, const gemm_case *c, case_data *d, size_t vi)
 {
-    const char *v = job->variants[vi];
+    const char *v = job->vs.name[vi];
     cli_row row;
-    set_common(job, c, &row);
-    row.variant = v;
-    if (strcmp(v, "auto") == 0 && job->auto_resolved) row.resolved = job->auto_resolved;
-    if (!job->variant_ok[vi]) {
-        row.status = "skipped";
-        cli_report_row(job->rep, &row);
-        return;
-    }
-    row.status = "error";
-    char msg[1200];
-    tsl_status st = tsl_context_set_variant(job->ctx, "gemm", v);
+    set_common(job, c, v, &row);
+    if (!cli_variant_row(&job->s, &job->vs, vi, &row)) return;
+    tsl_status st = tsl_context_set_variant(job->s.ctx, "gemm", v);
     /* C before the first call: NaN when beta == 0 (a forgotten element fails --verify). */
     if (job->beta == 0.0)
         cli_fill_nan(job->is_double, d->out, c->ec);
     else
         memcpy(d->out, d->c0, c->ec * job->es);
-    if (st == TSL_OK && c->ec) st = tsl_buffer_write(job->ctx, d->dc, 0, c->ec * job->es, d->out);
-    tsl_timing t = {0, 0, 0, 0};
-    unsigned runs = job->warmup + (unsigned)job->repeat;
-    for (unsigned r = 0; st == TSL_OK && r < runs; ++r) {
-        if (r > 0 && job->beta != 0.0 && c->ec)
-            st = tsl_buffer_write(job->ctx, d->dc, 0, c->ec * job->es, d->c0);
-        if (st == TSL_OK) st = call_gemm(job, c, d->da, d->db, d->dc);
-        if (st == TSL_OK) st = tsl_context_timing(job->ctx, &t);
-        if (st != TSL_OK) break;
-        if (r == 0) row.build_ms = job->check_build_ms[vi] + t.build_ms;
-        if (r >= job->warmup) d->times[r - job->warmup] = t.kernel_ms;
-    }
-    if (st == TSL_OK && c->ec) {
-        st = tsl_buffer_read(job->ctx, d->dc, 0, c->ec * job->es, d->out);
-        if (st == TSL_OK && tsl_context_timing(job->ctx, &t) == TSL_OK)
-            row.download_ms = t.download_ms;
-    }
-    if (st == TSL_ERR_UNSUPPORTED && strcmp(job->variant, "all") == 0) {
-        /* The device compiled the kernel but cannot run it here (e.g. its registers allow a
-         * smaller work-group than the variant needs): under --variant all that is a skip. */
-        cli_note("variant %s skipped: %s", v, tsl_context_error(job->ctx));
-        row.status = "skipped";
-        cli_report_row(job->rep, &row);
-        return;
-    }
+    if (st == TSL_OK && c->ec)
+        st = tsl_buffer_write(job->s.ctx, d->dc, 0, c->ec * job->es, d->out);
+    gemm_call g = {job, c, d};
+    if (st == TSL_OK)
+        st = cli_time_runs(&job->s, call_timed, &g, d->times, &row, job->vs.check_build_ms[vi],
+                           NULL);
+    if (st == TSL_OK && c->ec) st = cli_read_back(&job->s, d->dc, c->ec * job->es, d->out, &row);
+    if (cli_variant_skip(&job->s, &job->vs, st, v, &row)) return;
     if (st != TSL_OK) {
-        snprintf(msg, sizeof msg, "%s (%s)", tsl_context_error(job->ctx), tsl_status_name(st));
+        char msg[1200];
+        cli_status_text(&job->s, st, msg, sizeof msg);
         row_error(job, c, v, msg);
-        cli_report_row(job->rep, &row);
+        cli_report_row(job->s.rep, &row);
         return;
     }
-    set_speed(c, cli_median(d->times, job->repeat), &row);
+    set_speed(c, cli_median(d->times, job->s.repeat), &row);
     row.upload_ms = d->upload_ms;
     set_verdict(job, c, d->out, d->ref, &row);
-    cli_report_row(job->rep, &row);
+    cli_report_row(job->s.rep, &row);
 }
 
 static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
 {
-    const tsl_peer *p = job->peers[pi];
+    const tsl_peer *p = tsl_peer_find(job->peers[pi]);
     cli_row row;
-    set_common(job, c, &row);
-    row.variant = p->name;
-    tsl_peer_gemm_args args = {.ctx = job->ctx,
+    set_common(job, c, p->name, &row);
+    tsl_peer_gemm_args args = {.ctx = job->s.ctx,
                                .is_double = job->is_double,
                                .layout = job->lay,
                                .transa = job->ta,
@@ -296,28 +261,19 @@ static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
                                .ldb = c->ldb,
                                .c = d->c0,
                                .ldc = c->ldc,
-                               .warmup = job->warmup,
-                               .repeat = (unsigned)job->repeat};
+                               .warmup = job->s.warmup,
+                               .repeat = (unsigned)job->s.repeat};
     tsl_peer_result res;
     res.run_ms = d->times;
     res.c = d->out;
     tsl_peer_gemm(p, &args, &res);
-    if (res.device[0]) row.device = res.device;
-    if (res.status == TSL_PEER_SKIPPED) {
-        if (!job->peer_noted[pi]) cli_note("peer %s skipped: %s", p->name, res.reason);
-        job->peer_noted[pi] = 1;
-        row.status = "skipped";
-    } else if (res.status == TSL_PEER_ERROR) {
-        row_error(job, c, p->name, res.reason);
-        row.status = "error";
-    } else {
-        set_speed(c, cli_median(d->times, job->repeat), &row);
-        row.build_ms = res.build_ms;
-        row.upload_ms = res.upload_ms;
-        row.download_ms = res.download_ms;
+    int got = cli_peer_row(&res, p->name, &job->peer_noted[pi], &row);
+    if (got < 0) row_error(job, c, p->name, res.reason);
+    if (got > 0) {
+        set_speed(c, cli_median(d->times, job->s.repeat), &row);
         set_verdict(job, c, d->out, d->ref, &row);
     }
-    cli_report_row(job->rep, &row);
+    cli_report_row(job->s.rep, &row);
 }
 
 static void free_case(case_data *d)
@@ -338,17 +294,11 @@ static void free_case(case_data *d)
 static void case_failed(gemm_job *job, const gemm_case *c, const char *what)
 {
     cli_error(CLI_EXIT_RUNTIME, "gemm at %zux%zux%zu: %s", c->m, c->n, c->k, what);
-    job->any_error = 1;
+    job->s.any_error = 1;
     cli_row row;
-    set_common(job, c, &row);
-    row.status = "error";
-    for (size_t i = 0; i < job->nvariants; ++i) {
-        row.variant = job->variants[i];
-        cli_report_row(job->rep, &row);
-    }
-    for (size_t i = 0; i < job->npeers; ++i) {
-        row.variant = job->peers[i]->name;
-        cli_report_row(job->rep, &row);
+    for (size_t i = 0; i < job->vs.n + job->npeers; ++i) {
+        set_common(job, c, i < job->vs.n ? job->vs.name[i] : job->peers[i - job->vs.n], &row);
+        cli_report_row(job->s.rep, &row);
     }
 }
 
@@ -361,7 +311,7 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
     d.b = malloc(c->eb ? c->eb * es : es);
     d.c0 = malloc(c->ec ? c->ec * es : es);
     d.out = malloc(c->ec ? c->ec * es : es);
-    d.times = malloc(job->repeat * sizeof *d.times);
+    d.times = malloc(job->s.repeat * sizeof *d.times);
     if (!d.a || !d.b || !d.c0 || !d.out || !d.times) {
         case_failed(job, c, "out of host memory for the matrices");
         free_case(&d);
@@ -374,7 +324,8 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
     cli_fill_random(job->is_double, d.c0, c->ec, &state);
 
     if (job->verify) {
-        double *ad = cli_to_double(job->is_double, d.a, c->ea), *bd = cli_to_double(job->is_double, d.b, c->eb);
+        double *ad = cli_to_double(job->is_double, d.a, c->ea);
+        double *bd = cli_to_double(job->is_double, d.b, c->eb);
         d.ref = cli_to_double(job->is_double, d.c0, c->ec);
         if (!ad || !bd || !d.ref) {
             free(ad);
@@ -390,34 +341,33 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
         free(bd);
     }
 
-    if (job->nvariants) {
+    if (job->vs.n) {
         tsl_status st;
         tsl_timing t;
-        if ((st = tsl_buffer_create(job->ctx, c->ea ? c->ea * es : es, &d.da)) ||
-            (st = tsl_buffer_create(job->ctx, c->eb ? c->eb * es : es, &d.db)) ||
-            (st = tsl_buffer_create(job->ctx, c->ec ? c->ec * es : es, &d.dc))) {
-            char msg[1200];
-            snprintf(msg, sizeof msg, "device buffers: %s (%s)", tsl_context_error(job->ctx),
-                     tsl_status_name(st));
+        if ((st = tsl_buffer_create(job->s.ctx, c->ea ? c->ea * es : es, &d.da)) ||
+            (st = tsl_buffer_create(job->s.ctx, c->eb ? c->eb * es : es, &d.db)) ||
+            (st = tsl_buffer_create(job->s.ctx, c->ec ? c->ec * es : es, &d.dc))) {
+            char msg[1200] = "device buffers: ";
+            cli_status_text(&job->s, st, msg + strlen(msg), sizeof msg - strlen(msg));
             case_failed(job, c, msg);
             free_case(&d);
             return;
         }
-        st = tsl_buffer_write(job->ctx, d.da, 0, c->ea * es, d.a);
-        if (st == TSL_OK && tsl_context_timing(job->ctx, &t) == TSL_OK) d.upload_ms = t.upload_ms;
-        if (st == TSL_OK) st = tsl_buffer_write(job->ctx, d.db, 0, c->eb * es, d.b);
-        if (st == TSL_OK && tsl_context_timing(job->ctx, &t) == TSL_OK) d.upload_ms += t.upload_ms;
+        st = tsl_buffer_write(job->s.ctx, d.da, 0, c->ea * es, d.a);
+        if (st == TSL_OK && tsl_context_timing(job->s.ctx, &t) == TSL_OK) d.upload_ms = t.upload_ms;
+        if (st == TSL_OK) st = tsl_buffer_write(job->s.ctx, d.db, 0, c->eb * es, d.b);
+        if (st == TSL_OK && tsl_context_timing(job->s.ctx, &t) == TSL_OK)
+            d.upload_ms += t.upload_ms;
         if (st != TSL_OK) {
-            char msg[1200];
-            snprintf(msg, sizeof msg, "upload: %s (%s)", tsl_context_error(job->ctx),
-                     tsl_status_name(st));
+            char msg[1200] = "upload: ";
+            cli_status_text(&job->s, st, msg + strlen(msg), sizeof msg - strlen(msg));
             case_failed(job, c, msg);
             free_case(&d);
             return;
         }
-        for (size_t i = 0; i < job->nvariants; ++i) {
+        for (size_t i = 0; i < job->vs.n; ++i) {
             cli_progress("gemm %zu/%zu %zux%zux%zu: %s", index + 1, total, c->m, c->n, c->k,
-                         job->variants[i]);
+                         job->vs.name[i]);
             run_variant(job, c, &d, i);
         }
         /* Device memory back before the peers make their own buffers. */
@@ -428,7 +378,7 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
     }
     for (size_t i = 0; i < job->npeers; ++i) {
         cli_progress("gemm %zu/%zu %zux%zux%zu: peer %s", index + 1, total, c->m, c->n, c->k,
-                     job->peers[i]->name);
+                     job->peers[i]);
         run_peer(job, c, &d, i);
     }
     free_case(&d);
@@ -438,8 +388,6 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
 
 static void print_help(const cli_option *opts, size_t nopts)
 {
-    char names[1024];
-    variant_names(names, sizeof names);
     printf("Usage: tessel gemm [options]\n\n"
            "Runs C = alpha op(A) op(B) + beta C (CBLAS semantics) on one OpenCL device for each\n"
            "size and variant, on random data, and prints one row per variant and size: median\n"
@@ -449,9 +397,7 @@ static void print_help(const cli_option *opts, size_t nopts)
            "single / 1e-12 double, times max(1, sqrt(k/64))). Peers run on the same data and\n"
            "appear as rows named after them.\n\n"
            "Options:\n");
-    cli_print_options(stdout, opts, nopts);
-    printf("\nVariants:\n  ");
-    cli_print_wrapped(stdout, names, 2);
+    cli_help_options(opts, nopts, "gemm");
     printf("Peers:\n");
     for (size_t i = 0; i < tsl_peer_count(); ++i)
         printf("  %-10s  %s\n", tsl_peer_at(i)->name, tsl_peer_at(i)->what);
@@ -471,24 +417,16 @@ static void print_help(const cli_option *opts, size_t nopts)
            cli_csv_header);
 }
 
-static int list_variants(void)
+static const char *peer_name(size_t j)
 {
-    for (size_t i = 0; tsl_variant_name("gemm", i); ++i)
-        printf("%s\n", tsl_variant_name("gemm", i));
-    return CLI_EXIT_OK;
+    return j < tsl_peer_count() ? tsl_peer_at(j)->name : NULL;
 }
 
 /* Everything that can be checked before a device is opened. */
 static int check_options(gemm_job *job)
 {
-    if (strcmp(job->precision, "single") == 0)
-        job->is_double = 0;
-    else if (strcmp(job->precision, "double") == 0)
-        job->is_double = 1;
-    else
-        return cli_error(CLI_EXIT_USAGE, "gemm: --precision expects single or double, got '%s'",
-                         job->precision);
-    job->es = job->is_double ? sizeof(double) : sizeof(float);
+    int rc = cli_parse_precision("gemm", job->precision, &job->is_double, &job->es);
+    if (rc) return rc;
     if (strcmp(job->layout, "row") == 0)
         job->lay = TSL_ROW_MAJOR;
     else if (strcmp(job->layout, "col") == 0)
@@ -500,48 +438,15 @@ static int check_options(gemm_job *job)
         return cli_error(CLI_EXIT_USAGE, "gemm: --transa expects n or t, got '%s'", job->transa);
     if (parse_trans(job->transb, &job->tb) != 0)
         return cli_error(CLI_EXIT_USAGE, "gemm: --transb expects n or t, got '%s'", job->transb);
-    if (job->repeat > MAX_RUNS || job->warmup > MAX_RUNS)
-        return cli_error(CLI_EXIT_USAGE, "gemm: --repeat and --warmup go up to %u", MAX_RUNS);
+    if ((rc = cli_check_runs("gemm", job->s.repeat, job->s.warmup, MAX_RUNS))) return rc;
     if (!isnan(job->tolerance) && job->tolerance < 0)
         return cli_error(CLI_EXIT_USAGE, "gemm: --tolerance must not be negative");
 
-    if (strcmp(job->variant, "all") == 0) {
-        for (size_t i = 0; tsl_variant_name("gemm", i) && job->nvariants < MAX_VARIANTS; ++i)
-            job->variants[job->nvariants++] = tsl_variant_name("gemm", i);
-    } else if (strcmp(job->variant, "auto") == 0 || is_variant(job->variant)) {
-        job->variants[job->nvariants++] = job->variant;
-    } else {
-        char names[1024];
-        variant_names(names, sizeof names);
-        return cli_error(CLI_EXIT_USAGE, "gemm: unknown variant '%s' (variants: %s; or all, list)",
-                         job->variant, names);
-    }
+    if ((rc = cli_variants_select(&job->vs, "gemm", job->variant, "gemm", 0))) return rc;
 
-    for (size_t i = 0; i < job->peer_names.n; ++i) {
-        const tsl_peer *p = tsl_peer_find(job->peer_names.v[i]);
-        if (!p) {
-            char names[256] = "";
-            for (size_t j = 0; j < tsl_peer_count(); ++j) {
-                size_t used = strlen(names);
-                snprintf(names + used, sizeof names - used, "%s%s", j ? ", " : "",
-                         tsl_peer_at(j)->name);
-            }
-            return cli_error(CLI_EXIT_USAGE, "gemm: unknown peer '%s' (peers: %s)",
-                             job->peer_names.v[i], names);
-        }
-        int dup = 0;
-        for (size_t j = 0; j < job->npeers; ++j)
-            dup |= job->peers[j] == p;
-        if (!dup) job->peers[job->npeers++] = p;
-    }
-
-    if (job->size && job->sizes.n)
-        return cli_error(CLI_EXIT_USAGE, "gemm: give --size or --sizes, not both");
-    if (job->sizes.n == 0) {
-        job->sizes.n = 1;
-        job->sizes.v[0] = job->size ? job->size : 1024;
-    }
-    return 0;
+    if ((rc = cli_select_peers("gemm", &job->peer_names, peer_name, job->peers, &job->npeers)))
+        return rc;
+    return cli_sizes("gemm", "--size", job->size, &job->sizes, 1024);
 }
 
 int cli_cmd_gemm(int argc, char **argv)
@@ -552,20 +457,15 @@ int cli_cmd_gemm(int argc, char **argv)
     job.precision = "single";
     job.layout = "row";
     job.transa = job.transb = "n";
-    job.repeat = 10;
-    job.warmup = 2;
+    job.s.repeat = 10;
+    job.s.warmup = 2;
     job.alpha = 1.0;
     job.beta = 0.0;
     job.seed = 42;
     job.tolerance = NAN;
 
     const cli_option opts[] = {
-        {"--device", NULL, CLI_STRING, &job.device, "SPEC",
-         "device: P:D from 'tessel devices', or part of a name (default: $TESSEL_DEVICE, else "
-         "the first GPU, else the first device)"},
-        {"--variant", NULL, CLI_STRING, &job.variant, "NAME",
-         "a variant, 'all' (every variant), or 'list' (print the names); default auto"},
-        {"--precision", NULL, CLI_STRING, &job.precision, "P", "single or double; default single"},
+        CLI_OPTS_TARGET(&job.device, &job.variant, &job.precision),
         {"--size", NULL, CLI_COUNT, &job.size, "N", "m = n = k = N; default 1024"},
         {"--sizes", NULL, CLI_SIZE_LIST, &job.sizes, "A,B,...", "several square sizes, in turn"},
         {"-m", NULL, CLI_COUNT, &job.m, "M", "rows of C (overrides --size for m)"},
@@ -576,29 +476,17 @@ int cli_cmd_gemm(int argc, char **argv)
         {"--transb", NULL, CLI_STRING, &job.transb, "T", "n or t: op(B) = B or B^T; default n"},
         {"--alpha", NULL, CLI_REAL, &job.alpha, "X", "alpha; default 1"},
         {"--beta", NULL, CLI_REAL, &job.beta, "X", "beta; default 0 (C is not read)"},
-        {"--repeat", NULL, CLI_COUNT, &job.repeat, "R", "timed runs, median reported; default 10"},
-        {"--warmup", NULL, CLI_UINT, &job.warmup, "W", "untimed runs first; default 2"},
-        {"--verify", NULL, CLI_FLAG, &job.verify, NULL,
-         "check every result against the CPU reference (exit 1 if one fails)"},
-        {"--tolerance", NULL, CLI_REAL, &job.tolerance, "E",
-         "--verify pass threshold instead of the size-dependent default"},
-        {"--seed", NULL, CLI_COUNT, &job.seed, "S", "random data seed, >= 1; default 42"},
-        {"--peers", NULL, CLI_NAME_LIST, &job.peer_names, "P,Q",
-         "also run these peers on the same data: clblast, openblas"},
-        {"--csv", NULL, CLI_STRING, &job.csv, "PATH|-", "write CSV to a file, or '-' for stdout"},
-        {"--json", NULL, CLI_STRING, &job.json, "PATH|-",
-         "write JSON to a file, or '-' for stdout"},
-        {"--quiet", NULL, CLI_FLAG, &job.quiet, NULL, "no table on stdout"},
-        {"--help", "-h", CLI_FLAG, &job.help, NULL, "this help"},
+        CLI_OPTS_RUNS(&job.s.repeat, &job.s.warmup),
+        CLI_OPT_VERIFY(&job.verify),
+        CLI_OPT_TOLERANCE(&job.tolerance),
+        CLI_OPT_SEED(&job.seed),
+        CLI_OPT_PEERS(&job.peer_names),
+        CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &job.help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
-    if (cli_wants_help(argc, argv)) {
-        print_help(opts, nopts);
-        return CLI_EXIT_OK;
-    }
-    int rc = cli_parse("gemm", argc, argv, opts, nopts);
-    if (rc) return rc;
-    if (strcmp(job.variant, "list") == 0) return list_variants();
+    int rc = cli_read_options("gemm", argc, argv, opts, nopts, print_help);
+    if (rc >= 0) return rc;
+    if (strcmp(job.variant, "list") == 0) return cli_list_variants("gemm");
     if ((rc = check_options(&job))) return rc;
 
     /* Byte counts that overflow are usage errors, before any device is touched. */
@@ -617,72 +505,25 @@ int cli_cmd_gemm(int argc, char **argv)
                              INT_MAX);
     }
 
-    char command_line[2048];
-    cli_command_line(cli_argc, cli_argv, command_line, sizeof command_line);
-    char title[512];
-    cli_report_opts ro = {job.csv,
-                          job.json,
-                          job.quiet,
+    rc = cli_session_open(&job.s, job.csv, job.json, job.quiet,
                           "variant,precision,m,n,k,kernel_ms,gflops,build_ms,max_rel_err,status,"
                           "device",
-                          title,
-                          command_line};
-    /* Output paths are checked before the (slow) device work; nothing is printed yet. */
-    job.rep = cli_report_open(&ro, &rc);
-    if (!job.rep) return rc;
-
-    tsl_status st = tsl_context_create(job.device, &job.ctx);
-    if (st != TSL_OK) {
-        cli_report_close(job.rep, 0);
-        return cli_device_error(st, job.device);
-    }
-    rc = 0;
-    if ((st = tsl_context_device(job.ctx, &job.dev)) != TSL_OK)
-        rc = cli_error(CLI_EXIT_RUNTIME, "cannot query the device: %s (%s)",
-                       tsl_context_error(job.ctx), tsl_status_name(st));
-    else if (job.is_double && !job.dev.fp64)
-        rc = cli_error(CLI_EXIT_RUNTIME,
-                       "device %s (%d:%d) has no double precision (cl_khr_fp64): use --precision "
-                       "single or another --device",
-                       job.dev.name, job.dev.platform_index, job.dev.device_index);
+                          job.device, job.is_double);
+    if (rc) return rc;
     for (size_t i = 0; !rc && i < ncases; ++i)
         rc = check_memory(&job, &cases[i]);
-
     /* Which variants this device runs; one that was asked for by name must run. */
-    for (size_t i = 0; !rc && i < job.nvariants; ++i) {
-        const char *resolved = NULL;
-        st = tsl_variant_check(job.ctx, "gemm", job.variants[i], &resolved);
-        job.variant_ok[i] = st == TSL_OK;
-        tsl_timing ct;
-        job.check_build_ms[i] = tsl_context_timing(job.ctx, &ct) == TSL_OK ? ct.build_ms : 0.0;
-        if (st == TSL_OK && strcmp(job.variants[i], "auto") == 0) job.auto_resolved = resolved;
-        if (st == TSL_OK) continue;
-        if (strcmp(job.variant, "all") == 0 && st == TSL_ERR_UNSUPPORTED)
-            cli_note("variant %s skipped: %s", job.variants[i], tsl_context_error(job.ctx));
-        else
-            rc = cli_error(CLI_EXIT_RUNTIME, "gemm: variant %s cannot run on %s: %s (%s)",
-                           job.variants[i], job.dev.name, tsl_context_error(job.ctx),
-                           tsl_status_name(st));
-    }
-    if (rc) {
-        cli_report_close(job.rep, 0);
-        tsl_context_destroy(job.ctx);
-        return rc;
-    }
+    if (!rc) rc = cli_variants_check(&job.vs, &job.s, "gemm");
+    if (rc) return cli_session_abort(&job.s, rc);
 
-    snprintf(title, sizeof title,
+    snprintf(job.s.title, sizeof job.s.title,
              "gemm on %s (%d:%d, %s), %s precision, %s-major, op(A)=%s, "
              "op(B)=%s, alpha=%g, beta=%g",
-             job.dev.name, job.dev.platform_index, job.dev.device_index, job.dev.platform,
+             job.s.dev.name, job.s.dev.platform_index, job.s.dev.device_index, job.s.dev.platform,
              job.is_double ? "double" : "single", job.lay == TSL_COL_MAJOR ? "col" : "row",
              job.ta == TSL_TRANS ? "A^T" : "A", job.tb == TSL_TRANS ? "B^T" : "B", job.alpha,
              job.beta);
     for (size_t i = 0; i < ncases; ++i)
         run_case(&job, &cases[i], i, ncases);
-    cli_progress_clear();
-
-    rc = cli_report_close(job.rep, 1);
-    tsl_context_destroy(job.ctx);
-    if (rc || job.any_error) return CLI_EXIT_RUNTIME;
-    return job.any_failed ? CLI_EXIT_VERIFY : CLI_EXIT_OK;
+    return cli_session_close(&job.s);
 }

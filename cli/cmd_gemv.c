@@ -10,12 +10,13 @@
 #include "args.h"
 #include "blas_cli.h"
 #include "commands.h"
+#include "measure.h"
 #include "output.h"
 
 static void print_help(const cli_option *opts, size_t nopts)
 {
     char names[256];
-    blas_cli_variant_names("gemv", names, sizeof names);
+    cli_variant_names("gemv", names, sizeof names);
     printf("Usage: tessel gemv [options]\n\n"
            "Runs y = alpha op(A) x + beta y (CBLAS semantics, A is m x n) on one OpenCL device\n"
            "for each shape and variant, on random data. One row per variant and shape: median\n"
@@ -25,7 +26,7 @@ static void print_help(const cli_option *opts, size_t nopts)
            "double, times max(1, sqrt(k/64)), k the length of x). --copy adds a row for the\n"
            "device's copy kernel moving the same bytes.\n\n"
            "Options:\n");
-    cli_print_options(stdout, opts, nopts);
+    cli_help_options(opts, nopts, NULL);
     printf("\nVariants: %s\n", names);
     printf("Peers: clblast (same device and queue), openblas (host CPU)\n\n"
            "Output: an aligned table; --csv/--json write the columns\n  %s\n"
@@ -57,12 +58,7 @@ int cli_cmd_gemv(int argc, char **argv)
     cli_size_list sizes;
     memset(&sizes, 0, sizeof sizes);
     const cli_option opts[] = {
-        {"--device", NULL, CLI_STRING, &job.device, "SPEC",
-         "device: P:D from 'tessel devices', or part of a name (default: $TESSEL_DEVICE, else "
-         "the first GPU, else the first device)"},
-        {"--variant", NULL, CLI_STRING, &job.variant, "NAME",
-         "a variant, 'all' (every variant), or 'list' (print the names); default auto"},
-        {"--precision", NULL, CLI_STRING, &job.precision, "P", "single or double; default single"},
+        CLI_OPTS_TARGET(&job.device, &job.variant, &job.precision),
         {"--size", NULL, CLI_COUNT, &size, "N", "m = n = N; default 4096"},
         {"--sizes", NULL, CLI_SIZE_LIST, &sizes, "A,B,...", "several square sizes, in turn"},
         {"-m", NULL, CLI_COUNT, &m, "M", "rows of A (overrides --size for m)"},
@@ -71,31 +67,19 @@ int cli_cmd_gemv(int argc, char **argv)
         {"--trans", NULL, CLI_STRING, &trans, "T", "n or t: op(A) = A or A^T; default n"},
         {"--alpha", NULL, CLI_REAL, &job.alpha, "X", "alpha; default 1"},
         {"--beta", NULL, CLI_REAL, &job.beta, "X", "beta; default 0 (y is not read)"},
-        {"--repeat", NULL, CLI_COUNT, &job.repeat, "R", "timed runs, median reported; default 10"},
-        {"--warmup", NULL, CLI_UINT, &job.warmup, "W", "untimed runs first; default 2"},
-        {"--verify", NULL, CLI_FLAG, &job.verify, NULL,
-         "check every result against the CPU reference (exit 1 if one fails)"},
-        {"--tolerance", NULL, CLI_REAL, &job.tolerance, "E",
-         "--verify pass threshold instead of the size-dependent default"},
-        {"--seed", NULL, CLI_COUNT, &job.seed, "S", "random data seed, >= 1; default 42"},
+        CLI_OPTS_RUNS(&job.repeat, &job.warmup),
+        CLI_OPT_VERIFY(&job.verify),
+        CLI_OPT_TOLERANCE(&job.tolerance),
+        CLI_OPT_SEED(&job.seed),
         {"--copy", NULL, CLI_FLAG, &job.copy, NULL,
          "add a 'copy' row: the copy kernel moving the same number of bytes"},
-        {"--peers", NULL, CLI_NAME_LIST, &job.peer_names, "P,Q",
-         "also run these peers on the same data: clblast, openblas"},
-        {"--csv", NULL, CLI_STRING, &job.csv, "PATH|-", "write CSV to a file, or '-' for stdout"},
-        {"--json", NULL, CLI_STRING, &job.json, "PATH|-",
-         "write JSON to a file, or '-' for stdout"},
-        {"--quiet", NULL, CLI_FLAG, &job.quiet, NULL, "no table on stdout"},
-        {"--help", "-h", CLI_FLAG, &help, NULL, "this help"},
+        CLI_OPT_PEERS(&job.peer_names),
+        CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
-    if (cli_wants_help(argc, argv)) {
-        print_help(opts, nopts);
-        return CLI_EXIT_OK;
-    }
-    int rc = cli_parse("gemv", argc, argv, opts, nopts);
-    if (rc) return rc;
-    if (strcmp(job.variant, "list") == 0) return blas_cli_list_variants("gemv");
+    int rc = cli_read_options("gemv", argc, argv, opts, nopts, print_help);
+    if (rc >= 0) return rc;
+    if (strcmp(job.variant, "list") == 0) return cli_list_variants("gemv");
     if (strcmp(layout, "row") == 0)
         job.layout = TSL_ROW_MAJOR;
     else if (strcmp(layout, "col") == 0)
@@ -108,8 +92,7 @@ int cli_cmd_gemv(int argc, char **argv)
         job.trans = TSL_TRANS;
     else
         return cli_error(CLI_EXIT_USAGE, "gemv: --trans expects n or t, got '%s'", trans);
-    if (size && sizes.n) return cli_error(CLI_EXIT_USAGE, "gemv: give --size or --sizes, not both");
-    if (sizes.n == 0) sizes.v[sizes.n++] = size ? size : 4096;
+    if ((rc = cli_sizes("gemv", "--size", size, &sizes, 4096))) return rc;
     for (size_t i = 0; i < sizes.n; ++i) {
         job.m[job.ncases] = m ? m : sizes.v[i];
         job.n[job.ncases++] = n ? n : sizes.v[i];

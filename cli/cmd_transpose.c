@@ -19,19 +19,18 @@
 #include "args.h"
 #include "commands.h"
 #include "common.h"
+#include "measure.h"
 #include "output.h"
 #include "peer_transpose.h"
 #include "tessel.h"
 
-#define MAX_VARIANTS 16
 #define MAX_RUNS 1000000u
 #define MAX_INNER_REPS 1000000u
 
 typedef struct {
     const char *device, *variant, *precision, *csv, *json;
     cli_size_list sizes;
-    size_t size, rows, cols, repeat, seed, tile, inner_reps;
-    unsigned warmup;
+    size_t size, rows, cols, seed, tile, inner_reps;
     int verify, quiet, help, copy;
     cli_name_list peer_names;
     int is_double;
@@ -39,15 +38,8 @@ typedef struct {
     const char *peers[CLI_MAX_LIST];
     int peer_noted[CLI_MAX_LIST];
     size_t npeers;
-    const char *variants[MAX_VARIANTS];
-    size_t nvariants;
-    int variant_ok[MAX_VARIANTS];
-    double check_build_ms[MAX_VARIANTS];
-    const char *auto_resolved;
-    tsl_context *ctx;
-    tsl_device_info dev;
-    cli_report *rep;
-    int any_error, any_failed;
+    cli_variants vs;
+    cli_session s; /* device, report, --repeat and --warmup */
 } tr_job;
 
 typedef struct {
@@ -63,14 +55,9 @@ typedef struct {
 
 static void set_common(const tr_job *job, const tr_case *c, const char *variant, cli_row *row)
 {
-    cli_row_init(row);
-    row->op = "transpose";
-    row->variant = variant;
+    cli_row_start(&job->s, "transpose", variant, row);
     row->precision = job->is_double ? "double" : "single";
     row->m = (long long)c->rows, row->n = (long long)c->cols;
-    row->device = job->dev.name;
-    row->repeat = (long long)job->repeat;
-    row->status = "error";
 }
 
 /* Effective bandwidth: A read once and B written once per repetition. */
@@ -101,108 +88,94 @@ static void set_verdict(tr_job *job, const tr_case *c, const void *a, const void
     row->max_rel_err = den > 0 ? sqrt(num / den) : sqrt(num);
     if (!(row->max_rel_err == 0.0)) {
         row->status = "verify_failed";
-        job->any_failed = 1;
+        job->s.any_failed = 1;
     }
 }
 
 static void row_error(tr_job *job, const tr_case *c, const char *variant, const char *what)
 {
     cli_error(CLI_EXIT_RUNTIME, "transpose %s at %zux%zu: %s", variant, c->rows, c->cols, what);
-    job->any_error = 1;
+    job->s.any_error = 1;
 }
 
-static tsl_status call(tr_job *job, const tr_case *c, const tr_data *d, int copy)
+/* One call of the timed loop: the transpose, or for the copy row tsl_copy_buf of A's bytes. */
+typedef struct {
+    tr_job *job;
+    const tr_case *c;
+    const tr_data *d;
+    int copy;
+} tr_call;
+
+static tsl_status call(void *arg, unsigned run, double *ms)
 {
-    if (copy) return tsl_copy_buf(job->ctx, d->da, d->db, c->elems * job->es);
+    (void)run, (void)ms;
+    const tr_call *a = arg;
+    const tr_job *job = a->job;
+    const tr_case *c = a->c;
+    const tr_data *d = a->d;
+    int copy = a->copy;
+    if (copy) return tsl_copy_buf(job->s.ctx, d->da, d->db, c->elems * job->es);
     if (job->is_double)
-        return tsl_dtranspose_buf(job->ctx, c->rows, c->cols, d->da, c->cols, d->db, c->rows);
-    return tsl_stranspose_buf(job->ctx, c->rows, c->cols, d->da, c->cols, d->db, c->rows);
+        return tsl_dtranspose_buf(job->s.ctx, c->rows, c->cols, d->da, c->cols, d->db, c->rows);
+    return tsl_stranspose_buf(job->s.ctx, c->rows, c->cols, d->da, c->cols, d->db, c->rows);
 }
 
 static void run_variant(tr_job *job, const tr_case *c, tr_data *d, size_t vi)
 {
-    const char *v = job->variants[vi];
+    const char *v = job->vs.name[vi];
     int copy = strcmp(v, "copy") == 0;
     cli_row row;
     set_common(job, c, v, &row);
-    if (strcmp(v, "auto") == 0 && job->auto_resolved) row.resolved = job->auto_resolved;
-    if (!job->variant_ok[vi]) {
-        row.status = "skipped";
-        cli_report_row(job->rep, &row);
-        return;
-    }
+    if (!cli_variant_row(&job->s, &job->vs, vi, &row)) return;
     size_t bytes = c->elems * job->es;
-    tsl_status st = copy ? TSL_OK : tsl_context_set_variant(job->ctx, "transpose", v);
+    tsl_status st = copy ? TSL_OK : tsl_context_set_variant(job->s.ctx, "transpose", v);
     cli_fill_nan(job->is_double, d->out, c->elems);
-    if (st == TSL_OK) st = tsl_buffer_write(job->ctx, d->db, 0, bytes, d->out);
-    tsl_timing t = {0, 0, 0, 0};
-    unsigned runs = job->warmup + (unsigned)job->repeat;
-    for (unsigned r = 0; st == TSL_OK && r < runs; ++r) {
-        st = call(job, c, d, copy);
-        if (st == TSL_OK) st = tsl_context_timing(job->ctx, &t);
-        if (st != TSL_OK) break;
-        if (r == 0) row.build_ms = job->check_build_ms[vi] + t.build_ms;
-        if (r >= job->warmup) d->times[r - job->warmup] = t.kernel_ms;
-    }
-    if (st == TSL_OK) {
-        st = tsl_buffer_read(job->ctx, d->db, 0, bytes, d->out);
-        if (st == TSL_OK && tsl_context_timing(job->ctx, &t) == TSL_OK)
-            row.download_ms = t.download_ms;
-    }
-    if (st == TSL_ERR_UNSUPPORTED && strcmp(job->variant, "all") == 0) {
-        cli_note("variant %s skipped: %s", v, tsl_context_error(job->ctx));
-        row.status = "skipped";
-        cli_report_row(job->rep, &row);
-        return;
-    }
+    if (st == TSL_OK) st = tsl_buffer_write(job->s.ctx, d->db, 0, bytes, d->out);
+    tr_call a = {job, c, d, copy};
+    if (st == TSL_OK)
+        st = cli_time_runs(&job->s, call, &a, d->times, &row, job->vs.check_build_ms[vi], NULL);
+    if (st == TSL_OK) st = cli_read_back(&job->s, d->db, bytes, d->out, &row);
+    if (cli_variant_skip(&job->s, &job->vs, st, v, &row)) return;
     if (st != TSL_OK) {
         char msg[1200];
-        snprintf(msg, sizeof msg, "%s (%s)", tsl_context_error(job->ctx), tsl_status_name(st));
+        cli_status_text(&job->s, st, msg, sizeof msg);
         row_error(job, c, v, msg);
-        cli_report_row(job->rep, &row);
+        cli_report_row(job->s.rep, &row);
         return;
     }
-    set_speed(job, c, cli_median(d->times, job->repeat), copy ? 1 : job->inner_reps, &row);
+    set_speed(job, c, cli_median(d->times, job->s.repeat), copy ? 1 : job->inner_reps, &row);
     row.upload_ms = d->upload_ms;
     if (copy) {
         row.status = "ok";
         if (job->verify) {
             row.max_rel_err = memcmp(d->a, d->out, bytes) == 0 ? 0.0 : 1.0;
-            if (row.max_rel_err != 0.0) row.status = "verify_failed", job->any_failed = 1;
+            if (row.max_rel_err != 0.0) row.status = "verify_failed", job->s.any_failed = 1;
         }
     } else {
         set_verdict(job, c, d->a, d->out, &row);
     }
-    cli_report_row(job->rep, &row);
+    cli_report_row(job->s.rep, &row);
 }
 
 static void run_peer(tr_job *job, const tr_case *c, tr_data *d, size_t pi)
 {
     cli_row row;
     set_common(job, c, job->peers[pi], &row);
-    tsl_peer_transpose_args args = {job->ctx, job->is_double, c->rows,
+    tsl_peer_transpose_args args = {job->s.ctx, job->is_double, c->rows,
                                     c->cols,  d->a,           c->cols,
-                                    c->rows,  job->warmup,    (unsigned)job->repeat};
+                                    c->rows,  job->s.warmup,    (unsigned)job->s.repeat};
     tsl_peer_result res;
     res.run_ms = d->times;
     res.c = d->out;
     cli_fill_nan(job->is_double, d->out, c->elems);
     tsl_peer_transpose(job->peers[pi], &args, &res);
-    if (res.device[0]) row.device = res.device;
-    if (res.status == TSL_PEER_SKIPPED) {
-        if (!job->peer_noted[pi]) cli_note("peer %s skipped: %s", job->peers[pi], res.reason);
-        job->peer_noted[pi] = 1;
-        row.status = "skipped";
-    } else if (res.status == TSL_PEER_ERROR) {
-        row_error(job, c, job->peers[pi], res.reason);
-    } else {
-        set_speed(job, c, cli_median(d->times, job->repeat), 1, &row);
-        row.build_ms = res.build_ms;
-        row.upload_ms = res.upload_ms;
-        row.download_ms = res.download_ms;
+    int got = cli_peer_row(&res, job->peers[pi], &job->peer_noted[pi], &row);
+    if (got < 0) row_error(job, c, job->peers[pi], res.reason);
+    if (got > 0) {
+        set_speed(job, c, cli_median(d->times, job->s.repeat), 1, &row);
         set_verdict(job, c, d->a, d->out, &row);
     }
-    cli_report_row(job->rep, &row);
+    cli_report_row(job->s.rep, &row);
 }
 
 static void free_data(tr_data *d)
@@ -221,7 +194,7 @@ static void run_case(tr_job *job, const tr_case *c, size_t index, size_t total)
     size_t bytes = c->elems * job->es;
     d.a = malloc(bytes);
     d.out = malloc(bytes);
-    d.times = malloc(job->repeat * sizeof *d.times);
+    d.times = malloc(job->s.repeat * sizeof *d.times);
     char msg[1200] = "";
     tsl_status st = TSL_OK;
     if (!d.a || !d.out || !d.times) {
@@ -230,31 +203,32 @@ static void run_case(tr_job *job, const tr_case *c, size_t index, size_t total)
         unsigned long long state = job->seed + 0x9E3779B97F4A7C15ull * (index + 1);
         cli_fill_random(job->is_double, d.a, c->elems, &state);
         tsl_timing t;
-        if ((st = tsl_buffer_create(job->ctx, bytes, &d.da)) == TSL_OK &&
-            (st = tsl_buffer_create(job->ctx, bytes, &d.db)) == TSL_OK &&
-            (st = tsl_buffer_write(job->ctx, d.da, 0, bytes, d.a)) == TSL_OK &&
-            tsl_context_timing(job->ctx, &t) == TSL_OK)
+        if ((st = tsl_buffer_create(job->s.ctx, bytes, &d.da)) == TSL_OK &&
+            (st = tsl_buffer_create(job->s.ctx, bytes, &d.db)) == TSL_OK &&
+            (st = tsl_buffer_write(job->s.ctx, d.da, 0, bytes, d.a)) == TSL_OK &&
+            tsl_context_timing(job->s.ctx, &t) == TSL_OK)
             d.upload_ms = t.upload_ms;
-        if (st != TSL_OK)
-            snprintf(msg, sizeof msg, "device buffers: %s (%s)", tsl_context_error(job->ctx),
-                     tsl_status_name(st));
+        if (st != TSL_OK) {
+            snprintf(msg, sizeof msg, "device buffers: ");
+            cli_status_text(&job->s, st, msg + strlen(msg), sizeof msg - strlen(msg));
+        }
     }
     if (msg[0]) { /* every row of this shape is an error row */
         cli_error(CLI_EXIT_RUNTIME, "transpose at %zux%zu: %s", c->rows, c->cols, msg);
-        job->any_error = 1;
+        job->s.any_error = 1;
         cli_row row;
-        for (size_t i = 0; i < job->nvariants + job->npeers; ++i) {
+        for (size_t i = 0; i < job->vs.n + job->npeers; ++i) {
             set_common(job, c,
-                       i < job->nvariants ? job->variants[i] : job->peers[i - job->nvariants],
+                       i < job->vs.n ? job->vs.name[i] : job->peers[i - job->vs.n],
                        &row);
-            cli_report_row(job->rep, &row);
+            cli_report_row(job->s.rep, &row);
         }
         free_data(&d);
         return;
     }
-    for (size_t i = 0; i < job->nvariants; ++i) {
+    for (size_t i = 0; i < job->vs.n; ++i) {
         cli_progress("transpose %zu/%zu %zux%zu: %s", index + 1, total, c->rows, c->cols,
-                     job->variants[i]);
+                     job->vs.name[i]);
         run_variant(job, c, &d, i);
     }
     tsl_buffer_destroy(d.da); /* device memory back before the peers make their own */
@@ -270,86 +244,20 @@ static void run_case(tr_job *job, const tr_case *c, size_t index, size_t total)
 
 /* ---- options ------------------------------------------------------------------------------- */
 
-static void variant_names(char *buf, size_t cap)
-{
-    snprintf(buf, cap, "auto");
-    for (size_t i = 0; tsl_variant_name("transpose", i); ++i) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, cap - used, ", %s", tsl_variant_name("transpose", i));
-    }
-}
-
-static int is_variant(const char *name)
-{
-    for (size_t i = 0; tsl_variant_name("transpose", i); ++i)
-        if (strcmp(tsl_variant_name("transpose", i), name) == 0) return 1;
-    return 0;
-}
-
-static void add_variant(tr_job *job, const char *name)
-{
-    for (size_t i = 0; i < job->nvariants; ++i)
-        if (strcmp(job->variants[i], name) == 0) return;
-    if (job->nvariants < MAX_VARIANTS) job->variants[job->nvariants++] = name;
-}
-
 static int check_options(tr_job *job)
 {
-    if (strcmp(job->precision, "single") == 0)
-        job->is_double = 0;
-    else if (strcmp(job->precision, "double") == 0)
-        job->is_double = 1;
-    else
-        return cli_error(CLI_EXIT_USAGE,
-                         "transpose: --precision expects single or double, got '%s'",
-                         job->precision);
-    job->es = job->is_double ? sizeof(double) : sizeof(float);
-    if (job->repeat > MAX_RUNS || job->warmup > MAX_RUNS)
-        return cli_error(CLI_EXIT_USAGE, "transpose: --repeat and --warmup go up to %u", MAX_RUNS);
+    int rc = cli_parse_precision("transpose", job->precision, &job->is_double, &job->es);
+    if (rc || (rc = cli_check_runs("transpose", job->s.repeat, job->s.warmup, MAX_RUNS))) return rc;
     if (job->tile && (job->tile < 4 || job->tile > 32))
         return cli_error(CLI_EXIT_USAGE, "transpose: --tile expects 4..32, got %zu", job->tile);
     if (job->inner_reps > MAX_INNER_REPS)
         return cli_error(CLI_EXIT_USAGE, "transpose: --inner-reps goes up to %u", MAX_INNER_REPS);
-    if (job->copy) add_variant(job, "copy"); /* the reference first */
-    if (strcmp(job->variant, "all") == 0) {
-        for (size_t i = 0; tsl_variant_name("transpose", i); ++i)
-            add_variant(job, tsl_variant_name("transpose", i));
-    } else if (strcmp(job->variant, "auto") == 0 || is_variant(job->variant)) {
-        add_variant(job, job->variant);
-    } else {
-        char names[512];
-        variant_names(names, sizeof names);
-        return cli_error(CLI_EXIT_USAGE,
-                         "transpose: unknown variant '%s' (variants: %s; or all, list)",
-                         job->variant, names);
-    }
-    for (size_t i = 0; i < job->peer_names.n; ++i) {
-        const char *p = NULL;
-        for (size_t j = 0; tsl_peer_transpose_name(j); ++j)
-            if (strcmp(tsl_peer_transpose_name(j), job->peer_names.v[i]) == 0)
-                p = tsl_peer_transpose_name(j);
-        if (!p) {
-            char names[256] = "";
-            for (size_t j = 0; tsl_peer_transpose_name(j); ++j) {
-                size_t used = strlen(names);
-                snprintf(names + used, sizeof names - used, "%s%s", j ? ", " : "",
-                         tsl_peer_transpose_name(j));
-            }
-            return cli_error(CLI_EXIT_USAGE, "transpose: unknown peer '%s' (peers: %s)",
-                             job->peer_names.v[i], names);
-        }
-        int dup = 0;
-        for (size_t j = 0; j < job->npeers; ++j)
-            dup |= job->peers[j] == p;
-        if (!dup) job->peers[job->npeers++] = p;
-    }
-    if (job->size && job->sizes.n)
-        return cli_error(CLI_EXIT_USAGE, "transpose: give --size or --sizes, not both");
-    if (job->sizes.n == 0) {
-        job->sizes.n = 1;
-        job->sizes.v[0] = job->size ? job->size : 1024;
-    }
-    return 0;
+    if (job->copy) cli_variants_add(&job->vs, "copy"); /* the reference first */
+    if ((rc = cli_variants_select(&job->vs, "transpose", job->variant, "transpose", 0))) return rc;
+    if ((rc = cli_select_peers("transpose", &job->peer_names, tsl_peer_transpose_name, job->peers,
+                               &job->npeers)))
+        return rc;
+    return cli_sizes("transpose", "--size", job->size, &job->sizes, 1024);
 }
 
 /* Byte counts (before the device) and the device's and host's memory (after). */
@@ -371,16 +279,16 @@ static int make_case(const tr_job *job, size_t s, tr_case *c)
 static int check_memory(const tr_job *job, const tr_case *c)
 {
     unsigned long long bytes = (unsigned long long)c->elems * job->es;
-    if (bytes > job->dev.max_alloc)
+    if (bytes > job->s.dev.max_alloc)
         return cli_error(CLI_EXIT_USAGE,
                          "transpose: a %zu x %zu matrix needs %llu bytes, more than the largest "
                          "buffer %s allows (max_alloc %llu bytes); use a smaller size",
-                         c->rows, c->cols, bytes, job->dev.name, job->dev.max_alloc);
-    if (2.0L * bytes > (long double)job->dev.global_mem)
+                         c->rows, c->cols, bytes, job->s.dev.name, job->s.dev.max_alloc);
+    if (2.0L * bytes > (long double)job->s.dev.global_mem)
         return cli_error(CLI_EXIT_USAGE,
                          "transpose: A and B of %zu x %zu need %.0Lf bytes, more than the global "
                          "memory of %s (%llu bytes); use a smaller size",
-                         c->rows, c->cols, 2.0L * bytes, job->dev.name, job->dev.global_mem);
+                         c->rows, c->cols, 2.0L * bytes, job->s.dev.name, job->s.dev.global_mem);
     long double phys = cli_host_memory();
     if (phys > 0 && 2.0L * bytes > phys)
         return cli_error(CLI_EXIT_USAGE,
@@ -392,8 +300,6 @@ static int check_memory(const tr_job *job, const tr_case *c)
 
 static void print_help(const cli_option *opts, size_t nopts)
 {
-    char names[512];
-    variant_names(names, sizeof names);
     printf(
         "Usage: tessel transpose [options]\n\n"
         "Runs the row-major out-of-place transpose B = A^T (A rows x cols) on one OpenCL device\n"
@@ -404,9 +310,7 @@ static void print_help(const cli_option *opts, size_t nopts)
         "m is rows, n is cols. The copy variant (also added by --copy) is the bandwidth\n"
         "reference: tsl_copy_buf moving the same bytes, once per launch, no transposition.\n\n"
         "Options:\n");
-    cli_print_options(stdout, opts, nopts);
-    printf("\nVariants:\n  ");
-    cli_print_wrapped(stdout, names, 2);
+    cli_help_options(opts, nopts, "transpose");
     printf("Peers:\n"
            "  clblast     CLBlast omatcopy (transpose) on the same device, queue and data\n"
            "  openblas    OpenBLAS cblas_?omatcopy on the host CPU, same data\n"
@@ -430,17 +334,12 @@ int cli_cmd_transpose(int argc, char **argv)
     memset(&job, 0, sizeof job);
     job.variant = "auto";
     job.precision = "single";
-    job.repeat = 10;
-    job.warmup = 2;
+    job.s.repeat = 10;
+    job.s.warmup = 2;
     job.seed = 42;
     job.inner_reps = 1;
     const cli_option opts[] = {
-        {"--device", NULL, CLI_STRING, &job.device, "SPEC",
-         "device: P:D from 'tessel devices', or part of a name (default: $TESSEL_DEVICE, else "
-         "the first GPU, else the first device)"},
-        {"--variant", NULL, CLI_STRING, &job.variant, "NAME",
-         "a variant, 'all' (every variant), or 'list' (print the names); default auto"},
-        {"--precision", NULL, CLI_STRING, &job.precision, "P", "single or double; default single"},
+        CLI_OPTS_TARGET(&job.device, &job.variant, &job.precision),
         {"--size", NULL, CLI_COUNT, &job.size, "N", "square N x N matrix; default 1024"},
         {"--sizes", NULL, CLI_SIZE_LIST, &job.sizes, "A,B,...", "several square sizes, in turn"},
         {"--rows", NULL, CLI_COUNT, &job.rows, "R", "rows of A (overrides --size for rows)"},
@@ -449,101 +348,48 @@ int cli_cmd_transpose(int argc, char **argv)
          "tile edge, 4..32 (default: the best known for the device)"},
         {"--inner-reps", NULL, CLI_COUNT, &job.inner_reps, "R",
          "the kernel body runs R times per launch (001's loop); default 1"},
-        {"--repeat", NULL, CLI_COUNT, &job.repeat, "R", "timed runs, median reported; default 10"},
-        {"--warmup", NULL, CLI_UINT, &job.warmup, "W", "untimed runs first; default 2"},
+        CLI_OPTS_RUNS(&job.s.repeat, &job.s.warmup),
         {"--verify", NULL, CLI_FLAG, &job.verify, NULL,
          "check every result against a host transpose (exit 1 if one fails)"},
         {"--copy", NULL, CLI_FLAG, &job.copy, NULL,
          "add the copy row: the same bytes through tsl_copy_buf, the bandwidth reference"},
-        {"--seed", NULL, CLI_COUNT, &job.seed, "S", "random data seed, >= 1; default 42"},
-        {"--peers", NULL, CLI_NAME_LIST, &job.peer_names, "P,Q",
-         "also run these peers on the same data: clblast, openblas"},
-        {"--csv", NULL, CLI_STRING, &job.csv, "PATH|-", "write CSV to a file, or '-' for stdout"},
-        {"--json", NULL, CLI_STRING, &job.json, "PATH|-",
-         "write JSON to a file, or '-' for stdout"},
-        {"--quiet", NULL, CLI_FLAG, &job.quiet, NULL, "no table on stdout"},
-        {"--help", "-h", CLI_FLAG, &job.help, NULL, "this help"},
+        CLI_OPT_SEED(&job.seed),
+        CLI_OPT_PEERS(&job.peer_names),
+        CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &job.help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
-    if (cli_wants_help(argc, argv)) {
-        print_help(opts, nopts);
-        return CLI_EXIT_OK;
-    }
-    int rc = cli_parse("transpose", argc, argv, opts, nopts);
-    if (rc) return rc;
-    if (strcmp(job.variant, "list") == 0) {
-        for (size_t i = 0; tsl_variant_name("transpose", i); ++i)
-            printf("%s\n", tsl_variant_name("transpose", i));
-        return CLI_EXIT_OK;
-    }
+    int rc = cli_read_options("transpose", argc, argv, opts, nopts, print_help);
+    if (rc >= 0) return rc;
+    if (strcmp(job.variant, "list") == 0) return cli_list_variants("transpose");
     if ((rc = check_options(&job))) return rc;
     tr_case cases[CLI_MAX_LIST];
     size_t ncases = job.sizes.n;
     for (size_t i = 0; i < ncases; ++i)
         if ((rc = make_case(&job, job.sizes.v[i], &cases[i]))) return rc;
 
-    char command_line[2048], title[512] = "";
-    cli_command_line(cli_argc, cli_argv, command_line, sizeof command_line);
-    cli_report_opts ro = {
-        job.csv,   job.json,
-        job.quiet, "variant,precision,m,n,kernel_ms,gbps,build_ms,max_rel_err,status,device",
-        title,     command_line};
-    job.rep = cli_report_open(&ro, &rc);
-    if (!job.rep) return rc;
-    tsl_status st = tsl_context_create(job.device, &job.ctx);
-    if (st != TSL_OK) {
-        cli_report_close(job.rep, 0);
-        return cli_device_error(st, job.device);
-    }
-    rc = 0;
-    if ((st = tsl_context_device(job.ctx, &job.dev)) != TSL_OK)
-        rc = cli_error(CLI_EXIT_RUNTIME, "cannot query the device: %s (%s)",
-                       tsl_context_error(job.ctx), tsl_status_name(st));
-    else if (job.is_double && !job.dev.fp64)
-        rc = cli_error(CLI_EXIT_RUNTIME,
-                       "device %s (%d:%d) has no double precision (cl_khr_fp64): use --precision "
-                       "single or another --device",
-                       job.dev.name, job.dev.platform_index, job.dev.device_index);
+    rc = cli_session_open(&job.s, job.csv, job.json, job.quiet,
+                          "variant,precision,m,n,kernel_ms,gbps,build_ms,max_rel_err,status,device",
+                          job.device, job.is_double);
+    if (rc) return rc;
     for (size_t i = 0; !rc && i < ncases; ++i)
         rc = check_memory(&job, &cases[i]);
     if (!rc && job.tile &&
-        (st = tsl_context_set_option(job.ctx, "transpose", "tile", (long)job.tile)) != TSL_OK)
+        tsl_context_set_option(job.s.ctx, "transpose", "tile", (long)job.tile) != TSL_OK)
         rc = cli_error(CLI_EXIT_USAGE, "transpose: --tile %zu: %s", job.tile,
-                       tsl_context_error(job.ctx));
-    if (!rc && (st = tsl_context_set_option(job.ctx, "transpose", "inner_reps",
-                                            (long)job.inner_reps)) != TSL_OK)
+                       tsl_context_error(job.s.ctx));
+    if (!rc && tsl_context_set_option(job.s.ctx, "transpose", "inner_reps",
+                                      (long)job.inner_reps) != TSL_OK)
         rc = cli_error(CLI_EXIT_USAGE, "transpose: --inner-reps %zu: %s", job.inner_reps,
-                       tsl_context_error(job.ctx));
-    for (size_t i = 0; !rc && i < job.nvariants; ++i) {
-        const char *resolved = NULL;
-        st = tsl_variant_check(job.ctx, "transpose", job.variants[i], &resolved);
-        job.variant_ok[i] = st == TSL_OK;
-        tsl_timing ct;
-        job.check_build_ms[i] = tsl_context_timing(job.ctx, &ct) == TSL_OK ? ct.build_ms : 0.0;
-        if (st == TSL_OK && strcmp(job.variants[i], "auto") == 0) job.auto_resolved = resolved;
-        if (st == TSL_OK) continue;
-        if (strcmp(job.variant, "all") == 0 && st == TSL_ERR_UNSUPPORTED)
-            cli_note("variant %s skipped: %s", job.variants[i], tsl_context_error(job.ctx));
-        else
-            rc = cli_error(CLI_EXIT_RUNTIME, "transpose: variant %s cannot run on %s: %s (%s)",
-                           job.variants[i], job.dev.name, tsl_context_error(job.ctx),
-                           tsl_status_name(st));
-    }
-    if (rc) {
-        cli_report_close(job.rep, 0);
-        tsl_context_destroy(job.ctx);
-        return rc;
-    }
+                       tsl_context_error(job.s.ctx));
+    if (!rc) rc = cli_variants_check(&job.vs, &job.s, "transpose");
+    if (rc) return cli_session_abort(&job.s, rc);
     char tile[40] = ", default tile";
     if (job.tile) snprintf(tile, sizeof tile, ", tile %zu", job.tile);
-    snprintf(title, sizeof title, "transpose on %s (%d:%d, %s), %s precision, inner reps %zu%s",
-             job.dev.name, job.dev.platform_index, job.dev.device_index, job.dev.platform,
+    snprintf(job.s.title, sizeof job.s.title,
+             "transpose on %s (%d:%d, %s), %s precision, inner reps %zu%s", job.s.dev.name,
+             job.s.dev.platform_index, job.s.dev.device_index, job.s.dev.platform,
              job.is_double ? "double" : "single", job.inner_reps, tile);
     for (size_t i = 0; i < ncases; ++i)
         run_case(&job, &cases[i], i, ncases);
-    cli_progress_clear();
-    rc = cli_report_close(job.rep, 1);
-    tsl_context_destroy(job.ctx);
-    if (rc || job.any_error) return CLI_EXIT_RUNTIME;
-    return job.any_failed ? CLI_EXIT_VERIFY : CLI_EXIT_OK;
+    return cli_session_close(&job.s);
 }
