@@ -210,14 +210,6 @@ static tsl_status run(tsl_context *ctx, blas1_op op, const blas1_problem *p)
 
 /* ---- argument checks and entry points ------------------------------------------------------- */
 
-static tsl_status check_fp64(tsl_context *ctx, int dbl, const char *fn)
-{
-    if (dbl && !ctx->info.fp64)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                         "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
-    return TSL_OK;
-}
-
 static void store_scalar(int dbl, void *result, double v)
 {
     if (dbl)
@@ -243,7 +235,7 @@ static tsl_status blas1_host(tsl_context *ctx, const char *fn, blas1_op op, int 
         if (result) store_scalar(dbl, result, 0.0);
         return TSL_OK;
     }
-    tsl_status s = check_fp64(ctx, dbl, fn);
+    tsl_status s = tsl__check_fp64(ctx, dbl, fn);
     if (s != TSL_OK) return s;
     if (n > SIZE_MAX / elem)
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: n = %zu elements overflow a byte count",
@@ -271,20 +263,6 @@ static tsl_status blas1_host(tsl_context *ctx, const char *fn, blas1_op op, int 
     return tsl__timing_end(ctx);
 }
 
-static tsl_status check_buffer(tsl_context *ctx, const char *fn, const char *what,
-                               const tsl_buffer *buf, size_t n, size_t elem)
-{
-    if (!buf) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s is NULL", fn, what);
-    if (buf->ctx != ctx)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s belongs to another context", fn,
-                         what);
-    if (n > SIZE_MAX / elem || n * elem > buf->size)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: buffer %s holds %zu bytes, n = %zu needs %zu", fn, what, buf->size, n,
-                         n > SIZE_MAX / elem ? SIZE_MAX : n * elem);
-    return TSL_OK;
-}
-
 static tsl_status blas1_buf(tsl_context *ctx, const char *fn, blas1_op op, int dbl, size_t n,
                             double alpha, const tsl_buffer *x, const tsl_buffer *y, void *result)
 {
@@ -294,13 +272,15 @@ static tsl_status blas1_buf(tsl_context *ctx, const char *fn, blas1_op op, int d
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: result is NULL", fn);
     size_t elem = dbl ? sizeof(double) : sizeof(float);
     tsl_status s;
-    if (n > 0 && (s = check_buffer(ctx, fn, "x", x, n, elem)) != TSL_OK) return s;
-    if (n > 0 && op != OP_NRM2 && (s = check_buffer(ctx, fn, "y", y, n, elem)) != TSL_OK) return s;
+    if (n > 0 && (s = tsl__check_matrix_buffer(ctx, fn, "x", x, 1, n, n, elem)) != TSL_OK) return s;
+    if (n > 0 && op != OP_NRM2 &&
+        (s = tsl__check_matrix_buffer(ctx, fn, "y", y, 1, n, n, elem)) != TSL_OK)
+        return s;
     if (n == 0 || (op == OP_AXPY && alpha == 0.0)) {
         if (result) store_scalar(dbl, result, 0.0);
         return TSL_OK;
     }
-    if ((s = check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
+    if ((s = tsl__check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
     blas1_problem p = {dbl, elem, n, alpha, x->mem, op != OP_NRM2 ? y->mem : NULL, NULL};
     if (op != OP_AXPY && (s = tsl__workspace(ctx, 2, elem, &p.out)) != TSL_OK) return s;
     s = run(ctx, op, &p);

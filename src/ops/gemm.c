@@ -410,19 +410,6 @@ static gemm_view normalize(const gemm_args *g)
     return v;
 }
 
-static tsl_status check_fp64(tsl_context *ctx, int dbl, const char *fn)
-{
-    if (dbl && !ctx->info.fp64)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                         "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
-    return TSL_OK;
-}
-
-static int mul_overflows(size_t a, size_t b)
-{
-    return a && b > SIZE_MAX / a;
-}
-
 static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gemm_args *g,
                             double alpha, const void *a, const void *b, double beta, void *c)
 {
@@ -435,7 +422,7 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gem
     int use_ab = g->k > 0 && alpha != 0.0;
     if (use_ab && (!a || !b))
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
-    if ((s = check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
+    if ((s = tsl__check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
     gemm_view v = normalize(g);
     if (v.swapped) {
         const void *t = a;
@@ -443,9 +430,9 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gem
         b = t;
     }
     size_t elem = dbl ? sizeof(double) : sizeof(float);
-    if (mul_overflows(v.ar, v.ac) || mul_overflows(v.ar * v.ac, elem) ||
-        mul_overflows(v.br, v.bc) || mul_overflows(v.br * v.bc, elem) || mul_overflows(v.m, v.n) ||
-        mul_overflows(v.m * v.n, elem))
+    if (tsl__mul_overflows(v.ar, v.ac) || tsl__mul_overflows(v.ar * v.ac, elem) ||
+        tsl__mul_overflows(v.br, v.bc) || tsl__mul_overflows(v.br * v.bc, elem) ||
+        tsl__mul_overflows(v.m, v.n) || tsl__mul_overflows(v.m * v.n, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
                       beta, NULL, NULL, NULL, v.ac, v.bc, v.n};
@@ -470,23 +457,6 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gem
     return tsl__timing_end(ctx);
 }
 
-static tsl_status check_buffer(tsl_context *ctx, const char *fn, const char *what,
-                               const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
-                               size_t elem)
-{
-    if (!buf) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s is NULL", fn, what);
-    if (buf->ctx != ctx)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s belongs to another context", fn,
-                         what);
-    size_t need = rows ? ((rows - 1) * ld + cols) : 0;
-    if (rows &&
-        (mul_overflows(rows - 1, ld) || mul_overflows(need, elem) || need * elem > buf->size))
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: buffer %s holds %zu bytes, the matrix needs %zu", fn, what, buf->size,
-                         need * elem);
-    return TSL_OK;
-}
-
 static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int dbl, const gemm_args *g,
                            double alpha, const tsl_buffer *a, const tsl_buffer *b, double beta,
                            tsl_buffer *c)
@@ -496,7 +466,7 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int dbl, const gemm
     tsl_status s = check_args(ctx, fn, g);
     if (s != TSL_OK) return s;
     if (g->m == 0 || g->n == 0) return TSL_OK;
-    if ((s = check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
+    if ((s = tsl__check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
     gemm_view v = normalize(g);
     if (v.swapped) {
         const tsl_buffer *t = a;
@@ -506,9 +476,11 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int dbl, const gemm
     size_t elem = dbl ? sizeof(double) : sizeof(float);
     int use_ab = g->k > 0 && alpha != 0.0;
     const char *an = v.swapped ? "B" : "A", *bn = v.swapped ? "A" : "B";
-    if ((s = check_buffer(ctx, fn, "C", c, v.m, v.n, v.ldc, elem)) != TSL_OK) return s;
-    if (use_ab && (s = check_buffer(ctx, fn, an, a, v.ar, v.ac, v.lda, elem)) != TSL_OK) return s;
-    if (use_ab && (s = check_buffer(ctx, fn, bn, b, v.br, v.bc, v.ldb, elem)) != TSL_OK) return s;
+    if ((s = tsl__check_matrix_buffer(ctx, fn, "C", c, v.m, v.n, v.ldc, elem)) != TSL_OK) return s;
+    if (use_ab && (s = tsl__check_matrix_buffer(ctx, fn, an, a, v.ar, v.ac, v.lda, elem)) != TSL_OK)
+        return s;
+    if (use_ab && (s = tsl__check_matrix_buffer(ctx, fn, bn, b, v.br, v.bc, v.ldb, elem)) != TSL_OK)
+        return s;
     gemm_problem p = {dbl,
                       elem,
                       v.ta,

@@ -242,19 +242,6 @@ static tsl_status check_args(tsl_context *ctx, const char *fn, const gemv_args *
     return TSL_OK;
 }
 
-static tsl_status check_fp64(tsl_context *ctx, int dbl, const char *fn)
-{
-    if (dbl && !ctx->info.fp64)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                         "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
-    return TSL_OK;
-}
-
-static int mul_overflows(size_t a, size_t b)
-{
-    return a && b > SIZE_MAX / a;
-}
-
 static tsl_status gemv_host(tsl_context *ctx, const char *fn, int dbl, const gemv_args *g,
                             double alpha, const void *a, const void *x, double beta, void *y)
 {
@@ -269,9 +256,9 @@ static tsl_status gemv_host(tsl_context *ctx, const char *fn, int dbl, const gem
     if (use_ax && !a) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: A is NULL", fn);
     if (use_ax && !x) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: x is NULL", fn);
     if (!use_ax && beta == 1.0) return TSL_OK; /* y = y */
-    if ((s = check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
+    if ((s = tsl__check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
     size_t elem = dbl ? sizeof(double) : sizeof(float);
-    if (mul_overflows(v.rows, v.cols) || mul_overflows(v.rows * v.cols, elem))
+    if (tsl__mul_overflows(v.rows, v.cols) || tsl__mul_overflows(v.rows * v.cols, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: the matrix byte count overflows", fn);
     gemv_problem p = {dbl,    elem,  v.trans, v.rows, v.cols, v.cols, v.leny,
                       use_ax, alpha, beta,    NULL,   NULL,   NULL};
@@ -296,23 +283,6 @@ static tsl_status gemv_host(tsl_context *ctx, const char *fn, int dbl, const gem
     return tsl__timing_end(ctx);
 }
 
-static tsl_status check_buffer(tsl_context *ctx, const char *fn, const char *what,
-                               const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
-                               size_t elem)
-{
-    if (!buf) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s is NULL", fn, what);
-    if (buf->ctx != ctx)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s belongs to another context", fn,
-                         what);
-    size_t need = rows ? (rows - 1) * ld + cols : 0;
-    if (rows &&
-        (mul_overflows(rows - 1, ld) || mul_overflows(need, elem) || need * elem > buf->size))
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: buffer %s holds %zu bytes, it needs %zu elements", fn, what,
-                         buf->size, need);
-    return TSL_OK;
-}
-
 static tsl_status gemv_buf(tsl_context *ctx, const char *fn, int dbl, const gemv_args *g,
                            double alpha, const tsl_buffer *a, const tsl_buffer *x, double beta,
                            tsl_buffer *y)
@@ -325,12 +295,16 @@ static tsl_status gemv_buf(tsl_context *ctx, const char *fn, int dbl, const gemv
     if (v.leny == 0 || v.lenx == 0) return TSL_OK; /* BLAS quick return: y unchanged */
     size_t elem = dbl ? sizeof(double) : sizeof(float);
     int use_ax = v.lenx > 0 && alpha != 0.0;
-    if ((s = check_buffer(ctx, fn, "y", y, 1, v.leny, v.leny, elem)) != TSL_OK) return s;
-    if (use_ax && (s = check_buffer(ctx, fn, "A", a, v.rows, v.cols, g->lda, elem)) != TSL_OK)
+    if ((s = tsl__check_matrix_buffer(ctx, fn, "y", y, 1, v.leny, v.leny, elem)) != TSL_OK)
         return s;
-    if (use_ax && (s = check_buffer(ctx, fn, "x", x, 1, v.lenx, v.lenx, elem)) != TSL_OK) return s;
+    if (use_ax &&
+        (s = tsl__check_matrix_buffer(ctx, fn, "A", a, v.rows, v.cols, g->lda, elem)) != TSL_OK)
+        return s;
+    if (use_ax &&
+        (s = tsl__check_matrix_buffer(ctx, fn, "x", x, 1, v.lenx, v.lenx, elem)) != TSL_OK)
+        return s;
     if (!use_ax && beta == 1.0) return TSL_OK;
-    if ((s = check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
+    if ((s = tsl__check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
     gemv_problem p = {dbl,
                       elem,
                       v.trans,

@@ -39,6 +39,16 @@ const char *tsl__auto_pick(const tsl_context *ctx, const tsl__auto_row *autos);
 const void *tsl__find_variant(tsl_context *ctx, const char *op, tsl__variant_table t,
                               const tsl__auto_row *autos, const char *variant);
 
+/* Checks every op makes alike (checks.c). */
+int tsl__mul_overflows(size_t a, size_t b); /* a * b does not fit size_t */
+/* TSL_ERR_UNSUPPORTED "FN: device X has no double precision" when dbl and the device lacks fp64. */
+tsl_status tsl__check_fp64(tsl_context *ctx, int dbl, const char *fn);
+/* buf is a buffer of this context holding a rows x cols matrix whose rows are ld elements apart;
+ * else TSL_ERR_INVALID_ARG naming `what`. An empty matrix needs nothing. */
+tsl_status tsl__check_matrix_buffer(tsl_context *ctx, const char *fn, const char *what,
+                                    const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
+                                    size_t elem);
+
 /* One descriptor per operation, defined in its ops/<op>.c; registry.c lists them all. */
 extern const tsl__op_desc tsl__gemm_desc;
 extern const tsl__op_desc tsl__axpy_desc;

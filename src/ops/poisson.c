@@ -301,11 +301,6 @@ static tsl_status iterate(solver *sv, int max_iters, double tol, double threshol
     return s;
 }
 
-static int mul_overflows(size_t a, size_t b)
-{
-    return a && b > SIZE_MAX / a;
-}
-
 static tsl_status poisson_host(tsl_context *ctx, const char *fn, int dbl, size_t n, const void *f,
                                void *u, int max_iters, double tol, tsl_poisson_info *info)
 {
@@ -323,11 +318,10 @@ static tsl_status poisson_host(tsl_context *ctx, const char *fn, int dbl, size_t
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
                          "%s: tol = %g must be a number >= 0 (0: exactly max_iters sweeps)", fn,
                          tol);
-    if (dbl && !ctx->info.fp64)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                         "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
+    tsl_status s = tsl__check_fp64(ctx, dbl, fn);
+    if (s != TSL_OK) return s;
     size_t elem = dbl ? sizeof(double) : sizeof(float);
-    if (n > INT_MAX / 2 || mul_overflows(n, n) || mul_overflows(n * n, elem))
+    if (n > INT_MAX / 2 || tsl__mul_overflows(n, n) || tsl__mul_overflows(n * n, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: a %zu x %zu grid's byte count overflows",
                          fn, n, n);
     size_t bytes = n * n * elem;
@@ -345,8 +339,7 @@ static tsl_status poisson_host(tsl_context *ctx, const char *fn, int dbl, size_t
     const poisson_variant *v = tsl__find_variant(ctx, "poisson", TSL__TABLE(variants), auto_table,
                                                  tsl__context_variant(ctx, "poisson"));
     if (!v) return TSL_ERR_INVALID_ARG;
-    tsl_status s = variant_fits(ctx, v, dbl);
-    if (s != TSL_OK) return s;
+    if ((s = variant_fits(ctx, v, dbl)) != TSL_OK) return s;
 
     /* The stopping threshold: tol * max(1, max |f| over the interior). */
     double fmax = 0;

@@ -204,11 +204,6 @@ static size_t max1(size_t x)
 {
     return x ? x : 1;
 }
-static int mul_overflows(size_t a, size_t b)
-{
-    return a && b > SIZE_MAX / a;
-}
-
 static tsl_status check_args(tsl_context *ctx, const char *fn, int dbl, size_t rows, size_t cols,
                              size_t lda, size_t ldb)
 {
@@ -225,10 +220,7 @@ static tsl_status check_args(tsl_context *ctx, const char *fn, int dbl, size_t r
     if (rows > limit || cols > limit || lda > limit || ldb > limit)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "%s: sizes and leading dimensions above %zu are not supported", fn, limit);
-    if (dbl && !ctx->info.fp64)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                         "%s: device %s has no double precision (cl_khr_fp64)", fn, ctx->info.name);
-    return TSL_OK;
+    return tsl__check_fp64(ctx, dbl, fn);
 }
 
 static tsl_status transpose_host(tsl_context *ctx, const char *fn, int dbl, size_t rows,
@@ -243,7 +235,7 @@ static tsl_status transpose_host(tsl_context *ctx, const char *fn, int dbl, size
     const transpose_variant *v;
     if ((s = pick(ctx, fn, &v)) != TSL_OK) return s;
     size_t elem = dbl ? sizeof(double) : sizeof(float);
-    if (mul_overflows(rows, cols) || mul_overflows(rows * cols, elem))
+    if (tsl__mul_overflows(rows, cols) || tsl__mul_overflows(rows * cols, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     transpose_problem p = {dbl, rows, cols, NULL, NULL, cols, rows};
     if ((s = tsl__workspace(ctx, 0, rows * cols * elem, &p.a)) != TSL_OK) return s;
@@ -257,23 +249,6 @@ static tsl_status transpose_host(tsl_context *ctx, const char *fn, int dbl, size
     return tsl__timing_end(ctx);
 }
 
-static tsl_status check_buffer(tsl_context *ctx, const char *fn, const char *what,
-                               const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
-                               size_t elem)
-{
-    if (!buf) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s is NULL", fn, what);
-    if (buf->ctx != ctx)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: buffer %s belongs to another context", fn,
-                         what);
-    if (mul_overflows(rows - 1, ld) || mul_overflows((rows - 1) * ld + cols, elem) ||
-        ((rows - 1) * ld + cols) * elem > buf->size)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: buffer %s holds %zu bytes, a %zu x %zu matrix with leading dimension "
-                         "%zu needs more",
-                         fn, what, buf->size, rows, cols, ld);
-    return TSL_OK;
-}
-
 static tsl_status transpose_buf(tsl_context *ctx, const char *fn, int dbl, size_t rows, size_t cols,
                                 const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
@@ -283,8 +258,8 @@ static tsl_status transpose_buf(tsl_context *ctx, const char *fn, int dbl, size_
     if (s != TSL_OK) return s;
     if (rows == 0 || cols == 0) return TSL_OK;
     size_t elem = dbl ? sizeof(double) : sizeof(float);
-    if ((s = check_buffer(ctx, fn, "a", a, rows, cols, lda, elem)) != TSL_OK) return s;
-    if ((s = check_buffer(ctx, fn, "b", b, cols, rows, ldb, elem)) != TSL_OK) return s;
+    if ((s = tsl__check_matrix_buffer(ctx, fn, "a", a, rows, cols, lda, elem)) != TSL_OK) return s;
+    if ((s = tsl__check_matrix_buffer(ctx, fn, "b", b, cols, rows, ldb, elem)) != TSL_OK) return s;
     if (a == b || a->mem == b->mem)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
                          "%s: buffers a and b are the same; an in-place transpose is not supported",
