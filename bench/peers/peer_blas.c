@@ -112,11 +112,17 @@ static CLBlastStatusCode call_clblast(const tsl_blas_peer_args *g, cl_mem a, cl_
     }
 }
 
-static double event_ns(cl_event ev, cl_profiling_info what, int *ok)
+/* One CLBlast call for tsl__peer_timed_cl_call. */
+typedef struct {
+    const tsl_blas_peer_args *g;
+    cl_mem a, x, y, out;
+    cl_command_queue queue;
+} blas_call;
+
+static int blas_call_run(void *state, void **ev)
 {
-    cl_ulong t = 0;
-    if (clGetEventProfilingInfo(ev, what, sizeof t, &t, NULL) != CL_SUCCESS) *ok = 0;
-    return (double)t;
+    blas_call *k = state;
+    return (int)call_clblast(k->g, k->a, k->x, k->y, k->out, &k->queue, (cl_event *)ev);
 }
 
 static void run_clblast(const tsl_blas_peer_args *g, tsl_peer_result *res)
@@ -169,22 +175,12 @@ static void run_clblast(const tsl_blas_peer_args *g, tsl_peer_result *res)
                           tsl_context_error(ctx));
             goto done;
         }
-        cl_event marker = NULL, ev = NULL;
-        int ok = clEnqueueMarkerWithWaitList(queue, 0, NULL, &marker) == CL_SUCCESS;
-        double t0 = tsl__peer_now_ms();
-        CLBlastStatusCode cs = call_clblast(g, ma, mx, my, mo, &queue, &ev);
-        cl_int wait = cs == CLBlastSuccess ? clWaitForEvents(1, &ev) : CL_SUCCESS;
-        double host_ms = tsl__peer_now_ms() - t0, ms = host_ms;
-        if (cs == CLBlastSuccess && wait == CL_SUCCESS && ok) {
-            double end = event_ns(ev, CL_PROFILING_COMMAND_END, &ok);
-            double start = event_ns(marker, CL_PROFILING_COMMAND_END, &ok);
-            if (ok && start > 0 && start <= end) ms = (end - start) * 1e-6;
-        }
-        if (marker) clReleaseEvent(marker);
-        if (ev) clReleaseEvent(ev);
-        if (cs != CLBlastSuccess || wait != CL_SUCCESS) {
-            tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast call returned %d",
-                          cs != CLBlastSuccess ? (int)cs : (int)wait);
+        blas_call call = {g, ma, mx, my, mo, queue};
+        double ms = 0.0, t0 = tsl__peer_now_ms();
+        int cs = tsl__peer_timed_cl_call(queue, blas_call_run, &call, &ms);
+        double host_ms = tsl__peer_now_ms() - t0;
+        if (cs != 0) {
+            tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast call returned %d", cs);
             goto done;
         }
         if (run == 0) first_ms = host_ms;

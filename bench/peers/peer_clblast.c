@@ -70,41 +70,17 @@ static CLBlastStatusCode call_gemm(const tsl_peer_gemm_args *g, cl_mem a, cl_mem
                         g->ldb, (float)g->beta, c, 0, g->ldc, queue, event);
 }
 
-static double event_ns(cl_event ev, cl_profiling_info what, int *ok)
-{
-    cl_ulong t = 0;
-    if (clGetEventProfilingInfo(ev, what, sizeof t, &t, NULL) != CL_SUCCESS) *ok = 0;
-    return (double)t;
-}
+/* One GEMM call for tsl__peer_timed_cl_call. */
+typedef struct {
+    const tsl_peer_gemm_args *g;
+    cl_mem a, b, c;
+    cl_command_queue queue;
+} gemm_call;
 
-/* One call, waited for; *ms is its time (see the file comment). Without marker timestamps (a
- * driver that does not profile markers) it falls back to host time around the call and the wait,
- * never to the last event alone, which can be a small copy kernel. */
-static CLBlastStatusCode timed_call(const tsl_peer_gemm_args *g, cl_mem a, cl_mem b, cl_mem c,
-                                    cl_command_queue queue, double *ms, const char **where)
+static int gemm_call_run(void *state, void **ev)
 {
-    cl_event marker = NULL, ev = NULL;
-    int marker_ok = clEnqueueMarkerWithWaitList(queue, 0, NULL, &marker) == CL_SUCCESS;
-    double t0 = tsl__peer_now_ms();
-    CLBlastStatusCode st = call_gemm(g, a, b, c, &queue, &ev);
-    if (st != CLBlastSuccess) {
-        *where = g->is_double ? "CLBlastDgemm" : "CLBlastSgemm";
-    } else {
-        cl_int wait = clWaitForEvents(1, &ev);
-        double host_ms = tsl__peer_now_ms() - t0;
-        if (wait != CL_SUCCESS) {
-            *where = "clWaitForEvents";
-            st = (CLBlastStatusCode)wait;
-        } else {
-            int ok = marker_ok;
-            double end = event_ns(ev, CL_PROFILING_COMMAND_END, &ok);
-            double start = marker_ok ? event_ns(marker, CL_PROFILING_COMMAND_END, &ok) : 0.0;
-            *ms = (ok && start > 0 && start <= end) ? (end - start) * 1e-6 : host_ms;
-        }
-    }
-    if (marker) clReleaseEvent(marker);
-    if (ev) clReleaseEvent(ev);
-    return st;
+    gemm_call *k = state;
+    return (int)call_gemm(k->g, k->a, k->b, k->c, &k->queue, (cl_event *)ev);
 }
 
 void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
@@ -161,8 +137,10 @@ void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
             goto done;
         }
         double ms = 0.0, t0 = tsl__peer_now_ms();
-        const char *where = "";
-        CLBlastStatusCode cs = timed_call(g, ma, mb, mc, queue, &ms, &where);
+        gemm_call call = {g, ma, mb, mc, queue};
+        const char *where = g->is_double ? "CLBlastDgemm" : "CLBlastSgemm";
+        CLBlastStatusCode cs =
+            (CLBlastStatusCode)tsl__peer_timed_cl_call(queue, gemm_call_run, &call, &ms);
         if (run == 0) first_call_ms = tsl__peer_now_ms() - t0;
         if (cs != CLBlastSuccess) {
             tsl__peer_set(res, TSL_PEER_ERROR, "%s returned %d (%s)", where, (int)cs,

@@ -20,38 +20,6 @@
 
 #include "tessel_cl.h"
 
-static double event_ns(cl_event ev, cl_profiling_info what, int *ok)
-{
-    cl_ulong t = 0;
-    if (clGetEventProfilingInfo(ev, what, sizeof t, &t, NULL) != CL_SUCCESS) *ok = 0;
-    return (double)t;
-}
-
-int tsl__peer_timed_cl_call(void *queue_, int (*call)(void *state, void **ev), void *state,
-                            double *ms)
-{
-    cl_command_queue queue = queue_;
-    cl_event marker = NULL, ev = NULL;
-    int marker_ok = clEnqueueMarkerWithWaitList(queue, 0, NULL, &marker) == CL_SUCCESS;
-    double t0 = tsl__peer_now_ms();
-    int st = call(state, (void **)&ev);
-    if (st == 0) {
-        cl_int wait = ev ? clWaitForEvents(1, &ev) : clFinish(queue);
-        double host_ms = tsl__peer_now_ms() - t0;
-        if (wait != CL_SUCCESS) {
-            st = wait;
-        } else {
-            int ok = marker_ok && ev;
-            double end = ev ? event_ns(ev, CL_PROFILING_COMMAND_END, &ok) : 0.0;
-            double start = ok ? event_ns(marker, CL_PROFILING_COMMAND_END, &ok) : 0.0;
-            *ms = (ok && start > 0 && start <= end) ? (end - start) * 1e-6 : host_ms;
-        }
-    }
-    if (marker) clReleaseEvent(marker);
-    if (ev) clReleaseEvent(ev);
-    return st;
-}
-
 /* ---- CLBlast ------------------------------------------------------------------------------ */
 
 #if defined(TESSEL_HAVE_CLBLAST) && TESSEL_HAVE_CLBLAST
@@ -170,7 +138,8 @@ static void run_openblas(const tsl_peer_transpose_args *g, tsl_peer_result *res)
 static const struct {
     const char *name;
     void (*run)(const tsl_peer_transpose_args *, tsl_peer_result *);
-} table[] = {{"clblast", run_clblast}, {"cublas", tsl__peer_cublas_transpose}, {"openblas", run_openblas}};
+} table[] = {
+    {"clblast", run_clblast}, {"cublas", tsl__peer_cublas_transpose}, {"openblas", run_openblas}};
 
 size_t tsl_peer_transpose_count(void)
 {

@@ -25,11 +25,4 @@ const char *tsl_peer_transpose_name(size_t index); /* NULL past the end */
 void tsl_peer_transpose(const char *name, const tsl_peer_transpose_args *args,
                         tsl_peer_result *res);
 
-/* One call of an OpenCL peer on queue, waited for, timed on the device from a profiled marker
- * enqueued just before the call to the end of the event the call returns (a library's returned
- * event may cover only its last kernel); host time when the driver has no marker timestamps.
- * call returns 0 on success and sets *ev. Returns call's status or the clWaitForEvents error. */
-int tsl__peer_timed_cl_call(void *queue, int (*call)(void *state, void **ev), void *state,
-                            double *ms);
-
 #endif

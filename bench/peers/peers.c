@@ -11,10 +11,16 @@
 #include <string.h>
 #include <time.h>
 
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+
 static const tsl_peer peers[] = {
     {"clblast", "CLBlast on the same OpenCL device, queue and data as tessel",
      tsl__peer_clblast_gemm},
-    {"cublas", "cuBLAS on the CUDA device of tessel's OpenCL device, same data (plain FP32, no TF32)",
+    {"cublas",
+     "cuBLAS on the CUDA device of tessel's OpenCL device, same data (plain FP32, no TF32)",
      tsl__peer_cublas_gemm},
     {"openblas", "OpenBLAS (CBLAS) on the host CPU, same data", tsl__peer_openblas_gemm},
 };
@@ -93,4 +99,36 @@ void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_pee
         return;
     }
     peer->gemm(args, res);
+}
+
+static double event_ns(cl_event ev, cl_profiling_info what, int *ok)
+{
+    cl_ulong t = 0;
+    if (clGetEventProfilingInfo(ev, what, sizeof t, &t, NULL) != CL_SUCCESS) *ok = 0;
+    return (double)t;
+}
+
+int tsl__peer_timed_cl_call(void *queue_, int (*call)(void *state, void **ev), void *state,
+                            double *ms)
+{
+    cl_command_queue queue = queue_;
+    cl_event marker = NULL, ev = NULL;
+    int marker_ok = clEnqueueMarkerWithWaitList(queue, 0, NULL, &marker) == CL_SUCCESS;
+    double t0 = tsl__peer_now_ms();
+    int st = call(state, (void **)&ev);
+    if (st == 0) {
+        cl_int wait = ev ? clWaitForEvents(1, &ev) : clFinish(queue);
+        double host_ms = tsl__peer_now_ms() - t0;
+        if (wait != CL_SUCCESS) {
+            st = wait;
+        } else {
+            int ok = marker_ok && ev;
+            double end = ev ? event_ns(ev, CL_PROFILING_COMMAND_END, &ok) : 0.0;
+            double start = ok ? event_ns(marker, CL_PROFILING_COMMAND_END, &ok) : 0.0;
+            *ms = (ok && start > 0 && start <= end) ? (end - start) * 1e-6 : host_ms;
+        }
+    }
+    if (marker) clReleaseEvent(marker);
+    if (ev) clReleaseEvent(ev);
+    return st;
 }

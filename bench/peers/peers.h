@@ -71,6 +71,13 @@ int tsl_peer_matrix_elems(tsl_layout layout, tsl_trans trans, size_t rows, size_
 /* ---- for the peer implementations ----------------------------------------------------------- */
 
 double tsl__peer_now_ms(void); /* CLOCK_MONOTONIC in milliseconds */
+/* One call of an OpenCL peer on queue, waited for, timed on the device from a profiled marker
+ * enqueued just before the call to the end of the event the call returns (a library's returned
+ * event may cover only its last kernel); host time when the driver has no marker timestamps.
+ * call returns 0 on success and sets *ev. Returns call's status or the clWaitForEvents error. */
+int tsl__peer_timed_cl_call(void *queue, int (*call)(void *state, void **ev), void *state,
+                            double *ms);
+
 void tsl__peer_set(tsl_peer_result *res, tsl_peer_status status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
