@@ -128,16 +128,7 @@ static int blas_call_run(void *state, void **ev)
 static void run_clblast(const tsl_blas_peer_args *g, tsl_peer_result *res)
 {
     tsl_context *ctx = g->ctx;
-    tsl_device_info info;
-    if (!ctx || tsl_context_device(ctx, &info) != TSL_OK) {
-        tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast needs tessel's OpenCL context");
-        return;
-    }
-    snprintf(res->device, sizeof res->device, "%s", info.name);
-    if (g->is_double && !info.fp64) {
-        tsl__peer_set(res, TSL_PEER_SKIPPED, "device %s has no double precision", info.name);
-        return;
-    }
+    if (!tsl__peer_clblast_ready(ctx, g->is_double, res)) return;
     size_t es = g->is_double ? sizeof(double) : sizeof(float);
     size_t ea = a_elems(g), ex = x_len(g), ey = out_len(g);
     int writes_y = g->op == TSL_BLAS_AXPY || g->op == TSL_BLAS_GEMV;
@@ -209,12 +200,7 @@ done:
 
 static void run_clblast(const tsl_blas_peer_args *g, tsl_peer_result *res)
 {
-    tsl_device_info info;
-    if (g->ctx && tsl_context_device(g->ctx, &info) == TSL_OK)
-        snprintf(res->device, sizeof res->device, "%s", info.name);
-    tsl__peer_set(res, TSL_PEER_SKIPPED,
-                  "this tessel was built without CLBlast (install libclblast-dev and reconfigure "
-                  "with cmake)");
+    tsl__peer_clblast_missing(g->ctx, res);
 }
 
 #endif

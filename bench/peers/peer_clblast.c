@@ -86,16 +86,7 @@ static int gemm_call_run(void *state, void **ev)
 void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
 {
     tsl_context *ctx = g->ctx;
-    tsl_device_info info;
-    if (!ctx || tsl_context_device(ctx, &info) != TSL_OK) {
-        tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast needs tessel's OpenCL context");
-        return;
-    }
-    snprintf(res->device, sizeof res->device, "%s", info.name);
-    if (g->is_double && !info.fp64) {
-        tsl__peer_set(res, TSL_PEER_SKIPPED, "device %s has no double precision", info.name);
-        return;
-    }
+    if (!tsl__peer_clblast_ready(ctx, g->is_double, res)) return;
 
     size_t es = g->is_double ? sizeof(double) : sizeof(float);
     size_t ea = 0, eb = 0, ec = 0;
@@ -174,12 +165,7 @@ done:
 
 void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *res)
 {
-    tsl_device_info info;
-    if (args->ctx && tsl_context_device(args->ctx, &info) == TSL_OK)
-        snprintf(res->device, sizeof res->device, "%s", info.name);
-    tsl__peer_set(res, TSL_PEER_SKIPPED,
-                  "this tessel was built without CLBlast (install libclblast-dev and "
-                  "reconfigure with cmake)");
+    tsl__peer_clblast_missing(args->ctx, res);
 }
 
 #endif

@@ -132,3 +132,28 @@ int tsl__peer_timed_cl_call(void *queue_, int (*call)(void *state, void **ev), v
     if (ev) clReleaseEvent(ev);
     return st;
 }
+
+int tsl__peer_clblast_ready(tsl_context *ctx, int is_double, tsl_peer_result *res)
+{
+    tsl_device_info info;
+    if (!ctx || tsl_context_device(ctx, &info) != TSL_OK) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast needs tessel's OpenCL context");
+        return 0;
+    }
+    snprintf(res->device, sizeof res->device, "%s", info.name);
+    if (is_double && !info.fp64) {
+        tsl__peer_set(res, TSL_PEER_SKIPPED, "device %s has no double precision", info.name);
+        return 0;
+    }
+    return 1;
+}
+
+void tsl__peer_clblast_missing(tsl_context *ctx, tsl_peer_result *res)
+{
+    tsl_device_info info;
+    if (ctx && tsl_context_device(ctx, &info) == TSL_OK)
+        snprintf(res->device, sizeof res->device, "%s", info.name);
+    tsl__peer_set(res, TSL_PEER_SKIPPED,
+                  "this tessel was built without CLBlast (install libclblast-dev and reconfigure "
+                  "with cmake)");
+}

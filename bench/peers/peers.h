@@ -83,6 +83,12 @@ void tsl__peer_set(tsl_peer_result *res, tsl_peer_status status, const char *fmt
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* What every CLBlast peer checks first: it runs on tessel's own context. Writes the device name
+ * into res->device; returns 1 when the peer can run, else 0 with res saying why (error: no
+ * context; skipped: double precision on a device without fp64). */
+int tsl__peer_clblast_ready(tsl_context *ctx, int is_double, tsl_peer_result *res);
+/* The skipped row of a CLBlast peer in a tessel built without CLBlast. */
+void tsl__peer_clblast_missing(tsl_context *ctx, tsl_peer_result *res);
 void tsl__peer_openblas_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *res);
 void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *res);
 
