@@ -79,20 +79,6 @@ const tsl__op_desc tsl__nrm2_desc = {"nrm2", variant_name, nrm2_check, NULL};
 
 /* ---- launching ------------------------------------------------------------------------------ */
 
-typedef union {
-    float f;
-    double d;
-} scalar;
-
-static tsl__arg scalar_arg(int dbl, scalar *s, double v)
-{
-    if (dbl)
-        s->d = v;
-    else
-        s->f = (float)v;
-    return (tsl__arg){dbl ? sizeof(double) : sizeof(float), s};
-}
-
 static tsl_status get_kernel(tsl_context *ctx, int dbl, const char *name, cl_kernel *k)
 {
     char options[160];
@@ -162,10 +148,10 @@ static tsl_status run(tsl_context *ctx, blas1_op op, const blas1_problem *p)
     size_t global = groups * wg;
     cl_long n = (cl_long)p->n;
     int count = (int)groups;
-    scalar al;
+    tsl__scalar al;
     if (op == OP_AXPY) {
         tsl__arg args[] = {{sizeof n, &n},
-                           scalar_arg(p->dbl, &al, p->alpha),
+                           tsl__scalar_arg(p->dbl, &al, p->alpha),
                            {sizeof(cl_mem), &p->x},
                            {sizeof(cl_mem), &p->y}};
         return tsl__launch(ctx, k, v->kernel[op], args, 4, 1, &global, &wg);

@@ -1,9 +1,19 @@
-/* checks.c: argument checks every operation makes the same way (ops.h): size products that must
- * not overflow, double precision on a device without fp64, and a matrix that must fit the device
- * buffer it is said to be in. One wording for each, whatever the op. */
+/* checks.c: what every operation does the same way (ops.h): real-typed kernel arguments, and
+ * the argument checks: size products that must not overflow, double precision on a device without
+ * fp64, and a matrix that must fit the device buffer it is said to be in. One wording for each,
+ * whatever the op. */
 #include <stdint.h>
 
 #include "ops/ops.h"
+
+tsl__arg tsl__scalar_arg(int dbl, tsl__scalar *s, double v)
+{
+    if (dbl)
+        s->d = v;
+    else
+        s->f = (float)v;
+    return (tsl__arg){dbl ? sizeof(double) : sizeof(float), s};
+}
 
 int tsl__mul_overflows(size_t a, size_t b)
 {

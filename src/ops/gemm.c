@@ -122,20 +122,6 @@ typedef struct {
     size_t lda, ldb, ldc;
 } gemm_problem;
 
-typedef union {
-    float f;
-    double d;
-} scalar;
-
-static tsl__arg scalar_arg(const gemm_problem *p, scalar *s, double v)
-{
-    if (p->dbl)
-        s->d = v;
-    else
-        s->f = (float)v;
-    return (tsl__arg){p->elem, s};
-}
-
 static size_t round_up(size_t x, size_t m)
 {
     return (x + m - 1) / m * m;
@@ -190,18 +176,18 @@ static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gem
     int b_rs = p->tb == TSL_NO_TRANS ? (int)p->ldb : 1,
         b_cs = p->tb == TSL_NO_TRANS ? 1 : (int)p->ldb;
     int ldc = (int)p->ldc;
-    scalar al, be;
+    tsl__scalar al, be;
     tsl__arg args[] = {{sizeof M, &M},
                        {sizeof N, &N},
                        {sizeof K, &K},
-                       scalar_arg(p, &al, p->alpha),
+                       tsl__scalar_arg(p->dbl, &al, p->alpha),
                        {sizeof(cl_mem), &p->a},
                        {sizeof a_rs, &a_rs},
                        {sizeof a_cs, &a_cs},
                        {sizeof(cl_mem), &p->b},
                        {sizeof b_rs, &b_rs},
                        {sizeof b_cs, &b_cs},
-                       scalar_arg(p, &be, p->beta),
+                       tsl__scalar_arg(p->dbl, &be, p->beta),
                        {sizeof(cl_mem), &p->c},
                        {sizeof ldc, &ldc}};
     return tsl__launch(ctx, k, v->name, args, (int)(sizeof args / sizeof args[0]), 2, global,
@@ -278,18 +264,18 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
                         Mp / (size_t)tp->mwg * (size_t)tp->mdimc};
     int M = (int)Mp, N = (int)Np, K = (int)Kp, Mc = (int)p->m, Nc = (int)p->n;
     int ilda = (int)lda, ildb = (int)ldb, ildc = (int)p->ldc;
-    scalar al, be;
+    tsl__scalar al, be;
     tsl__arg args[] = {{sizeof M, &M},
                        {sizeof N, &N},
                        {sizeof K, &K},
                        {sizeof Mc, &Mc},
                        {sizeof Nc, &Nc},
-                       scalar_arg(p, &al, p->alpha),
+                       tsl__scalar_arg(p->dbl, &al, p->alpha),
                        {sizeof(cl_mem), &a},
                        {sizeof ilda, &ilda},
                        {sizeof(cl_mem), &b},
                        {sizeof ildb, &ildb},
-                       scalar_arg(p, &be, p->beta),
+                       tsl__scalar_arg(p->dbl, &be, p->beta),
                        {sizeof(cl_mem), &p->c},
                        {sizeof ildc, &ildc}};
     return tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 2, global,

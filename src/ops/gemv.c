@@ -56,20 +56,6 @@ const tsl__op_desc tsl__gemv_desc = {"gemv", variant_name, variant_check, NULL};
 
 /* ---- the row-major problem ------------------------------------------------------------------ */
 
-typedef union {
-    float f;
-    double d;
-} scalar;
-
-static tsl__arg scalar_arg(int dbl, scalar *s, double v)
-{
-    if (dbl)
-        s->d = v;
-    else
-        s->f = (float)v;
-    return (tsl__arg){dbl ? sizeof(double) : sizeof(float), s};
-}
-
 typedef struct {
     int dbl;
     size_t elem;
@@ -111,8 +97,9 @@ static tsl_status run_scale(tsl_context *ctx, const gemv_problem *p, size_t len)
     if (s != TSL_OK) return s;
     size_t wg = pow2_at_most(256, tsl__kernel_max_wg(ctx, k)), global = round_up(len, wg);
     int n = (int)len;
-    scalar be;
-    tsl__arg args[] = {{sizeof n, &n}, scalar_arg(p->dbl, &be, p->beta), {sizeof(cl_mem), &p->y}};
+    tsl__scalar be;
+    tsl__arg args[] = {
+        {sizeof n, &n}, tsl__scalar_arg(p->dbl, &be, p->beta), {sizeof(cl_mem), &p->y}};
     return tsl__launch(ctx, k, "gemv_scale", args, 3, 1, &global, &wg);
 }
 
@@ -134,14 +121,14 @@ static tsl_status run(tsl_context *ctx, const gemv_problem *p)
     size_t cap = tsl__kernel_max_wg(ctx, k);
     if (cap > ctx->info.max_work_group) cap = ctx->info.max_work_group;
     int rows = (int)p->rows, cols = (int)p->cols, lda = (int)p->lda;
-    scalar al, be;
+    tsl__scalar al, be;
     tsl__arg common[] = {{sizeof rows, &rows},
                          {sizeof cols, &cols},
-                         scalar_arg(p->dbl, &al, p->alpha),
+                         tsl__scalar_arg(p->dbl, &al, p->alpha),
                          {sizeof(cl_mem), &p->a},
                          {sizeof lda, &lda},
                          {sizeof(cl_mem), &p->x},
-                         scalar_arg(p->dbl, &be, p->beta),
+                         tsl__scalar_arg(p->dbl, &be, p->beta),
                          {sizeof(cl_mem), &p->y}};
     tsl__arg args[11];
     memcpy(args, common, sizeof common);
@@ -189,8 +176,8 @@ static tsl_status run(tsl_context *ctx, const gemv_problem *p)
     tsl__arg fin[] = {{sizeof cols, &cols},
                       {sizeof nsplits, &nsplits},
                       {sizeof(cl_mem), &partial},
-                      scalar_arg(p->dbl, &al, p->alpha),
-                      scalar_arg(p->dbl, &be, p->beta),
+                      tsl__scalar_arg(p->dbl, &al, p->alpha),
+                      tsl__scalar_arg(p->dbl, &be, p->beta),
                       {sizeof(cl_mem), &p->y}};
     return tsl__launch(ctx, kf, "gemv_t_finish", fin, 6, 1, &gf, &wg);
 }

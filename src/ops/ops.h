@@ -39,6 +39,14 @@ const char *tsl__auto_pick(const tsl_context *ctx, const tsl__auto_row *autos);
 const void *tsl__find_variant(tsl_context *ctx, const char *op, tsl__variant_table t,
                               const tsl__auto_row *autos, const char *variant);
 
+/* A real-typed kernel argument: float or double by the program's PRECISION. tsl__scalar_arg stores
+ * v in *s at that precision and returns the argument pointing at it (checks.c). */
+typedef union {
+    float f;
+    double d;
+} tsl__scalar;
+tsl__arg tsl__scalar_arg(int dbl, tsl__scalar *s, double v);
+
 /* Checks every op makes alike (checks.c). */
 int tsl__mul_overflows(size_t a, size_t b); /* a * b does not fit size_t */
 /* TSL_ERR_UNSUPPORTED "FN: device X has no double precision" when dbl and the device lacks fp64. */

@@ -146,11 +146,6 @@ const tsl__op_desc tsl__poisson_desc = {"poisson", variant_name, variant_check, 
 
 /* ---- the solve ------------------------------------------------------------------------------ */
 
-typedef union {
-    float f;
-    double d;
-} scalar;
-
 typedef struct {
     tsl_context *ctx;
     const poisson_variant *v;
@@ -158,20 +153,20 @@ typedef struct {
     int dbl;
     size_t elem;
     int n;
-    scalar h2, inv_h2;
+    tsl__scalar h2, inv_h2;
     cl_mem f, cur, next, partial, result;
     cl_kernel sweep, residual, reduce;
     int groups; /* residual work-groups */
 } solver;
 
-static tsl__arg scalar_arg(const solver *sv, const scalar *s)
+static tsl__arg scalar_arg(const solver *sv, const tsl__scalar *s)
 {
     return (tsl__arg){sv->elem, s};
 }
 
-static scalar make_scalar(int dbl, double v)
+static tsl__scalar make_scalar(int dbl, double v)
 {
-    scalar s;
+    tsl__scalar s;
     if (dbl)
         s.d = v;
     else
@@ -249,7 +244,7 @@ static tsl_status residual(solver *sv, double *out)
     s = tsl__launch(sv->ctx, sv->reduce, "poisson residual reduction", margs, 3, 1, &global,
                     &local);
     if (s != TSL_OK) return s;
-    scalar r;
+    tsl__scalar r;
     s = tsl__download_rect(sv->ctx, sv->result, &r, 1, sv->elem, sv->elem);
     if (s != TSL_OK) return s;
     *out = sv->dbl ? r.d : (double)r.f;
