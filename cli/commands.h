@@ -10,6 +10,12 @@ int cli_cmd_blas1(int argc, char **argv);
 int cli_cmd_gemv(int argc, char **argv);
 int cli_cmd_transpose(int argc, char **argv);
 int cli_cmd_bandwidth(int argc, char **argv);
+int cli_cmd_tune(int argc, char **argv);
+int cli_cmd_study(int argc, char **argv);
+/* 002's workloads */
+int cli_cmd_pi(int argc, char **argv);
+int cli_cmd_nbody(int argc, char **argv);
+int cli_cmd_kmeans(int argc, char **argv);
 
 /* The whole command line, for the record written into --json output. */
 extern int cli_argc;

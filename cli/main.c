@@ -29,10 +29,14 @@ static const command commands[] = {
      "device copy and host<->device transfer bandwidth (pageable, pinned)"},
     {"poisson", cli_cmd_poisson,
      "Jacobi solver for -lap(u) = f: sweeps/s, bandwidth and residual per variant"},
+    {"pi", cli_cmd_pi, "002's Pi by numerical integration: original vs optimized, speedup over C"},
+    {"nbody", cli_cmd_nbody, "002's all-pairs N-body step: original vs optimized, speedup over C"},
+    {"kmeans", cli_cmd_kmeans,
+     "002's K-means assignment step: original vs optimized, speedup over C"},
+    {"tune", cli_cmd_tune, "auto-tune an operation for a device and store it in the tuning database"},
+    {"study", cli_cmd_study, "reproduce a study of the source documents: CSV, PNG figures, summary"},
 };
 
-/* Planned in DESIGN.md; answered with "not yet available". */
-static const char *const planned[] = {"tune", "study"};
 
 static void print_help(FILE *f)
 {
@@ -45,11 +49,8 @@ static void print_help(FILE *f)
             tsl_version());
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
         fprintf(f, "  %-10s  %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "  (not yet available:");
-    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; ++i)
-        fprintf(f, " %s", planned[i]);
     fprintf(
-        f, ")\n\n"
+        f, "\n"
            "Options:\n"
            "  -h, --help     this help\n"
            "  --version      print the version\n\n"
@@ -98,10 +99,6 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i)
         if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 2, argv + 2);
-    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; ++i)
-        if (strcmp(name, planned[i]) == 0)
-            return cli_error(CLI_EXIT_USAGE, "'tessel %s' is not yet available in tessel %s (available: %s)",
-                             name, tsl_version(), command_names());
     if (name[0] == '-')
         return cli_error(CLI_EXIT_USAGE,
                          "unknown option '%s' before the command (try 'tessel "

@@ -1,0 +1,10 @@
+/* cmd_pi.c: placeholder until this subcommand lands (being written this session). */
+#include "args.h"
+#include "commands.h"
+
+int cli_cmd_pi(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return cli_error(CLI_EXIT_USAGE, "'tessel pi' is not yet available");
+}

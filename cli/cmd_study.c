@@ -1,0 +1,10 @@
+/* cmd_study.c: placeholder until this subcommand lands (being written this session). */
+#include "args.h"
+#include "commands.h"
+
+int cli_cmd_study(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return cli_error(CLI_EXIT_USAGE, "'tessel study' is not yet available");
+}
