@@ -6,7 +6,7 @@
 # The GEMM variants of issue 2, one ctest each so `ctest -j` runs them in parallel. The test
 # lib_gemm_variant_list fails if tsl_variant_name("gemm", i) lists a different set: add a new
 # variant here when the library gains one.
-set(TSL_GEMM_VARIANTS naive tiled_4x4 tiled_8x8 tiled_16x16 tiled_32x32 regblock_2 regblock_4
+set(TSL_GEMM_VARIANTS naive tiled_2x2 tiled_4x4 tiled_8x8 tiled_16x16 tiled_32x32 regblock_2 regblock_4
                       tiled2d)
 
 function(tsl_lib_test name)

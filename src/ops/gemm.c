@@ -27,6 +27,7 @@ typedef struct {
 /* The reference path first, then each step of the ladder (BLIS: reference first, then override). */
 static const gemm_variant variants[] = {
     {"naive", KIND_NAIVE, "gemm_naive", 0},
+    {"tiled_2x2", KIND_TILED, "gemm_tiled", 2}, /* 000's block-size sweep starts at 2 */
     {"tiled_4x4", KIND_TILED, "gemm_tiled", 4},
     {"tiled_8x8", KIND_TILED, "gemm_tiled", 8},
     {"tiled_16x16", KIND_TILED, "gemm_tiled", 16},
