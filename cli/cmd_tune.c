@@ -1,10 +1,448 @@
-/* cmd_tune.c: placeholder until this subcommand lands (being written this session). */
+/* cmd_tune.c: `tessel tune <op>`, the auto-tuner, and `tessel tune --show`, what `auto` picks.
+ *
+ * Tuning: for each precision and each size class of the given shapes (the tuning database keys
+ * entries by class: tsl_tuning_class), the library's tuner (tsl_tuner_*) hands out configurations
+ * of the op's search space, the configuration `auto` uses now first. Each one is built, run once
+ * and verified against the CPU reference (a candidate that fails can never win), then timed:
+ * `repeat` calls, median kernel time from profiling events, GFLOP/s. A class with several shapes
+ * scores a candidate by the geometric mean over them. The budget (--budget-s) is wall time, shared
+ * evenly by the (precision, class) groups; the winner is stored in the user's tuning database
+ * (tsl_tuning_store), unless --no-store. Every candidate is a row of the report (CSV/JSON), the
+ * table shows the baseline and the winner of each group; progress goes to a terminal's stderr. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
 #include "args.h"
 #include "commands.h"
+#include "measure.h"
+#include "output.h"
+#include "ref/ref.h"
+#include "tessel.h"
+
+#define MAX_SHAPES 16
+
+typedef struct {
+    size_t m, n, k;
+} shape;
+
+typedef struct {
+    const char *device, *precision, *shapes_text, *csv, *json;
+    cli_size_list sizes;
+    size_t size, repeat, seed;
+    unsigned max_candidates;
+    double budget_s;
+    unsigned warmup;
+    int show, no_store, quiet, help;
+    shape shapes[MAX_SHAPES];
+    size_t nshapes;
+    cli_session s;
+} tune_job;
+
+/* Device-side data of one shape: A and B uploaded once, the reference C in double. */
+typedef struct {
+    shape sh;
+    tsl_buffer *a, *b, *c;
+    void *out;
+    double *ref;
+} shape_data;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* "4096x4096x256,1000" into shapes (a single number N is N x N x N). */
+static int parse_shapes(tune_job *job)
+{
+    if (job->shapes_text) {
+        cli_name_list names;
+        if (cli_split_names(job->shapes_text, &names) != 0 || names.n > MAX_SHAPES)
+            return cli_error(CLI_EXIT_USAGE,
+                             "tune: --shapes takes up to %d comma-separated MxNxK or N", MAX_SHAPES);
+        for (size_t i = 0; i < names.n; ++i) {
+            size_t d[3];
+            int nd = 0;
+            char buf[128];
+            snprintf(buf, sizeof buf, "%s", names.v[i]);
+            char *save = NULL;
+            for (char *t = strtok_r(buf, "x", &save); t; t = strtok_r(NULL, "x", &save)) {
+                if (nd == 3 || cli_parse_size(t, &d[nd]) != 0 || d[nd] == 0 || d[nd] > 65536)
+                    return cli_error(CLI_EXIT_USAGE,
+                                     "tune: --shapes: '%s' is not MxNxK or N with sizes 1..65536",
+                                     names.v[i]);
+                ++nd;
+            }
+            if (nd != 1 && nd != 3)
+                return cli_error(CLI_EXIT_USAGE, "tune: --shapes: '%s' is not MxNxK or N",
+                                 names.v[i]);
+            job->shapes[job->nshapes++] =
+                nd == 1 ? (shape){d[0], d[0], d[0]} : (shape){d[0], d[1], d[2]};
+        }
+        if (job->sizes.n || job->size)
+            return cli_error(CLI_EXIT_USAGE, "tune: give --shapes or --size/--sizes, not both");
+        return 0;
+    }
+    int rc = cli_sizes("tune", "--size", job->size, &job->sizes, 1024);
+    if (rc) return rc;
+    for (size_t i = 0; i < job->sizes.n && job->nshapes < MAX_SHAPES; ++i) {
+        if (job->sizes.v[i] > 65536)
+            return cli_error(CLI_EXIT_USAGE, "tune: size %zu is over 65536", job->sizes.v[i]);
+        job->shapes[job->nshapes++] = (shape){job->sizes.v[i], job->sizes.v[i], job->sizes.v[i]};
+    }
+    return 0;
+}
+
+static void free_shape(shape_data *d)
+{
+    tsl_buffer_destroy(d->a);
+    tsl_buffer_destroy(d->b);
+    tsl_buffer_destroy(d->c);
+    free(d->out);
+    free(d->ref);
+    memset(d, 0, sizeof *d);
+}
+
+/* Random A and B on the device and the double-precision reference C = A B. */
+static tsl_status prepare_shape(tune_job *job, int dbl, shape sh, shape_data *d)
+{
+    memset(d, 0, sizeof *d);
+    d->sh = sh;
+    size_t es = dbl ? sizeof(double) : sizeof(float);
+    size_t ea = sh.m * sh.k, eb = sh.k * sh.n, ec = sh.m * sh.n;
+    double *a = malloc(ea * sizeof *a), *b = malloc(eb * sizeof *b);
+    void *ha = malloc(ea * es), *hb = malloc(eb * es);
+    d->out = malloc(ec * es);
+    d->ref = malloc(ec * sizeof *d->ref);
+    tsl_status st = TSL_ERR_OUT_OF_MEMORY;
+    if (a && b && ha && hb && d->out && d->ref) {
+        unsigned long long state = job->seed;
+        tsl_ref_fill_d(a, ea, &state);
+        tsl_ref_fill_d(b, eb, &state);
+        for (size_t i = 0; i < ea; ++i) {
+            if (!dbl) a[i] = (double)(float)a[i]; /* the reference sees the same values */
+            if (dbl) ((double *)ha)[i] = a[i];
+            else ((float *)ha)[i] = (float)a[i];
+        }
+        for (size_t i = 0; i < eb; ++i) {
+            if (!dbl) b[i] = (double)(float)b[i];
+            if (dbl) ((double *)hb)[i] = b[i];
+            else ((float *)hb)[i] = (float)b[i];
+        }
+        tsl_ref_dgemm(TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, sh.m, sh.n, sh.k, 1.0, a, sh.k, b,
+                      sh.n, 0.0, d->ref, sh.n);
+        tsl_context *ctx = job->s.ctx;
+        st = tsl_buffer_create(ctx, ea * es, &d->a);
+        if (st == TSL_OK) st = tsl_buffer_create(ctx, eb * es, &d->b);
+        if (st == TSL_OK) st = tsl_buffer_create(ctx, ec * es, &d->c);
+        if (st == TSL_OK) st = tsl_buffer_write(ctx, d->a, 0, ea * es, ha);
+        if (st == TSL_OK) st = tsl_buffer_write(ctx, d->b, 0, eb * es, hb);
+    }
+    free(a);
+    free(b);
+    free(ha);
+    free(hb);
+    if (st != TSL_OK) free_shape(d);
+    return st;
+}
+
+static tsl_status call(tune_job *job, int dbl, shape_data *d)
+{
+    shape sh = d->sh;
+    if (dbl)
+        return tsl_dgemm_buf(job->s.ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, sh.m, sh.n,
+                             sh.k, 1.0, d->a, sh.k, d->b, sh.n, 0.0, d->c, sh.n);
+    return tsl_sgemm_buf(job->s.ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, sh.m, sh.n, sh.k,
+                         1.0f, d->a, sh.k, d->b, sh.n, 0.0f, d->c, sh.n);
+}
+
+/* Runs, verifies and times one configuration on one shape into row; returns GFLOP/s, or 0 when it
+ * failed (row->status says how). */
+static double measure(tune_job *job, int dbl, const char *cfg, shape_data *d, cli_row *row)
+{
+    tsl_context *ctx = job->s.ctx;
+    shape sh = d->sh;
+    row->m = (long long)sh.m;
+    row->n = (long long)sh.n;
+    row->k = (long long)sh.k;
+    tsl_status st = tsl_context_set_variant(ctx, "gemm", cfg);
+    tsl_timing t;
+    if (st == TSL_OK) st = call(job, dbl, d);
+    if (tsl_context_timing(ctx, &t) == TSL_OK) row->build_ms = t.build_ms;
+    if (st != TSL_OK) {
+        row->status = st == TSL_ERR_UNSUPPORTED || st == TSL_ERR_BUILD ? "skipped" : "error";
+        return 0.0;
+    }
+    size_t es = dbl ? sizeof(double) : sizeof(float);
+    if ((st = tsl_buffer_read(ctx, d->c, 0, sh.m * sh.n * es, d->out)) != TSL_OK) {
+        row->status = "error";
+        return 0.0;
+    }
+    double err = dbl ? tsl_ref_rel_err_d(sh.m, sh.n, d->out, sh.n, d->ref, sh.n)
+                     : tsl_ref_rel_err_f(sh.m, sh.n, d->out, sh.n, d->ref, sh.n);
+    row->max_rel_err = err;
+    if (!(err <= tsl_ref_gemm_tolerance(dbl, sh.k))) {
+        row->status = "verify_failed";
+        return 0.0;
+    }
+    double times[64];
+    size_t runs = job->repeat < 64 ? job->repeat : 64;
+    for (unsigned w = 0; w < job->warmup; ++w)
+        if (call(job, dbl, d) != TSL_OK) break;
+    for (size_t r = 0; r < runs; ++r) {
+        if ((st = call(job, dbl, d)) != TSL_OK || tsl_context_timing(ctx, &t) != TSL_OK) {
+            row->status = "error";
+            return 0.0;
+        }
+        times[r] = t.kernel_ms;
+    }
+    qsort(times, runs, sizeof times[0], cmp_double);
+    double ms = runs % 2 ? times[runs / 2] : 0.5 * (times[runs / 2 - 1] + times[runs / 2]);
+    row->kernel_ms = ms;
+    row->gflops = ms > 0 ? 2.0 * (double)sh.m * (double)sh.n * (double)sh.k / (ms * 1e6) : 0.0;
+    row->status = "ok";
+    return row->gflops;
+}
+
+typedef struct {
+    char config[256];
+    double score;
+} best;
+
+/* Tunes one (precision, class) group of shapes for budget seconds. */
+static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, size_t nd,
+                      double budget)
+{
+    tsl_context *ctx = job->s.ctx;
+    tsl_tuner *t = NULL;
+    tsl_status st = tsl_tuner_create(ctx, "gemm", dbl, job->seed, &t);
+    if (st != TSL_OK)
+        return cli_error(CLI_EXIT_RUNTIME, "tune: %s (%s)", tsl_context_error(ctx),
+                         tsl_status_name(st));
+    const char *prec = dbl ? "double" : "single";
+    size_t space = tsl_tuner_space_size(t);
+    double t0 = now_s();
+    best b = {"", 0.0}, base = {"", 0.0};
+    size_t tried = 0, passed = 0;
+    const char *cfg;
+    while ((cfg = tsl_tuner_next(t)) != NULL) {
+        if (tried > 0 && (now_s() - t0 > budget || (job->max_candidates && tried >= job->max_candidates)))
+            break;
+        ++tried;
+        double logsum = 0.0;
+        int ok = 1;
+        for (size_t i = 0; i < nd && ok; ++i) {
+            cli_row row;
+            cli_row_start(&job->s, "gemm", cfg, &row);
+            row.precision = prec;
+            double g = measure(job, dbl, cfg, &ds[i], &row);
+            cli_report_row(job->s.rep, &row);
+            if (g > 0) logsum += log(g);
+            else ok = 0;
+        }
+        double score = ok ? exp(logsum / (double)nd) : 0.0;
+        tsl_tuner_report(t, score);
+        if (tried == 1) snprintf(base.config, sizeof base.config, "%s", cfg), base.score = score;
+        if (ok) ++passed;
+        if (score > b.score) {
+            snprintf(b.config, sizeof b.config, "%s", cfg);
+            b.score = score;
+        }
+        cli_progress("tune gemm %s %s: %zu tried (%zu verified) of %zu, %.0f/%.0f s, best %.1f "
+                     "GFLOP/s",
+                     prec, cls, tried, passed, space, now_s() - t0, budget, b.score);
+    }
+    tsl_tuner_destroy(t);
+    cli_progress_clear();
+    if (b.score <= 0)
+        return cli_error(CLI_EXIT_RUNTIME,
+                         "tune: no configuration of gemm (%s, %s) passed verification on %s in "
+                         "%zu tried",
+                         prec, cls, job->s.dev.name, tried);
+    printf("gemm %s %s: %zu of %zu configurations tried in %.0f s, %zu verified\n", prec, cls,
+           tried, space, now_s() - t0, passed);
+    printf("  before: %8.1f GFLOP/s  %s\n", base.score, base.config);
+    printf("  best:   %8.1f GFLOP/s  %s  (%.2fx)\n", b.score, b.config,
+           base.score > 0 ? b.score / base.score : 0.0);
+    if (job->no_store) return 0;
+    char note[200];
+    snprintf(note, sizeof note, "gflops=%.1f,shape=%zux%zux%zu,tried=%zu", b.score, ds[0].sh.m,
+             ds[0].sh.n, ds[0].sh.k, tried);
+    st = tsl_tuning_store(ctx, "gemm", dbl, ds[0].sh.m, ds[0].sh.n, ds[0].sh.k, b.config, note);
+    if (st != TSL_OK)
+        return cli_error(st == TSL_ERR_IO ? CLI_EXIT_RUNTIME : CLI_EXIT_RUNTIME, "tune: %s (%s)",
+                         tsl_context_error(ctx), tsl_status_name(st));
+    printf("  stored in %s\n", tsl_tuning_file(ctx));
+    return 0;
+}
+
+static int show(tune_job *job)
+{
+    tsl_context *ctx = job->s.ctx;
+    printf("tuning database of %s (driver %s): %s\n", job->s.dev.name, job->s.dev.driver_version,
+           *tsl_tuning_file(ctx) ? tsl_tuning_file(ctx) : "(no usable directory)");
+    cli_column cols[] = {{"op", 6, 0},    {"precision", 10, 0}, {"class", 7, 0},
+                         {"shape", 16, 0}, {"auto runs", 44, 0}, {"because", 0, 0}};
+    cli_table_header(stdout, cols, 6);
+    static const shape reps[] = {{1024, 1024, 1024}, {16384, 128, 4096}, {4096, 4096, 4096}};
+    for (int dbl = 0; dbl <= 1; ++dbl) {
+        if (dbl && !job->s.dev.fp64) continue;
+        if (job->precision && strcmp(job->precision, dbl ? "double" : "single") != 0) continue;
+        size_t n = job->nshapes ? job->nshapes : 3;
+        for (size_t i = 0; i < n; ++i) {
+            shape sh = job->nshapes ? job->shapes[i] : reps[i];
+            const char *cfg, *src;
+            tsl_status st = tsl_tuning_lookup(ctx, "gemm", dbl, sh.m, sh.n, sh.k, &cfg, &src);
+            if (st != TSL_OK)
+                return cli_error(CLI_EXIT_RUNTIME, "tune --show: %s", tsl_context_error(ctx));
+            char shp[64], pick[300];
+            snprintf(shp, sizeof shp, "%zux%zux%zu", sh.m, sh.n, sh.k);
+            const char *resolved = NULL;
+            if (*cfg) snprintf(pick, sizeof pick, "%s", cfg);
+            else if (tsl_variant_check(ctx, "gemm", "auto", &resolved) == TSL_OK)
+                snprintf(pick, sizeof pick, "%s (built-in)", resolved);
+            else snprintf(pick, sizeof pick, "(none runs here: %s)", tsl_context_error(ctx));
+            const char *cells[] = {"gemm", dbl ? "double" : "single",
+                                   tsl_tuning_class("gemm", sh.m, sh.n, sh.k), shp, pick, src};
+            cli_table_row(stdout, cols, 6, cells);
+        }
+    }
+    cli_context_warnings(ctx);
+    return 0;
+}
+
+static void print_help(const cli_option *opts, size_t nopts)
+{
+    printf("Usage: tessel tune gemm [options]\n"
+           "       tessel tune --show [--device SPEC] [--precision P] [--shapes ...]\n\n"
+           "Searches the parameter space of an operation's fast kernel on one device (gemm: the\n"
+           "tile sizes, work per work-item, vector widths, local-memory staging of A and B,\n"
+           "prefetching and work-group shape of tiled2d), verifies every candidate against the\n"
+           "CPU reference, times it (median of --repeat runs, GFLOP/s), and stores the best one\n"
+           "per precision and size class in the tuning database, where 'auto' finds it. Classes:\n"
+           "small (C of at most 2^20 elements), skinny (m or n <= 256), large. Exhaustive for\n"
+           "small spaces, else random sampling alternating with refinement around the best;\n"
+           "the configuration auto uses now is always tried first. Progress on a terminal.\n\n");
+    cli_print_options(stdout, opts, nopts);
+    printf("\nDatabase: $TESSEL_TUNING_DIR, else <kernel cache dir>/tuning; one file per device\n"
+           "and driver. --show prints what auto picks for each class and where it comes from.\n"
+           "docs/tuning.md has the format and the lookup order.\n\n"
+           "Examples:\n"
+           "  tessel tune gemm --sizes 4096 --budget-s 300\n"
+           "  tessel tune gemm --precision double --shapes 1000,512 --budget-s 120\n"
+           "  tessel tune --show\n");
+}
 
 int cli_cmd_tune(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_error(CLI_EXIT_USAGE, "'tessel tune' is not yet available");
+    tune_job job;
+    memset(&job, 0, sizeof job);
+    job.repeat = 5;
+    job.warmup = 1;
+    job.seed = 42;
+    job.budget_s = 120;
+    cli_option opts[] = {
+        CLI_OPT_DEVICE(&job.device),
+        {"--precision", NULL, CLI_STRING, &job.precision, "P",
+         "single or double; default both (double where the device has it)"},
+        {"--size", NULL, CLI_COUNT, &job.size, "N", "tune on N x N x N"},
+        {"--sizes", NULL, CLI_SIZE_LIST, &job.sizes, "A,B", "tune on these square sizes"},
+        {"--shapes", NULL, CLI_STRING, &job.shapes_text, "MxNxK,...",
+         "tune on these shapes (N alone: square); default 1024"},
+        {"--budget-s", NULL, CLI_REAL, &job.budget_s, "S",
+         "wall-time budget in seconds, shared by the precision x class groups; default 120"},
+        {"--max-candidates", NULL, CLI_UINT, &job.max_candidates, "N",
+         "stop a group after N candidates (0: budget only); default 0"},
+        CLI_OPT_REPEAT(&job.repeat),
+        CLI_OPT_WARMUP(&job.warmup),
+        CLI_OPT_SEED(&job.seed),
+        {"--no-store", NULL, CLI_FLAG, &job.no_store, NULL,
+         "report the winners without writing the database"},
+        {"--show", NULL, CLI_FLAG, &job.show, NULL, "print what auto picks and why, then stop"},
+        CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &job.help),
+    };
+    size_t nopts = sizeof opts / sizeof opts[0];
+    /* the op is the first argument unless it is an option (--show needs none) */
+    const char *op = argc > 0 && argv[0][0] != '-' ? argv[0] : NULL;
+    int rc = cli_read_options("tune", argc - (op != NULL), argv + (op != NULL), opts, nopts,
+                              print_help);
+    if (rc >= 0) return rc;
+    if (!job.show && !op)
+        return cli_error(CLI_EXIT_USAGE, "tune: which operation? (tunable: gemm; or --show)");
+    if (op && strcmp(op, "gemm") != 0)
+        return cli_error(CLI_EXIT_USAGE,
+                         "tune: operation '%s' has no search space (tunable: gemm)", op);
+    if (job.precision && strcmp(job.precision, "single") != 0 &&
+        strcmp(job.precision, "double") != 0)
+        return cli_error(CLI_EXIT_USAGE, "tune: --precision must be single or double, not '%s'",
+                         job.precision);
+    if (!(job.budget_s > 0) || job.budget_s > 86400)
+        return cli_error(CLI_EXIT_USAGE, "tune: --budget-s must be in (0, 86400]");
+    if ((rc = cli_check_runs("tune", job.repeat, job.warmup, 64)) != 0) return rc;
+    if ((job.shapes_text || job.size || job.sizes.n || !job.show) && (rc = parse_shapes(&job)))
+        return rc;
+    int need_fp64 = job.precision && strcmp(job.precision, "double") == 0;
+    rc = cli_session_open(&job.s, job.show ? NULL : job.csv, job.show ? NULL : job.json,
+                          1 /* the candidates are CSV/JSON rows; the table is the summary */,
+                          NULL, job.device, need_fp64);
+    if (rc) return rc;
+    job.s.repeat = job.repeat;
+    if (job.show) {
+        rc = show(&job);
+        cli_session_abort(&job.s, 0);
+        return rc;
+    }
+    /* groups: precision x class, in the order the shapes name them */
+    int rc_all = 0;
+    int ngroups = 0;
+    const char *classes[MAX_SHAPES];
+    size_t nclasses = 0;
+    for (size_t i = 0; i < job.nshapes; ++i) {
+        const char *c = tsl_tuning_class("gemm", job.shapes[i].m, job.shapes[i].n, job.shapes[i].k);
+        size_t j = 0;
+        while (j < nclasses && strcmp(classes[j], c) != 0) ++j;
+        if (j == nclasses) classes[nclasses++] = c;
+    }
+    for (int dbl = 0; dbl <= 1; ++dbl)
+        if (!job.precision ? (!dbl || job.s.dev.fp64)
+                           : strcmp(job.precision, dbl ? "double" : "single") == 0)
+            ngroups += (int)nclasses;
+    double per_group = job.budget_s / (ngroups ? ngroups : 1);
+    for (int dbl = 0; dbl <= 1 && !rc_all; ++dbl) {
+        if (!job.precision ? (dbl && !job.s.dev.fp64)
+                           : strcmp(job.precision, dbl ? "double" : "single") != 0)
+            continue;
+        for (size_t c = 0; c < nclasses && !rc_all; ++c) {
+            shape_data ds[MAX_SHAPES];
+            size_t nd = 0;
+            tsl_status st = TSL_OK;
+            for (size_t i = 0; i < job.nshapes && st == TSL_OK; ++i) {
+                if (strcmp(tsl_tuning_class("gemm", job.shapes[i].m, job.shapes[i].n,
+                                            job.shapes[i].k),
+                           classes[c]) != 0)
+                    continue;
+                st = prepare_shape(&job, dbl, job.shapes[i], &ds[nd]);
+                if (st == TSL_OK) ++nd;
+            }
+            if (st != TSL_OK)
+                rc_all = cli_error(CLI_EXIT_RUNTIME, "tune: cannot set up the data: %s (%s)",
+                                   tsl_context_error(job.s.ctx), tsl_status_name(st));
+            else
+                rc_all = tune_group(&job, dbl, classes[c], ds, nd, per_group);
+            for (size_t i = 0; i < nd; ++i) free_shape(&ds[i]);
+        }
+    }
+    int rc_close = cli_session_close(&job.s);
+    return rc_all ? rc_all : (rc_close == CLI_EXIT_VERIFY ? 0 : rc_close);
 }

@@ -29,6 +29,7 @@ int cli_session_open(cli_session *s, const char *csv, const char *json, int quie
         cli_report_close(s->rep, 0);
         return cli_device_error(st, spec);
     }
+    cli_context_warnings(s->ctx);
     if ((st = tsl_context_device(s->ctx, &s->dev)) != TSL_OK)
         rc = cli_error(CLI_EXIT_RUNTIME, "cannot query the device: %s (%s)",
                        tsl_context_error(s->ctx), tsl_status_name(st));
@@ -38,6 +39,19 @@ int cli_session_open(cli_session *s, const char *csv, const char *json, int quie
                        "single or another --device",
                        s->dev.name, s->dev.platform_index, s->dev.device_index);
     return rc ? cli_session_abort(s, rc) : 0;
+}
+
+void cli_context_warnings(const tsl_context *ctx)
+{
+    static char shown[1024];
+    const char *w = tsl_context_warning(ctx);
+    if (!*w || strcmp(w, shown) == 0) return;
+    /* the warnings accumulate: print only what was added since the last call */
+    const char *fresh = strncmp(w, shown, strlen(shown)) == 0 ? w + strlen(shown) : w;
+    if (*fresh == ';') fresh += 2;
+    cli_progress_clear();
+    if (*fresh) fprintf(stderr, "tessel: warning: %s\n", fresh);
+    snprintf(shown, sizeof shown, "%s", w);
 }
 
 int cli_session_abort(cli_session *s, int rc)
@@ -51,6 +65,7 @@ int cli_session_close(cli_session *s)
 {
     cli_progress_clear();
     int rc = cli_report_close(s->rep, 1);
+    cli_context_warnings(s->ctx);
     tsl_context_destroy(s->ctx);
     if (rc || s->any_error) return CLI_EXIT_RUNTIME;
     return s->any_failed ? CLI_EXIT_VERIFY : CLI_EXIT_OK;
@@ -176,7 +191,8 @@ int cli_variants_select(cli_variants *vs, const char *op, const char *arg, const
             cli_variants_add(vs, tsl_variant_name(op, i));
         return 0;
     }
-    int known = strcmp(arg, "auto") == 0;
+    /* "tiled2d:MWG=64,..." names a configuration: the library checks it (cli_variants_check) */
+    int known = strcmp(arg, "auto") == 0 || strchr(arg, ':') != NULL;
     for (size_t i = 0; !known && tsl_variant_name(op, i); ++i)
         known = strcmp(tsl_variant_name(op, i), arg) == 0;
     if (!known) {
@@ -202,6 +218,8 @@ int cli_variants_check(cli_variants *vs, cli_session *s, const char *cmd)
         if (st == TSL_OK) continue;
         if (vs->all && st == TSL_ERR_UNSUPPORTED)
             cli_note("variant %s skipped: %s", vs->name[i], tsl_context_error(s->ctx));
+        else if (st == TSL_ERR_INVALID_ARG)
+            return cli_error(CLI_EXIT_USAGE, "%s: %s", cmd, tsl_context_error(s->ctx));
         else
             return cli_error(CLI_EXIT_RUNTIME, "%s: variant %s cannot run on %s: %s (%s)", cmd,
                              vs->name[i], s->dev.name, tsl_context_error(s->ctx),

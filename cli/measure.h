@@ -35,6 +35,9 @@ typedef struct {
  * one error line with everything closed again. */
 int cli_session_open(cli_session *s, const char *csv, const char *json, int quiet,
                      const char *columns, const char *spec, int need_fp64);
+/* Prints the context's warnings (tsl_context_warning: an ignored tuning file, ...) as
+ * "tessel: warning: " lines on stderr, each once per process however often this is called. */
+void cli_context_warnings(const tsl_context *ctx);
 /* Drops the report and closes the device after a check failed; returns rc. */
 int cli_session_abort(cli_session *s, int rc);
 /* Commits the report, closes the device, and returns the exit code of the run. */

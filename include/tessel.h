@@ -97,6 +97,48 @@ TSL_EXPORT const char *tsl_variant_name(const char *op, size_t index);
 TSL_EXPORT tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant,
                                         const char **resolved);
 
+/* ---- tuning (docs/tuning.md) ---------------------------------------------------------------- */
+
+/* `auto` (and a bare "tiled2d") take their configuration from the tuning database: the user's
+ * own results for this device and driver ($TESSEL_TUNING_DIR, else <kernel cache dir>/tuning,
+ * written by `tessel tune`), then the defaults tessel ships, looked up by device, architecture,
+ * vendor, device type. A configuration names a variant and its parameters,
+ * "tiled2d:MWG=128,NWG=128,KWG=16,...", and is accepted wherever a variant name is
+ * (tsl_context_set_variant, tsl_variant_check). */
+
+/* Warnings of the context (a tuning file that was corrupt or of another version and was
+ * ignored, an entry that cannot run here), "; "-separated; "" if none. Never an error. */
+TSL_EXPORT const char *tsl_context_warning(const tsl_context *ctx);
+/* The size class the database keys op's problem by ("small", "skinny", "large"; "any" for an op
+ * without classes). */
+TSL_EXPORT const char *tsl_tuning_class(const char *op, size_t m, size_t n, size_t k);
+/* What the database says for op at this precision and problem size: *config ("" when no entry
+ * applies: the op's built-in choice runs) and *source (which file and selector it came from).
+ * The strings live until the next tuning call on ctx. */
+TSL_EXPORT tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int is_double,
+                                        size_t m, size_t n, size_t k, const char **config,
+                                        const char **source);
+/* Stores config (checked to run on the device) as this device's entry for op, precision and
+ * the problem's size class in the user database, replacing an older one; note is one word of
+ * key=value pairs kept with it ("gflops=28270,size=4096"), or NULL. TSL_ERR_IO when the file
+ * cannot be written. */
+TSL_EXPORT tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, size_t m,
+                                       size_t n, size_t k, const char *config, const char *note);
+/* The user database file of the context's device ("" when there is no usable directory). */
+TSL_EXPORT const char *tsl_tuning_file(const tsl_context *ctx);
+
+/* The search over an op's parameter space. The tuner hands out configurations; the caller runs,
+ * verifies and times each, and reports a score (higher is better, <= 0 failed). The first
+ * candidate is the configuration `auto` uses now; small spaces are walked in full, large ones by
+ * random sampling alternating with refinement around the best so far (seeded: reproducible). */
+typedef struct tsl_tuner tsl_tuner;
+TSL_EXPORT tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
+                                       unsigned long long seed, tsl_tuner **out);
+TSL_EXPORT size_t tsl_tuner_space_size(const tsl_tuner *t); /* configurations valid here */
+TSL_EXPORT const char *tsl_tuner_next(tsl_tuner *t);        /* NULL when all were tried */
+TSL_EXPORT void tsl_tuner_report(tsl_tuner *t, double score); /* for the last next() */
+TSL_EXPORT void tsl_tuner_destroy(tsl_tuner *t);              /* NULL is a no-op */
+
 /* ---- timing --------------------------------------------------------------------------------- */
 
 /* Breakdown of the last call on the context, in milliseconds. upload, kernel and download come
@@ -233,6 +275,33 @@ TSL_EXPORT tsl_status tsl_spoisson(tsl_context *ctx, size_t n, const float *f, f
                                    int max_iters, double tol, tsl_poisson_info *info);
 TSL_EXPORT tsl_status tsl_dpoisson(tsl_context *ctx, size_t n, const double *f, double *u,
                                    int max_iters, double tol, tsl_poisson_info *info);
+
+/* ---- 002's workloads: Pi, N-body, K-means (docs/workloads.md) ---- */
+
+/* Pi = integral over [0,1] of 4/(1+x^2) dx by the midpoint rule with `steps` rectangles (002).
+ * Float arithmetic on the device, partial sums reduced in a fixed order (the same bits on every
+ * run for a given device, variant and options); relative error below 2e-6 against the exact
+ * midpoint sum (docs/pi.md). steps == 0: TSL_ERR_INVALID_ARG (no rectangle, no rule). Options
+ * (tsl_context_set_option "pi"): "global" (total work-items) and "local" (work-group size) of
+ * every variant but `original` (002's fixed 200 work-items in groups of 50). */
+TSL_EXPORT tsl_status tsl_pi(tsl_context *ctx, unsigned long long steps, double *pi);
+
+/* `steps` all-pairs N-body steps (002): pos holds n float4 (x, y, z, mass), vel n float4
+ * (vx, vy, vz, unused); a_i = sum_j m_j (r_j - r_i) / (|r_j - r_i|^2 + softening^2)^(3/2)
+ * (G = 1), then v += a dt, r += v dt (semi-implicit Euler); both arrays updated in place.
+ * softening in [1e-12, 1e12] (it keeps each body's own term, which is included, at 0), dt finite,
+ * steps >= 0; n == 0 or steps == 0 changes nothing. vel's 4th component is left as it is.
+ * Option (tsl_context_set_option "nbody"): "local", the work-group size, which is also the tile
+ * of bodies the `local` and `optimized` variants stage in local memory (docs/nbody.md). */
+TSL_EXPORT tsl_status tsl_nbody(tsl_context *ctx, size_t n, int steps, float dt, float softening,
+                                float *pos, float *vel);
+
+/* K-means assignment step (002): assign[i] = the index of the centroid nearest to point i
+ * (squared Euclidean distance, the lowest index on ties); points n x dim and centroids k x dim,
+ * row-major floats; a NaN distance never wins, and a point with no finite distance gets 0.
+ * n == 0 does nothing; k == 0 or dim == 0: TSL_ERR_INVALID_ARG (docs/kmeans.md). */
+TSL_EXPORT tsl_status tsl_kmeans_assign(tsl_context *ctx, size_t n, size_t k, size_t dim,
+                                        const float *points, const float *centroids, int *assign);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "peers.h"
 #include "peer_cublas.h"
+#include "peer_cuda_twins.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -22,6 +23,10 @@ static const tsl_peer peers[] = {
     {"cublas",
      "cuBLAS on the CUDA device of tessel's OpenCL device, same data (plain FP32, no TF32)",
      tsl__peer_cublas_gemm},
+    {"cuda_naive", "CUDA C twin of tessel's naive kernel, on cublas's CUDA device, same data",
+     tsl__peer_cuda_naive_gemm},
+    {"cuda_tiled", "CUDA C twin of tessel's tiled_16x16 kernel, same device and data",
+     tsl__peer_cuda_tiled_gemm},
     {"openblas", "OpenBLAS (CBLAS) on the host CPU, same data", tsl__peer_openblas_gemm},
 };
 

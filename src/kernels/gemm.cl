@@ -111,19 +111,24 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_tiled2d)
-/* ---- tiled2d: local-memory (or cache) tiles plus a 2D register block per work-item ---------
+/* ---- tiled2d: the parameterized kernel (tiles, 2D register blocks, vectors, staging) -------
  * C[Mc x Nc] = alpha * A[M x K] * B[K x N] + beta * C, row-major. Preconditions (the host's pack
  * pre-pass establishes them): M % MWG == 0, N % NWG == 0, K % KWG == 0, padded rows/columns of A
  * and B are zero. C is the caller's real matrix: stores and C reads are guarded against Mc x Nc.
- * global = (N/NWG*NDIMC, M/MWG*MDIMC), local = (NDIMC, MDIMC). The defaults are the PoCL/AVX-512
- * setting; src/ops/gemm.c passes each device type's parameters as -D options.
- * USE_LOCAL=0 (CPUs): each work-item keeps MWI x NWI of C in VW-wide vector accumulators and reads
- * A and B through the caches; a work-group of MDIMC items along m shares one K x NWG panel of B.
- * USE_LOCAL=1 (GPUs): A (transposed, padded against bank conflicts) and B tiles staged in local
- * memory; work-items own interleaved rows and vectors (STRIDED) so accesses coalesce. */
-// ---- tunables (defaults = best measured on PoCL/AVX-512 CPU) ----
-// GPU (NVIDIA) setting: -DUSE_LOCAL=1 -DMWG=128 -DNWG=128 -DKWG=16
-//                       -DMDIMC=16 -DNDIMC=16 -DVW=4   (8x8 per work-item)
+ * global = (N/NWG*NDIMC, M/MWG*MDIMC), local = (NDIMC, MDIMC).
+ *
+ * Every choice is a compile-time parameter, so one source is the whole search space of the tuner
+ * (src/ops/gemm.c lists the values and the constraints; docs/tuning.md):
+ *   MWG x NWG   C tile of a work-group;      KWG   k-depth of one step (fully unrolled)
+ *   MDIMC x NDIMC work-group shape;          MWI = MWG/MDIMC rows x NWI = NWG/NDIMC cols per item
+ *   VW          vector width along n (B loads, accumulators, C stores)
+ *   SA, SB      stage the A / B tile in local memory (1) or read it through the caches (0)
+ *   PF          with staging: load the next tile into registers while this one is computed
+ *   STRIDED     items own interleaved rows/vectors (coalesced, conflict-free: GPUs) or
+ *               contiguous ones (whole vectors per item: CPUs)
+ *   VWA         vector width of A reads from local memory (SA=1, STRIDED=0 only)
+ *   APAD        padding of the transposed local A tile rows (bank conflicts)
+ * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting. */
 #ifndef MWG
 #define MWG 128    // rows of C per work-group
 #endif
@@ -135,7 +140,7 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #endif
 #endif
 #ifndef KWG
-#define KWG 8      // k-step (unroll on CPU, local tile depth with USE_LOCAL)
+#define KWG 8      // k-step
 #endif
 #ifndef MDIMC
 #define MDIMC 16   // work-group size along m (local dim 1)
@@ -153,19 +158,22 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #ifndef USE_LOCAL
 #define USE_LOCAL 0
 #endif
-// STRIDED=0: a work-item owns MWI contiguous rows and NWI contiguous cols
-//            (best for CPUs: contiguous vector loads/stores per work-item).
-// STRIDED=1: a work-item owns rows tid_m + i*MDIMC and vectors tid_n + j*NDIMC
-//            (coalesced global access / conflict-free local reads on GPUs).
-#ifndef STRIDED
-#define STRIDED USE_LOCAL
+#ifndef SA
+#define SA USE_LOCAL
 #endif
-// Vector width used to load A from local memory (USE_LOCAL=1 only), 1,2,4,8.
+#ifndef SB
+#define SB USE_LOCAL
+#endif
+#define STAGED (SA || SB)
+#ifndef PF
+#define PF 0
+#endif
+#ifndef STRIDED
+#define STRIDED STAGED
+#endif
 #ifndef VWA
 #define VWA 1
 #endif
-// Padding of the transposed local A tile row (USE_LOCAL=1 only): avoids bank
-// conflicts when storing A transposed. Must keep (MWG+APAD) % VWA == 0.
 #ifndef APAD
 #if STRIDED
 #define APAD 1
@@ -178,9 +186,19 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #define MWI (MWG / MDIMC)   // rows per work-item
 #define NWI (NWG / NDIMC)   // cols per work-item
 #define NVI (NWI / VW)      // vectors per work-item along n
+#define NTHREADS (MDIMC * NDIMC)
 
 #if MWG % MDIMC != 0 || NWG % NDIMC != 0 || NWI % VW != 0
 #error "tiled2d: MWG%MDIMC, NWG%NDIMC and (NWG/NDIMC)%VW must be 0"
+#endif
+#if SA && (MWG * KWG) % NTHREADS != 0
+#error "tiled2d: the A tile must divide among the work-items"
+#endif
+#if SB && (KWG * NWG / VW) % NTHREADS != 0
+#error "tiled2d: the B tile must divide among the work-items"
+#endif
+#if VWA > 1 && (!SA || STRIDED || MWI % VWA != 0 || ALS_LD % VWA != 0)
+#error "tiled2d: VWA > 1 needs SA=1, STRIDED=0, MWI % VWA == 0 and (MWG+APAD) % VWA == 0"
 #endif
 
 #define CAT_(a, b) a##b
@@ -194,6 +212,10 @@ typedef CAT(REALNAME, VW) realV;
 #define VLOAD(off, p) CAT(vload, VW)(off, p)
 #define VSTORE(x, off, p) CAT(vstore, VW)(x, off, p)
 #endif
+#if VWA > 1
+typedef CAT(REALNAME, VWA) realA;
+#define ALOAD(off, p) CAT(vload, VWA)(off, p)
+#endif
 
 #if STRIDED
 #define ROW_OF(i) (tid_m + (i) * MDIMC)          // within work-group tile
@@ -203,22 +225,13 @@ typedef CAT(REALNAME, VW) realV;
 #define VEC_OF(j) (tid_n * NVI + (j))
 #endif
 
-#if USE_LOCAL
-#define NTHREADS (MDIMC * NDIMC)
-#if (MWG * KWG) % NTHREADS != 0 || (KWG * NWG / VW) % NTHREADS != 0
-#error "tiled2d: tiles must be divisible by the work-group size"
-#endif
-#if MWI % VWA != 0 || ALS_LD % VWA != 0
-#error "tiled2d: MWI % VWA and (MWG+APAD) % VWA must be 0"
-#endif
-#if VWA == 1
-typedef real realA;
-#define ALOAD(off, p) ((p)[off])
-#else
-typedef CAT(REALNAME, VWA) realA;
-#define ALOAD(off, p) CAT(vload, VWA)(off, p)
-#endif
-#endif
+#define NLA ((MWG * KWG) / NTHREADS)        // A elements each item stages per step
+#define NLB ((KWG * NWG / VW) / NTHREADS)   // B vectors each item stages per step
+// Item tid's l-th A element of a tile: consecutive items read consecutive k (coalesced).
+#define A_ROW(l) ((tid + (l) * NTHREADS) / KWG)
+#define A_COL(l) ((tid + (l) * NTHREADS) % KWG)
+#define B_ROW(l) ((tid + (l) * NTHREADS) / (NWG / VW))
+#define B_VEC(l) ((tid + (l) * NTHREADS) % (NWG / VW))
 
 __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1)))
 __kernel void gemm_tiled2d(const int M, const int N, const int K,
@@ -231,8 +244,10 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 {
   const int tid_n = get_local_id(0);
   const int tid_m = get_local_id(1);
+  const int tid = tid_m * NDIMC + tid_n;
   const int m0 = get_group_id(1) * MWG;     // first row of the group tile
   const int n0 = get_group_id(0) * NWG;     // first col of the group tile
+  (void)tid;
 
   realV acc[MWI][NVI];
 #pragma unroll
@@ -240,66 +255,78 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
     for (int j = 0; j < NVI; j++) acc[i][j] = (realV)(0);
 
-#if USE_LOCAL == 0
-  // ---------------- cache-based path (CPU) ----------------
-  // Per-row A pointers and the B pointer at (k=0, first col of this item).
-  __global const real *Ap = A + (long)m0 * lda;
-  __global const real *Bp = B + n0;
+  __global const real *Ag = A + (long)m0 * lda;   // (m0, k) of the current step
+  __global const real *Bg = B + n0;               // (k, n0) of the current step
+#if SA
+  __local real Als[KWG * ALS_LD];   // transposed: Als[k][m], so items read along m
+#endif
+#if SB
+  __local real Bls[KWG * NWG];
+#endif
+#if PF && SA
+  real pa[NLA];
+#pragma unroll
+  for (int l = 0; l < NLA; l++) pa[l] = Ag[(long)A_ROW(l) * lda + A_COL(l)];
+#endif
+#if PF && SB
+  realV pb[NLB];
+#pragma unroll
+  for (int l = 0; l < NLB; l++) pb[l] = VLOAD(0, Bg + (long)B_ROW(l) * ldb + B_VEC(l) * VW);
+#endif
+
   for (int k = 0; k < K; k += KWG) {
+#if STAGED
+#if SA
+#pragma unroll
+    for (int l = 0; l < NLA; l++)
+#if PF
+      Als[A_COL(l) * ALS_LD + A_ROW(l)] = pa[l];
+#else
+      Als[A_COL(l) * ALS_LD + A_ROW(l)] = Ag[(long)A_ROW(l) * lda + A_COL(l)];
+#endif
+#endif
+#if SB
+#pragma unroll
+    for (int l = 0; l < NLB; l++)
+#if PF
+      VSTORE(pb[l], 0, Bls + B_ROW(l) * NWG + B_VEC(l) * VW);
+#else
+      VSTORE(VLOAD(0, Bg + (long)B_ROW(l) * ldb + B_VEC(l) * VW), 0,
+             Bls + B_ROW(l) * NWG + B_VEC(l) * VW);
+#endif
+#endif
+    barrier(CLK_LOCAL_MEM_FENCE);
+#if PF
+    // The next step's loads are issued now and land while this step computes.
+    if (k + KWG < K) {
+#if SA
+#pragma unroll
+      for (int l = 0; l < NLA; l++) pa[l] = Ag[(long)A_ROW(l) * lda + KWG + A_COL(l)];
+#endif
+#if SB
+#pragma unroll
+      for (int l = 0; l < NLB; l++)
+        pb[l] = VLOAD(0, Bg + (long)(KWG + B_ROW(l)) * ldb + B_VEC(l) * VW);
+#endif
+    }
+#endif
+#endif
 #pragma unroll
     for (int kk = 0; kk < KWG; kk++) {
       realV b[NVI];
 #pragma unroll
       for (int j = 0; j < NVI; j++)
-        b[j] = VLOAD(0, Bp + (long)kk * ldb + VEC_OF(j) * VW);
-#pragma unroll
-      for (int i = 0; i < MWI; i++) {
-        const real a = Ap[(long)ROW_OF(i) * lda + kk];
-#pragma unroll
-        for (int j = 0; j < NVI; j++) acc[i][j] = fma((realV)(a), b[j], acc[i][j]);
-      }
-    }
-    Ap += KWG;
-    Bp += (long)KWG * ldb;
-  }
+#if SB
+        b[j] = VLOAD(0, Bls + kk * NWG + VEC_OF(j) * VW);
 #else
-  // ---------------- local-memory path (GPU) ----------------
-  // Als is stored transposed: Als[k][m] so that a work-item reads its MWI
-  // A values along m (vectorizable with VWA when STRIDED == 0).
-  __local real Als[KWG * ALS_LD];
-  __local real Bls[KWG * NWG];
-  const int tid = tid_m * NDIMC + tid_n;
-  __global const real *Ag = A + (long)m0 * lda;
-  __global const real *Bg = B + n0;
-  for (int k = 0; k < K; k += KWG) {
-    // A tile MWG x KWG: consecutive threads read consecutive k (coalesced)
-#pragma unroll
-    for (int l = 0; l < (MWG * KWG) / NTHREADS; l++) {
-      const int idx = tid + l * NTHREADS;
-      const int r = idx / KWG, c = idx % KWG;
-      Als[c * ALS_LD + r] = Ag[(long)r * lda + c];
-    }
-    // B tile KWG x NWG, vectorized
-#pragma unroll
-    for (int l = 0; l < (KWG * NWG / VW) / NTHREADS; l++) {
-      const int idx = tid + l * NTHREADS;
-      const int r = idx / (NWG / VW), c = idx % (NWG / VW);
-      VSTORE(VLOAD(0, Bg + (long)r * ldb + c * VW), 0, Bls + r * NWG + c * VW);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-#pragma unroll
-    for (int kk = 0; kk < KWG; kk++) {
-      realV b[NVI];
-#pragma unroll
-      for (int j = 0; j < NVI; j++) b[j] = VLOAD(0, Bls + kk * NWG + VEC_OF(j) * VW);
+        b[j] = VLOAD(0, Bg + (long)kk * ldb + VEC_OF(j) * VW);
+#endif
       real a[MWI];
-#if VWA > 1 && STRIDED == 0
+#if VWA > 1
 #pragma unroll
       for (int i = 0; i < MWI; i += VWA) {
         realA av = ALOAD(0, Als + kk * ALS_LD + ROW_OF(i));
-#if VWA >= 2
         a[i + 0] = av.s0; a[i + 1] = av.s1;
-#endif
 #if VWA >= 4
         a[i + 2] = av.s2; a[i + 3] = av.s3;
 #endif
@@ -309,18 +336,24 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       }
 #else
 #pragma unroll
-      for (int i = 0; i < MWI; i++) a[i] = Als[kk * ALS_LD + ROW_OF(i)];
+      for (int i = 0; i < MWI; i++)
+#if SA
+        a[i] = Als[kk * ALS_LD + ROW_OF(i)];
+#else
+        a[i] = Ag[(long)ROW_OF(i) * lda + kk];
+#endif
 #endif
 #pragma unroll
       for (int i = 0; i < MWI; i++)
 #pragma unroll
         for (int j = 0; j < NVI; j++) acc[i][j] = fma((realV)(a[i]), b[j], acc[i][j]);
     }
+#if STAGED
     barrier(CLK_LOCAL_MEM_FENCE);
+#endif
     Ag += KWG;
     Bg += (long)KWG * ldb;
   }
-#endif
 
   // ---------------- epilogue: C = alpha*acc + beta*C, guarded ----------------
 #pragma unroll

@@ -73,9 +73,9 @@ static tsl_status nrm2_check(tsl_context *ctx, const char *variant, const char *
     return check_variant(ctx, OP_NRM2, variant, resolved);
 }
 
-const tsl__op_desc tsl__axpy_desc = {"axpy", variant_name, axpy_check, NULL};
-const tsl__op_desc tsl__dot_desc = {"dot", variant_name, dot_check, NULL};
-const tsl__op_desc tsl__nrm2_desc = {"nrm2", variant_name, nrm2_check, NULL};
+const tsl__op_desc tsl__axpy_desc = {.op = "axpy", .variant_name = variant_name, .variant_check = axpy_check};
+const tsl__op_desc tsl__dot_desc = {.op = "dot", .variant_name = variant_name, .variant_check = dot_check};
+const tsl__op_desc tsl__nrm2_desc = {.op = "nrm2", .variant_name = variant_name, .variant_check = nrm2_check};
 
 /* ---- launching ------------------------------------------------------------------------------ */
 

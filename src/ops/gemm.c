@@ -37,25 +37,87 @@ static const gemm_variant variants[] = {
     {"tiled2d", KIND_TILED2D, "gemm_tiled2d", 0},
 };
 
-/* tiled2d's compile-time parameters per device type and precision (0 = either); the first
- * matching row wins, the last row is the default. avoid_alias: pad leading dimensions so a row is
- * never a multiple of 1 KiB (on CPUs, rows of A and B 4 KiB apart share L1 sets; measured 1.3x at
- * n = 1024 on PoCL/AVX-512). The measurements behind each row: docs/gemm.md, bench/README.md. */
+/* tiled2d's compile-time parameters: one value per axis of its search space (the kernel's
+ * tunables, src/kernels/gemm.cl). ALIAS is the host's: pad leading dimensions so a row is never
+ * a multiple of 1 KiB (on CPUs rows of A and B 4 KiB apart share L1 sets; measured 1.3x at
+ * n = 1024 on PoCL/AVX-512). */
+enum { P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS, NP };
 typedef struct {
-    const char *type;
-    int precision;
-    int mwg, nwg, kwg, mdimc, ndimc, vw, use_local, avoid_alias;
+    int v[NP];
 } tiled2d_params;
-static const tiled2d_params tiled2d_table[] = {
-    /* PoCL on AVX-512: 8 x 32 floats per work-item in 16 zmm accumulators, no local memory */
-    {"cpu", 32, 128, 32, 8, 16, 1, 16, 0, 1},
-    {"cpu", 64, 128, 16, 8, 16, 1, 8, 0, 1},
-    /* GPUs: 128 x 128 tiles in local memory, 16 x 16 work-items of 8 x 8 each */
-    {"gpu", 0, 128, 128, 16, 16, 16, 4, 1, 0},
-    {NULL, 0, 64, 64, 16, 8, 8, 4, 1, 0},
+
+static const tsl__axis tiled2d_axes[NP] = {
+    {"MWG", 5, {16, 32, 64, 128, 256}},  {"NWG", 5, {16, 32, 64, 128, 256}},
+    {"KWG", 3, {8, 16, 32}},             {"MDIMC", 6, {1, 2, 4, 8, 16, 32}},
+    {"NDIMC", 6, {1, 2, 4, 8, 16, 32}},  {"VW", 5, {1, 2, 4, 8, 16}},
+    {"SA", 2, {0, 1}},                   {"SB", 2, {0, 1}},
+    {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
+    {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
 };
 
-/* What `auto` stands for, per device type, until the tuner (issue 4) replaces this table. */
+/* The last resort when neither the user's tuning database nor the shipped defaults
+ * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
+ * local memory that run everywhere. */
+static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0}};
+
+/* What the kernel's #error checks and the device's hard limits allow: any such configuration
+ * runs correctly on the device (named explicitly, or from a database entry). */
+static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
+{
+    int mwg = v[P_MWG], nwg = v[P_NWG], kwg = v[P_KWG], mdimc = v[P_MDIMC], ndimc = v[P_NDIMC];
+    int vw = v[P_VW], sa = v[P_SA], sb = v[P_SB], strided = v[P_STRIDED], vwa = v[P_VWA];
+    if (mwg % mdimc || nwg % ndimc) return 0;
+    int mwi = mwg / mdimc, nwi = nwg / ndimc, nthreads = mdimc * ndimc;
+    if (nwi % vw || (size_t)nthreads > ctx->info.max_work_group) return 0;
+    if (sa && (mwg * kwg) % nthreads) return 0;
+    if (sb && (kwg * nwg / vw) % nthreads) return 0;
+    if (v[P_PF] && !sa && !sb) return 0;
+    int apad = strided ? 1 : 0;
+    if (vwa > 1 && (!sa || strided || mwi % vwa || (mwg + apad) % vwa)) return 0;
+    if (dbl && vw > 8) return 0;
+    size_t elem = dbl ? 8 : 4;
+    size_t local = ((size_t)(sa ? kwg * (mwg + apad) : 0) + (size_t)(sb ? kwg * nwg : 0)) * elem;
+    return local <= ctx->info.local_mem;
+}
+
+/* The tuner's space on this device: what runs, pruned by what pays on the device type. */
+static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
+{
+    if (!tiled2d_runs(ctx, dbl, v)) return 0;
+    int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
+    int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
+    int w = dbl ? 2 : 1; /* 32-bit registers per value */
+    if (strcmp(ctx->info.type, "gpu") == 0) {
+        /* a warp at least; ALIAS is a CPU cache matter; registers: accumulators + one column of
+         * A + one row of B (+ the prefetched tile) + addressing, within 255 and the block */
+        if (nthreads < 32 || v[P_ALIAS]) return 0;
+        int nla = sa ? v[P_MWG] * v[P_KWG] / nthreads : 0;
+        int nlb = sb ? v[P_KWG] * v[P_NWG] / nthreads : 0;
+        int est = (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + 24;
+        if (est > 255) return 0;
+        unsigned long regs = tsl__device_registers(ctx);
+        if (regs && (unsigned long)est * (unsigned long)nthreads > regs) return 0;
+        return 1;
+    }
+    /* CPUs (PoCL): work-items are loop iterations and local memory is ordinary memory behind
+     * barriers, so staging and interleaving only add work; big groups only add overhead, and big
+     * register blocks take PoCL minutes to compile. */
+    return !(sa || sb || v[P_STRIDED] || nthreads > 64 || mwi * nwi > 512 / w);
+}
+
+static const tsl__space tiled2d_space = {"tiled2d", tiled2d_axes, NP, tiled2d_valid};
+
+/* The tuning database's size classes: by the size of C, which decides how many work-groups a
+ * problem offers the device. */
+static const char *gemm_class(size_t m, size_t n, size_t k)
+{
+    (void)k;
+    if ((double)m * (double)n <= 1048576.0) return "small";
+    if (m <= 256 || n <= 256) return "skinny";
+    return "large";
+}
+
+/* What `auto` stands for when the tuning database has no gemm entry for the device. */
 static const tsl__auto_row auto_table[] = {
     {"gpu", "tiled2d"}, {"cpu", "tiled2d"}, {NULL, "tiled2d"}};
 
@@ -64,28 +126,85 @@ static const char *variant_name(size_t i)
     return tsl__table_name(TSL__TABLE(variants), i);
 }
 
-static const tiled2d_params *tiled2d_for(const tsl_context *ctx, int precision)
+/* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
+ * parameters. "auto" is the database's configuration for the precision and size class (else
+ * auto_table); a bare "tiled2d" is tiled2d with the database's parameters for the class (else
+ * tiled2d_fallback); "tiled2d:NAME=V,..." sets the named parameters over tiled2d_fallback, so an
+ * explicit configuration means the same on every device and size. A database entry that cannot
+ * run here is skipped with a warning (tsl_context_warning), never an error. */
+typedef struct {
+    const gemm_variant *v;
+    tiled2d_params tp;
+} gemm_choice;
+
+static tsl_status choose_named(tsl_context *ctx, const char *variant, int dbl, const char *cls,
+                               int use_db, gemm_choice *out)
 {
-    size_t i = 0;
-    while (tiled2d_table[i].type &&
-           (strcmp(tiled2d_table[i].type, ctx->info.type) != 0 ||
-            (tiled2d_table[i].precision && tiled2d_table[i].precision != precision)))
-        ++i;
-    return &tiled2d_table[i];
+    char base[48];
+    const char *colon = strchr(variant, ':');
+    size_t blen = colon ? (size_t)(colon - variant) : strlen(variant);
+    snprintf(base, sizeof base, "%.*s", (int)(blen < sizeof base ? blen : sizeof base - 1),
+             variant);
+    out->v = tsl__find_variant(ctx, "gemm", TSL__TABLE(variants), auto_table, base);
+    if (!out->v) return TSL_ERR_INVALID_ARG;
+    out->tp = tiled2d_fallback;
+    if (out->v->kind != KIND_TILED2D) {
+        if (colon)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                             "gemm variant %s takes no parameters (only tiled2d does)", base);
+        return TSL_OK;
+    }
+    char why[256];
+    if (colon) {
+        if (tsl__space_parse(&tiled2d_space, variant, out->tp.v, why, sizeof why) != 0)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "gemm variant '%s': %s", variant, why);
+    } else if (use_db) {
+        const char *src, *db = tsl__tuning_find(ctx, "gemm", dbl, cls, &src);
+        tiled2d_params t = tiled2d_fallback;
+        if (db && strncmp(db, "tiled2d:", 8) == 0) {
+            if (tsl__space_parse(&tiled2d_space, db, t.v, why, sizeof why) == 0 &&
+                tiled2d_runs(ctx, dbl, t.v))
+                out->tp = t;
+            else
+                tsl__warn(ctx, "gemm: %s names '%s', which cannot run here: using the built-in "
+                          "tiled2d parameters", src, db);
+        }
+    }
+    if (!tiled2d_runs(ctx, dbl, out->tp.v)) {
+        char cfg[256];
+        tsl__space_format(&tiled2d_space, out->tp.v, cfg, sizeof cfg);
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "gemm %s does not fit device %s at %s precision (work-group size, "
+                         "local memory or the kernel's divisibility rules)",
+                         cfg, ctx->info.name, dbl ? "double" : "single");
+    }
+    return TSL_OK;
 }
 
-/* Work-group size and local memory a variant needs, against what the device offers. */
+static tsl_status choose(tsl_context *ctx, const char *variant, int dbl, const char *cls,
+                         gemm_choice *out)
+{
+    if (strcmp(variant, "auto") != 0) return choose_named(ctx, variant, dbl, cls, 1, out);
+    const char *src, *db = tsl__tuning_find(ctx, "gemm", dbl, cls, &src);
+    if (db) {
+        char saved[sizeof ctx->error];
+        snprintf(saved, sizeof saved, "%s", ctx->error);
+        if (choose_named(ctx, db, dbl, cls, 0, out) == TSL_OK) return TSL_OK;
+        tsl__warn(ctx, "gemm: %s names '%s', which cannot run here (%s): using the built-in "
+                  "choice", src, db, ctx->error);
+        snprintf(ctx->error, sizeof ctx->error, "%s", saved);
+    }
+    return choose_named(ctx, tsl__auto_pick(ctx, auto_table), dbl, cls, 0, out);
+}
+
+/* Work-group size and local memory a ladder variant needs, against what the device offers
+ * (tiled2d's parameters were checked by choose). */
 static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
 {
-    size_t wg = 1, local = 0, elem = sizeof(double); /* worst case of both precisions */
-    if (v->kind == KIND_TILED) {
-        wg = (size_t)v->param * (size_t)v->param;
-        local = (size_t)v->param * (size_t)(2 * v->param + 1) * elem;
-    } else if (v->kind == KIND_TILED2D) {
-        const tiled2d_params *p = tiled2d_for(ctx, 64);
-        wg = (size_t)p->mdimc * (size_t)p->ndimc;
-        if (p->use_local) local = (size_t)p->kwg * (size_t)(p->mwg + 1 + p->nwg) * elem;
-    }
+    if (v->kind != KIND_TILED) return TSL_OK;
+    size_t elem = sizeof(double); /* worst case of both precisions */
+    size_t wg = (size_t)v->param * (size_t)v->param;
+    size_t local = (size_t)v->param * (size_t)(2 * v->param + 1) * elem;
     if (wg > ctx->info.max_work_group)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "variant %s needs work-groups of %zu, device %s allows at most %zu",
@@ -97,19 +216,24 @@ static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
     return TSL_OK;
 }
 
-static tsl_status kernel_fits(tsl_context *ctx, const gemm_variant *v);
+static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c);
 
+/* Checked as a large single-precision problem would run it. */
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    const gemm_variant *v =
-        tsl__find_variant(ctx, "gemm", TSL__TABLE(variants), auto_table, variant);
-    if (!v) return TSL_ERR_INVALID_ARG;
-    if (resolved) *resolved = v->name;
-    tsl_status s = variant_fits(ctx, v);
-    return s == TSL_OK ? kernel_fits(ctx, v) : s;
+    gemm_choice c;
+    tsl_status s = choose(ctx, variant, 0, "large", &c);
+    if (s != TSL_OK) return s;
+    if (resolved) *resolved = c.v->name;
+    s = variant_fits(ctx, c.v);
+    return s == TSL_OK ? kernel_fits(ctx, &c) : s;
 }
 
-const tsl__op_desc tsl__gemm_desc = {"gemm", variant_name, variant_check, NULL};
+const tsl__op_desc tsl__gemm_desc = {.op = "gemm",
+                                     .variant_name = variant_name,
+                                     .variant_check = variant_check,
+                                     .size_class = gemm_class,
+                                     .space = &tiled2d_space};
 
 /* ---- the row-major problem the kernels see ------------------------------------------------ */
 
@@ -214,27 +338,33 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 8, 2, global, local);
 }
 
+/* The kernel's -D options: every axis but the host's ALIAS. */
 static void tiled2d_options(const tiled2d_params *tp, char *out, size_t cap)
 {
-    snprintf(out, cap, "-DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d -DVW=%d -DUSE_LOCAL=%d",
-             tp->mwg, tp->nwg, tp->kwg, tp->mdimc, tp->ndimc, tp->vw, tp->use_local);
+    size_t n = 0;
+    out[0] = '\0';
+    for (int a = 0; a < NP && n < cap; ++a)
+        if (a != P_ALIAS)
+            n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
+                                  tp->v[a]);
 }
 
-static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_variant *v)
+static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c)
 {
-    const tiled2d_params *tp = tiled2d_for(ctx, p->dbl ? 64 : 32);
-    size_t Mp = round_up(p->m, (size_t)tp->mwg), Np = round_up(p->n, (size_t)tp->nwg);
-    size_t Kp = round_up(p->k, (size_t)tp->kwg);
+    const gemm_variant *v = c->v;
+    const int *tp = c->tp.v;
+    size_t Mp = round_up(p->m, (size_t)tp[P_MWG]), Np = round_up(p->n, (size_t)tp[P_NWG]);
+    size_t Kp = round_up(p->k, (size_t)tp[P_KWG]);
     if (Mp > INT_MAX || Np > INT_MAX || Kp > INT_MAX || Mp * Kp > SIZE_MAX / p->elem / 2 ||
         Kp * Np > SIZE_MAX / p->elem / 2)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "gemm: padded size exceeds 2^31-1 elements per side");
     cl_mem a = p->a, b = p->b;
-    size_t lda = p->lda, ldb = p->ldb, vw = (size_t)tp->vw;
+    size_t lda = p->lda, ldb = p->ldb, vw = (size_t)tp[P_VW];
     /* A leading dimension the kernel runs well with: a multiple of VW, and off 1 KiB multiples
      * where the row says so. */
-#define LD_OK(ld) ((ld) % vw == 0 && !(tp->avoid_alias && ((ld)*p->elem) % 1024 == 0))
-#define LD_FOR(cols) ((cols) + (tp->avoid_alias && ((cols)*p->elem) % 1024 == 0 ? vw : 0))
+#define LD_OK(ld) ((ld) % vw == 0 && !(tp[P_ALIAS] && ((ld)*p->elem) % 1024 == 0))
+#define LD_FOR(cols) ((cols) + (tp[P_ALIAS] && ((cols)*p->elem) % 1024 == 0 ? vw : 0))
     tsl_status s = TSL_OK;
     if (p->ta != TSL_NO_TRANS || Mp != p->m || Kp != p->k || !LD_OK(lda)) {
         int rs = p->ta == TSL_NO_TRANS ? (int)lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)lda;
@@ -249,20 +379,20 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
 #undef LD_OK
 #undef LD_FOR
     if (s != TSL_OK) return s;
-    char extra[160];
-    tiled2d_options(tp, extra, sizeof extra);
+    char extra[200];
+    tiled2d_options(&c->tp, extra, sizeof extra);
     cl_kernel k;
     s = get_kernel(ctx, p, v->kernel, extra, &k);
     if (s != TSL_OK) return s;
-    size_t wg = (size_t)tp->mdimc * (size_t)tp->ndimc;
+    size_t wg = (size_t)tp[P_MDIMC] * (size_t)tp[P_NDIMC];
     if (wg > tsl__kernel_max_wg(ctx, k))
         return tsl__fail(
             ctx, TSL_ERR_UNSUPPORTED,
             "variant tiled2d: the compiled kernel allows work-groups of %zu, it needs %zu",
             tsl__kernel_max_wg(ctx, k), wg);
-    size_t local[2] = {(size_t)tp->ndimc, (size_t)tp->mdimc};
-    size_t global[2] = {Np / (size_t)tp->nwg * (size_t)tp->ndimc,
-                        Mp / (size_t)tp->mwg * (size_t)tp->mdimc};
+    size_t local[2] = {(size_t)tp[P_NDIMC], (size_t)tp[P_MDIMC]};
+    size_t global[2] = {Np / (size_t)tp[P_NWG] * (size_t)tp[P_NDIMC],
+                        Mp / (size_t)tp[P_MWG] * (size_t)tp[P_MDIMC]};
     int M = (int)Mp, N = (int)Np, K = (int)Kp, Mc = (int)p->m, Nc = (int)p->n;
     int ilda = (int)lda, ildb = (int)ldb, ildc = (int)p->ldc;
     tsl__scalar al, be;
@@ -286,19 +416,19 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
 /* The device's compiler decides the largest work-group a built kernel allows (registers): build the
  * variant's single-precision kernel and compare with what its launch needs. Double precision is
  * checked again when it runs. */
-static tsl_status kernel_fits(tsl_context *ctx, const gemm_variant *v)
+static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c)
 {
+    const gemm_variant *v = c->v;
     gemm_problem p = {0,   sizeof(float), TSL_NO_TRANS, TSL_NO_TRANS, 0, 0, 0, 0.0,
                       0.0, NULL,          NULL,         NULL,         0, 0, 0};
-    char extra[160] = "";
+    char extra[200] = "";
     size_t need = 1;
     if (v->kind == KIND_TILED) {
         snprintf(extra, sizeof extra, "-DTS=%d", v->param);
         need = (size_t)v->param * (size_t)v->param;
     } else if (v->kind == KIND_TILED2D) {
-        const tiled2d_params *tp = tiled2d_for(ctx, 32);
-        tiled2d_options(tp, extra, sizeof extra);
-        need = (size_t)tp->mdimc * (size_t)tp->ndimc;
+        tiled2d_options(&c->tp, extra, sizeof extra);
+        need = (size_t)c->tp.v[P_MDIMC] * (size_t)c->tp.v[P_NDIMC];
     } else {
         return TSL_OK; /* the other kernels take whatever work-group size the device allows */
     }
@@ -317,16 +447,16 @@ static tsl_status kernel_fits(tsl_context *ctx, const gemm_variant *v)
 /* Runs the row-major problem with the context's variant. m, n > 0 here. */
 static tsl_status run(tsl_context *ctx, const gemm_problem *p)
 {
-    const gemm_variant *v = tsl__find_variant(ctx, "gemm", TSL__TABLE(variants), auto_table,
-                                              tsl__context_variant(ctx, "gemm"));
-    if (!v) return TSL_ERR_INVALID_ARG;
-    tsl_status s = variant_fits(ctx, v);
+    gemm_choice c;
+    tsl_status s = choose(ctx, tsl__context_variant(ctx, "gemm"), p->dbl,
+                          gemm_class(p->m, p->n, p->k), &c);
     if (s != TSL_OK) return s;
+    if ((s = variant_fits(ctx, c.v)) != TSL_OK) return s;
     /* k == 0 or alpha == 0: C = beta C without reading A or B (BLAS); the naive kernel with an
      * empty k loop does exactly that. */
     if (p->k == 0 || p->alpha == 0.0) return run_strided(ctx, p, &variants[0], 0);
-    if (v->kind == KIND_TILED2D) return run_tiled2d(ctx, p, v);
-    return run_strided(ctx, p, v, (int)p->k);
+    if (c.v->kind == KIND_TILED2D) return run_tiled2d(ctx, p, &c);
+    return run_strided(ctx, p, c.v, (int)p->k);
 }
 
 /* ---- argument checks and the two public entry points ------------------------------------- */

@@ -52,7 +52,7 @@ static tsl_status variant_check(tsl_context *ctx, const char *variant, const cha
     return TSL_OK; /* the kernels take whatever work-group size the device allows */
 }
 
-const tsl__op_desc tsl__gemv_desc = {"gemv", variant_name, variant_check, NULL};
+const tsl__op_desc tsl__gemv_desc = {.op = "gemv", .variant_name = variant_name, .variant_check = variant_check};
 
 /* ---- the row-major problem ------------------------------------------------------------------ */
 

@@ -5,6 +5,7 @@
 #define TSL_OPS_H
 
 #include "runtime/runtime.h"
+#include "tune/tune.h"
 
 typedef struct {
     const char *op;                        /* "gemm" */
@@ -14,7 +15,14 @@ typedef struct {
     /* NULL when the op has no options; else TSL_OK for a valid (name, value), or
      * TSL_ERR_INVALID_ARG with a message naming the valid names and range. */
     tsl_status (*option_check)(tsl_context *ctx, const char *name, long value);
+    /* NULL when the op is not tunable; else the tuning database's size class of a problem
+     * ("small", "skinny", "large") and the search space of `tessel tune` (src/tune/tune.h). */
+    const char *(*size_class)(size_t m, size_t n, size_t k);
+    const tsl__space *space;
 } tsl__op_desc;
+
+/* The descriptor of op, NULL when there is none (registry.c). */
+const tsl__op_desc *tsl__find_op(const char *op);
 
 /* Variant tables. Each op keeps its variants as an array of row structs whose first member is the
  * name (`const char *`), and what `auto` means as {device type, variant} rows ending with a
@@ -57,7 +65,8 @@ tsl_status tsl__check_matrix_buffer(tsl_context *ctx, const char *fn, const char
                                     const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
                                     size_t elem);
 
-/* One descriptor per operation, defined in its ops/<op>.c; registry.c lists them all. */
+/* One descriptor per operation, defined in its ops/<op>.c with designated initializers (fields
+ * an op does not have stay NULL); registry.c lists them all. */
 extern const tsl__op_desc tsl__gemm_desc;
 extern const tsl__op_desc tsl__axpy_desc;
 extern const tsl__op_desc tsl__dot_desc;
@@ -65,5 +74,8 @@ extern const tsl__op_desc tsl__nrm2_desc;
 extern const tsl__op_desc tsl__gemv_desc;
 extern const tsl__op_desc tsl__poisson_desc;
 extern const tsl__op_desc tsl__transpose_desc;
+extern const tsl__op_desc tsl__pi_desc;
+extern const tsl__op_desc tsl__nbody_desc;
+extern const tsl__op_desc tsl__kmeans_desc;
 
 #endif

@@ -142,7 +142,7 @@ static tsl_status option_check(tsl_context *ctx, const char *name, long value)
     return TSL_OK;
 }
 
-const tsl__op_desc tsl__poisson_desc = {"poisson", variant_name, variant_check, option_check};
+const tsl__op_desc tsl__poisson_desc = {.op = "poisson", .variant_name = variant_name, .variant_check = variant_check, .option_check = option_check};
 
 /* ---- the solve ------------------------------------------------------------------------------ */
 

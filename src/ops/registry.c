@@ -7,6 +7,9 @@
 static const tsl__op_desc *const ops[] = {
     &tsl__gemm_desc, &tsl__axpy_desc,    &tsl__dot_desc,       &tsl__nrm2_desc,
     &tsl__gemv_desc, &tsl__poisson_desc, &tsl__transpose_desc,
+    &tsl__pi_desc,
+    &tsl__nbody_desc,
+    &tsl__kmeans_desc,
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
@@ -40,7 +43,7 @@ const void *tsl__find_variant(tsl_context *ctx, const char *op, tsl__variant_tab
     return NULL;
 }
 
-static const tsl__op_desc *find_op(const char *op)
+const tsl__op_desc *tsl__find_op(const char *op)
 {
     for (size_t i = 0; op && i < NOPS; ++i)
         if (strcmp(ops[i]->op, op) == 0) return ops[i];
@@ -49,7 +52,7 @@ static const tsl__op_desc *find_op(const char *op)
 
 const char *tsl_variant_name(const char *op, size_t index)
 {
-    const tsl__op_desc *d = find_op(op);
+    const tsl__op_desc *d = tsl__find_op(op);
     return d ? d->variant_name(index) : NULL;
 }
 
@@ -70,7 +73,7 @@ tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *varia
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;
     tsl__timing_begin(ctx); /* a check may build the variant's kernel: its timing says how long */
-    const tsl__op_desc *d = find_op(op);
+    const tsl__op_desc *d = tsl__find_op(op);
     if (!d) return unknown_op(ctx, op);
     if (!variant) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "variant is NULL");
     return d->variant_check(ctx, variant, resolved);
@@ -80,7 +83,7 @@ tsl_status tsl_context_set_variant(tsl_context *ctx, const char *op, const char 
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;
     tsl__clear_error(ctx);
-    const tsl__op_desc *d = find_op(op);
+    const tsl__op_desc *d = tsl__find_op(op);
     if (!d) return unknown_op(ctx, op);
     if (!variant) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "variant is NULL");
     tsl_status s = d->variant_check(ctx, variant, NULL);
@@ -92,7 +95,7 @@ tsl_status tsl_context_set_option(tsl_context *ctx, const char *op, const char *
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;
     tsl__clear_error(ctx);
-    const tsl__op_desc *d = find_op(op);
+    const tsl__op_desc *d = tsl__find_op(op);
     if (!d) return unknown_op(ctx, op);
     if (!name) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option name is NULL");
     if (!d->option_check)

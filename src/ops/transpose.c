@@ -154,7 +154,7 @@ static tsl_status option_check(tsl_context *ctx, const char *name, long value)
                      "unknown transpose option '%s' (options: tile, inner_reps)", name);
 }
 
-const tsl__op_desc tsl__transpose_desc = {"transpose", variant_name, variant_check, option_check};
+const tsl__op_desc tsl__transpose_desc = {.op = "transpose", .variant_name = variant_name, .variant_check = variant_check, .option_check = option_check};
 
 /* ---- running ----------------------------------------------------------------------------- */
 

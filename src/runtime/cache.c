@@ -30,7 +30,7 @@ unsigned long long tsl__hash64(const void *data, size_t len, unsigned long long 
 }
 
 /* mkdir -p; 0 when the directory exists afterwards. */
-static int make_dirs(const char *path)
+int tsl__make_dirs(const char *path)
 {
     char tmp[1024];
     if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp) return -1;
@@ -57,7 +57,7 @@ void tsl__cache_dir_init(tsl_context *ctx)
     else if (home && *home) w = snprintf(dir, sizeof dir, "%s/.cache/tessel", home);
     else w = -1;
     ctx->cache_dir[0] = '\0';
-    if (w > 0 && w < (int)sizeof dir && make_dirs(dir) == 0 && access(dir, W_OK | R_OK) == 0)
+    if (w > 0 && w < (int)sizeof dir && tsl__make_dirs(dir) == 0 && access(dir, W_OK | R_OK) == 0)
         snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s", dir);
 }
 

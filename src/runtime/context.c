@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runtime/runtime.h"
+#include "tune/tune.h"
 
 tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
 {
@@ -33,6 +34,7 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
         return s;
     }
     tsl__cache_dir_init(ctx);
+    tsl__tuning_load(ctx); /* never fails: problems are warnings (tsl_context_warning) */
     *out = ctx;
     return TSL_OK;
 }
@@ -51,6 +53,7 @@ void tsl_context_destroy(tsl_context *ctx)
         if (ctx->workspace[i].mem) clReleaseMemObject(ctx->workspace[i].mem);
     if (ctx->queue) clReleaseCommandQueue(ctx->queue);
     if (ctx->cl) clReleaseContext(ctx->cl);
+    tsl__tuning_free(ctx);
     tsl__free(ctx);
 }
 
@@ -93,6 +96,9 @@ tsl_status tsl__context_store_variant(tsl_context *ctx, const char *op, const ch
         if (i == TSL__MAX_OPS) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "too many operations");
         ctx->nvariants++;
     }
+    if (strlen(variant) >= sizeof ctx->variants[i].variant)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "variant '%.40s...' is longer than %zu characters",
+                         variant, sizeof ctx->variants[i].variant - 1);
     snprintf(ctx->variants[i].op, sizeof ctx->variants[i].op, "%s", op);
     snprintf(ctx->variants[i].variant, sizeof ctx->variants[i].variant, "%s", variant);
     return TSL_OK;

@@ -207,3 +207,58 @@ tsl_status tsl__find_device(const char *spec, cl_platform_id *p, cl_device_id *d
     *d = found[pick].device;
     return tsl__device_info(*p, *d, found[pick].pi, found[pick].di, info);
 }
+
+/* ---- vendor facts the tuning layer keys on ---------------------------------------------------- */
+
+/* cl_nv_device_attribute_query (NVIDIA's OpenCL): compute capability and registers. */
+#define TSL__CL_NV_CC_MAJOR 0x4000
+#define TSL__CL_NV_CC_MINOR 0x4001
+#define TSL__CL_NV_REGISTERS 0x4002
+
+static int has_extension(cl_device_id d, const char *ext)
+{
+    size_t n = 0;
+    if (clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &n) != CL_SUCCESS || n == 0) return 0;
+    char *s = tsl__calloc(n + 1, 1);
+    int found = s && clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, n, s, NULL) == CL_SUCCESS &&
+                strstr(s, ext) != NULL;
+    tsl__free(s);
+    return found;
+}
+
+void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap)
+{
+    out[0] = '\0';
+    cl_uint major = 0, minor = 0;
+    if (has_extension(ctx->device, "cl_nv_device_attribute_query") &&
+        clGetDeviceInfo(ctx->device, TSL__CL_NV_CC_MAJOR, sizeof major, &major, NULL) ==
+            CL_SUCCESS &&
+        clGetDeviceInfo(ctx->device, TSL__CL_NV_CC_MINOR, sizeof minor, &minor, NULL) ==
+            CL_SUCCESS) {
+        snprintf(out, cap, "sm_%u%u", major, minor);
+        return;
+    }
+    /* PoCL names its CPU devices "<driver>-<llvm cpu>-<model>", e.g.
+     * "pthread-skylake-avx512-AMD EPYC ...": the LLVM CPU name is the architecture. */
+    const char *name = ctx->info.name, *dash = strchr(name, '-');
+    if (strstr(ctx->info.platform, "Portable Computing Language") && dash) {
+        size_t n = 0;
+        const char *p = dash + 1;
+        while (p[n] && n + 1 < cap) {
+            /* stop where the model text starts: a '-' followed by an upper-case letter */
+            if (p[n] == '-' && p[n + 1] >= 'A' && p[n + 1] <= 'Z') break;
+            out[n] = p[n];
+            ++n;
+        }
+        out[n] = '\0';
+    }
+}
+
+unsigned long tsl__device_registers(const tsl_context *ctx)
+{
+    cl_uint regs = 0;
+    if (!has_extension(ctx->device, "cl_nv_device_attribute_query") ||
+        clGetDeviceInfo(ctx->device, TSL__CL_NV_REGISTERS, sizeof regs, &regs, NULL) != CL_SUCCESS)
+        return 0;
+    return regs;
+}

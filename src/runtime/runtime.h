@@ -46,12 +46,14 @@ struct tsl_context {
     int nevents;
     tsl__program_entry programs[TSL__MAX_PROGRAMS];
     int nprograms;
-    struct { char op[16]; char variant[48]; } variants[TSL__MAX_OPS];
+    struct { char op[16]; char variant[256]; } variants[TSL__MAX_OPS];
     int nvariants;
     struct { char op[16]; char name[24]; long value; } options[TSL__MAX_OPS * 4];
     int noptions;
     struct { void *ptr; cl_mem mem; } pinned[16]; /* tsl_host_alloc's mapped buffers */
     struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES]; /* scratch for pre-passes */
+    struct tsl__tuning_db *tuning; /* the tuning entries for this device (src/tune/db.c) */
+    char warning[1024];            /* tsl_context_warning: "" if none */
 };
 
 struct tsl_buffer {
@@ -125,6 +127,13 @@ tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const ts
                        int nargs, cl_uint dims, const size_t *global, const size_t *local);
 /* Largest work-group the built kernel allows on the context's device. */
 size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k);
+
+/* Architecture name for the tuning database ("sm_90" on NVIDIA, PoCL's LLVM CPU name), "" when the
+ * device does not say; registers per work-group where the vendor reports them, else 0. */
+void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap);
+unsigned long tsl__device_registers(const tsl_context *ctx);
+/* mkdir -p; 0 when dir is a directory afterwards. */
+int tsl__make_dirs(const char *dir);
 
 /* ---- per-op variant choice (stored here; ops validate names) -------------------------------- */
 const char *tsl__context_variant(const tsl_context *ctx, const char *op); /* "auto" if unset */

@@ -23,8 +23,9 @@ grep -qF -- --json "$OUT" || fail "tessel devices --help should mention --json"
 
 expect_error 2 "no command" 
 expect_error 2 "unknown command 'frobnicate'" frobnicate
-expect_error 2 "not yet available" tune
-expect_error 2 "not yet available" study
+expect_error 2 "which operation" tune
+expect_ok study --list
+grep -q "^memory-hierarchy " "$OUT" || fail "tessel study --list should list the studies"
 expect_error 2 "--bogus" --bogus
 
 expect_ok gemm --variant list

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Issue 4's GEMM race on the GPU machine: tessel auto (shipped tuning defaults) beside CLBlast and
+# cuBLAS (plain FP32 math), every row verified, median of 10 timed runs after 2 warm-ups:
+#   bash .device/setup.sh && bash bench/scripts/gpu_gemm_race.sh "$OUT"
+# Also the OpenCL-vs-CUDA twins (naive and tiled_16x16 against their CUDA C copies).
+set -uo pipefail
+out=${1:-bench-out}
+mkdir -p "$out"
+cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
+cmake --build build-gpu -j 16 > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
+export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache TESSEL_TUNING_DIR=$PWD/build-gpu/no-user-tuning
+t=build-gpu/tessel
+d=nvidia
+{ date -u +"date: %Y-%m-%dT%H:%M:%SZ"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
+  $t devices; $t tune --show --device $d; } > "$out/env.txt" 2>&1
+: > "$out/commands.txt"
+run() { echo "tessel $*" >> "$out/commands.txt"; timeout 200 $t "$@" 2>&1 | grep -vE '^\s*$'; }
+common="--device $d --peers clblast,cublas --verify --repeat 10 --warmup 2"
+run gemm $common --sizes 4096,8192 --csv "$out/square_single.csv"
+run gemm $common --sizes 4096,8192 --precision double --csv "$out/square_double.csv"
+for s in 4096x4096x256 8192x128x8192 128x8192x8192 4097x4097x4097 1000x1000x1000 512x512x512 256x256x256; do
+  IFS=x read -r m n k <<< "$s"
+  run gemm $common -m "$m" -n "$n" -k "$k" --csv "$out/shape_$s.csv"
+done
+run gemm --device $d --variant naive --size 4096 --peers cuda_naive --verify --csv "$out/twins_naive.csv"
+run gemm --device $d --variant tiled_16x16 --size 4096 --peers cuda_tiled --verify --csv "$out/twins_tiled.csv"
+cd "$out" && tar czf results.tgz *.csv env.txt commands.txt

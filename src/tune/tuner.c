@@ -1,0 +1,292 @@
+/* tuner.c: the search over an op's parameter space (tsl__space), and the configuration strings
+ * that name a point of it. The tuner does not measure: the caller (the CLI's `tessel tune`) runs
+ * and verifies each configuration it hands out and reports a score back, so the search works for
+ * any op and any measure.
+ *
+ * Strategy. The valid configurations for the device are enumerated once (the product of the axes
+ * filtered by the space's check). The first candidate is what `auto` runs today, so a tuning run
+ * can never end worse than it started. A space of at most EXHAUSTIVE_MAX points is then walked in
+ * full; a larger one alternates a random untried point (to explore) with an untried neighbour of
+ * the best point so far (one axis moved to the next value up or down: local refinement), falling
+ * back to random when the best point's neighbourhood is used up. The random source is a seeded
+ * xorshift, so a run is reproducible. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ops/ops.h"
+#include "runtime/runtime.h"
+#include "tune/tune.h"
+
+#define EXHAUSTIVE_MAX 128
+#define MAX_VALID 400000
+
+struct tsl_tuner {
+    const tsl__space *sp;
+    int dbl;
+    uint32_t *points;    /* valid configurations, mixed-radix encoded, increasing */
+    unsigned char *done; /* handed out already */
+    size_t npoints, ntried;
+    long best;        /* index into points, -1 before the first success */
+    double best_score;
+    long last;        /* the point handed out last */
+    uint64_t rng;
+    char config[256]; /* the string next() returned */
+    long first;       /* index of auto's configuration, -1 if not in the space */
+};
+
+int tsl__space_parse(const tsl__space *sp, const char *config, int *values, char *why, size_t cap)
+{
+    size_t vlen = strlen(sp->variant);
+    if (strncmp(config, sp->variant, vlen) != 0 || (config[vlen] != ':' && config[vlen] != '\0')) {
+        snprintf(why, cap, "a configuration starts with '%s:'", sp->variant);
+        return -1;
+    }
+    const char *p = config + vlen;
+    if (*p == ':') ++p;
+    while (*p) {
+        const char *eq = strchr(p, '='), *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        if (!eq || eq > end) {
+            snprintf(why, cap, "'%.*s' is not NAME=VALUE", (int)(end - p), p);
+            return -1;
+        }
+        int a = 0;
+        while (a < sp->naxes && (strlen(sp->axes[a].name) != (size_t)(eq - p) ||
+                                 strncmp(sp->axes[a].name, p, (size_t)(eq - p)) != 0))
+            ++a;
+        if (a == sp->naxes) {
+            char names[256] = "";
+            for (int i = 0; i < sp->naxes; ++i) {
+                if (i) strncat(names, ",", sizeof names - strlen(names) - 1);
+                strncat(names, sp->axes[i].name, sizeof names - strlen(names) - 1);
+            }
+            snprintf(why, cap, "unknown parameter '%.*s' (parameters: %s)", (int)(eq - p), p,
+                     names);
+            return -1;
+        }
+        long v = 0;
+        const char *d = eq + 1;
+        if (d == end) {
+            snprintf(why, cap, "parameter %s has no value", sp->axes[a].name);
+            return -1;
+        }
+        for (; d < end; ++d) {
+            if (*d < '0' || *d > '9' || v > 100000) {
+                snprintf(why, cap, "parameter %s: '%.*s' is not a small non-negative integer",
+                         sp->axes[a].name, (int)(end - eq - 1), eq + 1);
+                return -1;
+            }
+            v = v * 10 + (*d - '0');
+        }
+        int ok = 0;
+        for (int i = 0; i < sp->axes[a].nvalues; ++i) ok |= sp->axes[a].values[i] == v;
+        if (!ok) {
+            char vals[128] = "";
+            for (int i = 0; i < sp->axes[a].nvalues; ++i) {
+                char one[16];
+                snprintf(one, sizeof one, "%s%d", i ? "," : "", sp->axes[a].values[i]);
+                strncat(vals, one, sizeof vals - strlen(vals) - 1);
+            }
+            snprintf(why, cap, "parameter %s=%ld is not one of %s", sp->axes[a].name, v, vals);
+            return -1;
+        }
+        values[a] = (int)v;
+        p = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
+void tsl__space_format(const tsl__space *sp, const int *values, char *out, size_t cap)
+{
+    size_t n = (size_t)snprintf(out, cap, "%s:", sp->variant);
+    for (int a = 0; a < sp->naxes && n < cap; ++a)
+        n += (size_t)snprintf(out + n, cap - n, "%s%s=%d", a ? "," : "", sp->axes[a].name,
+                              values[a]);
+}
+
+/* Mixed-radix code of a point: axis 0 is the most significant digit (value indices). */
+static uint32_t encode(const tsl__space *sp, const int *idx)
+{
+    uint32_t c = 0;
+    for (int a = 0; a < sp->naxes; ++a) c = c * (uint32_t)sp->axes[a].nvalues + (uint32_t)idx[a];
+    return c;
+}
+
+static void decode(const tsl__space *sp, uint32_t c, int *idx)
+{
+    for (int a = sp->naxes - 1; a >= 0; --a) {
+        idx[a] = (int)(c % (uint32_t)sp->axes[a].nvalues);
+        c /= (uint32_t)sp->axes[a].nvalues;
+    }
+}
+
+static void values_of(const tsl__space *sp, const int *idx, int *values)
+{
+    for (int a = 0; a < sp->naxes; ++a) values[a] = sp->axes[a].values[idx[a]];
+}
+
+static long find_point(const tsl_tuner *t, uint32_t code)
+{
+    size_t lo = 0, hi = t->npoints;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t->points[mid] < code) lo = mid + 1;
+        else hi = mid;
+    }
+    return (lo < t->npoints && t->points[lo] == code) ? (long)lo : -1;
+}
+
+static uint64_t next_random(tsl_tuner *t)
+{
+    uint64_t x = t->rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return t->rng = x;
+}
+
+tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
+                            unsigned long long seed, tsl_tuner **out)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__clear_error(ctx);
+    if (!out) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuner_create: out is NULL");
+    *out = NULL;
+    const tsl__op_desc *d = tsl__find_op(op);
+    if (!d)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuner_create: unknown operation '%s'",
+                         op ? op : "(null)");
+    if (!d->space)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has no search space",
+                         op);
+    tsl_status s = tsl__check_fp64(ctx, is_double, "tsl_tuner_create");
+    if (s != TSL_OK) return s;
+    const tsl__space *sp = d->space;
+    uint64_t total = 1;
+    for (int a = 0; a < sp->naxes; ++a) total *= (uint64_t)sp->axes[a].nvalues;
+    if (total > UINT32_MAX)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: space too large");
+    tsl_tuner *t = tsl__calloc(1, sizeof *t);
+    if (t) t->points = tsl__malloc(MAX_VALID * sizeof *t->points);
+    if (!t || !t->points) {
+        if (t) tsl__free(t);
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "tsl_tuner_create: out of host memory");
+    }
+    t->sp = sp;
+    t->dbl = is_double;
+    int idx[TSL__MAX_AXES], values[TSL__MAX_AXES];
+    for (uint64_t c = 0; c < total && t->npoints < MAX_VALID; ++c) {
+        decode(sp, (uint32_t)c, idx);
+        values_of(sp, idx, values);
+        if (sp->valid(ctx, is_double, values)) t->points[t->npoints++] = (uint32_t)c;
+    }
+    if (t->npoints == 0) {
+        tsl__free(t->points);
+        tsl__free(t);
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "tsl_tuner_create: no configuration of %s fits device %s", op,
+                         ctx->info.name);
+    }
+    t->done = tsl__calloc(t->npoints, 1);
+    if (!t->done) {
+        tsl__free(t->points);
+        tsl__free(t);
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "tsl_tuner_create: out of host memory");
+    }
+    t->best = t->last = t->first = -1;
+    t->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+    if (!t->rng) t->rng = 1;
+    /* auto's configuration for a large problem goes first */
+    const char *src;
+    const char *cfg = tsl__tuning_find(ctx, op, is_double, "large", &src);
+    if (cfg) {
+        char why[256];
+        for (int a = 0; a < sp->naxes; ++a) values[a] = -1;
+        if (tsl__space_parse(sp, cfg, values, why, sizeof why) == 0) {
+            int complete = 1;
+            for (int a = 0; a < sp->naxes; ++a) {
+                idx[a] = 0;
+                while (idx[a] < sp->axes[a].nvalues && sp->axes[a].values[idx[a]] != values[a])
+                    ++idx[a];
+                complete &= idx[a] < sp->axes[a].nvalues;
+            }
+            if (complete) t->first = find_point(t, encode(sp, idx));
+        }
+    }
+    *out = t;
+    return TSL_OK;
+}
+
+size_t tsl_tuner_space_size(const tsl_tuner *t)
+{
+    return t ? t->npoints : 0;
+}
+
+static long untried_neighbour(tsl_tuner *t)
+{
+    if (t->best < 0) return -1;
+    int idx[TSL__MAX_AXES];
+    long cand[2 * TSL__MAX_AXES];
+    int nc = 0;
+    for (int a = 0; a < t->sp->naxes; ++a)
+        for (int step = -1; step <= 1; step += 2) {
+            decode(t->sp, t->points[t->best], idx);
+            idx[a] += step;
+            if (idx[a] < 0 || idx[a] >= t->sp->axes[a].nvalues) continue;
+            long p = find_point(t, encode(t->sp, idx));
+            if (p >= 0 && !t->done[p]) cand[nc++] = p;
+        }
+    return nc ? cand[next_random(t) % (uint64_t)nc] : -1;
+}
+
+static long untried_random(tsl_tuner *t)
+{
+    size_t left = t->npoints - t->ntried;
+    if (left == 0) return -1;
+    size_t r = (size_t)(next_random(t) % left);
+    for (size_t i = 0; i < t->npoints; ++i)
+        if (!t->done[i] && r-- == 0) return (long)i;
+    return -1;
+}
+
+const char *tsl_tuner_next(tsl_tuner *t)
+{
+    if (!t || t->ntried == t->npoints) return NULL;
+    long p = -1;
+    if (t->ntried == 0 && t->first >= 0) p = t->first;
+    else if (t->npoints <= EXHAUSTIVE_MAX) {
+        for (size_t i = 0; i < t->npoints && p < 0; ++i)
+            if (!t->done[i]) p = (long)i;
+    } else {
+        if (t->ntried % 2 == 0) p = untried_neighbour(t);
+        if (p < 0) p = untried_random(t);
+    }
+    if (p < 0) return NULL;
+    t->done[p] = 1;
+    t->ntried++;
+    t->last = p;
+    int idx[TSL__MAX_AXES], values[TSL__MAX_AXES];
+    decode(t->sp, t->points[p], idx);
+    values_of(t->sp, idx, values);
+    tsl__space_format(t->sp, values, t->config, sizeof t->config);
+    return t->config;
+}
+
+void tsl_tuner_report(tsl_tuner *t, double score)
+{
+    if (!t || t->last < 0) return;
+    if (score > 0 && (t->best < 0 || score > t->best_score)) {
+        t->best = t->last;
+        t->best_score = score;
+    }
+    t->last = -1;
+}
+
+void tsl_tuner_destroy(tsl_tuner *t)
+{
+    if (!t) return;
+    tsl__free(t->points);
+    tsl__free(t->done);
+    tsl__free(t);
+}

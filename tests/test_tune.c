@@ -1,0 +1,398 @@
+/* test_tune.c: the tuning layer (issue 4). Modes, one ctest each:
+ *   db        the user database: a stored configuration is what tsl_tuning_lookup and `auto`
+ *             then use (checked by results on fresh random data, and by the entry's source);
+ *             corrupt, truncated, binary and foreign-version files are ignored with a warning,
+ *             never an error; bad arguments to the tuning calls.
+ *   tuner     the search: the first candidate is auto's configuration, candidates are distinct
+ *             and valid configurations, reports steer refinement, a small budget still finds a
+ *             verified winner.
+ *   configs   explicit configurations ("tiled2d:NAME=V,...") as variants: every value of every
+ *             axis that runs here gives correct results, and malformed ones are refused.
+ *   defaults FILE   every tiled2d configuration in the shipped defaults file gives correct results
+ *             on the shapes issue 4 races on, scaled down (whatever device it was tuned for: the
+ *             kernel is portable, only its speed is device-specific).
+ * Each mode points TESSEL_TUNING_DIR at its own fresh directory. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "ref/ref.h"
+#include "tessel.h"
+
+static char dir[256];
+
+static void fresh_dir(const char *mode)
+{
+    snprintf(dir, sizeof dir, "/tmp/tessel-test-tune-%s-%ld", mode, (long)getpid());
+    mkdir(dir, 0755);
+    setenv("TESSEL_TUNING_DIR", dir, 1);
+}
+
+static void cleanup_dir(void)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+}
+
+static tsl_context *open_ctx(void)
+{
+    tsl_context *ctx = NULL;
+    tsl_status s = tsl_context_create(NULL, &ctx);
+    CHECK(s == TSL_OK, "tsl_context_create: %s", tsl_status_name(s));
+    return ctx;
+}
+
+/* One row-major NN sgemm/dgemm with random data, checked against the reference; 1 if right. */
+static int gemm_ok(tsl_context *ctx, int dbl, size_t m, size_t n, size_t k, unsigned long long seed,
+                   const char *what)
+{
+    double *a = malloc(m * k * sizeof *a), *b = malloc(k * n * sizeof *b);
+    double *ref = malloc(m * n * sizeof *ref), *c = malloc(m * n * sizeof *c);
+    float *af = malloc(m * k * sizeof *af), *bf = malloc(k * n * sizeof *bf);
+    float *cf = malloc(m * n * sizeof *cf);
+    int ok = 0;
+    if (a && b && ref && c && af && bf && cf) {
+        tsl_ref_fill_d(a, m * k, &seed);
+        tsl_ref_fill_d(b, k * n, &seed);
+        for (size_t i = 0; i < m * k; ++i) af[i] = (float)a[i], a[i] = dbl ? a[i] : af[i];
+        for (size_t i = 0; i < k * n; ++i) bf[i] = (float)b[i], b[i] = dbl ? b[i] : bf[i];
+        for (size_t i = 0; i < m * n; ++i) c[i] = cf[i] = NAN; /* beta = 0 must not read C */
+        tsl_ref_dgemm(TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5, a, k, b, n, 0.0,
+                      ref, n);
+        tsl_status s =
+            dbl ? tsl_dgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5, a, k, b,
+                            n, 0.0, c, n)
+                : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5f, af, k,
+                            bf, n, 0.0f, cf, n);
+        CHECK(s == TSL_OK, "%s %zux%zux%zu: %s %s", what, m, n, k, tsl_status_name(s),
+              tsl_context_error(ctx));
+        double err = dbl ? tsl_ref_rel_err_d(m, n, c, n, ref, n)
+                         : tsl_ref_rel_err_f(m, n, cf, n, ref, n);
+        ok = s == TSL_OK && err <= tsl_ref_gemm_tolerance(dbl, k);
+        CHECK(ok, "%s %s %zux%zux%zu: relative error %g", what, dbl ? "double" : "single", m, n,
+              k, err);
+    }
+    free(a), free(b), free(ref), free(c), free(af), free(bf), free(cf);
+    return ok;
+}
+
+static void write_file(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL, "cannot write %s", path);
+    if (!f) return;
+    fwrite(text, 1, len, f);
+    fclose(f);
+}
+
+/* A configuration unlike the shipped CPU default, valid on PoCL's CPU device. */
+static const char *const stored_cfg =
+    "tiled2d:MWG=32,NWG=16,KWG=16,MDIMC=4,NDIMC=2,VW=4,SA=0,SB=0,PF=0,STRIDED=0,VWA=1,ALIAS=0";
+
+static void test_db(void)
+{
+    fresh_dir("db");
+    tsl_context *ctx = open_ctx();
+    if (!ctx) return;
+    CHECK(strcmp(tsl_context_warning(ctx), "") == 0, "no warning without a user file: %s",
+          tsl_context_warning(ctx));
+    char path[512];
+    snprintf(path, sizeof path, "%s", tsl_tuning_file(ctx));
+    CHECK(strncmp(path, dir, strlen(dir)) == 0, "user file %s lives in TESSEL_TUNING_DIR", path);
+    const char *cfg, *src;
+    CHECK(tsl_tuning_lookup(ctx, "gemm", 0, 64, 64, 64, &cfg, &src) == TSL_OK, "lookup");
+    CHECK(strstr(src, "user") == NULL, "before storing, the entry is not the user's: %s", src);
+    char before[256];
+    snprintf(before, sizeof before, "%s", cfg);
+
+    /* store for the small class, single precision */
+    tsl_status s = tsl_tuning_store(ctx, "gemm", 0, 64, 64, 64, stored_cfg, "gflops=1.0");
+    CHECK(s == TSL_OK, "store: %s %s", tsl_status_name(s), tsl_context_error(ctx));
+    CHECK(tsl_tuning_lookup(ctx, "gemm", 0, 100, 100, 100, &cfg, &src) == TSL_OK, "lookup");
+    CHECK(strcmp(cfg, stored_cfg) == 0, "the stored configuration is found: %s", cfg);
+    CHECK(strstr(src, "user database") != NULL, "source names the user database: %s", src);
+    /* other classes and the other precision keep what they had */
+    CHECK(tsl_tuning_lookup(ctx, "gemm", 0, 2048, 2048, 64, &cfg, &src) == TSL_OK, "lookup");
+    CHECK(strcmp(cfg, before) == 0, "large class unchanged: %s", cfg);
+    CHECK(tsl_tuning_lookup(ctx, "gemm", 1, 64, 64, 64, &cfg, &src) == TSL_OK, "lookup");
+    CHECK(strcmp(cfg, stored_cfg) != 0, "double precision unchanged: %s", cfg);
+    /* auto runs it, correctly, also in a new context (read back from the file) */
+    gemm_ok(ctx, 0, 67, 45, 33, 11, "auto after store");
+    tsl_context_destroy(ctx);
+    ctx = open_ctx();
+    if (!ctx) return;
+    CHECK(tsl_tuning_lookup(ctx, "gemm", 0, 100, 100, 100, &cfg, &src) == TSL_OK, "lookup");
+    CHECK(strcmp(cfg, stored_cfg) == 0, "a new context reads the file: %s", cfg);
+    gemm_ok(ctx, 0, 67, 45, 33, 12, "auto from file");
+    /* storing again replaces, never duplicates */
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 90, 90, 90, stored_cfg, NULL) == TSL_OK, "store 2");
+    FILE *f = fopen(path, "r");
+    int entries = 0;
+    char line[1024];
+    while (f && fgets(line, sizeof line, f))
+        entries += strstr(line, "gemm single small") != NULL;
+    if (f) fclose(f);
+    CHECK(entries == 1, "one entry per (op, precision, class), found %d", entries);
+
+    /* bad arguments: nothing written */
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 8, 8, 8, "tiled2d:MWG=7", NULL) == TSL_ERR_INVALID_ARG,
+          "a value off the axis");
+    CHECK(check_mentions(tsl_context_error(ctx), "MWG"), "names the parameter: %s",
+          tsl_context_error(ctx));
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 8, 8, 8, "tiled2d:XYZ=1", NULL) == TSL_ERR_INVALID_ARG,
+          "an unknown parameter");
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 8, 8, 8, "nosuch", NULL) == TSL_ERR_INVALID_ARG,
+          "an unknown variant");
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 8, 8, 8, "tiled2d:MWG=64 x", NULL) ==
+              TSL_ERR_INVALID_ARG,
+          "a configuration with a space");
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 8, 8, 8, stored_cfg, "a b") == TSL_ERR_INVALID_ARG,
+          "a note with a space");
+    CHECK(tsl_tuning_store(ctx, "nosuch", 0, 8, 8, 8, stored_cfg, NULL) == TSL_ERR_INVALID_ARG,
+          "an unknown op");
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 8, 8, 8, NULL, NULL) == TSL_ERR_INVALID_ARG, "NULL");
+    CHECK(tsl_tuning_lookup(ctx, "gemm", 0, 8, 8, 8, NULL, &src) == TSL_ERR_INVALID_ARG, "NULL");
+    CHECK(tsl_tuning_lookup(NULL, "gemm", 0, 8, 8, 8, &cfg, &src) == TSL_ERR_INVALID_ARG, "NULL");
+    CHECK(tsl_context_set_variant(ctx, "gemm", "tiled_16x16:TS=4") == TSL_ERR_INVALID_ARG,
+          "parameters on a variant without any");
+    CHECK(tsl_context_set_variant(ctx, "gemm", "tiled2d:MWG=64,MDIMC=3") == TSL_ERR_INVALID_ARG,
+          "a value off the axis");
+    CHECK(strcmp(tsl_tuning_class("gemm", 4096, 4096, 4096), "large") == 0, "class large");
+    CHECK(strcmp(tsl_tuning_class("gemm", 512, 512, 512), "small") == 0, "class small");
+    CHECK(strcmp(tsl_tuning_class("gemm", 16384, 128, 4096), "skinny") == 0, "class skinny");
+    CHECK(strcmp(tsl_tuning_class("axpy", 1, 1, 1), "any") == 0, "untunable op");
+    tsl_context_destroy(ctx);
+
+    /* damaged files: ignored with a warning naming the file; auto still right */
+    struct {
+        const char *what, *text, *expect;
+        size_t len;
+    } bad[] = {
+        {"foreign version", "tessel-tuning 2\nanything at all\n", "version", 0},
+        {"no header", "device=x gemm single small tiled2d:MWG=64\n", "tessel-tuning", 0},
+        {"malformed entry", "tessel-tuning 1\ndevice=x gemm quadruple small tiled2d\n",
+         "malformed", 0},
+        {"too few fields", "tessel-tuning 1\ntype=cpu gemm single\n", "needs", 0},
+        {"empty", "", "empty", 0},
+        {"binary", "tessel-tuning 1\n\0\1\2\3garbage", "malformed", 20},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        write_file(path, bad[i].text, bad[i].len ? bad[i].len : strlen(bad[i].text));
+        ctx = open_ctx();
+        if (!ctx) return;
+        const char *w = tsl_context_warning(ctx);
+        CHECK(strstr(w, path) != NULL && strstr(w, "ignored") != NULL,
+              "%s: the warning names the file: '%s'", bad[i].what, w);
+        CHECK(strstr(w, bad[i].expect) != NULL || bad[i].len, "%s: the warning says why: '%s'",
+              bad[i].what, w);
+        CHECK(tsl_tuning_lookup(ctx, "gemm", 0, 64, 64, 64, &cfg, &src) == TSL_OK, "lookup");
+        CHECK(strstr(src, "user") == NULL, "%s: the file's entries are not used: %s",
+              bad[i].what, src);
+        gemm_ok(ctx, 0, 31, 17, 9, 13 + i, bad[i].what);
+        /* storing over a corrupt file replaces it with a good one */
+        if (i == 0) {
+            CHECK(tsl_tuning_store(ctx, "gemm", 0, 64, 64, 64, stored_cfg, NULL) == TSL_OK,
+                  "store over a corrupt file: %s", tsl_context_error(ctx));
+            CHECK(tsl_tuning_lookup(ctx, "gemm", 0, 64, 64, 64, &cfg, &src) == TSL_OK &&
+                      strcmp(cfg, stored_cfg) == 0,
+                  "stored over a corrupt file");
+        }
+        tsl_context_destroy(ctx);
+    }
+    /* an entry that cannot run is skipped with a warning at the call, auto falls back */
+    char text[1024];
+    tsl_device_info info;
+    ctx = open_ctx();
+    if (!ctx) return;
+    tsl_context_device(ctx, &info);
+    tsl_context_destroy(ctx);
+    char devkey[160] = "";
+    const char *at = strstr(path, "/") ? strrchr(path, '/') + 1 : path;
+    snprintf(devkey, sizeof devkey, "%.*s", (int)(strchr(at, '@') - at), at);
+    snprintf(text, sizeof text,
+             "tessel-tuning 1\ndevice=%s gemm single small tiled2d:MWG=16,NWG=16,MDIMC=32\n",
+             devkey);
+    write_file(path, text, strlen(text));
+    ctx = open_ctx();
+    if (!ctx) return;
+    CHECK(strcmp(tsl_context_warning(ctx), "") == 0, "well-formed file: no warning at load: %s",
+          tsl_context_warning(ctx));
+    gemm_ok(ctx, 0, 40, 40, 40, 21, "unrunnable entry");
+    CHECK(strstr(tsl_context_warning(ctx), "cannot run") != NULL,
+          "an unrunnable entry is reported: '%s'", tsl_context_warning(ctx));
+    tsl_context_destroy(ctx);
+    cleanup_dir();
+}
+
+static void test_tuner(void)
+{
+    fresh_dir("tuner");
+    tsl_context *ctx = open_ctx();
+    if (!ctx) return;
+    tsl_tuner *t = NULL;
+    CHECK(tsl_tuner_create(ctx, "nosuch", 0, 1, &t) == TSL_ERR_INVALID_ARG && !t, "unknown op");
+    CHECK(tsl_tuner_create(ctx, "axpy", 0, 1, &t) == TSL_ERR_UNSUPPORTED && !t, "no space");
+    CHECK(tsl_tuner_create(ctx, "gemm", 0, 1, NULL) == TSL_ERR_INVALID_ARG, "NULL out");
+    tsl_status s = tsl_tuner_create(ctx, "gemm", 0, 7, &t);
+    CHECK(s == TSL_OK && t, "create: %s", tsl_context_error(ctx));
+    if (!t) return;
+    size_t space = tsl_tuner_space_size(t);
+    CHECK(space > 128, "the gemm space is large (%zu)", space);
+    const char *cfg, *src;
+    tsl_tuning_lookup(ctx, "gemm", 0, 4096, 4096, 4096, &cfg, &src);
+    char first[256];
+    snprintf(first, sizeof first, "%s", tsl_tuner_next(t));
+    CHECK(strcmp(first, cfg) == 0, "the first candidate is auto's configuration: %s vs %s", first,
+          cfg);
+    tsl_tuner_report(t, 10.0);
+    /* the next 40: distinct, each accepted as a variant; a better score moves the search */
+    char seen[41][256];
+    int distinct = 1, neighbours = 0;
+    for (int i = 0; i < 40; ++i) {
+        const char *c = tsl_tuner_next(t);
+        CHECK(c != NULL, "candidate %d", i);
+        if (!c) break;
+        snprintf(seen[i], sizeof seen[i], "%s", c);
+        for (int j = 0; j < i; ++j) distinct &= strcmp(seen[i], seen[j]) != 0;
+        distinct &= strcmp(seen[i], first) != 0;
+        s = tsl_context_set_variant(ctx, "gemm", c);
+        CHECK(s == TSL_OK, "candidate %s is a valid variant: %s", c, tsl_context_error(ctx));
+        /* count candidates one axis away from the first (refinement around the best) */
+        int diff = 0;
+        const char *p = c, *q = first;
+        while (*p && *q) {
+            const char *pe = strchr(p, ','), *qe = strchr(q, ',');
+            size_t pl = pe ? (size_t)(pe - p) : strlen(p), ql = qe ? (size_t)(qe - q) : strlen(q);
+            diff += pl != ql || strncmp(p, q, pl) != 0;
+            p += pl + (pe != NULL);
+            q += ql + (qe != NULL);
+        }
+        neighbours += diff == 1;
+        tsl_tuner_report(t, 1.0); /* all worse than the first */
+    }
+    CHECK(distinct, "candidates are distinct");
+    CHECK(neighbours >= 5, "refinement tries neighbours of the best (%d of 40)", neighbours);
+    tsl_tuner_destroy(t);
+    tsl_tuner_destroy(NULL);
+    /* the same seed gives the same sequence */
+    tsl_tuner *t1 = NULL, *t2 = NULL;
+    tsl_tuner_create(ctx, "gemm", 0, 99, &t1);
+    tsl_tuner_create(ctx, "gemm", 0, 99, &t2);
+    for (int i = 0; t1 && t2 && i < 20; ++i) {
+        char a[256];
+        snprintf(a, sizeof a, "%s", tsl_tuner_next(t1));
+        CHECK(strcmp(a, tsl_tuner_next(t2)) == 0, "seeded: step %d", i);
+        tsl_tuner_report(t1, (double)(i % 5));
+        tsl_tuner_report(t2, (double)(i % 5));
+    }
+    tsl_tuner_destroy(t1);
+    tsl_tuner_destroy(t2);
+    tsl_context_destroy(ctx);
+    cleanup_dir();
+}
+
+/* Every value of every axis, each changed alone from a base that runs here, on odd shapes. */
+static void test_configs(void)
+{
+    fresh_dir("configs");
+    tsl_context *ctx = open_ctx();
+    if (!ctx) return;
+    static const struct {
+        const char *cfg;
+        int dbl;
+    } cases[] = {
+        {"tiled2d:MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=8,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=1", 0},
+        {"tiled2d:MWG=64,NWG=32,KWG=8,MDIMC=16,NDIMC=4,VW=2,SA=1,SB=0,PF=0,STRIDED=1,VWA=1", 0},
+        {"tiled2d:MWG=32,NWG=64,KWG=8,MDIMC=8,NDIMC=8,VW=8,SA=0,SB=1,PF=1,STRIDED=0,VWA=1", 0},
+        {"tiled2d:MWG=64,NWG=16,KWG=16,MDIMC=4,NDIMC=4,VW=4,SA=1,SB=1,PF=0,STRIDED=0,VWA=4", 0},
+        {"tiled2d:MWG=32,NWG=32,KWG=32,MDIMC=4,NDIMC=8,VW=1,SA=1,SB=1,PF=1,STRIDED=0,VWA=8", 1},
+        {"tiled2d:MWG=16,NWG=16,KWG=8,MDIMC=1,NDIMC=1,VW=16,SA=0,SB=0,PF=0,STRIDED=0,ALIAS=1", 0},
+        {"tiled2d:MWG=64,NWG=64,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        tsl_status s = tsl_context_set_variant(ctx, "gemm", cases[i].cfg);
+        CHECK(s == TSL_OK, "%s: %s", cases[i].cfg, tsl_context_error(ctx));
+        if (s != TSL_OK) continue;
+        gemm_ok(ctx, cases[i].dbl, 1, 1, 1, 30 + i, cases[i].cfg);
+        gemm_ok(ctx, cases[i].dbl, 67, 45, 33, 40 + i, cases[i].cfg);
+        gemm_ok(ctx, cases[i].dbl, 130, 9, 70, 50 + i, cases[i].cfg);
+    }
+    /* rules the kernel states are refused, not miscompiled */
+    const char *refused[] = {
+        "tiled2d:MWG=64,MDIMC=32,NWG=16,NDIMC=16,VW=4", /* NWG/NDIMC not a multiple of VW */
+        "tiled2d:MWG=16,NWG=16,KWG=8,MDIMC=16,NDIMC=16,VW=1,SA=1,SB=0", /* A tile < threads */
+        "tiled2d:PF=1,SA=0,SB=0",                                      /* nothing to prefetch */
+        "tiled2d:VWA=4,SA=1,STRIDED=1",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+        CHECK(tsl_context_set_variant(ctx, "gemm", refused[i]) == TSL_ERR_UNSUPPORTED,
+              "refused: %s (%s)", refused[i], tsl_context_error(ctx));
+    tsl_context_destroy(ctx);
+    cleanup_dir();
+}
+
+static void test_defaults(const char *file)
+{
+    fresh_dir("defaults");
+    FILE *f = fopen(file, "r");
+    CHECK(f != NULL, "cannot read %s", file);
+    if (!f) return;
+    tsl_context *ctx = open_ctx();
+    if (!ctx) {
+        fclose(f);
+        return;
+    }
+    tsl_device_info info;
+    tsl_context_device(ctx, &info);
+    /* issue 4's shapes, scaled down: 4096x4096x256, 8192x128x8192, 128x8192x8192, 4097^3, 1000^3,
+     * 512^3 */
+    static const size_t shapes[][3] = {{256, 256, 16}, {256, 4, 256}, {4, 256, 256},
+                                       {129, 129, 129}, {63, 63, 63}, {64, 64, 64}};
+    char line[1024];
+    int configs = 0;
+    while (fgets(line, sizeof line, f)) {
+        char sel[128], op[32], prec[16], cls[16], cfg[300];
+        if (line[0] == '#' || sscanf(line, "%127s %31s %15s %15s %299s", sel, op, prec, cls, cfg) != 5)
+            continue;
+        if (strcmp(op, "gemm") != 0) continue;
+        ++configs;
+        tsl_status s = tsl_context_set_variant(ctx, "gemm", cfg);
+        if (s == TSL_ERR_UNSUPPORTED) {
+            SKIP("%s on %s: %s", cfg, info.name, tsl_context_error(ctx));
+            continue;
+        }
+        CHECK(s == TSL_OK, "%s: %s", cfg, tsl_context_error(ctx));
+        if (s != TSL_OK) continue;
+        for (int dbl = 0; dbl <= 1; ++dbl) {
+            if ((strcmp(prec, "single") == 0 && dbl) || (strcmp(prec, "double") == 0 && !dbl))
+                continue;
+            if (dbl && !info.fp64) continue;
+            for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+                gemm_ok(ctx, dbl, shapes[i][0], shapes[i][1], shapes[i][2], 60 + i, cfg);
+        }
+    }
+    fclose(f);
+    CHECK(configs >= 3, "the defaults file has gemm entries (%d)", configs);
+    tsl_context_destroy(ctx);
+    cleanup_dir();
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    if (strcmp(mode, "db") == 0) test_db();
+    else if (strcmp(mode, "tuner") == 0) test_tuner();
+    else if (strcmp(mode, "configs") == 0) test_configs();
+    else if (strcmp(mode, "defaults") == 0 && argc > 2) test_defaults(argv[2]);
+    else {
+        fprintf(stderr, "usage: test_tune db|tuner|configs|defaults FILE\n");
+        return 2;
+    }
+    return check_summary(mode);
+}
