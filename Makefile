@@ -7,9 +7,9 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX     ?= /usr/local
 # Real dependencies: compiler and CMake, the OpenCL headers and ICD loader, PoCL (the CPU OpenCL
 # device), OpenBLAS (the CPU reference and peer), CLBlast (the OpenCL peer), clinfo, python3
-# (the CLI tests parse JSON with it).
+# (the CLI tests parse JSON with it), gnuplot-nox (the figures of `tessel study`).
 PACKAGES   := build-essential cmake pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd \
-              libopenblas-dev libclblast-dev clinfo python3
+              libopenblas-dev libclblast-dev clinfo python3 gnuplot-nox
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build demo check install clean

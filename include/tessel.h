@@ -134,6 +134,10 @@ TSL_EXPORT const char *tsl_tuning_file(const tsl_context *ctx);
 typedef struct tsl_tuner tsl_tuner;
 TSL_EXPORT tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
                                        unsigned long long seed, tsl_tuner **out);
+/* Keeps only the configurations with these parameter values ("SA=1,PF=1"): TSL_ERR_INVALID_ARG
+ * for an unknown name or value, TSL_ERR_UNSUPPORTED when none would be left (the tuner is then
+ * unchanged). Call before the first tsl_tuner_next. */
+TSL_EXPORT tsl_status tsl_tuner_fix(tsl_tuner *t, const char *params);
 TSL_EXPORT size_t tsl_tuner_space_size(const tsl_tuner *t); /* configurations valid here */
 TSL_EXPORT const char *tsl_tuner_next(tsl_tuner *t);        /* NULL when all were tried */
 TSL_EXPORT void tsl_tuner_report(tsl_tuner *t, double score); /* for the last next() */
@@ -275,6 +279,88 @@ TSL_EXPORT tsl_status tsl_spoisson(tsl_context *ctx, size_t n, const float *f, f
                                    int max_iters, double tol, tsl_poisson_info *info);
 TSL_EXPORT tsl_status tsl_dpoisson(tsl_context *ctx, size_t n, const double *f, double *u,
                                    int max_iters, double tol, tsl_poisson_info *info);
+
+/* ---- several devices of one host: a group (docs/multi-device.md) -----------------------------
+ * A group drives several devices as one. GEMM splits the rows of C (and of op(A)) across them in
+ * proportion to per-device weights and sends B to every device; Poisson splits the grid into row
+ * strips whose halo rows are exchanged between sweeps (every K sweeps with temporal_K, K-row
+ * halos). Each device has its own context, driven by its own host thread during a call, so the
+ * transfers and kernels of different devices overlap. Results are those of one device: the same
+ * iterate bit for bit for Poisson, C within the GEMM tolerance. A group is used by one thread at a
+ * time; between calls the caller may use tsl_group_context to pick variants and options per
+ * device.
+ *
+ * Every wait of a call (a device finishing its part, a halo exchange) is bounded by the group's
+ * timeout. A device that fails (an OpenCL error) or does not answer in time makes the call
+ * return an error naming the device (tsl_group_error; "timed out" for a device that hangs,
+ * TSL_ERR_OPENCL). Bad arguments are found before any device starts and leave the caller's arrays
+ * untouched; the results are copied into C or u only after every device finished its part. */
+typedef struct tsl_group tsl_group; /* opaque */
+
+/* devices: "all" (every device of every platform, in `tessel devices` order), or a comma list of
+ * device specs as tsl_context_create takes them ("0:0,0:1", "h200,cpu"); NULL or "" = "all". At
+ * most 16 devices. A device that two specs name is TSL_ERR_INVALID_ARG with a message naming it
+ * (tsl_last_error); an unknown spec is TSL_ERR_NO_DEVICE. */
+TSL_EXPORT tsl_status tsl_group_create(const char *devices, tsl_group **out);
+TSL_EXPORT void tsl_group_destroy(tsl_group *g); /* NULL is a no-op */
+TSL_EXPORT const char *tsl_group_error(const tsl_group *g); /* "" if none */
+TSL_EXPORT size_t tsl_group_size(const tsl_group *g);
+/* The context of device i (NULL past the end), owned by the group: for tsl_context_set_variant,
+ * tsl_context_set_option, tsl_context_device. Not to be used during a group call. */
+TSL_EXPORT tsl_context *tsl_group_context(tsl_group *g, size_t i);
+
+/* How the rows are split. TSL_WEIGHTS_CALIBRATE (the default): each device's throughput on the
+ * operation, measured once per operation and precision by a short run of it on every device at
+ * once (docs/multi-device.md gives the sizes). TSL_WEIGHTS_COMPUTE_UNITS: compute units x clock
+ * (004's split). TSL_WEIGHTS_GIVEN: weights[0..count), count == tsl_group_size, each finite and
+ * >= 0 with a positive sum; a device of weight 0 gets no rows and does no work. */
+typedef enum {
+    TSL_WEIGHTS_CALIBRATE = 0,
+    TSL_WEIGHTS_COMPUTE_UNITS = 1,
+    TSL_WEIGHTS_GIVEN = 2
+} tsl_weights;
+TSL_EXPORT tsl_status tsl_group_set_weights(tsl_group *g, tsl_weights how, const double *weights,
+                                            size_t count);
+/* The weights (summing to 1) that op ("gemm" or "poisson") at this precision is split by, into
+ * weights[0..count), count == tsl_group_size; calibrates first when that is the rule and it has
+ * not been done. */
+TSL_EXPORT tsl_status tsl_group_weights(tsl_group *g, const char *op, int is_double,
+                                        double *weights, size_t count);
+/* Seconds any one wait of a call may last (default: $TESSEL_TIMEOUT if set, else 600). */
+TSL_EXPORT tsl_status tsl_group_set_timeout(tsl_group *g, double seconds);
+
+/* GEMM with the CBLAS semantics of tsl_sgemm / tsl_dgemm, split by rows of C. */
+TSL_EXPORT tsl_status tsl_group_sgemm(tsl_group *g, tsl_layout layout, tsl_trans transa,
+                                      tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
+                                      const float *a, size_t lda, const float *b, size_t ldb,
+                                      float beta, float *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_group_dgemm(tsl_group *g, tsl_layout layout, tsl_trans transa,
+                                      tsl_trans transb, size_t m, size_t n, size_t k,
+                                      double alpha, const double *a, size_t lda, const double *b,
+                                      size_t ldb, double beta, double *c, size_t ldc);
+/* tsl_spoisson / tsl_dpoisson split into row strips, with the same arguments and results;
+ * info->kernel_ms is the longest device time of the devices. */
+TSL_EXPORT tsl_status tsl_group_spoisson(tsl_group *g, size_t n, const float *f, float *u,
+                                         int max_iters, double tol, tsl_poisson_info *info);
+TSL_EXPORT tsl_status tsl_group_dpoisson(tsl_group *g, size_t n, const double *f, double *u,
+                                         int max_iters, double tol, tsl_poisson_info *info);
+
+/* What the last call did, per device and as a whole. */
+typedef struct {
+    size_t first_row, rows; /* rows of C (GEMM) or interior grid rows (Poisson) of this device */
+    double weight;          /* its normalized weight */
+    tsl_timing timing;      /* its build, upload, kernel, download (halo rows included) */
+    double wall_ms;         /* host time of its whole part */
+} tsl_group_part;
+typedef struct {
+    double wall_ms;  /* host time of the whole call: every transfer, kernel and exchange */
+    double phase_ms; /* GEMM: the longest device kernel time (004's measure); Poisson: host time
+                      * of the iteration, halo exchanges included, uploads and downloads not */
+    size_t devices;  /* devices that got rows */
+} tsl_group_times;
+/* times (if not NULL) and parts[0..min(cap, size)) of the last call; zeros before any. */
+TSL_EXPORT tsl_status tsl_group_timing(const tsl_group *g, tsl_group_times *times,
+                                       tsl_group_part *parts, size_t cap);
 
 /* ---- 002's workloads: Pi, N-body, K-means (docs/workloads.md) ---- */
 

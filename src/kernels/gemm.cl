@@ -124,10 +124,13 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  *   VW          vector width along n (B loads, accumulators, C stores)
  *   SA, SB      stage the A / B tile in local memory (1) or read it through the caches (0)
  *   PF          with staging: load the next tile into registers while this one is computed
+ *   DBUF        with PF: two local buffers, so the next tile is stored while this one is read
+ *               (one barrier per step instead of two)
  *   STRIDED     items own interleaved rows/vectors (coalesced, conflict-free: GPUs) or
  *               contiguous ones (whole vectors per item: CPUs)
- *   VWA         vector width of A reads from local memory (SA=1, STRIDED=0 only)
- *   APAD        padding of the transposed local A tile rows (bank conflicts)
+ *   VWA         vector width of A reads from local memory (SA=1); with STRIDED the items own
+ *               interleaved blocks of VWA rows
+ *   APAD        padding of the transposed local A tile rows (bank conflicts on its stores)
  * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting. */
 #ifndef MWG
 #define MWG 128    // rows of C per work-group
@@ -168,6 +171,14 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #ifndef PF
 #define PF 0
 #endif
+#ifndef DBUF
+#define DBUF 0
+#endif
+#if DBUF
+#define NBUF 2
+#else
+#define NBUF 1
+#endif
 #ifndef STRIDED
 #define STRIDED STAGED
 #endif
@@ -197,8 +208,11 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #if SB && (KWG * NWG / VW) % NTHREADS != 0
 #error "tiled2d: the B tile must divide among the work-items"
 #endif
-#if VWA > 1 && (!SA || STRIDED || MWI % VWA != 0 || ALS_LD % VWA != 0)
-#error "tiled2d: VWA > 1 needs SA=1, STRIDED=0, MWI % VWA == 0 and (MWG+APAD) % VWA == 0"
+#if VWA > 1 && (!SA || MWI % VWA != 0 || ALS_LD % VWA != 0)
+#error "tiled2d: VWA > 1 needs SA=1, MWI % VWA == 0 and (MWG+APAD) % VWA == 0"
+#endif
+#if DBUF && !(PF && STAGED)
+#error "tiled2d: DBUF needs PF=1 and a staged operand"
 #endif
 
 #define CAT_(a, b) a##b
@@ -218,7 +232,7 @@ typedef CAT(REALNAME, VWA) realA;
 #endif
 
 #if STRIDED
-#define ROW_OF(i) (tid_m + (i) * MDIMC)          // within work-group tile
+#define ROW_OF(i) ((tid_m + ((i) / VWA) * MDIMC) * VWA + (i) % VWA)  // within the group tile
 #define VEC_OF(j) (tid_n + (j) * NDIMC)          // vector index within tile
 #else
 #define ROW_OF(i) (tid_m * MWI + (i))
@@ -258,58 +272,74 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   __global const real *Ag = A + (long)m0 * lda;   // (m0, k) of the current step
   __global const real *Bg = B + n0;               // (k, n0) of the current step
 #if SA
-  __local real Als[KWG * ALS_LD];   // transposed: Als[k][m], so items read along m
+  __local real Als[NBUF][KWG * ALS_LD];   // transposed: Als[k][m], so items read along m
 #endif
 #if SB
-  __local real Bls[KWG * NWG];
+  __local real Bls[NBUF][KWG * NWG];
 #endif
+  // This item's share of a tile: global (koff: k offset from the current step) and local.
+#define GLOBAL_A(l, koff) Ag[(long)A_ROW(l) * lda + (koff) + A_COL(l)]
+#define GLOBAL_B(l, koff) VLOAD(0, Bg + (long)((koff) + B_ROW(l)) * ldb + B_VEC(l) * VW)
+#define LOCAL_A(buf, l) Als[buf][A_COL(l) * ALS_LD + A_ROW(l)]
+#define LOCAL_B(buf, l) (Bls[buf] + B_ROW(l) * NWG + B_VEC(l) * VW)
 #if PF && SA
   real pa[NLA];
 #pragma unroll
-  for (int l = 0; l < NLA; l++) pa[l] = Ag[(long)A_ROW(l) * lda + A_COL(l)];
+  for (int l = 0; l < NLA; l++) pa[l] = GLOBAL_A(l, 0);
 #endif
 #if PF && SB
   realV pb[NLB];
 #pragma unroll
-  for (int l = 0; l < NLB; l++) pb[l] = VLOAD(0, Bg + (long)B_ROW(l) * ldb + B_VEC(l) * VW);
+  for (int l = 0; l < NLB; l++) pb[l] = GLOBAL_B(l, 0);
 #endif
+#if DBUF
+#if SA
+#pragma unroll
+  for (int l = 0; l < NLA; l++) LOCAL_A(0, l) = pa[l];
+#endif
+#if SB
+#pragma unroll
+  for (int l = 0; l < NLB; l++) VSTORE(pb[l], 0, LOCAL_B(0, l));
+#endif
+  barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+  int buf = 0;
+  (void)buf;
 
   for (int k = 0; k < K; k += KWG) {
-#if STAGED
+#if STAGED && !DBUF
 #if SA
 #pragma unroll
     for (int l = 0; l < NLA; l++)
 #if PF
-      Als[A_COL(l) * ALS_LD + A_ROW(l)] = pa[l];
+      LOCAL_A(0, l) = pa[l];
 #else
-      Als[A_COL(l) * ALS_LD + A_ROW(l)] = Ag[(long)A_ROW(l) * lda + A_COL(l)];
+      LOCAL_A(0, l) = GLOBAL_A(l, 0);
 #endif
 #endif
 #if SB
 #pragma unroll
     for (int l = 0; l < NLB; l++)
 #if PF
-      VSTORE(pb[l], 0, Bls + B_ROW(l) * NWG + B_VEC(l) * VW);
+      VSTORE(pb[l], 0, LOCAL_B(0, l));
 #else
-      VSTORE(VLOAD(0, Bg + (long)B_ROW(l) * ldb + B_VEC(l) * VW), 0,
-             Bls + B_ROW(l) * NWG + B_VEC(l) * VW);
+      VSTORE(GLOBAL_B(l, 0), 0, LOCAL_B(0, l));
 #endif
 #endif
     barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 #if PF
     // The next step's loads are issued now and land while this step computes.
     if (k + KWG < K) {
 #if SA
 #pragma unroll
-      for (int l = 0; l < NLA; l++) pa[l] = Ag[(long)A_ROW(l) * lda + KWG + A_COL(l)];
+      for (int l = 0; l < NLA; l++) pa[l] = GLOBAL_A(l, KWG);
 #endif
 #if SB
 #pragma unroll
-      for (int l = 0; l < NLB; l++)
-        pb[l] = VLOAD(0, Bg + (long)(KWG + B_ROW(l)) * ldb + B_VEC(l) * VW);
+      for (int l = 0; l < NLB; l++) pb[l] = GLOBAL_B(l, KWG);
 #endif
     }
-#endif
 #endif
 #pragma unroll
     for (int kk = 0; kk < KWG; kk++) {
@@ -317,7 +347,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
       for (int j = 0; j < NVI; j++)
 #if SB
-        b[j] = VLOAD(0, Bls + kk * NWG + VEC_OF(j) * VW);
+        b[j] = VLOAD(0, Bls[buf] + kk * NWG + VEC_OF(j) * VW);
 #else
         b[j] = VLOAD(0, Bg + (long)kk * ldb + VEC_OF(j) * VW);
 #endif
@@ -325,7 +355,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if VWA > 1
 #pragma unroll
       for (int i = 0; i < MWI; i += VWA) {
-        realA av = ALOAD(0, Als + kk * ALS_LD + ROW_OF(i));
+        realA av = ALOAD(0, Als[buf] + kk * ALS_LD + ROW_OF(i));
         a[i + 0] = av.s0; a[i + 1] = av.s1;
 #if VWA >= 4
         a[i + 2] = av.s2; a[i + 3] = av.s3;
@@ -338,7 +368,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
       for (int i = 0; i < MWI; i++)
 #if SA
-        a[i] = Als[kk * ALS_LD + ROW_OF(i)];
+        a[i] = Als[buf][kk * ALS_LD + ROW_OF(i)];
 #else
         a[i] = Ag[(long)ROW_OF(i) * lda + kk];
 #endif
@@ -348,7 +378,21 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
         for (int j = 0; j < NVI; j++) acc[i][j] = fma((realV)(a[i]), b[j], acc[i][j]);
     }
-#if STAGED
+#if DBUF
+    // Store the next tile into the other buffer; the one barrier of the step follows.
+    if (k + KWG < K) {
+#if SA
+#pragma unroll
+      for (int l = 0; l < NLA; l++) LOCAL_A(buf ^ 1, l) = pa[l];
+#endif
+#if SB
+#pragma unroll
+      for (int l = 0; l < NLB; l++) VSTORE(pb[l], 0, LOCAL_B(buf ^ 1, l));
+#endif
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    buf ^= 1;
+#elif STAGED
     barrier(CLK_LOCAL_MEM_FENCE);
 #endif
     Ag += KWG;

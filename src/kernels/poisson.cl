@@ -1,7 +1,9 @@
 /* poisson.cl: Jacobi sweeps for -lap(u) = f on the unit square (5-point stencil, 003's Poisson
  * problem), the residual check that runs on the device, and the small helpers of the solver in
- * src/ops/poisson.c. The grid is n x n points, row-major, border included; only interior points
- * (1..n-2 in both directions) are ever written, so the Dirichlet boundary stays as uploaded.
+ * src/ops/poisson.c. A device grid is ny rows of nx points, row-major, border included: the whole
+ * n x n grid (nx = ny = n), or one device's row strip of it with halo rows above and below
+ * (src/ops/group.c); only interior points (columns 1..nx-2 of rows 1..ny-2) are ever written, so
+ * the Dirichlet boundary, and a strip's outermost halo rows, stay as uploaded.
  *
  * One Jacobi update is written once (JACOBI_UPDATE) and every kernel uses it with the same
  * operand order, and contraction into fma is off for the whole file: the tiled kernels, which
@@ -23,13 +25,14 @@
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_poisson_jacobi_naive)
 /* ---- naive: one work-item per interior point, one sweep per launch (003's "one thread per
  * point"); the host swaps the two grids between launches. ------------------------------------ */
-__kernel void poisson_jacobi_naive(const int n, const real h2, __global const real *f,
-                                   __global const real *uin, __global real *uout)
+__kernel void poisson_jacobi_naive(const int nx, const int ny, const real h2,
+                                   __global const real *f, __global const real *uin,
+                                   __global real *uout)
 {
     const int gx = get_global_id(0) + 1, gy = get_global_id(1) + 1;
-    if (gx > n - 2 || gy > n - 2) return;
-    const long i = (long)gy * n + gx;
-    uout[i] = JACOBI_UPDATE(uin[i - 1], uin[i + 1], uin[i - n], uin[i + n], h2 * f[i]);
+    if (gx > nx - 2 || gy > ny - 2) return;
+    const long i = (long)gy * nx + gx;
+    uout[i] = JACOBI_UPDATE(uin[i - 1], uin[i + 1], uin[i - nx], uin[i + nx], h2 * f[i]);
 }
 #endif
 
@@ -70,8 +73,8 @@ __kernel void poisson_jacobi_naive(const int n, const real h2, __global const re
 #endif
 
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
-void poisson_jacobi_tiled(const int n, const real h2, const int steps, __global const real *f,
-                          __global const real *uin, __global real *uout)
+void poisson_jacobi_tiled(const int nx, const int ny, const real h2, const int steps,
+                          __global const real *f, __global const real *uin, __global real *uout)
 {
     __local real tile[EY][EX];
     const int lx = get_local_id(0), ly = get_local_id(1);
@@ -83,10 +86,10 @@ void poisson_jacobi_tiled(const int n, const real h2, const int steps, __global 
     for (int b = 0; b < PY; ++b)
         for (int a = 0; a < PX; ++a) {
             const int x = lx + a * LX, y = ly + b * LY, gx = x0 + x, gy = y0 + y;
-            const int on_grid = gx >= 0 && gx < n && gy >= 0 && gy < n;
-            const long i = (long)gy * n + gx;
+            const int on_grid = gx >= 0 && gx < nx && gy >= 0 && gy < ny;
+            const long i = (long)gy * nx + gx;
             tile[y][x] = on_grid ? uin[i] : ZERO;
-            const int inner = gx >= 1 && gx <= n - 2 && gy >= 1 && gy <= n - 2;
+            const int inner = gx >= 1 && gx <= nx - 2 && gy >= 1 && gy <= ny - 2;
             h2f[b][a] = inner ? h2 * f[i] : ZERO;
             next[b][a] = ZERO;
         }
@@ -98,8 +101,8 @@ void poisson_jacobi_tiled(const int n, const real h2, const int steps, __global 
         for (int b = 0; b < PY; ++b)
             for (int a = 0; a < PX; ++a) {
                 const int x = lx + a * LX, y = ly + b * LY, gx = x0 + x, gy = y0 + y;
-                if (x >= lo && x <= hix && y >= lo && y <= hiy && gx >= 1 && gx <= n - 2 &&
-                    gy >= 1 && gy <= n - 2)
+                if (x >= lo && x <= hix && y >= lo && y <= hiy && gx >= 1 && gx <= nx - 2 &&
+                    gy >= 1 && gy <= ny - 2)
                     next[b][a] = JACOBI_UPDATE(tile[y][x - 1], tile[y][x + 1], tile[y - 1][x],
                                                tile[y + 1][x], h2f[b][a]);
                 else
@@ -116,9 +119,9 @@ void poisson_jacobi_tiled(const int n, const real h2, const int steps, __global 
     for (int b = 0; b < PY; ++b)
         for (int a = 0; a < PX; ++a) {
             const int x = lx + a * LX, y = ly + b * LY, gx = x0 + x, gy = y0 + y;
-            if (x >= KSTEPS && x < KSTEPS + TX && y >= KSTEPS && y < KSTEPS + TY && gx <= n - 2 &&
-                gy <= n - 2)
-                uout[(long)gy * n + gx] = next[b][a];
+            if (x >= KSTEPS && x < KSTEPS + TX && y >= KSTEPS && y < KSTEPS + TY &&
+                gx <= nx - 2 && gy <= ny - 2)
+                uout[(long)gy * nx + gx] = next[b][a];
         }
 }
 #endif
@@ -128,21 +131,23 @@ void poisson_jacobi_tiled(const int n, const real h2, const int steps, __global 
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_poisson_residual)
-/* ---- residual: partial[g] = max |f - A_h u| over the interior rows g, g + G, g + 2G, ...
- * (G work-groups), A_h u = (4 u - west - east - north - south) / h^2. Whole rows per work-group
+/* ---- residual: partial[g] = max |f - A_h u| over rows row_lo + g, row_lo + g + G, ... up to
+ * row_hi (G work-groups; interior rows, on the whole grid 1..n-2, on a strip the rows it owns),
+ * interior columns, A_h u = (4 u - west - east - north - south) / h^2. Whole rows per work-group
  * keep the reads coalesced and need no division per point. ---------------------------------- */
 __kernel __attribute__((reqd_work_group_size(RWG, 1, 1)))
-void poisson_residual(const int n, const real inv_h2, __global const real *f,
-                      __global const real *u, __global real *partial)
+void poisson_residual(const int nx, const int row_lo, const int row_hi, const real inv_h2,
+                      __global const real *f, __global const real *u, __global real *partial)
 {
     __local real best[RWG];
     const int lid = get_local_id(0);
     real m = ZERO;
-    for (int row = 1 + (int)get_group_id(0); row <= n - 2; row += (int)get_num_groups(0)) {
-        const long base = (long)row * n;
-        for (int col = 1 + lid; col <= n - 2; col += RWG) {
+    for (int row = row_lo + (int)get_group_id(0); row <= row_hi; row += (int)get_num_groups(0)) {
+        const long base = (long)row * nx;
+        for (int col = 1 + lid; col <= nx - 2; col += RWG) {
             const long i = base + col;
-            const real au = ((real)4 * u[i] - u[i - 1] - u[i + 1] - u[i - n] - u[i + n]) * inv_h2;
+            const real au =
+                ((real)4 * u[i] - u[i - 1] - u[i + 1] - u[i - nx] - u[i + nx]) * inv_h2;
             const real r = fabs(f[i] - au);
             m = MAX_NAN(r, m);
         }
@@ -178,19 +183,19 @@ void poisson_max_reduce(const int count, __global const real *partial, __global 
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_poisson_copy_border)
 /* ---- dst's border = src's border: the second grid of the ping-pong gets the boundary values
- * on the device, so u is uploaded once. Work-item t walks the border's 4 (n - 1) points. ---- */
-__kernel void poisson_copy_border(const int n, __global const real *src, __global real *dst)
+ * (and a strip's outermost halo rows) on the device, so u is uploaded once. Work-item t walks
+ * the border's 2 (nx - 1) + 2 (ny - 1) points. --------------------------------------------- */
+__kernel void poisson_copy_border(const int nx, const int ny, __global const real *src,
+                                  __global real *dst)
 {
-    const long side = n - 1;
+    const long wide = nx - 1, tall = ny - 1;
     const long t = get_global_id(0);
-    if (t >= 4 * side) return;
-    const long k = t % side;
-    const int edge = (int)(t / side);
+    if (t >= 2 * wide + 2 * tall) return;
     long i;
-    if (edge == 0) i = k;                          /* top row, left to right */
-    else if (edge == 1) i = k * n + (n - 1);       /* right column, top to bottom */
-    else if (edge == 2) i = (long)(n - 1) * n + (n - 1 - k); /* bottom row, right to left */
-    else i = (n - 1 - k) * n;                      /* left column, bottom to top */
+    if (t < wide) i = t;                                   /* top row, left to right */
+    else if (t < wide + tall) i = (t - wide) * nx + wide;  /* right column, top to bottom */
+    else if (t < 2 * wide + tall) i = (long)tall * nx + (wide - (t - wide - tall)); /* bottom */
+    else i = (tall - (t - 2 * wide - tall)) * nx;          /* left column, bottom to top */
     dst[i] = src[i];
 }
 #endif

@@ -41,7 +41,10 @@ static const gemm_variant variants[] = {
  * tunables, src/kernels/gemm.cl). ALIAS is the host's: pad leading dimensions so a row is never
  * a multiple of 1 KiB (on CPUs rows of A and B 4 KiB apart share L1 sets; measured 1.3x at
  * n = 1024 on PoCL/AVX-512). */
-enum { P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS, NP };
+enum {
+    P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
+    P_DBUF, P_APAD, NP
+};
 typedef struct {
     int v[NP];
 } tiled2d_params;
@@ -53,30 +56,32 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"SA", 2, {0, 1}},                   {"SB", 2, {0, 1}},
     {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
     {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
+    {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
  * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
  * local memory that run everywhere. */
-static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0}};
+static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1}};
 
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
  * runs correctly on the device (named explicitly, or from a database entry). */
 static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
 {
     int mwg = v[P_MWG], nwg = v[P_NWG], kwg = v[P_KWG], mdimc = v[P_MDIMC], ndimc = v[P_NDIMC];
-    int vw = v[P_VW], sa = v[P_SA], sb = v[P_SB], strided = v[P_STRIDED], vwa = v[P_VWA];
+    int vw = v[P_VW], sa = v[P_SA], sb = v[P_SB], vwa = v[P_VWA], apad = v[P_APAD];
     if (mwg % mdimc || nwg % ndimc) return 0;
     int mwi = mwg / mdimc, nwi = nwg / ndimc, nthreads = mdimc * ndimc;
     if (nwi % vw || (size_t)nthreads > ctx->info.max_work_group) return 0;
     if (sa && (mwg * kwg) % nthreads) return 0;
     if (sb && (kwg * nwg / vw) % nthreads) return 0;
     if (v[P_PF] && !sa && !sb) return 0;
-    int apad = strided ? 1 : 0;
-    if (vwa > 1 && (!sa || strided || mwi % vwa || (mwg + apad) % vwa)) return 0;
+    if (vwa > 1 && (!sa || mwi % vwa || (mwg + apad) % vwa)) return 0;
+    if (v[P_DBUF] && !v[P_PF]) return 0;
     if (dbl && vw > 8) return 0;
-    size_t elem = dbl ? 8 : 4;
-    size_t local = ((size_t)(sa ? kwg * (mwg + apad) : 0) + (size_t)(sb ? kwg * nwg : 0)) * elem;
+    size_t elem = dbl ? 8 : 4, nbuf = v[P_DBUF] ? 2 : 1;
+    size_t local =
+        ((size_t)(sa ? kwg * (mwg + apad) : 0) + (size_t)(sb ? kwg * nwg : 0)) * elem * nbuf;
     return local <= ctx->info.local_mem;
 }
 
@@ -87,6 +92,8 @@ static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
     int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
     int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
     int w = dbl ? 2 : 1; /* 32-bit registers per value */
+    /* padding only matters for a staged A: 0 or 1 for scalar reads, 0 or 4 for vector reads */
+    if (!sa ? v[P_APAD] != 0 : v[P_VWA] > 1 ? v[P_APAD] == 1 : v[P_APAD] == 4) return 0;
     if (strcmp(ctx->info.type, "gpu") == 0) {
         /* a warp at least; ALIAS is a CPU cache matter; registers: accumulators + one column of
          * A + one row of B (+ the prefetched tile) + addressing, within 255 and the block */
@@ -102,7 +109,7 @@ static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
     /* CPUs (PoCL): work-items are loop iterations and local memory is ordinary memory behind
      * barriers, so staging and interleaving only add work; big groups only add overhead, and big
      * register blocks take PoCL minutes to compile. */
-    return !(sa || sb || v[P_STRIDED] || nthreads > 64 || mwi * nwi > 512 / w);
+    return !(sa || sb || v[P_STRIDED] || v[P_DBUF] || nthreads > 64 || mwi * nwi > 512 / w);
 }
 
 static const tsl__space tiled2d_space = {"tiled2d", tiled2d_axes, NP, tiled2d_valid};

@@ -9,13 +9,18 @@
  * halo in local memory (`local` is K = 1). A tiled variant gives the same iterate as the same
  * number of naive sweeps, bit for bit; a sweep count that is not a multiple of K ends with one
  * shorter launch of the same kernel (its step count is an argument). docs/poisson.md has the
- * scheme and what the bandwidth figures count. */
+ * scheme and what the bandwidth figures count.
+ *
+ * The same solver runs one device's row strip of a grid split across devices (tsl__strip_*,
+ * ops/group.h; docs/multi-device.md): its kernels take the rows of the device grid apart from
+ * the points per row, and its residual covers only the rows the strip owns. */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "ops/group.h"
 #include "ops/ops.h"
 
 #define CHECK_EVERY_DEFAULT 20
@@ -144,20 +149,30 @@ static tsl_status option_check(tsl_context *ctx, const char *name, long value)
 
 const tsl__op_desc tsl__poisson_desc = {.op = "poisson", .variant_name = variant_name, .variant_check = variant_check, .option_check = option_check};
 
-/* ---- the solve ------------------------------------------------------------------------------ */
+/* ---- the solve ------------------------------------------------------------------------------
+ * One solver drives one device grid: the whole n x n grid (tsl_[sd]poisson), or one device's
+ * row strip of it (tsl__strip_*, for the multi-device layer in group.c and the MPI ranks of
+ * src/dist): `rows` rows of n points whose first and last rows are the grid's boundary or halo
+ * rows that neighbouring strips own. Sweeps update rows 1..rows-2; after every launch, a strip's
+ * comm->exchange refreshes its halo rows from their owners, and the residual of a strip covers
+ * only the rows it owns, reduced over all strips by comm->reduce_max. */
 
-typedef struct {
+struct tsl__strip {
     tsl_context *ctx;
     const poisson_variant *v;
     const poisson_geometry *g;
     int dbl;
     size_t elem;
-    int n;
+    int n;                /* points per row; the grid is n x n, h = 1/(n-1) */
+    int rows;             /* rows of this device grid (n for the whole grid) */
+    int res_lo, res_hi;   /* the rows the residual covers, inclusive */
     tsl__scalar h2, inv_h2;
     cl_mem f, cur, next, partial, result;
     cl_kernel sweep, residual, reduce;
-    int groups; /* residual work-groups */
-} solver;
+    int groups;                  /* residual work-groups */
+    const tsl__strip_comm *comm; /* NULL for the whole grid on one device */
+};
+typedef struct tsl__strip solver;
 
 static tsl__arg scalar_arg(const solver *sv, const tsl__scalar *s)
 {
@@ -179,36 +194,40 @@ static size_t round_up(size_t x, size_t m)
     return (x + m - 1) / m * m;
 }
 
-/* One launch: `steps` sweeps (1 for the naive kernel) from cur into next, then swap. */
+/* One launch: `steps` sweeps (1 for the naive kernel) from cur into next, then swap; on a strip
+ * the halo rows of the new iterate are then refreshed. */
 static tsl_status launch_sweeps(solver *sv, int steps)
 {
     const poisson_geometry *g = sv->g;
-    size_t inner = (size_t)sv->n - 2;
+    size_t inner_x = (size_t)sv->n - 2, inner_y = (size_t)sv->rows - 2;
     tsl_status s;
     if (sv->v->k == 0) {
         size_t local[2] = {(size_t)g->nlx, (size_t)g->nly};
-        size_t global[2] = {round_up(inner, local[0]), round_up(inner, local[1])};
+        size_t global[2] = {round_up(inner_x, local[0]), round_up(inner_y, local[1])};
         tsl__arg args[] = {{sizeof sv->n, &sv->n},
+                           {sizeof sv->rows, &sv->rows},
                            scalar_arg(sv, &sv->h2),
                            {sizeof(cl_mem), &sv->f},
                            {sizeof(cl_mem), &sv->cur},
                            {sizeof(cl_mem), &sv->next}};
-        s = tsl__launch(sv->ctx, sv->sweep, "poisson naive sweep", args, 5, 2, global, local);
+        s = tsl__launch(sv->ctx, sv->sweep, "poisson naive sweep", args, 6, 2, global, local);
     } else {
         size_t tx = (size_t)(g->lx * g->px - 2 * sv->v->k),
                ty = (size_t)(g->ly * g->py - 2 * sv->v->k);
         size_t local[2] = {(size_t)g->lx, (size_t)g->ly};
-        size_t global[2] = {(inner + tx - 1) / tx * local[0], (inner + ty - 1) / ty * local[1]};
-        tsl__arg args[] = {{sizeof sv->n, &sv->n},     scalar_arg(sv, &sv->h2),
-                           {sizeof steps, &steps},     {sizeof(cl_mem), &sv->f},
-                           {sizeof(cl_mem), &sv->cur}, {sizeof(cl_mem), &sv->next}};
-        s = tsl__launch(sv->ctx, sv->sweep, sv->v->name, args, 6, 2, global, local);
+        size_t global[2] = {(inner_x + tx - 1) / tx * local[0],
+                            (inner_y + ty - 1) / ty * local[1]};
+        tsl__arg args[] = {{sizeof sv->n, &sv->n},       {sizeof sv->rows, &sv->rows},
+                           scalar_arg(sv, &sv->h2),      {sizeof steps, &steps},
+                           {sizeof(cl_mem), &sv->f},     {sizeof(cl_mem), &sv->cur},
+                           {sizeof(cl_mem), &sv->next}};
+        s = tsl__launch(sv->ctx, sv->sweep, sv->v->name, args, 7, 2, global, local);
     }
     if (s != TSL_OK) return s;
     cl_mem t = sv->cur;
     sv->cur = sv->next;
     sv->next = t;
-    return TSL_OK;
+    return sv->comm ? sv->comm->exchange(sv->comm->user, sv) : TSL_OK;
 }
 
 /* `count` sweeps: full launches of K, then one shorter launch for the rest. */
@@ -223,19 +242,21 @@ static tsl_status sweeps(solver *sv, int count)
     return s;
 }
 
-/* max |f - A_h u| over the interior of the current grid: two kernels on the device, one scalar
- * read back. */
+/* max |f - A_h u| over the residual rows of the current grid: two kernels on the device, one
+ * scalar read back; on a strip, then the max over all strips. */
 static tsl_status residual(solver *sv, double *out)
 {
     size_t rwg = (size_t)sv->g->rwg;
     size_t global = (size_t)sv->groups * rwg, local = rwg;
     tsl__arg rargs[] = {{sizeof sv->n, &sv->n},
+                        {sizeof sv->res_lo, &sv->res_lo},
+                        {sizeof sv->res_hi, &sv->res_hi},
                         scalar_arg(sv, &sv->inv_h2),
                         {sizeof(cl_mem), &sv->f},
                         {sizeof(cl_mem), &sv->cur},
                         {sizeof(cl_mem), &sv->partial}};
     tsl_status s =
-        tsl__launch(sv->ctx, sv->residual, "poisson residual", rargs, 5, 1, &global, &local);
+        tsl__launch(sv->ctx, sv->residual, "poisson residual", rargs, 7, 1, &global, &local);
     if (s != TSL_OK) return s;
     global = rwg;
     tsl__arg margs[] = {{sizeof sv->groups, &sv->groups},
@@ -248,7 +269,7 @@ static tsl_status residual(solver *sv, double *out)
     s = tsl__download_rect(sv->ctx, sv->result, &r, 1, sv->elem, sv->elem);
     if (s != TSL_OK) return s;
     *out = sv->dbl ? r.d : (double)r.f;
-    return TSL_OK;
+    return sv->comm ? sv->comm->reduce_max(sv->comm->user, *out, out) : TSL_OK;
 }
 
 static tsl_status setup_kernels(solver *sv)
@@ -265,7 +286,9 @@ static tsl_status setup_kernels(solver *sv)
 }
 
 /* The iteration of tsl_[sd]poisson on the device grids; *done and *res describe the iterate
- * left in sv->cur. need_res: compute the final residual even when no check asks for it. */
+ * left in sv->cur. need_res: compute the final residual even when no check asks for it. Every
+ * strip of a split grid takes the same decisions, since they depend only on the sweep count and
+ * the reduced residual. */
 static tsl_status iterate(solver *sv, int max_iters, double tol, double threshold, int need_res,
                           int *done, double *res)
 {
@@ -296,6 +319,85 @@ static tsl_status iterate(solver *sv, int max_iters, double tol, double threshol
     return s;
 }
 
+/* The byte checks of a device grid of rows x n values: f and two grids on the device. */
+static tsl_status check_grid_bytes(tsl_context *ctx, const char *fn, size_t n, size_t rows,
+                                   size_t elem)
+{
+    if (n > INT_MAX / 2 || rows > INT_MAX / 2 || tsl__mul_overflows(rows, n) ||
+        tsl__mul_overflows(rows * n, elem))
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: a %zu x %zu grid's byte count overflows",
+                         fn, rows, n);
+    size_t bytes = rows * n * elem;
+    if (bytes > ctx->info.max_alloc)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY,
+                         "%s: a %zu x %zu grid needs %zu bytes per array, more than the largest "
+                         "buffer device %s allows (%llu bytes)",
+                         fn, rows, n, bytes, ctx->info.name, ctx->info.max_alloc);
+    if ((long double)bytes * 3 > (long double)ctx->info.global_mem)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY,
+                         "%s: f and two %zu x %zu grids need %.0Lf bytes, more than the global "
+                         "memory of %s (%llu bytes)",
+                         fn, rows, n, (long double)bytes * 3, ctx->info.name,
+                         ctx->info.global_mem);
+    return TSL_OK;
+}
+
+/* Sets sv up for a rows x n device grid and uploads f and u (rows x n values each, row-major):
+ * kernels, the context's scratch buffers, the uploads, and the second grid's border. */
+static tsl_status solver_open(solver *sv, tsl_context *ctx, const poisson_variant *v, int dbl,
+                              size_t n, size_t rows, size_t res_lo, size_t res_hi, const void *f,
+                              const void *u)
+{
+    memset(sv, 0, sizeof *sv);
+    sv->ctx = ctx;
+    sv->v = v;
+    sv->g = geometry_for(ctx);
+    sv->dbl = dbl;
+    sv->elem = dbl ? sizeof(double) : sizeof(float);
+    sv->n = (int)n;
+    sv->rows = (int)rows;
+    sv->res_lo = (int)res_lo;
+    sv->res_hi = (int)res_hi;
+    double h = 1.0 / (double)(n - 1);
+    sv->h2 = make_scalar(dbl, h * h);
+    sv->inv_h2 = make_scalar(dbl, (double)(n - 1) * (double)(n - 1));
+    size_t res_rows = res_hi - res_lo + 1;
+    sv->groups = res_rows < MAX_RESIDUAL_GROUPS ? (int)res_rows : MAX_RESIDUAL_GROUPS;
+    size_t bytes = rows * n * sv->elem;
+    tsl_status s;
+    if ((s = setup_kernels(sv)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, 0, bytes, &sv->f)) != TSL_OK ||
+        (s = tsl__workspace(ctx, 1, bytes, &sv->cur)) != TSL_OK ||
+        (s = tsl__workspace(ctx, 2, bytes, &sv->next)) != TSL_OK ||
+        (s = tsl__workspace(ctx, 3, MAX_RESIDUAL_GROUPS * sv->elem, &sv->partial)) != TSL_OK ||
+        (s = tsl__workspace(ctx, 4, sv->elem, &sv->result)) != TSL_OK)
+        return s;
+    if ((s = tsl__upload_rect(ctx, sv->f, f, 1, bytes, bytes)) != TSL_OK ||
+        (s = tsl__upload_rect(ctx, sv->cur, u, 1, bytes, bytes)) != TSL_OK)
+        return s;
+    /* The second grid's border: copied on the device from the first, never written again. */
+    cl_kernel border;
+    if ((s = get_kernel(ctx, dbl, "poisson_copy_border", "", &border)) != TSL_OK) return s;
+    size_t gb = 2 * (n - 1) + 2 * (rows - 1);
+    tsl__arg bargs[] = {{sizeof sv->n, &sv->n},
+                        {sizeof sv->rows, &sv->rows},
+                        {sizeof(cl_mem), &sv->cur},
+                        {sizeof(cl_mem), &sv->next}};
+    return tsl__launch(ctx, border, "poisson border copy", bargs, 4, 1, &gb, NULL);
+}
+
+double tsl__poisson_fmax(int dbl, size_t n, const void *f_rows, size_t count)
+{
+    double fmax = 0;
+    for (size_t y = 0; y < count; ++y)
+        for (size_t x = 1; x + 1 < n; ++x) {
+            double a = dbl ? fabs(((const double *)f_rows)[y * n + x])
+                           : fabs(((const float *)f_rows)[y * n + x]);
+            if (a > fmax) fmax = a;
+        }
+    return fmax;
+}
+
 static tsl_status poisson_host(tsl_context *ctx, const char *fn, int dbl, size_t n, const void *f,
                                void *u, int max_iters, double tol, tsl_poisson_info *info)
 {
@@ -316,20 +418,8 @@ static tsl_status poisson_host(tsl_context *ctx, const char *fn, int dbl, size_t
     tsl_status s = tsl__check_fp64(ctx, dbl, fn);
     if (s != TSL_OK) return s;
     size_t elem = dbl ? sizeof(double) : sizeof(float);
-    if (n > INT_MAX / 2 || tsl__mul_overflows(n, n) || tsl__mul_overflows(n * n, elem))
-        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: a %zu x %zu grid's byte count overflows",
-                         fn, n, n);
+    if ((s = check_grid_bytes(ctx, fn, n, n, elem)) != TSL_OK) return s;
     size_t bytes = n * n * elem;
-    if (bytes > ctx->info.max_alloc)
-        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY,
-                         "%s: a %zu x %zu grid needs %zu bytes per array, more than the largest "
-                         "buffer device %s allows (%llu bytes)",
-                         fn, n, n, bytes, ctx->info.name, ctx->info.max_alloc);
-    if ((long double)bytes * 3 > (long double)ctx->info.global_mem)
-        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY,
-                         "%s: f and two %zu x %zu grids need %.0Lf bytes, more than the global "
-                         "memory of %s (%llu bytes)",
-                         fn, n, n, (long double)bytes * 3, ctx->info.name, ctx->info.global_mem);
 
     const poisson_variant *v = tsl__find_variant(ctx, "poisson", TSL__TABLE(variants), auto_table,
                                                  tsl__context_variant(ctx, "poisson"));
@@ -337,49 +427,13 @@ static tsl_status poisson_host(tsl_context *ctx, const char *fn, int dbl, size_t
     if ((s = variant_fits(ctx, v, dbl)) != TSL_OK) return s;
 
     /* The stopping threshold: tol * max(1, max |f| over the interior). */
-    double fmax = 0;
-    for (size_t y = 1; y + 1 < n; ++y)
-        for (size_t x = 1; x + 1 < n; ++x) {
-            double a =
-                dbl ? fabs(((const double *)f)[y * n + x]) : fabs(((const float *)f)[y * n + x]);
-            if (a > fmax) fmax = a;
-        }
+    double fmax = tsl__poisson_fmax(dbl, n, (const char *)f + n * elem, n - 2);
     double threshold = tol * (fmax > 1 ? fmax : 1);
-
-    solver sv;
-    memset(&sv, 0, sizeof sv);
-    sv.ctx = ctx;
-    sv.v = v;
-    sv.g = geometry_for(ctx);
-    sv.dbl = dbl;
-    sv.elem = elem;
-    sv.n = (int)n;
-    double h = 1.0 / (double)(n - 1);
-    sv.h2 = make_scalar(dbl, h * h);
-    sv.inv_h2 = make_scalar(dbl, (double)(n - 1) * (double)(n - 1));
-    sv.groups = n - 2 < MAX_RESIDUAL_GROUPS ? (int)(n - 2) : MAX_RESIDUAL_GROUPS;
     int need_res = info != NULL;
     if (max_iters == 0 && !need_res) return TSL_OK; /* nothing to compute, nothing to say */
 
-    if ((s = setup_kernels(&sv)) != TSL_OK) return s;
-    if ((s = tsl__workspace(ctx, 0, bytes, &sv.f)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 1, bytes, &sv.cur)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 2, bytes, &sv.next)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 3, MAX_RESIDUAL_GROUPS * elem, &sv.partial)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 4, elem, &sv.result)) != TSL_OK)
-        return s;
-    if ((s = tsl__upload_rect(ctx, sv.f, f, 1, bytes, bytes)) != TSL_OK ||
-        (s = tsl__upload_rect(ctx, sv.cur, u, 1, bytes, bytes)) != TSL_OK)
-        return s;
-    /* The second grid's border: copied on the device from the first, never written again. */
-    cl_kernel border;
-    if ((s = get_kernel(ctx, dbl, "poisson_copy_border", "", &border)) != TSL_OK) return s;
-    size_t gb = 4 * (n - 1);
-    tsl__arg bargs[] = {
-        {sizeof sv.n, &sv.n}, {sizeof(cl_mem), &sv.cur}, {sizeof(cl_mem), &sv.next}};
-    if ((s = tsl__launch(ctx, border, "poisson border copy", bargs, 3, 1, &gb, NULL)) != TSL_OK)
-        return s;
-
+    solver sv;
+    if ((s = solver_open(&sv, ctx, v, dbl, n, n, 1, n - 2, f, u)) != TSL_OK) return s;
     int done = 0;
     double res = NAN;
     s = iterate(&sv, max_iters, tol, threshold, need_res, &done, &res);
@@ -406,4 +460,69 @@ tsl_status tsl_dpoisson(tsl_context *ctx, size_t n, const double *f, double *u, 
                         double tol, tsl_poisson_info *info)
 {
     return poisson_host(ctx, "tsl_dpoisson", 1, n, f, u, max_iters, tol, info);
+}
+
+/* ---- strips of a grid split across devices (ops/group.h) ------------------------------------ */
+
+tsl_status tsl__poisson_halo(tsl_context *ctx, int *halo)
+{
+    const poisson_variant *v = tsl__find_variant(ctx, "poisson", TSL__TABLE(variants), auto_table,
+                                                 tsl__context_variant(ctx, "poisson"));
+    if (!v) return TSL_ERR_INVALID_ARG;
+    *halo = v->k ? v->k : 1;
+    return TSL_OK;
+}
+
+tsl_status tsl__strip_open(tsl_context *ctx, const char *fn, int dbl, size_t n, size_t rows,
+                           size_t own_lo, size_t own_hi, const void *f, const void *u,
+                           tsl__strip **out)
+{
+    *out = NULL;
+    tsl_status s = tsl__check_fp64(ctx, dbl, fn);
+    if (s != TSL_OK) return s;
+    if (n < 3 || rows < 3 || own_lo < 1 || own_hi > rows - 2 || own_lo > own_hi)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: a strip of %zu rows of %zu points owning rows %zu..%zu is not a "
+                         "strip with halo rows",
+                         fn, rows, n, own_lo, own_hi);
+    if ((s = check_grid_bytes(ctx, fn, n, rows, dbl ? sizeof(double) : sizeof(float))) != TSL_OK)
+        return s;
+    const poisson_variant *v = tsl__find_variant(ctx, "poisson", TSL__TABLE(variants), auto_table,
+                                                 tsl__context_variant(ctx, "poisson"));
+    if (!v) return TSL_ERR_INVALID_ARG;
+    if ((s = variant_fits(ctx, v, dbl)) != TSL_OK) return s;
+    solver *sv = tsl__calloc(1, sizeof *sv);
+    if (!sv) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: out of host memory", fn);
+    if ((s = solver_open(sv, ctx, v, dbl, n, rows, own_lo, own_hi, f, u)) != TSL_OK) {
+        tsl__free(sv);
+        return s;
+    }
+    *out = sv;
+    return TSL_OK;
+}
+
+tsl_status tsl__strip_iterate(tsl__strip *s, const tsl__strip_comm *comm, int max_iters,
+                              double tol, double threshold, int need_res, int *done, double *res)
+{
+    s->comm = comm;
+    tsl_status st = iterate(s, max_iters, tol, threshold, need_res, done, res);
+    s->comm = NULL;
+    return st;
+}
+
+tsl_status tsl__strip_read(tsl__strip *s, size_t row, size_t count, void *host)
+{
+    size_t pitch = (size_t)s->n * s->elem;
+    return tsl__read_at(s->ctx, s->cur, row * pitch, count * pitch, host);
+}
+
+tsl_status tsl__strip_write(tsl__strip *s, size_t row, size_t count, const void *host)
+{
+    size_t pitch = (size_t)s->n * s->elem;
+    return tsl__write_at(s->ctx, s->cur, row * pitch, count * pitch, host);
+}
+
+void tsl__strip_close(tsl__strip *s)
+{
+    tsl__free(s); /* the device grids are the context's scratch buffers: it keeps them */
 }

@@ -64,6 +64,27 @@ tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t r
     return TSL_OK;
 }
 
+tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
+                         const void *host)
+{
+    if (bytes == 0) return TSL_OK;
+    cl_event ev = NULL;
+    cl_int err = clEnqueueWriteBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueWriteBuffer", err, "uploading rows");
+    tsl__track_event(ctx, ev, TSL__EV_UPLOAD);
+    return TSL_OK;
+}
+
+tsl_status tsl__read_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes, void *host)
+{
+    if (bytes == 0) return TSL_OK;
+    cl_event ev = NULL;
+    cl_int err = clEnqueueReadBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueReadBuffer", err, "downloading rows");
+    tsl__track_event(ctx, ev, TSL__EV_DOWNLOAD);
+    return TSL_OK;
+}
+
 tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
                        int nargs, cl_uint dims, const size_t *global, const size_t *local)
 {

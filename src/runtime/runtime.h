@@ -119,6 +119,11 @@ tsl_status tsl__upload_rect(tsl_context *ctx, cl_mem mem, const void *host, size
 /* The reverse: packed device rows into host rows host_pitch bytes apart. Blocks until done. */
 tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t rows,
                               size_t row_bytes, size_t host_pitch);
+/* bytes at byte offset of mem from / to contiguous host memory; both block until done and are
+ * tracked as upload / download (a strip's halo rows, ops/group.h). */
+tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
+                         const void *host);
+tsl_status tsl__read_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes, void *host);
 
 /* ---- launches ------------------------------------------------------------------------------ */
 /* Sets args from a list: each entry a size and a pointer, as clSetKernelArg takes them. */

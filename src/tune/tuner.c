@@ -19,7 +19,7 @@
 #include "tune/tune.h"
 
 #define EXHAUSTIVE_MAX 128
-#define MAX_VALID 400000
+#define MAX_VALID 1000000
 
 struct tsl_tuner {
     const tsl__space *sp;
@@ -215,6 +215,39 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
         }
     }
     *out = t;
+    return TSL_OK;
+}
+
+tsl_status tsl_tuner_fix(tsl_tuner *t, const char *params)
+{
+    if (!t || !params) return TSL_ERR_INVALID_ARG;
+    const tsl__space *sp = t->sp;
+    int fixed[TSL__MAX_AXES];
+    for (int a = 0; a < sp->naxes; ++a) fixed[a] = -1;
+    char cfg[512], why[256];
+    snprintf(cfg, sizeof cfg, "%s:%s", sp->variant, params);
+    if (tsl__space_parse(sp, cfg, fixed, why, sizeof why) != 0) return TSL_ERR_INVALID_ARG;
+    size_t kept = 0;
+    int idx[TSL__MAX_AXES];
+    for (size_t i = 0; i < t->npoints; ++i) {
+        decode(sp, t->points[i], idx);
+        int ok = 1;
+        for (int a = 0; a < sp->naxes; ++a)
+            ok &= fixed[a] < 0 || sp->axes[a].values[idx[a]] == fixed[a];
+        if (ok) {
+            t->points[kept] = t->points[i];
+            t->done[kept] = t->done[i];
+            if ((long)i == t->first) t->first = (long)kept;
+            ++kept;
+        } else if ((long)i == t->first) {
+            t->first = -1;
+        }
+    }
+    if (kept == 0) return TSL_ERR_UNSUPPORTED;
+    t->npoints = kept;
+    t->ntried = 0;
+    for (size_t i = 0; i < kept; ++i) t->ntried += t->done[i];
+    t->best = t->last = -1;
     return TSL_OK;
 }
 

@@ -1,0 +1,1186 @@
+/* group.c: several devices of one host driven as one (tsl_group_*, docs/multi-device.md). The
+ * group owns one context per device and, during a call, one host thread per device that takes
+ * part, so each device's uploads, kernels and downloads run while the others' do. GEMM gives each
+ * device a block of rows of C and op(A) and all of B, and runs tsl_[sd]gemm_buf on it; Poisson
+ * gives each device a row strip with halo rows (ops/poisson.c's strip solver) and exchanges the
+ * halo rows through pinned host staging after every launch. Rows are split by weights: measured
+ * (a short calibration run per device), compute units x clock (004), or given.
+ *
+ * Synchronisation is one mutex and condition variable per call: barriers between the devices
+ * (the end of every device's part before any result is copied to the caller, every halo
+ * exchange, every residual check) and the caller's wait for the workers. Every wait ends after
+ * the group's timeout; a device that fails or does not answer aborts the call, the others stop
+ * at their next wait, and the call returns one message naming that device. A worker that does
+ * not come back at all (a driver hung in a call) is left running: its context and the call's
+ * state are then never freed, and the group refuses further calls. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ops/group.h"
+#include "ops/ops.h"
+
+#define GROUP_MAX 16
+#define MAX_CALIBRATIONS 8
+
+struct tsl_group {
+    size_t count;
+    tsl_context *ctx[GROUP_MAX];
+    tsl_device_info info[GROUP_MAX];
+    int stuck[GROUP_MAX]; /* its worker never came back: leave the context alone */
+    tsl_weights how;
+    double given[GROUP_MAX];
+    struct {
+        char op[16];
+        int dbl;
+        double w[GROUP_MAX];
+    } calibrated[MAX_CALIBRATIONS];
+    int ncalibrated;
+    double timeout_s;
+    int broken;
+    char error[2048];
+    tsl_group_times times;
+    tsl_group_part parts[GROUP_MAX];
+    tsl_buffer *buffers[GROUP_MAX][3]; /* GEMM's A, B and C blocks, kept between calls */
+};
+
+/* ---- small helpers ----------------------------------------------------------------------- */
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static tsl_status group_fail(tsl_group *g, tsl_status s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static tsl_status group_fail(tsl_group *g, tsl_status s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->error, sizeof g->error, fmt, ap);
+    va_end(ap);
+    tsl__fail(NULL, s, "%s", g->error); /* tsl_last_error too */
+    return s;
+}
+
+/* "device 1 (0:1 NAME)", how every message names a device. */
+static void device_label(const tsl_group *g, size_t i, char *out, size_t cap)
+{
+    snprintf(out, cap, "device %zu (%d:%d %s)", i, g->info[i].platform_index,
+             g->info[i].device_index, g->info[i].name);
+}
+
+double tsl__default_timeout(void)
+{
+    const char *env = getenv("TESSEL_TIMEOUT");
+    if (env && *env) {
+        char *end;
+        double v = strtod(env, &end);
+        if (*end == '\0' && v > 0 && isfinite(v)) return v;
+    }
+    return TSL__DEFAULT_TIMEOUT_S;
+}
+
+int tsl__fault_target(const char *var, int *mode)
+{
+    *mode = 0;
+    const char *env = getenv(var);
+    if (!env || *env < '0' || *env > '9') return -1;
+    char *end;
+    long i = strtol(env, &end, 10);
+    if (i < 0 || i > 1000000) return -1;
+    if (strcmp(end, ":hang") == 0)
+        *mode = 1;
+    else if (strcmp(end, ":exit") == 0)
+        *mode = 2;
+    else if (*end)
+        return -1;
+    return (int)i;
+}
+
+double tsl__compute_unit_weight(const tsl_device_info *info)
+{
+    double cu = info->compute_units ? (double)info->compute_units : 1.0;
+    return info->clock_mhz ? cu * (double)info->clock_mhz : cu;
+}
+
+tsl__block tsl__row_block(tsl_layout layout, tsl_trans trans, size_t r0, size_t rows, size_t cols,
+                          size_t ld)
+{
+    tsl__block b;
+    if ((layout == TSL_ROW_MAJOR) == (trans == TSL_NO_TRANS)) {
+        b.offset = r0 * ld, b.srows = rows, b.slen = cols; /* op(X)'s rows are runs */
+    } else {
+        b.offset = r0, b.srows = cols, b.slen = rows; /* its columns are */
+    }
+    return b;
+}
+
+/* Rounding the cumulative shares (not each share) makes the counts add up to total exactly,
+ * keeps each within one row of its exact share, and gives a weight of 0 no rows. */
+void tsl__split_rows(size_t total, const double *w, size_t count, size_t *rows)
+{
+    long double sum = 0, cum = 0;
+    for (size_t i = 0; i < count; ++i)
+        sum += w[i];
+    size_t start = 0;
+    for (size_t i = 0; i < count; ++i) {
+        cum += w[i];
+        size_t end = i + 1 == count ? total : (size_t)floorl((long double)total * (cum / sum) + 0.5L);
+        if (w[i] <= 0) end = start;
+        if (end > total) end = total;
+        if (end < start) end = start;
+        rows[i] = end - start;
+        start = end;
+    }
+    if (start < total) /* a last device of weight 0: the rest to the last one with weight */
+        for (size_t i = count; i-- > 0;)
+            if (w[i] > 0) {
+                rows[i] += total - start;
+                break;
+            }
+}
+
+/* ---- create and destroy -------------------------------------------------------------------- */
+
+tsl_status tsl_group_create(const char *devices, tsl_group **out)
+{
+    if (!out) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_group_create: out is NULL");
+    *out = NULL;
+    tsl_group *g = tsl__calloc(1, sizeof *g);
+    if (!g) return tsl__fail(NULL, TSL_ERR_OUT_OF_MEMORY, "tsl_group_create: out of host memory");
+    g->timeout_s = tsl__default_timeout();
+    g->how = TSL_WEIGHTS_CALIBRATE;
+    char specs[GROUP_MAX][128];
+    size_t nspecs = 0;
+    tsl_status s = TSL_OK;
+    if (!devices || !*devices || strcmp(devices, "all") == 0) {
+        tsl_device_info list[GROUP_MAX];
+        size_t found = 0;
+        if ((s = tsl_devices(list, GROUP_MAX, &found)) != TSL_OK) goto fail;
+        if (found == 0) {
+            s = tsl__fail(NULL, TSL_ERR_NO_DEVICE,
+                          "tsl_group_create: no OpenCL device found: install an OpenCL driver "
+                          "(pocl-opencl-icd for the CPU)");
+            goto fail;
+        }
+        if (found > GROUP_MAX) found = GROUP_MAX;
+        for (size_t i = 0; i < found; ++i)
+            snprintf(specs[nspecs++], sizeof specs[0], "%d:%d", list[i].platform_index,
+                     list[i].device_index);
+    } else {
+        const char *p = devices;
+        for (;;) {
+            const char *comma = strchr(p, ',');
+            size_t len = comma ? (size_t)(comma - p) : strlen(p);
+            while (len && (*p == ' ')) ++p, --len;
+            while (len && p[len - 1] == ' ') --len;
+            if (len == 0 || len >= sizeof specs[0]) {
+                s = tsl__fail(NULL, TSL_ERR_INVALID_ARG,
+                              "tsl_group_create: device list '%s' has an %s entry (give \"all\" or "
+                              "specs like 0:0,0:1)",
+                              devices, len ? "overlong" : "empty");
+                goto fail;
+            }
+            if (nspecs == GROUP_MAX) {
+                s = tsl__fail(NULL, TSL_ERR_INVALID_ARG,
+                              "tsl_group_create: device list '%s' names more than %d devices",
+                              devices, GROUP_MAX);
+                goto fail;
+            }
+            memcpy(specs[nspecs], p, len);
+            specs[nspecs++][len] = '\0';
+            if (!comma) break;
+            p = comma + 1;
+        }
+    }
+    for (size_t i = 0; i < nspecs; ++i) {
+        if ((s = tsl_context_create(specs[i], &g->ctx[i])) != TSL_OK) goto fail;
+        g->count = i + 1;
+        tsl_context_device(g->ctx[i], &g->info[i]);
+        for (size_t j = 0; j < i; ++j)
+            if (g->info[j].platform_index == g->info[i].platform_index &&
+                g->info[j].device_index == g->info[i].device_index) {
+                s = tsl__fail(NULL, TSL_ERR_INVALID_ARG,
+                              "tsl_group_create: device %d:%d (%s) is in the list twice ('%s' and "
+                              "'%s'); name each device once",
+                              g->info[i].platform_index, g->info[i].device_index,
+                              g->info[i].name, specs[j], specs[i]);
+                goto fail;
+            }
+    }
+    *out = g;
+    return TSL_OK;
+fail:
+    tsl_group_destroy(g);
+    return s;
+}
+
+void tsl_group_destroy(tsl_group *g)
+{
+    if (!g) return;
+    for (size_t i = 0; i < g->count; ++i) {
+        if (g->stuck[i]) continue; /* its thread may still use them */
+        for (int b = 0; b < 3; ++b)
+            tsl_buffer_destroy(g->buffers[i][b]);
+        tsl_context_destroy(g->ctx[i]);
+    }
+    tsl__free(g);
+}
+
+const char *tsl_group_error(const tsl_group *g)
+{
+    return g ? g->error : "group is NULL";
+}
+
+size_t tsl_group_size(const tsl_group *g)
+{
+    return g ? g->count : 0;
+}
+
+tsl_context *tsl_group_context(tsl_group *g, size_t i)
+{
+    return g && i < g->count && !g->stuck[i] ? g->ctx[i] : NULL;
+}
+
+tsl_status tsl_group_set_timeout(tsl_group *g, double seconds)
+{
+    if (!g) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_group_set_timeout: g is NULL");
+    if (!(seconds > 0) || seconds > 1e7)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "tsl_group_set_timeout: seconds = %g must be > 0 and at most 1e7",
+                          seconds);
+    g->timeout_s = seconds;
+    g->error[0] = '\0';
+    return TSL_OK;
+}
+
+tsl_status tsl_group_set_weights(tsl_group *g, tsl_weights how, const double *weights,
+                                 size_t count)
+{
+    if (!g) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_group_set_weights: g is NULL");
+    g->error[0] = '\0';
+    if (how != TSL_WEIGHTS_CALIBRATE && how != TSL_WEIGHTS_COMPUTE_UNITS &&
+        how != TSL_WEIGHTS_GIVEN)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "tsl_group_set_weights: how = %d is not a tsl_weights value", (int)how);
+    if (how == TSL_WEIGHTS_GIVEN) {
+        if (!weights)
+            return group_fail(g, TSL_ERR_INVALID_ARG, "tsl_group_set_weights: weights is NULL");
+        if (count != g->count)
+            return group_fail(g, TSL_ERR_INVALID_ARG,
+                              "tsl_group_set_weights: %zu weights for a group of %zu devices",
+                              count, g->count);
+        double sum = 0;
+        for (size_t i = 0; i < count; ++i) {
+            if (!isfinite(weights[i]) || weights[i] < 0)
+                return group_fail(g, TSL_ERR_INVALID_ARG,
+                                  "tsl_group_set_weights: weights[%zu] = %g must be a number >= 0",
+                                  i, weights[i]);
+            sum += weights[i];
+        }
+        if (!(sum > 0) || !isfinite(sum))
+            return group_fail(g, TSL_ERR_INVALID_ARG,
+                              "tsl_group_set_weights: the weights add up to %g; at least one "
+                              "device needs a weight > 0",
+                              sum);
+        for (size_t i = 0; i < count; ++i)
+            g->given[i] = weights[i] / sum;
+    }
+    g->how = how;
+    return TSL_OK;
+}
+
+/* ---- one call across the workers ---------------------------------------------------------- */
+
+typedef struct run run;
+typedef tsl_status (*job_fn)(run *r, size_t i);
+
+struct run {
+    tsl_group *g;
+    job_fn job;
+    void *arg;
+    int member[GROUP_MAX];
+    size_t active;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    pthread_t thread[GROUP_MAX];
+    int started[GROUP_MAX], finished[GROUP_MAX];
+    size_t nstarted, nfinished;
+    struct worker_arg {
+        run *r;
+        size_t i;
+    } wargs[GROUP_MAX];
+    int abort;
+    tsl_status first_status; /* the cause of the failure, TSL_OK while none */
+    char error[2048];
+    double last_progress_ms;
+    /* the barrier */
+    size_t bar_count;
+    unsigned long bar_gen;
+    unsigned long arrived[GROUP_MAX];
+    /* the test hook (TESSEL_FAULT_DEVICE) */
+    int fault_device, fault_mode, fault_fired;
+};
+
+static struct timespec deadline_after(double ms)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    double total = (double)ts.tv_nsec + ms * 1e6;
+    double secs = floor(total / 1e9);
+    ts.tv_sec += (time_t)secs;
+    ts.tv_nsec = (long)(total - secs * 1e9);
+    if (ts.tv_nsec >= 1000000000L) ts.tv_sec += 1, ts.tv_nsec -= 1000000000L;
+    return ts;
+}
+
+/* The first failure of the call is its cause; later ones (devices stopped by the abort) are
+ * not. Called with r->mu held. */
+static void record_failure(run *r, tsl_status s, const char *msg)
+{
+    if (r->first_status == TSL_OK) {
+        r->first_status = s != TSL_OK ? s : TSL_ERR_OPENCL;
+        snprintf(r->error, sizeof r->error, "%s", msg);
+    }
+    r->abort = 1;
+    pthread_cond_broadcast(&r->cv);
+}
+
+/* The status a worker returns when another device's failure stopped the call. */
+static tsl_status stopped(run *r, size_t i)
+{
+    return tsl__fail(r->g->ctx[i], TSL_ERR_OPENCL, "stopped: another device failed");
+}
+
+/* The names of the member devices for which flag[j] says "late", into out. */
+static void late_devices(run *r, const int *late, char *out, size_t cap)
+{
+    out[0] = '\0';
+    for (size_t j = 0; j < r->g->count; ++j) {
+        if (!r->member[j] || !late[j]) continue;
+        char label[200];
+        device_label(r->g, j, label, sizeof label);
+        size_t used = strlen(out);
+        snprintf(out + used, cap - used, "%s%s", used ? ", " : "", label);
+    }
+}
+
+/* Waits until every member device reached this point (what says where), the call was aborted,
+ * or the timeout passed, which fails the call naming the devices that did not arrive. */
+static tsl_status barrier(run *r, size_t me, const char *what)
+{
+    pthread_mutex_lock(&r->mu);
+    if (r->abort) {
+        pthread_mutex_unlock(&r->mu);
+        return stopped(r, me);
+    }
+    unsigned long gen = r->bar_gen;
+    r->arrived[me] = gen + 1;
+    if (++r->bar_count == r->active) {
+        r->bar_count = 0;
+        r->bar_gen++;
+        r->last_progress_ms = now_ms();
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+        return TSL_OK;
+    }
+    struct timespec deadline = deadline_after(r->g->timeout_s * 1e3);
+    while (r->bar_gen == gen && !r->abort) {
+        int rc = pthread_cond_timedwait(&r->cv, &r->mu, &deadline);
+        if (rc == ETIMEDOUT && r->bar_gen == gen && !r->abort) {
+            int late[GROUP_MAX];
+            for (size_t j = 0; j < r->g->count; ++j)
+                late[j] = r->arrived[j] != gen + 1;
+            char names[1200], msg[1600];
+            late_devices(r, late, names, sizeof names);
+            snprintf(msg, sizeof msg,
+                     "%s did not reach %s within %g s (timed out: the device does not answer; "
+                     "the limit is $TESSEL_TIMEOUT or --timeout)",
+                     names, what, r->g->timeout_s);
+            record_failure(r, TSL_ERR_OPENCL, msg);
+        }
+    }
+    int passed = r->bar_gen != gen;
+    pthread_mutex_unlock(&r->mu);
+    return passed ? TSL_OK : stopped(r, me);
+}
+
+/* The test hook of docs/multi-device.md: TESSEL_FAULT_DEVICE=I makes device I's worker fail here
+ * with an OpenCL error, I:hang makes it stop answering (until the call is aborted). */
+static tsl_status fault_point(run *r, size_t i)
+{
+    if ((int)i != r->fault_device) return TSL_OK;
+    pthread_mutex_lock(&r->mu);
+    int fire = !r->fault_fired;
+    r->fault_fired = 1;
+    if (fire && r->fault_mode == 1)
+        while (!r->abort)
+            pthread_cond_wait(&r->cv, &r->mu);
+    pthread_mutex_unlock(&r->mu);
+    if (!fire) return TSL_OK;
+    if (r->fault_mode == 1) return stopped(r, i);
+    return tsl__fail(r->g->ctx[i], TSL_ERR_OPENCL,
+                     "clEnqueueNDRangeKernel failed: CL_OUT_OF_RESOURCES (-5) (a fault injected "
+                     "by TESSEL_FAULT_DEVICE=%zu)",
+                     i);
+}
+
+static void *worker_main(void *p)
+{
+    run *r = ((struct worker_arg *)p)->r;
+    size_t i = ((struct worker_arg *)p)->i;
+    tsl_status s = r->job(r, i);
+    pthread_mutex_lock(&r->mu);
+    if (s != TSL_OK && !r->abort) {
+        char label[200], msg[2048];
+        device_label(r->g, i, label, sizeof label);
+        snprintf(msg, sizeof msg, "%s: %s", label, tsl_context_error(r->g->ctx[i]));
+        record_failure(r, s, msg);
+    } else if (s != TSL_OK) {
+        r->abort = 1;
+    }
+    r->finished[i] = 1;
+    r->nfinished++;
+    r->last_progress_ms = now_ms();
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    return NULL;
+}
+
+static run *run_new(tsl_group *g, job_fn job, void *arg, const int *member)
+{
+    run *r = tsl__calloc(1, sizeof *r);
+    if (!r) return NULL;
+    pthread_condattr_t attr;
+    int ok = pthread_condattr_init(&attr) == 0;
+    ok = ok && pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0;
+    ok = ok && pthread_cond_init(&r->cv, &attr) == 0;
+    if (ok) pthread_condattr_destroy(&attr);
+    if (!ok || pthread_mutex_init(&r->mu, NULL) != 0) {
+        tsl__free(r);
+        return NULL;
+    }
+    r->g = g;
+    r->job = job;
+    r->arg = arg;
+    for (size_t i = 0; i < g->count; ++i) {
+        r->member[i] = member[i];
+        r->active += member[i] != 0;
+    }
+    r->fault_device = tsl__fault_target("TESSEL_FAULT_DEVICE", &r->fault_mode);
+    return r;
+}
+
+/* Runs job on one thread per member device and waits for them: the call's status, with the
+ * message in g->error. The wait ends when every worker is back; when nothing happened for the
+ * timeout (no worker finished, no barrier passed) the call is aborted, and workers still out a
+ * timeout after that are left behind (the group is then broken). */
+static tsl_status run_job(tsl_group *g, job_fn job, void *arg, const int *member)
+{
+    run *r = run_new(g, job, arg, member);
+    if (!r) return group_fail(g, TSL_ERR_OUT_OF_MEMORY, "out of host memory for the workers");
+    r->last_progress_ms = now_ms();
+    pthread_mutex_lock(&r->mu);
+    for (size_t i = 0; i < g->count; ++i) {
+        if (!r->member[i]) continue;
+        r->wargs[i].r = r;
+        r->wargs[i].i = i;
+        if (pthread_create(&r->thread[i], NULL, worker_main, &r->wargs[i]) != 0) {
+            record_failure(r, TSL_ERR_OUT_OF_MEMORY, "pthread_create failed: no thread for a device");
+            break;
+        }
+        r->started[i] = 1;
+        r->nstarted++;
+    }
+    double abort_at = -1;
+    while (r->nfinished < r->nstarted) {
+        if (r->abort && abort_at < 0) abort_at = now_ms();
+        double since = abort_at >= 0 ? abort_at : r->last_progress_ms;
+        double wait_ms = since + g->timeout_s * 1e3 - now_ms();
+        if (wait_ms <= 0) {
+            if (abort_at >= 0) break; /* stragglers after the abort: leave them */
+            int late[GROUP_MAX];
+            for (size_t j = 0; j < g->count; ++j)
+                late[j] = r->started[j] && !r->finished[j];
+            char names[1200], msg[1600];
+            late_devices(r, late, names, sizeof names);
+            snprintf(msg, sizeof msg,
+                     "%s did not finish its part within %g s (timed out: the device does not "
+                     "answer; the limit is $TESSEL_TIMEOUT or --timeout)",
+                     names, g->timeout_s);
+            record_failure(r, TSL_ERR_OPENCL, msg);
+            continue;
+        }
+        struct timespec deadline = deadline_after(wait_ms < 1e3 ? wait_ms : 1e3);
+        pthread_cond_timedwait(&r->cv, &r->mu, &deadline);
+    }
+    int left_behind = 0;
+    for (size_t i = 0; i < g->count; ++i) {
+        if (!r->started[i]) continue;
+        if (r->finished[i]) {
+            pthread_mutex_unlock(&r->mu);
+            pthread_join(r->thread[i], NULL);
+            pthread_mutex_lock(&r->mu);
+        } else {
+            pthread_detach(r->thread[i]);
+            g->stuck[i] = 1;
+            left_behind = 1;
+        }
+    }
+    tsl_status s = r->first_status;
+    if (s != TSL_OK) group_fail(g, s, "%s", r->error);
+    pthread_mutex_unlock(&r->mu);
+    if (left_behind) {
+        g->broken = 1; /* r stays allocated: the threads left behind still use it */
+    } else {
+        pthread_cond_destroy(&r->cv);
+        pthread_mutex_destroy(&r->mu);
+        tsl__free(r);
+    }
+    return s;
+}
+
+static tsl_status check_usable(tsl_group *g, const char *fn)
+{
+    if (!g->broken) return TSL_OK;
+    return group_fail(g, TSL_ERR_OPENCL,
+                      "%s: the group is unusable: a device did not come back from an earlier "
+                      "call that timed out; destroy the group",
+                      fn);
+}
+
+/* ---- weights ------------------------------------------------------------------------------- */
+
+tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *score)
+{
+    int gpu = strcmp(ctx->info.type, "gpu") == 0;
+    size_t es = dbl ? sizeof(double) : sizeof(float);
+    unsigned long long state = 0x2545F4914F6CDD1Dull;
+    tsl_status s = TSL_OK;
+    if (strcmp(op, "gemm") == 0) {
+        size_t n = gpu ? 2048 : 512, count = n * n;
+        char *a = tsl__malloc(count * es), *b = tsl__malloc(count * es);
+        char *c = tsl__malloc(count * es);
+        if (!a || !b || !c) s = tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "calibration: out of host memory");
+        for (size_t i = 0; s == TSL_OK && i < 2 * count; ++i) {
+            state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+            double v = (double)(state >> 11) / 9007199254740992.0 - 0.5;
+            char *dst = i < count ? a : b;
+            size_t j = i % count;
+            if (dbl)
+                ((double *)dst)[j] = v;
+            else
+                ((float *)dst)[j] = (float)v;
+        }
+        double best = INFINITY;
+        for (int run = 0; s == TSL_OK && run < 3; ++run) {
+            s = dbl ? tsl_dgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0,
+                                (double *)a, n, (double *)b, n, 0.0, (double *)c, n)
+                    : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0f,
+                                (float *)a, n, (float *)b, n, 0.0f, (float *)c, n);
+            if (s == TSL_OK && run > 0 && ctx->timing.kernel_ms < best)
+                best = ctx->timing.kernel_ms;
+        }
+        if (s == TSL_OK) *score = best > 0 ? 2.0 * (double)n * n * n / (best * 1e6) : 1.0;
+        tsl__free(a), tsl__free(b), tsl__free(c);
+        return s;
+    }
+    if (strcmp(op, "poisson") == 0) {
+        size_t n = gpu ? 2049 : 257, count = n * n;
+        const int sweeps = 20;
+        char *f = tsl__malloc(count * es), *u = tsl__calloc(count, es);
+        if (!f || !u) s = tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "calibration: out of host memory");
+        for (size_t i = 0; s == TSL_OK && i < count; ++i) {
+            state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+            double v = (double)(state >> 11) / 9007199254740992.0;
+            if (dbl)
+                ((double *)f)[i] = v;
+            else
+                ((float *)f)[i] = (float)v;
+        }
+        double best = INFINITY;
+        tsl_poisson_info info;
+        for (int run = 0; s == TSL_OK && run < 2; ++run) {
+            s = dbl ? tsl_dpoisson(ctx, n, (double *)f, (double *)u, sweeps, 0.0, &info)
+                    : tsl_spoisson(ctx, n, (float *)f, (float *)u, sweeps, 0.0, &info);
+            if (s == TSL_OK && run > 0 && info.kernel_ms < best) best = info.kernel_ms;
+        }
+        if (s == TSL_OK)
+            *score = best > 0 ? (double)(n - 2) * (n - 2) * sweeps / (best * 1e3) : 1.0;
+        tsl__free(f), tsl__free(u);
+        return s;
+    }
+    return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "calibration: unknown op '%s' (gemm, poisson)", op);
+}
+
+typedef struct {
+    const char *op;
+    int dbl;
+    double score[GROUP_MAX];
+} calibration_job;
+
+static tsl_status calibrate_worker(run *r, size_t i)
+{
+    calibration_job *j = r->arg;
+    return tsl__calibrate(r->g->ctx[i], j->op, j->dbl, &j->score[i]);
+}
+
+/* The normalized weights of op at this precision under the group's rule. */
+static tsl_status get_weights(tsl_group *g, const char *op, int dbl, double *w)
+{
+    double sum = 0;
+    if (g->how == TSL_WEIGHTS_GIVEN) {
+        memcpy(w, g->given, g->count * sizeof *w);
+        return TSL_OK;
+    }
+    if (g->how == TSL_WEIGHTS_COMPUTE_UNITS) {
+        for (size_t i = 0; i < g->count; ++i)
+            sum += w[i] = tsl__compute_unit_weight(&g->info[i]);
+    } else {
+        for (int c = 0; c < g->ncalibrated; ++c)
+            if (strcmp(g->calibrated[c].op, op) == 0 && g->calibrated[c].dbl == dbl) {
+                memcpy(w, g->calibrated[c].w, g->count * sizeof *w);
+                return TSL_OK;
+            }
+        calibration_job job;
+        memset(&job, 0, sizeof job);
+        job.op = op;
+        job.dbl = dbl;
+        int member[GROUP_MAX];
+        for (size_t i = 0; i < g->count; ++i)
+            member[i] = 1;
+        tsl_status s = run_job(g, calibrate_worker, &job, member);
+        if (s != TSL_OK) {
+            char msg[sizeof g->error];
+            snprintf(msg, sizeof msg, "%s", g->error);
+            return group_fail(g, s, "calibrating %s: %.2000s", op, msg);
+        }
+        for (size_t i = 0; i < g->count; ++i)
+            sum += w[i] = job.score[i] > 0 && isfinite(job.score[i]) ? job.score[i] : 0.0;
+        if (!(sum > 0))
+            for (size_t i = 0; i < g->count; ++i)
+                sum += w[i] = 1.0;
+        for (size_t i = 0; i < g->count; ++i)
+            w[i] /= sum;
+        int c = g->ncalibrated < MAX_CALIBRATIONS ? g->ncalibrated++ : MAX_CALIBRATIONS - 1;
+        snprintf(g->calibrated[c].op, sizeof g->calibrated[c].op, "%s", op);
+        g->calibrated[c].dbl = dbl;
+        memcpy(g->calibrated[c].w, w, g->count * sizeof *w);
+        return TSL_OK;
+    }
+    for (size_t i = 0; i < g->count; ++i)
+        w[i] /= sum;
+    return TSL_OK;
+}
+
+tsl_status tsl_group_weights(tsl_group *g, const char *op, int is_double, double *weights,
+                             size_t count)
+{
+    if (!g) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_group_weights: g is NULL");
+    g->error[0] = '\0';
+    if (!op || (strcmp(op, "gemm") != 0 && strcmp(op, "poisson") != 0))
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "tsl_group_weights: op '%s' is not one a group splits (gemm, poisson)",
+                          op ? op : "(NULL)");
+    if (!weights || count != g->count)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "tsl_group_weights: weights must have room for %zu values (count %zu)",
+                          g->count, count);
+    tsl_status s = check_usable(g, "tsl_group_weights");
+    if (s == TSL_OK) s = get_weights(g, op, is_double != 0, weights);
+    return s;
+}
+
+/* Common start of a call: usable group, fp64 on every device that gets rows. */
+static tsl_status begin_call(tsl_group *g, const char *fn, int dbl, const size_t *rows)
+{
+    g->error[0] = '\0';
+    memset(&g->times, 0, sizeof g->times);
+    memset(g->parts, 0, sizeof g->parts);
+    tsl_status s = check_usable(g, fn);
+    if (s != TSL_OK) return s;
+    for (size_t i = 0; dbl && rows && i < g->count; ++i)
+        if (rows[i] && !g->info[i].fp64) {
+            char label[200];
+            device_label(g, i, label, sizeof label);
+            return group_fail(g, TSL_ERR_UNSUPPORTED,
+                              "%s: %s has no double precision (cl_khr_fp64): give it weight 0 or "
+                              "leave it out of the group",
+                              fn, label);
+        }
+    return TSL_OK;
+}
+
+tsl_status tsl_group_timing(const tsl_group *g, tsl_group_times *times, tsl_group_part *parts,
+                            size_t cap)
+{
+    if (!g) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_group_timing: g is NULL");
+    if (!parts && cap)
+        return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_group_timing: parts is NULL, cap > 0");
+    if (times) *times = g->times;
+    for (size_t i = 0; i < cap && i < g->count; ++i)
+        parts[i] = g->parts[i];
+    return TSL_OK;
+}
+
+/* ---- GEMM ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    int dbl;
+    tsl_layout layout;
+    tsl_trans ta, tb;
+    size_t m, n, k, lda, ldb, ldc;
+    double alpha, beta;
+    const void *a, *b;
+    void *c;
+    int use_ab;
+    size_t rows[GROUP_MAX], first[GROUP_MAX];
+} gemm_job;
+
+static size_t max1(size_t x)
+{
+    return x ? x : 1;
+}
+
+/* The group keeps each device's blocks between calls, growing them when a call needs more. */
+static tsl_status device_buffer(tsl_group *g, size_t i, int slot, size_t bytes, tsl_buffer **out)
+{
+    tsl_buffer *b = g->buffers[i][slot];
+    if (b && tsl_buffer_size(b) >= bytes) {
+        *out = b;
+        return TSL_OK;
+    }
+    tsl_buffer_destroy(b);
+    g->buffers[i][slot] = NULL;
+    tsl_status s = tsl_buffer_create(g->ctx[i], bytes ? bytes : 16, &g->buffers[i][slot]);
+    *out = g->buffers[i][slot];
+    return s;
+}
+
+static void add_timing(tsl_timing *sum, const tsl_timing *t)
+{
+    sum->build_ms += t->build_ms;
+    sum->upload_ms += t->upload_ms;
+    sum->kernel_ms += t->kernel_ms;
+    sum->download_ms += t->download_ms;
+}
+
+static tsl_status gemm_worker(run *r, size_t i)
+{
+    tsl_group *g = r->g;
+    gemm_job *j = r->arg;
+    tsl_context *ctx = g->ctx[i];
+    tsl_group_part *part = &g->parts[i];
+    double t0 = now_ms();
+    size_t es = j->dbl ? sizeof(double) : sizeof(float), rows = j->rows[i];
+    tsl__block ab = tsl__row_block(j->layout, j->ta, j->first[i], rows, j->k, j->lda);
+    tsl__block bb = tsl__row_block(j->layout, j->tb, 0, j->k, j->n, j->ldb);
+    tsl__block cb = tsl__row_block(j->layout, TSL_NO_TRANS, j->first[i], rows, j->n, j->ldc);
+    tsl_buffer *da = NULL, *db = NULL, *dc = NULL;
+    tsl__timing_begin(ctx);
+    tsl_status s = device_buffer(g, i, 2, cb.srows * cb.slen * es, &dc);
+    if (s == TSL_OK && j->use_ab) {
+        if ((s = device_buffer(g, i, 0, ab.srows * ab.slen * es, &da)) == TSL_OK)
+            s = device_buffer(g, i, 1, bb.srows * bb.slen * es, &db);
+        if (s == TSL_OK)
+            s = tsl__upload_rect(ctx, da->mem, (const char *)j->a + ab.offset * es, ab.srows,
+                                 ab.slen * es, j->lda * es);
+        if (s == TSL_OK)
+            s = tsl__upload_rect(ctx, db->mem, (const char *)j->b + bb.offset * es, bb.srows,
+                                 bb.slen * es, j->ldb * es);
+    }
+    if (s == TSL_OK && j->beta != 0.0)
+        s = tsl__upload_rect(ctx, dc->mem, (const char *)j->c + cb.offset * es, cb.srows,
+                             cb.slen * es, j->ldc * es);
+    tsl_status waited = tsl__timing_end(ctx);
+    if (s == TSL_OK) s = waited;
+    if (s != TSL_OK) return s;
+    add_timing(&part->timing, &ctx->timing);
+    /* The block: C_i = alpha op(A)_i op(B) + beta C_i, on packed copies (ld = run length). */
+    const tsl_buffer *pa = j->use_ab ? da : dc, *pb = j->use_ab ? db : dc;
+    s = j->dbl ? tsl_dgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, j->alpha, pa,
+                               max1(ab.slen), pb, max1(bb.slen), j->beta, dc, max1(cb.slen))
+               : tsl_sgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, (float)j->alpha,
+                               pa, max1(ab.slen), pb, max1(bb.slen), (float)j->beta, dc,
+                               max1(cb.slen));
+    if (s != TSL_OK) return s;
+    add_timing(&part->timing, &ctx->timing);
+    if ((s = fault_point(r, i)) != TSL_OK) return s;
+    /* Nothing reaches the caller's C until every device has its block. */
+    if ((s = barrier(r, i, "the end of the GEMM on every device")) != TSL_OK) return s;
+    tsl__timing_begin(ctx);
+    s = tsl__download_rect(ctx, dc->mem, (char *)j->c + cb.offset * es, cb.srows, cb.slen * es,
+                           j->ldc * es);
+    waited = tsl__timing_end(ctx);
+    if (s == TSL_OK) s = waited;
+    if (s != TSL_OK) return s;
+    add_timing(&part->timing, &ctx->timing);
+    part->wall_ms = now_ms() - t0;
+    return TSL_OK;
+}
+
+/* CBLAS rules, as tsl_[sd]gemm checks them; messages speak of the caller's arguments. */
+static tsl_status check_gemm_args(tsl_group *g, const char *fn, const gemm_job *j)
+{
+    if (j->layout != TSL_ROW_MAJOR && j->layout != TSL_COL_MAJOR)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "%s: layout %d is neither TSL_ROW_MAJOR nor TSL_COL_MAJOR", fn,
+                          (int)j->layout);
+    if (j->ta != TSL_NO_TRANS && j->ta != TSL_TRANS)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "%s: transa %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)j->ta);
+    if (j->tb != TSL_NO_TRANS && j->tb != TSL_TRANS)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "%s: transb %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)j->tb);
+    int row = j->layout == TSL_ROW_MAJOR;
+    size_t a_need = max1(row == (j->ta == TSL_NO_TRANS) ? j->k : j->m);
+    size_t b_need = max1(row == (j->tb == TSL_NO_TRANS) ? j->n : j->k);
+    size_t c_need = max1(row ? j->n : j->m);
+    if (j->lda < a_need)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "%s: lda = %zu is smaller than %zu, which A needs", fn, j->lda, a_need);
+    if (j->ldb < b_need)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "%s: ldb = %zu is smaller than %zu, which B needs", fn, j->ldb, b_need);
+    if (j->ldc < c_need)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "%s: ldc = %zu is smaller than %zu, which C needs", fn, j->ldc, c_need);
+    if (j->m == 0 || j->n == 0) return TSL_OK;
+    if (!j->c) return group_fail(g, TSL_ERR_INVALID_ARG, "%s: C is NULL", fn);
+    if (j->use_ab && (!j->a || !j->b))
+        return group_fail(g, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, j->a ? "B" : "A");
+    if (j->m > INT_MAX || j->n > INT_MAX || j->k > INT_MAX || j->lda > INT_MAX ||
+        j->ldb > INT_MAX || j->ldc > INT_MAX)
+        return group_fail(g, TSL_ERR_UNSUPPORTED,
+                          "%s: sizes and leading dimensions above 2^31-1 are not supported", fn);
+    return TSL_OK;
+}
+
+static tsl_status group_gemm(tsl_group *g, const char *fn, gemm_job *j)
+{
+    if (!g) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: g is NULL", fn);
+    tsl_status s = begin_call(g, fn, 0, NULL);
+    if (s != TSL_OK) return s;
+    j->use_ab = j->k > 0 && j->alpha != 0.0;
+    if ((s = check_gemm_args(g, fn, j)) != TSL_OK) return s;
+    if (j->m == 0 || j->n == 0) return TSL_OK; /* the BLAS quick return */
+    double w[GROUP_MAX];
+    if ((s = get_weights(g, "gemm", j->dbl, w)) != TSL_OK) return s;
+    tsl__split_rows(j->m, w, g->count, j->rows);
+    if ((s = begin_call(g, fn, j->dbl, j->rows)) != TSL_OK) return s;
+    int member[GROUP_MAX];
+    size_t first = 0;
+    for (size_t i = 0; i < g->count; ++i) {
+        j->first[i] = first;
+        first += j->rows[i];
+        member[i] = j->rows[i] > 0;
+        g->parts[i].first_row = j->first[i];
+        g->parts[i].rows = j->rows[i];
+        g->parts[i].weight = w[i];
+        g->times.devices += member[i] != 0;
+    }
+    double t0 = now_ms();
+    s = run_job(g, gemm_worker, j, member);
+    g->times.wall_ms = now_ms() - t0;
+    for (size_t i = 0; i < g->count; ++i)
+        if (member[i] && g->parts[i].timing.kernel_ms > g->times.phase_ms)
+            g->times.phase_ms = g->parts[i].timing.kernel_ms;
+    return s;
+}
+
+tsl_status tsl_group_sgemm(tsl_group *g, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                           size_t m, size_t n, size_t k, float alpha, const float *a, size_t lda,
+                           const float *b, size_t ldb, float beta, float *c, size_t ldc)
+{
+    gemm_job j = {0, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, beta, a, b, c, 0,
+                  {0}, {0}};
+    return group_gemm(g, "tsl_group_sgemm", &j);
+}
+
+tsl_status tsl_group_dgemm(tsl_group *g, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                           size_t m, size_t n, size_t k, double alpha, const double *a, size_t lda,
+                           const double *b, size_t ldb, double beta, double *c, size_t ldc)
+{
+    gemm_job j = {1, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, beta, a, b, c, 0,
+                  {0}, {0}};
+    return group_gemm(g, "tsl_group_dgemm", &j);
+}
+
+/* ---- Poisson ------------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *fn;
+    int dbl;
+    size_t n, es;
+    const void *f;
+    void *u;
+    int max_iters, need_res, halo;
+    double tol, threshold;
+    size_t own_lo[GROUP_MAX], own_hi[GROUP_MAX]; /* global rows owned, inclusive */
+    size_t g0[GROUP_MAX], g1[GROUP_MAX];         /* the device grid: global rows [g0, g1) */
+    size_t slot_rows[GROUP_MAX];                 /* min(halo, rows owned) */
+    /* Pinned staging per device, two sets used in turn (so a set is never rewritten while a
+     * neighbour may still read it): its first slot_rows owned rows, then its last. */
+    void *stage[GROUP_MAX][2];
+    unsigned long exchanges[GROUP_MAX];
+    double res[2][GROUP_MAX];
+    unsigned long checks[GROUP_MAX];
+    int done;
+    double residual, iter_ms[GROUP_MAX];
+    int member[GROUP_MAX];
+    size_t count, first_member;
+    struct strip_link { /* what a strip's exchange and reduction know of their device */
+        run *r;
+        size_t i;
+        tsl__strip *strip;
+    } link[GROUP_MAX];
+} poisson_job;
+
+/* Where global row `row` (owned by some device) sits in its owner's current staging set. */
+static const char *staged_row(const poisson_job *j, size_t row, unsigned long parity)
+{
+    for (size_t e = 0; e < j->count; ++e) {
+        if (!j->member[e] || row < j->own_lo[e] || row > j->own_hi[e]) continue;
+        size_t sr = j->slot_rows[e], off = row - j->own_lo[e];
+        size_t at = off < sr ? off : sr + (row - (j->own_hi[e] + 1 - sr));
+        return (const char *)j->stage[e][parity] + at * j->n * j->es;
+    }
+    return NULL;
+}
+
+/* Writes global rows [lo, hi) of the current iterate into the strip from the owners' staging,
+ * one transfer per run of rows that lie one after the other there. */
+static tsl_status refresh_rows(poisson_job *j, size_t i, size_t lo, size_t hi,
+                               unsigned long parity)
+{
+    size_t pitch = j->n * j->es;
+    for (size_t row = lo; row < hi;) {
+        const char *src = staged_row(j, row, parity);
+        if (!src)
+            return tsl__fail(j->link[i].r->g->ctx[i], TSL_ERR_INVALID_ARG,
+                             "halo row %zu has no owner", row);
+        size_t run = 1;
+        while (row + run < hi && staged_row(j, row + run, parity) == src + run * pitch)
+            ++run;
+        tsl_status s = tsl__strip_write(j->link[i].strip, row - j->g0[i], run, src);
+        if (s != TSL_OK) return s;
+        row += run;
+    }
+    return TSL_OK;
+}
+
+static tsl_status exchange_halos(void *user, tsl__strip *strip)
+{
+    run *r = ((struct strip_link *)user)->r;
+    size_t i = ((struct strip_link *)user)->i;
+    poisson_job *j = r->arg;
+    tsl_status s = fault_point(r, i);
+    if (s != TSL_OK) return s;
+    unsigned long parity = j->exchanges[i]++ & 1;
+    size_t sr = j->slot_rows[i], g0 = j->g0[i];
+    char *stage = j->stage[i][parity];
+    /* Publish the rows the neighbours' halos need: the first and the last sr owned rows. */
+    if ((s = tsl__strip_read(strip, j->own_lo[i] - g0, sr, stage)) != TSL_OK ||
+        (s = tsl__strip_read(strip, j->own_hi[i] + 1 - sr - g0, sr, stage + sr * j->n * j->es)) !=
+            TSL_OK)
+        return s;
+    if ((s = barrier(r, i, "a halo exchange")) != TSL_OK) return s;
+    /* Refresh the halo rows; row 0 and row n-1 are the boundary, which never changes. */
+    size_t top_lo = g0 > 1 ? g0 : 1, bottom_hi = j->g1[i] < j->n - 1 ? j->g1[i] : j->n - 1;
+    if ((s = refresh_rows(j, i, top_lo, j->own_lo[i], parity)) != TSL_OK) return s;
+    return refresh_rows(j, i, j->own_hi[i] + 1, bottom_hi, parity);
+}
+
+static tsl_status reduce_residual(void *user, double local, double *global)
+{
+    run *r = ((struct strip_link *)user)->r;
+    size_t i = ((struct strip_link *)user)->i;
+    poisson_job *j = r->arg;
+    unsigned long slot = j->checks[i]++ & 1;
+    j->res[slot][i] = local;
+    tsl_status s = barrier(r, i, "a residual check");
+    if (s != TSL_OK) return s;
+    double m = 0;
+    for (size_t e = 0; e < j->count; ++e) {
+        if (!j->member[e]) continue;
+        double x = j->res[slot][e];
+        if (isnan(x) || isnan(m))
+            m = NAN; /* a diverged strip makes the whole residual NaN, as on one device */
+        else if (x > m)
+            m = x;
+    }
+    *global = m;
+    return TSL_OK;
+}
+
+static tsl_status poisson_worker(run *r, size_t i)
+{
+    tsl_group *g = r->g;
+    poisson_job *j = r->arg;
+    tsl_context *ctx = g->ctx[i];
+    tsl_group_part *part = &g->parts[i];
+    double t0 = now_ms();
+    size_t pitch = j->n * j->es, rows = j->g1[i] - j->g0[i];
+    tsl__timing_begin(ctx);
+    tsl__strip *strip = NULL;
+    tsl_status s = tsl__strip_open(ctx, j->fn, j->dbl, j->n, rows, j->own_lo[i] - j->g0[i],
+                                   j->own_hi[i] - j->g0[i], (const char *)j->f + j->g0[i] * pitch,
+                                   (const char *)j->u + j->g0[i] * pitch, &strip);
+    j->link[i].r = r;
+    j->link[i].i = i;
+    j->link[i].strip = strip;
+    if (s == TSL_OK) s = barrier(r, i, "the start of the iteration");
+    int done = 0;
+    double res = NAN;
+    if (s == TSL_OK) {
+        tsl__strip_comm comm = {exchange_halos, reduce_residual, &j->link[i]};
+        double it0 = now_ms();
+        s = tsl__strip_iterate(strip, &comm, j->max_iters, j->tol, j->threshold, j->need_res,
+                               &done, &res);
+        j->iter_ms[i] = now_ms() - it0;
+    }
+    tsl_status waited = tsl__timing_end(ctx);
+    if (s == TSL_OK) s = waited;
+    /* Nothing reaches the caller's u until every strip has iterated. */
+    if (s == TSL_OK) s = barrier(r, i, "the end of the iteration on every device");
+    if (s == TSL_OK && done > 0) {
+        size_t own = j->own_hi[i] - j->own_lo[i] + 1;
+        s = tsl__strip_read(strip, j->own_lo[i] - j->g0[i], own, (char *)j->u + j->own_lo[i] * pitch);
+        waited = tsl__timing_end(ctx);
+        if (s == TSL_OK) s = waited;
+    }
+    tsl__strip_close(strip);
+    if (s != TSL_OK) return s;
+    part->timing = ctx->timing;
+    part->wall_ms = now_ms() - t0;
+    if (i == j->first_member) { /* every strip ends with the same count and residual */
+        j->done = done;
+        j->residual = res;
+    }
+    return TSL_OK;
+}
+
+static tsl_status group_poisson(tsl_group *g, const char *fn, int dbl, size_t n, const void *f,
+                                void *u, int max_iters, double tol, tsl_poisson_info *info)
+{
+    if (!g) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: g is NULL", fn);
+    tsl_status s = begin_call(g, fn, 0, NULL);
+    if (s != TSL_OK) return s;
+    if (n < 3)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "%s: n = %zu, the grid needs at least 3 x 3 points (border included)",
+                          fn, n);
+    if (!f) return group_fail(g, TSL_ERR_INVALID_ARG, "%s: f is NULL", fn);
+    if (!u) return group_fail(g, TSL_ERR_INVALID_ARG, "%s: u is NULL", fn);
+    if (max_iters < 0)
+        return group_fail(g, TSL_ERR_INVALID_ARG, "%s: max_iters = %d is negative", fn, max_iters);
+    if (isnan(tol) || tol < 0)
+        return group_fail(g, TSL_ERR_INVALID_ARG,
+                          "%s: tol = %g must be a number >= 0 (0: exactly max_iters sweeps)", fn,
+                          tol);
+    if (n > INT_MAX / 2)
+        return group_fail(g, TSL_ERR_OUT_OF_MEMORY, "%s: a %zu x %zu grid is too large", fn, n, n);
+    poisson_job *j = tsl__calloc(1, sizeof *j);
+    if (!j) return group_fail(g, TSL_ERR_OUT_OF_MEMORY, "%s: out of host memory", fn);
+    j->fn = fn;
+    j->dbl = dbl;
+    j->n = n;
+    j->es = dbl ? sizeof(double) : sizeof(float);
+    j->f = f;
+    j->u = u;
+    j->max_iters = max_iters;
+    j->tol = tol;
+    j->need_res = info != NULL;
+    j->count = g->count;
+    j->halo = 1;
+    for (size_t i = 0; i < g->count; ++i) { /* the deepest halo any device's variant needs */
+        int h = 1;
+        if (tsl__poisson_halo(g->ctx[i], &h) != TSL_OK) {
+            char label[200];
+            device_label(g, i, label, sizeof label);
+            s = group_fail(g, TSL_ERR_INVALID_ARG, "%s: %s: %s", fn, label,
+                           tsl_context_error(g->ctx[i]));
+            tsl__free(j);
+            return s;
+        }
+        if (h > j->halo) j->halo = h;
+    }
+    double fmax = tsl__poisson_fmax(dbl, n, (const char *)f + n * j->es, n - 2);
+    j->threshold = tol * (fmax > 1 ? fmax : 1);
+    if (max_iters == 0 && !j->need_res) {
+        tsl__free(j);
+        return TSL_OK;
+    }
+    double w[GROUP_MAX];
+    size_t rows[GROUP_MAX];
+    if ((s = get_weights(g, "poisson", dbl, w)) == TSL_OK) {
+        tsl__split_rows(n - 2, w, g->count, rows);
+        s = begin_call(g, fn, dbl, rows);
+    }
+    size_t first = 1, halo = (size_t)j->halo;
+    for (size_t i = 0; s == TSL_OK && i < g->count; ++i) {
+        j->member[i] = rows[i] > 0;
+        g->parts[i].first_row = first;
+        g->parts[i].rows = rows[i];
+        g->parts[i].weight = w[i];
+        if (!rows[i]) continue;
+        if (!g->times.devices++) j->first_member = i;
+        j->own_lo[i] = first;
+        j->own_hi[i] = first + rows[i] - 1;
+        j->g0[i] = first > halo ? first - halo : 0;
+        j->g1[i] = j->own_hi[i] + 1 + halo < n ? j->own_hi[i] + 1 + halo : n;
+        j->slot_rows[i] = rows[i] < halo ? rows[i] : halo;
+        first += rows[i];
+        /* Pinned staging on the device that writes it (its downloads are the hot path). */
+        for (int p = 0; s == TSL_OK && p < 2; ++p)
+            if ((s = tsl_host_alloc(g->ctx[i], 2 * j->slot_rows[i] * n * j->es,
+                                    &j->stage[i][p])) != TSL_OK) {
+                char label[200];
+                device_label(g, i, label, sizeof label);
+                group_fail(g, s, "%s: %s: halo staging: %s", fn, label,
+                           tsl_context_error(g->ctx[i]));
+            }
+    }
+    if (s == TSL_OK) {
+        double t0 = now_ms();
+        s = run_job(g, poisson_worker, j, j->member);
+        g->times.wall_ms = now_ms() - t0;
+    }
+    double kernel_ms = 0;
+    for (size_t i = 0; i < g->count; ++i) {
+        if (j->member[i] && j->iter_ms[i] > g->times.phase_ms) g->times.phase_ms = j->iter_ms[i];
+        if (j->member[i] && g->parts[i].timing.kernel_ms > kernel_ms)
+            kernel_ms = g->parts[i].timing.kernel_ms;
+    }
+    if (s == TSL_OK && info) {
+        info->iterations = j->done;
+        info->residual = j->residual;
+        info->kernel_ms = kernel_ms;
+    }
+    if (g->broken) return s; /* a worker left behind may still read the staging: keep it */
+    for (size_t i = 0; i < g->count; ++i)
+        for (int p = 0; p < 2; ++p)
+            if (j->stage[i][p]) tsl_host_free(g->ctx[i], j->stage[i][p]);
+    tsl__free(j);
+    return s;
+}
+
+tsl_status tsl_group_spoisson(tsl_group *g, size_t n, const float *f, float *u, int max_iters,
+                              double tol, tsl_poisson_info *info)
+{
+    return group_poisson(g, "tsl_group_spoisson", 0, n, f, u, max_iters, tol, info);
+}
+
+tsl_status tsl_group_dpoisson(tsl_group *g, size_t n, const double *f, double *u, int max_iters,
+                              double tol, tsl_poisson_info *info)
+{
+    return group_poisson(g, "tsl_group_dpoisson", 1, n, f, u, max_iters, tol, info);
+}

@@ -1,0 +1,190 @@
+# study.sh: `tessel study` as a user runs it. Every study in --smoke mode on the test device:
+# exit 0, a CSV with the documented columns (study,sweep,series,x, the DESIGN.md columns, the
+# study's own, note) whose rows are this study's and carry numbers where they are ok, PNG files
+# that are real PNGs of a non-trivial size, and a markdown file naming the device, the command,
+# every figure and the CSV. Then the same without gnuplot on PATH (CSV and markdown, a note, exit
+# 0), --list and --help, and bad input: an unknown study or parameter (exit 2), an output folder
+# that cannot be written (exit 3, the path in the message), and a study whose command fails
+# midway, which must leave neither a CSV nor a temporary file behind.
+. "$(dirname "$0")/lib.sh"
+need_python
+
+STUDIES="memory-hierarchy gemm-ladder transpose optimizations precision poisson opencl-vs-cuda"
+HAVE_GNUPLOT=0
+command -v gnuplot >/dev/null 2>&1 && HAVE_GNUPLOT=1
+
+# check_study NAME DIR EXTRA_COLUMNS FIGURES: the files of one finished study.
+check_study() {
+    local name="$1" dir="$2" extra="$3" figures="$4"
+    "$PY" - "$dir" "$name" "$extra" "$CSV_HEADER" <<'PYEOF' || fail "study $name: CSV"
+import csv, math, sys
+d, name, extra, design = sys.argv[1:5]
+with open(f"{d}/{name}.csv") as f:
+    header = f.readline().strip()
+    want = "study,sweep,series,x," + design + ("," + extra if extra else "") + ",note"
+    assert header == want, (header, want)
+    f.seek(0)
+    rows = list(csv.DictReader(f))
+assert rows, "no rows"
+ok = [r for r in rows if r["status"] == "ok"]
+assert ok, "no measured row"
+for r in rows:
+    assert r["study"] == name and r["sweep"] and r["series"] == r["variant"], r
+    assert r["status"] in ("ok", "skipped"), r
+    if r["status"] == "skipped":
+        assert r["note"], ("a skipped row says why", r)
+for r in ok:
+    assert float(r["kernel_ms"]) > 0 and math.isfinite(float(r["kernel_ms"])), r
+    assert r["device"] and r["op"], r
+PYEOF
+    [ -s "$dir/$name.md" ] || fail "study $name: no markdown"
+    grep -qF "tessel study $name --smoke" "$dir/$name.md" || fail "study $name: md has the command"
+    grep -qF "Device: " "$dir/$name.md" || fail "study $name: md names the device"
+    grep -qF "driver " "$dir/$name.md" || fail "study $name: md names the driver"
+    grep -qF "($name.csv)" "$dir/$name.md" || fail "study $name: md links the CSV"
+    grep -qF "### Comparison with" "$dir/$name.md" || fail "study $name: md compares with the claim"
+    for fig in $figures; do
+        [ -s "$dir/$name-$fig.gp" ] || fail "study $name: no script $name-$fig.gp"
+        if [ "$HAVE_GNUPLOT" = 1 ]; then
+            local png="$dir/$name-$fig.png"
+            [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] ||
+                fail "study $name: $png is not a PNG"
+            [ "$(wc -c <"$png")" -gt 8000 ] || fail "study $name: $png is too small to hold a plot"
+            grep -qF "]($name-$fig.png)" "$dir/$name.md" || fail "study $name: md shows $fig"
+            grep -qF "$png" "$OUT" || fail "study $name: stdout lists $png"
+        fi
+    done
+    if ls -A "$dir" | grep -q '^\.'; then fail "study $name: temporary files left in $dir"; fi
+}
+
+# ---- every study, --smoke ------------------------------------------------------------------
+D="$WORK/out"
+extra_of() {
+    case "$1" in
+    memory-hierarchy) echo "total_ms,reduction_pct,reduction_total_pct" ;;
+    optimizations) echo "speedup,speedup_overall" ;;
+    precision) echo "eff_gbps" ;;
+    poisson) echo "sweeps_per_s" ;;
+    opencl-vs-cuda) echo "cuda_speedup" ;;
+    *) echo "" ;;
+    esac
+}
+figures_of() {
+    case "$1" in
+    memory-hierarchy) echo "time reduction blocks" ;;
+    gemm-ladder) echo "gflops" ;;
+    transpose) echo "size inner-reps tile" ;;
+    optimizations) echo "speedup overall breakdown" ;;
+    precision) echo "gflops bandwidth" ;;
+    poisson) echo "sweeps bandwidth" ;;
+    opencl-vs-cuda) echo "time" ;;
+    esac
+}
+for s in $STUDIES; do
+    expect_ok study "$s" --smoke --out "$D"
+    expect_clean_stderr
+    check_study "$s" "$D" "$(extra_of "$s")" "$(figures_of "$s")"
+done
+
+# Study-specific content: the speedup baseline, half as a skipped row, the CUDA rows.
+"$PY" - "$D" <<'PYEOF' || fail "study contents"
+import csv, sys
+d = sys.argv[1]
+def rows(name):
+    return list(csv.DictReader(open(f"{d}/{name}.csv")))
+opt = rows("optimizations")
+for sweep, base in (("pi", "sequential"), ("nbody", "sequential"), ("kmeans", "sequential"),
+                    ("gemm", "openblas")):
+    b = [r for r in opt if r["sweep"] == sweep and r["series"] == base]
+    assert len(b) == 1 and float(b[0]["speedup"]) == 1.0, (sweep, b)
+    others = [r for r in opt if r["sweep"] == sweep and r["series"] != base]
+    assert others and all(float(r["speedup"]) > 0 for r in others), sweep
+    for r in others:  # speedup is the baseline's time over the row's
+        want = float(b[0]["kernel_ms"]) / float(r["kernel_ms"])
+        assert abs(float(r["speedup"]) / want - 1) < 1e-4, (r, want)
+pr = rows("precision")
+half = [r for r in pr if r["precision"] == "half"]
+assert len(half) == 1 and half[0]["status"] == "skipped" and "half" in half[0]["note"], half
+assert {r["precision"] for r in pr if r["status"] == "ok"} >= {"single"}
+for r in pr:
+    if r["status"] == "ok":
+        es = 8 if r["precision"] == "double" else 4
+        n = float(r["n"])
+        want = (2 * n ** 3 + n * n) * es / (float(r["kernel_ms"]) * 1e6)
+        assert abs(float(r["eff_gbps"]) / want - 1) < 1e-4, r
+mh = rows("memory-hierarchy")
+assert {r["series"] for r in mh} == {"naive", "tiled_2x2", "tiled_4x4", "tiled_8x8",
+                                     "tiled_16x16", "tiled_32x32"} or \
+    any(r["status"] == "skipped" for r in mh), {r["series"] for r in mh}
+po = rows("poisson")
+assert all(float(r["sweeps_per_s"]) > 0 for r in po if r["status"] == "ok" and r["k"]), po
+oc = rows("opencl-vs-cuda")
+assert {r["series"] for r in oc} == {"naive", "tiled_16x16", "cuda_naive", "cuda_tiled"}, oc
+for r in oc:
+    if r["series"].startswith("cuda_") and r["status"] == "skipped":
+        assert r["note"], r
+tr = rows("transpose")
+assert {r["sweep"] for r in tr} == {"pow2", "other", "inner_reps", "tile"}, tr
+PYEOF
+grep -qE "not measured here|as fast as its OpenCL twin" "$D/opencl-vs-cuda.md" ||
+    fail "opencl-vs-cuda says why the CUDA side is missing, or compares"
+
+# ---- without gnuplot: CSV and markdown, a note, exit 0 -------------------------------------
+mkdir -p "$WORK/nobin" "$WORK/nognuplot"
+PATH="$WORK/nobin" run study poisson --smoke --out "$WORK/nognuplot"
+[ "$RC" -eq 0 ] || fail "without gnuplot a study exits 0, got $RC"
+grep -q "^tessel: note: .*gnuplot not found" "$ERR" || fail "without gnuplot: a note says so"
+expect_clean_stderr
+[ -s "$WORK/nognuplot/poisson.csv" ] && [ -s "$WORK/nognuplot/poisson.md" ] ||
+    fail "without gnuplot: CSV and markdown are written"
+if ls "$WORK/nognuplot" | grep -q '\.png$'; then fail "without gnuplot: no PNG"; fi
+grep -qF "Figures skipped" "$WORK/nognuplot/poisson.md" || fail "without gnuplot: md says so"
+HAVE_GNUPLOT=0 check_study poisson "$WORK/nognuplot" sweeps_per_s "sweeps bandwidth"
+
+# ---- --list, --help ------------------------------------------------------------------------
+expect_ok study --list
+for s in $STUDIES; do grep -q "^$s " "$OUT" || fail "--list names $s"; done
+grep -qF "SIZES" "$OUT" || fail "--list shows the parameters"
+[ ! -s "$ERR" ] || fail "--list writes nothing on stderr"
+expect_ok study --help
+for word in --out --smoke --full --set --list study-results gnuplot "Exit codes"; do
+    grep -qF -- "$word" "$OUT" || fail "study --help mentions '$word'"
+done
+
+# ---- --set: a parameter changes what runs --------------------------------------------------
+expect_ok study poisson --smoke --set GRIDS=17 --set ITERS=3 --out "$WORK/set"
+"$PY" - "$WORK/set/poisson.csv" <<'PYEOF' || fail "--set GRIDS=17 ITERS=3"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows and all(r["n"] == "17" for r in rows), rows
+assert all(r["k"] == "3" for r in rows if r["variant"] != "copy"), rows
+PYEOF
+grep -qF '`GRIDS=17`' "$WORK/set/poisson.md" || fail "md records the parameters in force"
+
+# ---- bad input -----------------------------------------------------------------------------
+expect_error 2 "unknown study 'nope'" study nope
+expect_error 2 "name a study" study
+expect_error 2 "--smoke and --full" study poisson --smoke --full
+expect_error 2 "one study at a time" study poisson transpose
+expect_error 2 "unknown parameter 'BOGUS'" study poisson --set BOGUS=1
+expect_error 2 "GRIDS expects" study poisson --set GRIDS=0
+expect_error 2 "GRIDS expects" study poisson --set GRIDS=17,,33
+expect_error 2 "ITERS expects" study poisson --set ITERS=many
+expect_error 2 "PARAM=VALUE" study poisson --set GRIDS
+expect_error 2 "--bogus" study poisson --bogus
+expect_error 3 "--device" study poisson --smoke --device no-such-device --out "$WORK/nodev"
+: >"$WORK/a-file"
+expect_error 3 "$WORK/a-file/sub" study poisson --smoke --out "$WORK/a-file/sub"
+
+# A command that fails midway (an unknown variant in the second run): exit 2, one error line
+# naming the command, and no CSV, markdown or temporary file; a previous CSV stays as it was.
+mkdir -p "$WORK/fail"
+echo "previous" >"$WORK/fail/memory-hierarchy.csv"
+expect_error 2 "unknown variant 'bogus'" study memory-hierarchy --smoke --out "$WORK/fail" \
+    --set VARIANTS=naive,bogus --set SIZES=16
+grep -qF "tessel gemm" "$ERR" || fail "the error names the command that failed"
+[ "$(cat "$WORK/fail/memory-hierarchy.csv")" = "previous" ] ||
+    fail "a failed study keeps the old CSV"
+[ "$(ls -A "$WORK/fail")" = "memory-hierarchy.csv" ] || fail "a failed study leaves no other file"
+
+done_ok

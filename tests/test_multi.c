@@ -1,0 +1,534 @@
+/* test_multi.c: the multi-device layer (tsl_group_*, docs/multi-device.md) on several PoCL CPU
+ * devices (tests/multi.cmake sets POCL_DEVICES to three pthread devices). One process tests one
+ * area named on the command line:
+ * - `devices`: PoCL lists the devices; "all" and spec lists make groups; a device named twice is
+ *   TSL_ERR_INVALID_ARG naming it, an unknown spec TSL_ERR_NO_DEVICE, an empty entry a usage
+ *   error; weights (given, compute units, calibrated: all finite, positive, summing to 1) and
+ *   the timeout are checked; tsl_group_timing before any call.
+ * - `gemm`: tsl_group_[sd]gemm on two devices agrees with tsl_[sd]gemm on one, both within the
+ *   GEMM tolerance of the CPU reference, for odd shapes (257x31x65, 1x1x1, m smaller than the
+ *   number of devices, k = 0), both layouts, all four transposes, padded leading dimensions,
+ *   alpha/beta, and weights given unevenly, with a device of weight 0, by compute units and
+ *   calibrated; the padding of C is never written; each device reports its rows.
+ * - `poisson`: tsl_group_[sd]poisson on two and three devices gives the single device's iterate
+ *   bit for bit (and the same sweep count and residual) for grids 3, 4, 5, 37 and 67, sweep
+ *   counts 1, 7 and 13, the variants naive, local, temporal_2 and temporal_4 (halos deeper than
+ *   a strip, so halo rows come from a device that is not the neighbour), uneven and zero
+ *   weights, and with a tolerance that stops early.
+ * - `faults`: TESSEL_FAULT_DEVICE=1 (an OpenCL error on device 1) and 1:hang (device 1 stops
+ *   answering, timeout 1 s) make GEMM and Poisson fail with a message naming device 1, in
+ *   bounded time, with C and u untouched; bad arguments leave them untouched too; the group works
+ *   again afterwards. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "ref/ref.h"
+#include "tessel.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static unsigned long long g_seed = 20261130ull;
+
+static void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "out of host memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static tsl_group *make_group(const char *spec, size_t want)
+{
+    tsl_group *g = NULL;
+    tsl_status st = tsl_group_create(spec, &g);
+    CHECK(st == TSL_OK, "tsl_group_create(\"%s\"): %s: %s", spec, tsl_status_name(st),
+          tsl_last_error());
+    if (st == TSL_OK)
+        CHECK(tsl_group_size(g) == want, "group \"%s\" has %zu devices, expected %zu", spec,
+              tsl_group_size(g), want);
+    return g;
+}
+
+/* ---- devices, weights, timeout ------------------------------------------------------------- */
+
+static void test_devices(void)
+{
+    size_t count = 0;
+    CHECK(tsl_devices(NULL, 0, &count) == TSL_OK && count >= 3,
+          "POCL_DEVICES='pthread pthread pthread' should give 3 devices, tsl_devices lists %zu",
+          count);
+    tsl_group *g = make_group("all", count);
+    tsl_group_destroy(g);
+    g = make_group(NULL, count);
+    tsl_group_destroy(g);
+    g = make_group("0:0, 0:1", 2);
+
+    tsl_group *bad = (tsl_group *)1;
+    tsl_status st = tsl_group_create("0:0,0:1,0:0", &bad);
+    CHECK(st == TSL_ERR_INVALID_ARG && bad == NULL, "duplicate 0:0: %s", tsl_status_name(st));
+    CHECK(strstr(tsl_last_error(), "0:0") && strstr(tsl_last_error(), "twice"),
+          "the duplicate's message names it: '%s'", tsl_last_error());
+    st = tsl_group_create("pthread,0:0", &bad); /* two specs, one device */
+    CHECK(st == TSL_ERR_INVALID_ARG && strstr(tsl_last_error(), "0:0"),
+          "'pthread' and '0:0' are one device: %s '%s'", tsl_status_name(st), tsl_last_error());
+    st = tsl_group_create("0:0,no-such-device", &bad);
+    CHECK(st == TSL_ERR_NO_DEVICE && strstr(tsl_last_error(), "no-such-device"),
+          "unknown spec: %s '%s'", tsl_status_name(st), tsl_last_error());
+    st = tsl_group_create("0:0,,0:1", &bad);
+    CHECK(st == TSL_ERR_INVALID_ARG && strstr(tsl_last_error(), "empty"), "empty entry: %s '%s'",
+          tsl_status_name(st), tsl_last_error());
+    CHECK(tsl_group_create("0:0", NULL) == TSL_ERR_INVALID_ARG, "out NULL");
+    tsl_group_destroy(NULL);
+    CHECK(tsl_group_size(NULL) == 0 && tsl_group_context(g, 2) == NULL &&
+              tsl_group_context(g, 1) != NULL,
+          "size and contexts");
+
+    double w[2] = {1, -1};
+    CHECK(tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, w, 2) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(g), "weights"),
+          "a negative weight: '%s'", tsl_group_error(g));
+    w[1] = NAN;
+    CHECK(tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, w, 2) == TSL_ERR_INVALID_ARG, "NaN weight");
+    w[0] = w[1] = 0;
+    CHECK(tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, w, 2) == TSL_ERR_INVALID_ARG, "all zero");
+    CHECK(tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, w, 3) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(g), "3"),
+          "3 weights for 2 devices: '%s'", tsl_group_error(g));
+    CHECK(tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, NULL, 2) == TSL_ERR_INVALID_ARG, "NULL");
+    CHECK(tsl_group_set_weights(g, (tsl_weights)7, NULL, 0) == TSL_ERR_INVALID_ARG, "bad how");
+    CHECK(tsl_group_set_timeout(g, 0) == TSL_ERR_INVALID_ARG &&
+              tsl_group_set_timeout(g, NAN) == TSL_ERR_INVALID_ARG &&
+              tsl_group_set_timeout(g, 2.5) == TSL_OK,
+          "timeout checks");
+    double got[2];
+    CHECK(tsl_group_weights(g, "transpose", 0, got, 2) == TSL_ERR_INVALID_ARG, "op transpose");
+    CHECK(tsl_group_weights(g, "gemm", 0, got, 1) == TSL_ERR_INVALID_ARG, "count 1");
+
+    w[0] = 1, w[1] = 3;
+    CHECK(tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, w, 2) == TSL_OK, "given 1,3");
+    CHECK(tsl_group_weights(g, "gemm", 0, got, 2) == TSL_OK && got[0] == 0.25 && got[1] == 0.75,
+          "given weights normalized: %g %g", got[0], got[1]);
+    CHECK(tsl_group_set_weights(g, TSL_WEIGHTS_COMPUTE_UNITS, NULL, 0) == TSL_OK, "cu");
+    CHECK(tsl_group_weights(g, "poisson", 1, got, 2) == TSL_OK && got[0] == 0.5 && got[1] == 0.5,
+          "two identical devices by compute units: %g %g", got[0], got[1]);
+    const char *ops[2] = {"gemm", "poisson"};
+    CHECK(tsl_group_set_weights(g, TSL_WEIGHTS_CALIBRATE, NULL, 0) == TSL_OK, "calibrate");
+    for (int o = 0; o < 2; ++o) {
+        st = tsl_group_weights(g, ops[o], 0, got, 2);
+        CHECK(st == TSL_OK && got[0] > 0 && got[1] > 0 && fabs(got[0] + got[1] - 1) < 1e-12,
+              "calibrated %s weights: %s %g %g (%s)", ops[o], tsl_status_name(st), got[0], got[1],
+              tsl_group_error(g));
+        printf("calibrated %s weights on two PoCL devices: %.3f %.3f\n", ops[o], got[0], got[1]);
+    }
+    tsl_group_times t;
+    tsl_group_part parts[2];
+    CHECK(tsl_group_timing(g, &t, parts, 2) == TSL_OK && t.devices == 0, "timing before a call");
+    CHECK(tsl_group_timing(g, NULL, NULL, 1) == TSL_ERR_INVALID_ARG, "parts NULL with cap");
+    tsl_group_destroy(g);
+}
+
+/* ---- GEMM ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    tsl_layout layout;
+    tsl_trans ta, tb;
+    size_t m, n, k, pad;
+    double alpha, beta;
+} gemm_case;
+
+static size_t stored_rows(const gemm_case *c, char which)
+{
+    int row = c->layout == TSL_ROW_MAJOR;
+    size_t r = which == 'a' ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
+                            : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n) : c->m;
+    size_t col = which == 'a' ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
+                              : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k) : c->n;
+    return row ? r : col; /* runs of the leading dimension */
+}
+
+static size_t run_len(const gemm_case *c, char which)
+{
+    int row = c->layout == TSL_ROW_MAJOR;
+    size_t r = which == 'a' ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
+                            : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n) : c->m;
+    size_t col = which == 'a' ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
+                              : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k) : c->n;
+    return row ? col : r;
+}
+
+static void fill(int dbl, void *x, size_t count, unsigned long long *state)
+{
+    if (dbl)
+        tsl_ref_fill_d(x, count, state);
+    else
+        tsl_ref_fill_f(x, count, state);
+}
+
+static double *widen(int dbl, const void *x, size_t count)
+{
+    double *d = xmalloc(count * sizeof *d);
+    for (size_t i = 0; i < count; ++i)
+        d[i] = dbl ? ((const double *)x)[i] : (double)((const float *)x)[i];
+    return d;
+}
+
+static tsl_status gemm_on(tsl_group *g, tsl_context *ctx, int dbl, const gemm_case *c,
+                          const void *a, size_t lda, const void *b, size_t ldb, void *cm,
+                          size_t ldc)
+{
+    if (g && dbl)
+        return tsl_group_dgemm(g, c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, a, lda, b,
+                               ldb, c->beta, cm, ldc);
+    if (g)
+        return tsl_group_sgemm(g, c->layout, c->ta, c->tb, c->m, c->n, c->k, (float)c->alpha, a,
+                               lda, b, ldb, (float)c->beta, cm, ldc);
+    if (dbl)
+        return tsl_dgemm(ctx, c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, a, lda, b, ldb,
+                         c->beta, cm, ldc);
+    return tsl_sgemm(ctx, c->layout, c->ta, c->tb, c->m, c->n, c->k, (float)c->alpha, a, lda, b,
+                     ldb, (float)c->beta, cm, ldc);
+}
+
+static double rel_err(int dbl, const gemm_case *c, const void *out, size_t ldc, const double *ref)
+{
+    size_t rows = stored_rows(c, 'c'), cols = run_len(c, 'c');
+    return dbl ? tsl_ref_rel_err_d(rows, cols, out, ldc, ref, ldc)
+               : tsl_ref_rel_err_f(rows, cols, out, ldc, ref, ldc);
+}
+
+static void run_gemm_case(tsl_group *g, tsl_context *ctx, int dbl, const gemm_case *c,
+                          const char *weights)
+{
+    size_t es = dbl ? 8 : 4;
+    size_t lda = run_len(c, 'a') + c->pad, ldb = run_len(c, 'b') + c->pad;
+    size_t ldc = run_len(c, 'c') + c->pad;
+    lda = lda ? lda : 1, ldb = ldb ? ldb : 1, ldc = ldc ? ldc : 1;
+    size_t ea = stored_rows(c, 'a') * lda, eb = stored_rows(c, 'b') * ldb;
+    size_t ec = stored_rows(c, 'c') * ldc;
+    unsigned long long state = g_seed + c->m * 131 + c->n * 7 + c->k;
+    void *a = xmalloc(ea * es), *b = xmalloc(eb * es), *c0 = xmalloc(ec * es);
+    void *cg = xmalloc(ec * es), *cs = xmalloc(ec * es);
+    fill(dbl, a, ea, &state);
+    fill(dbl, b, eb, &state);
+    fill(dbl, c0, ec, &state);
+    memcpy(cg, c0, ec * es);
+    memcpy(cs, c0, ec * es);
+    double *ref = widen(dbl, c0, ec);
+    double *ad = widen(dbl, a, ea), *bd = widen(dbl, b, eb);
+    tsl_ref_dgemm(c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, ad, lda, bd, ldb, c->beta,
+                  ref, ldc);
+    char what[200];
+    snprintf(what, sizeof what, "%s %s %c%c %zux%zux%zu pad %zu alpha %g beta %g weights %s",
+             dbl ? "double" : "single", c->layout == TSL_ROW_MAJOR ? "row" : "col",
+             c->ta == TSL_TRANS ? 'T' : 'N', c->tb == TSL_TRANS ? 'T' : 'N', c->m, c->n, c->k,
+             c->pad, c->alpha, c->beta, weights);
+    tsl_status st = gemm_on(g, NULL, dbl, c, a, lda, b, ldb, cg, ldc);
+    CHECK(st == TSL_OK, "group %s: %s: %s", what, tsl_status_name(st), tsl_group_error(g));
+    tsl_status ss = gemm_on(NULL, ctx, dbl, c, a, lda, b, ldb, cs, ldc);
+    CHECK(ss == TSL_OK, "single %s: %s", what, tsl_context_error(ctx));
+    if (st == TSL_OK && ss == TSL_OK) {
+        double tol = tsl_ref_gemm_tolerance(dbl, c->k);
+        double eg = rel_err(dbl, c, cg, ldc, ref), esg = rel_err(dbl, c, cs, ldc, ref);
+        CHECK(eg <= tol, "group %s: relative error %.3e above %.3e", what, eg, tol);
+        CHECK(esg <= tol, "single %s: relative error %.3e above %.3e", what, esg, tol);
+        double *sd = widen(dbl, cs, ec);
+        double diff = rel_err(dbl, c, cg, ldc, sd);
+        CHECK(diff <= tol, "group %s differs from one device by %.3e", what, diff);
+        free(sd);
+        /* the padding of C (past each run) is the caller's: never written */
+        size_t runs = stored_rows(c, 'c'), len = run_len(c, 'c'), touched = 0;
+        for (size_t r = 0; r < runs; ++r)
+            touched += memcmp((char *)cg + (r * ldc + len) * es, (char *)c0 + (r * ldc + len) * es,
+                              (ldc - len) * es) != 0;
+        CHECK(touched == 0, "group %s: the padding of %zu runs of C was written", what, touched);
+        tsl_group_times t;
+        tsl_group_part parts[3];
+        CHECK(tsl_group_timing(g, &t, parts, 3) == TSL_OK, "timing");
+        size_t total = 0, devices = 0;
+        for (size_t i = 0; i < tsl_group_size(g); ++i) {
+            CHECK(parts[i].first_row == total, "%s: device %zu starts at row %zu, not %zu", what,
+                  i, parts[i].first_row, total);
+            total += parts[i].rows;
+            devices += parts[i].rows > 0;
+            if (parts[i].rows)
+                CHECK(parts[i].timing.kernel_ms > 0 && parts[i].wall_ms > 0,
+                      "%s: device %zu has no times", what, i);
+        }
+        CHECK(total == c->m && devices == t.devices && t.wall_ms > 0,
+              "%s: rows %zu of %zu, %zu devices, wall %g", what, total, c->m, t.devices,
+              t.wall_ms);
+    }
+    free(a), free(b), free(c0), free(cg), free(cs), free(ref), free(ad), free(bd);
+}
+
+static void test_gemm(void)
+{
+    tsl_group *g = make_group("0:0,0:1", 2);
+    tsl_context *ctx = NULL;
+    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
+    if (!g || !ctx) return;
+    double uneven[2] = {0.3, 0.7}, zero_first[2] = {0, 1}, zero_last[2] = {5, 0};
+    const tsl_layout layouts[2] = {TSL_ROW_MAJOR, TSL_COL_MAJOR};
+    const tsl_trans trans[2] = {TSL_NO_TRANS, TSL_TRANS};
+    for (int dbl = 0; dbl < 2; ++dbl) {
+        /* every layout and transpose on the odd shape, uneven weights, padded ld */
+        tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, uneven, 2);
+        for (int l = 0; l < 2; ++l)
+            for (int ta = 0; ta < 2; ++ta)
+                for (int tb = 0; tb < 2; ++tb) {
+                    gemm_case c = {layouts[l], trans[ta], trans[tb], 257, 31, 65, 3, 1.5, 0.0};
+                    if (ta == tb) c.beta = -0.5;
+                    run_gemm_case(g, ctx, dbl, &c, "0.3,0.7");
+                }
+        gemm_case odd = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 257, 31, 65, 0, 1.0, 0.0};
+        tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, zero_first, 2);
+        run_gemm_case(g, ctx, dbl, &odd, "0,1");
+        tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, zero_last, 2);
+        run_gemm_case(g, ctx, dbl, &odd, "5,0");
+        tsl_group_set_weights(g, TSL_WEIGHTS_COMPUTE_UNITS, NULL, 0);
+        run_gemm_case(g, ctx, dbl, &odd, "cu");
+        gemm_case tiny = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 1, 1, 1, 0, 2.0, 0.5};
+        run_gemm_case(g, ctx, dbl, &tiny, "cu"); /* one row: one device works */
+        gemm_case k0 = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 7, 5, 0, 2, 1.0, 2.0};
+        run_gemm_case(g, ctx, dbl, &k0, "cu"); /* C = beta C */
+        tsl_group_set_weights(g, TSL_WEIGHTS_CALIBRATE, NULL, 0);
+        gemm_case sq = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 128, 96, 80, 0, 1.0, 0.0};
+        run_gemm_case(g, ctx, dbl, &sq, "calibrate");
+    }
+    /* the BLAS quick return and bad arguments: nothing written, the argument named */
+    float x = 1.0f, cval = 42.0f;
+    CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 0, 3, 3, 1, &x, 3, &x, 3,
+                          0, NULL, 3) == TSL_OK,
+          "m == 0 is a quick return");
+    CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 2, 1, &x, 1, &x, 1,
+                          0, &cval, 1) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(g), "lda") && cval == 42.0f,
+          "lda too small: '%s'", tsl_group_error(g));
+    CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1, NULL, 1, &x, 1,
+                          0, &cval, 1) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(g), "A") && cval == 42.0f,
+          "A NULL: '%s'", tsl_group_error(g));
+    CHECK(tsl_group_sgemm(g, (tsl_layout)5, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1, &x, 1, &x, 1,
+                          0, &cval, 1) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(g), "layout"),
+          "bad layout: '%s'", tsl_group_error(g));
+    CHECK(tsl_group_sgemm(NULL, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1, &x, 1, &x,
+                          1, 0, &cval, 1) == TSL_ERR_INVALID_ARG,
+          "group NULL");
+    tsl_context_destroy(ctx);
+    tsl_group_destroy(g);
+}
+
+/* ---- Poisson ------------------------------------------------------------------------------- */
+
+static tsl_status poisson_on(tsl_group *g, tsl_context *ctx, int dbl, size_t n, const void *f,
+                             void *u, int iters, double tol, tsl_poisson_info *info)
+{
+    if (g && dbl) return tsl_group_dpoisson(g, n, f, u, iters, tol, info);
+    if (g) return tsl_group_spoisson(g, n, f, u, iters, tol, info);
+    if (dbl) return tsl_dpoisson(ctx, n, f, u, iters, tol, info);
+    return tsl_spoisson(ctx, n, f, u, iters, tol, info);
+}
+
+static void set_variant(tsl_group *g, tsl_context *ctx, const char *v)
+{
+    for (size_t i = 0; i < tsl_group_size(g); ++i)
+        CHECK(tsl_context_set_variant(tsl_group_context(g, i), "poisson", v) == TSL_OK,
+              "variant %s", v);
+    CHECK(tsl_context_set_variant(ctx, "poisson", v) == TSL_OK, "variant %s", v);
+}
+
+static void poisson_case(tsl_group *g, tsl_context *ctx, int dbl, size_t n, int sweeps,
+                         double tol, const char *what)
+{
+    size_t es = dbl ? 8 : 4, count = n * n;
+    unsigned long long state = g_seed + n * 1000 + (unsigned long long)sweeps;
+    void *f = xmalloc(count * es), *ug = xmalloc(count * es), *us = xmalloc(count * es);
+    fill(dbl, f, count, &state);
+    fill(dbl, ug, count, &state);
+    for (size_t i = 0; i < count; ++i) { /* |f| ~ |A_h u| */
+        if (dbl)
+            ((double *)f)[i] *= 20.0;
+        else
+            ((float *)f)[i] *= 20.0f;
+    }
+    memcpy(us, ug, count * es);
+    tsl_poisson_info ig = {-1, NAN, NAN}, is = {-1, NAN, NAN};
+    tsl_status st = poisson_on(g, NULL, dbl, n, f, ug, sweeps, tol, &ig);
+    CHECK(st == TSL_OK, "group %s n=%zu sweeps=%d: %s: %s", what, n, sweeps, tsl_status_name(st),
+          tsl_group_error(g));
+    tsl_status ss = poisson_on(NULL, ctx, dbl, n, f, us, sweeps, tol, &is);
+    CHECK(ss == TSL_OK, "single %s n=%zu: %s", what, n, tsl_context_error(ctx));
+    if (st == TSL_OK && ss == TSL_OK) {
+        size_t diffs = 0, first = count;
+        for (size_t i = 0; i < count; ++i)
+            if (memcmp((char *)ug + i * es, (char *)us + i * es, es) != 0) {
+                if (first == count) first = i;
+                ++diffs;
+            }
+        CHECK(diffs == 0,
+              "group %s %s n=%zu sweeps=%d tol=%g: %zu points differ from one device, the first "
+              "at row %zu column %zu",
+              what, dbl ? "double" : "single", n, sweeps, tol, diffs, first / n, first % n);
+        CHECK(ig.iterations == is.iterations && memcmp(&ig.residual, &is.residual, 8) == 0,
+              "group %s n=%zu: %d sweeps residual %.17g, one device %d sweeps residual %.17g",
+              what, n, ig.iterations, ig.residual, is.iterations, is.residual);
+        CHECK(ig.kernel_ms > 0, "group %s n=%zu: kernel_ms %g", what, n, ig.kernel_ms);
+    }
+    free(f), free(ug), free(us);
+}
+
+static void test_poisson(void)
+{
+    tsl_context *ctx = NULL;
+    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
+    tsl_group *two = make_group("0:0,0:1", 2), *three = make_group("0:0,0:1,0:2", 3);
+    if (!ctx || !two || !three) return;
+    const char *variants[] = {"naive", "local", "temporal_2", "temporal_4"};
+    const size_t sizes[] = {3, 4, 5, 37, 67};
+    const int sweep_counts[] = {1, 7, 13};
+    double uneven[3] = {1, 3, 2}, zero_mid[3] = {1, 0, 1}, cu[1] = {0};
+    (void)cu;
+    for (size_t v = 0; v < 4; ++v) {
+        set_variant(two, ctx, variants[v]);
+        set_variant(three, ctx, variants[v]);
+        tsl_group_set_weights(two, TSL_WEIGHTS_COMPUTE_UNITS, NULL, 0);
+        tsl_group_set_weights(three, TSL_WEIGHTS_GIVEN, uneven, 3);
+        for (size_t si = 0; si < 5; ++si)
+            for (size_t ci = 0; ci < 3; ++ci) {
+                char what[80];
+                snprintf(what, sizeof what, "%s two devices", variants[v]);
+                poisson_case(two, ctx, 0, sizes[si], sweep_counts[ci], 0, what);
+                snprintf(what, sizeof what, "%s three devices 1,3,2", variants[v]);
+                poisson_case(three, ctx, 0, sizes[si], sweep_counts[ci], 0, what);
+            }
+        char what[80];
+        snprintf(what, sizeof what, "%s three devices 1,0,1 double", variants[v]);
+        tsl_group_set_weights(three, TSL_WEIGHTS_GIVEN, zero_mid, 3);
+        poisson_case(three, ctx, 1, 67, 13, 0, what);
+        snprintf(what, sizeof what, "%s two devices, tol", variants[v]);
+        poisson_case(two, ctx, 1, 37, 100000, 1e-6, what);
+    }
+    /* a grid of 67 split 1:3:2 with temporal_4: strips of 11, 33 and 21 owned rows */
+    tsl_group_times t;
+    tsl_group_part parts[3];
+    CHECK(tsl_group_timing(three, &t, parts, 3) == TSL_OK && t.devices == 2 &&
+              parts[1].rows == 0 && parts[0].rows + parts[2].rows == 65 && t.phase_ms > 0,
+          "three devices 1,0,1: %zu devices, rows %zu %zu %zu, phase %g", t.devices,
+          parts[0].rows, parts[1].rows, parts[2].rows, t.phase_ms);
+    /* bad arguments: u untouched, the argument named */
+    float f[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1}, u[9] = {2, 2, 2, 2, 2, 2, 2, 2, 2};
+    CHECK(tsl_group_spoisson(two, 2, f, u, 1, 0, NULL) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(two), "n") && u[4] == 2,
+          "n = 2: '%s'", tsl_group_error(two));
+    CHECK(tsl_group_spoisson(two, 3, f, u, -1, 0, NULL) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(two), "max_iters"),
+          "max_iters -1: '%s'", tsl_group_error(two));
+    CHECK(tsl_group_spoisson(two, 3, NULL, u, 1, 0, NULL) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(two), "f"),
+          "f NULL: '%s'", tsl_group_error(two));
+    CHECK(tsl_group_spoisson(two, 3, f, u, 1, NAN, NULL) == TSL_ERR_INVALID_ARG &&
+              check_mentions(tsl_group_error(two), "tol"),
+          "tol NaN: '%s'", tsl_group_error(two));
+    tsl_group_destroy(two);
+    tsl_group_destroy(three);
+    tsl_context_destroy(ctx);
+}
+
+/* ---- faults -------------------------------------------------------------------------------- */
+
+static void test_faults(void)
+{
+    tsl_group *g = make_group("0:0,0:1", 2);
+    if (!g) return;
+    tsl_group_set_weights(g, TSL_WEIGHTS_COMPUTE_UNITS, NULL, 0);
+    CHECK(tsl_group_set_timeout(g, 1.0) == TSL_OK, "timeout 1 s");
+    const size_t m = 64, n = 48, k = 32, gn = 33;
+    unsigned long long state = g_seed;
+    float *a = xmalloc(m * k * 4), *b = xmalloc(k * n * 4), *c = xmalloc(m * n * 4);
+    float *c0 = xmalloc(m * n * 4), *f = xmalloc(gn * gn * 4), *u = xmalloc(gn * gn * 4);
+    float *u0 = xmalloc(gn * gn * 4);
+    tsl_ref_fill_f(a, m * k, &state);
+    tsl_ref_fill_f(b, k * n, &state);
+    tsl_ref_fill_f(c0, m * n, &state);
+    tsl_ref_fill_f(f, gn * gn, &state);
+    tsl_ref_fill_f(u0, gn * gn, &state);
+    const char *modes[2] = {"1", "1:hang"};
+    for (int mode = 0; mode < 2; ++mode) {
+        setenv("TESSEL_FAULT_DEVICE", modes[mode], 1);
+        memcpy(c, c0, m * n * 4);
+        double t0 = now_s();
+        tsl_status st = tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1,
+                                        a, k, b, n, 0.5f, c, n);
+        double secs = now_s() - t0;
+        const char *msg = tsl_group_error(g);
+        CHECK(st == TSL_ERR_OPENCL && strstr(msg, "device 1 (0:1"),
+              "gemm, fault %s: %s '%s' should name device 1", modes[mode], tsl_status_name(st),
+              msg);
+        CHECK(mode == 0 ? strstr(msg, "CL_OUT_OF_RESOURCES") != NULL
+                        : strstr(msg, "timed out") != NULL,
+              "gemm, fault %s: '%s'", modes[mode], msg);
+        CHECK(secs < 30, "gemm, fault %s: took %.1f s with a 1 s timeout", modes[mode], secs);
+        CHECK(memcmp(c, c0, m * n * 4) == 0, "gemm, fault %s: C was written", modes[mode]);
+        printf("gemm, fault %s: %.2f s: %s\n", modes[mode], secs, msg);
+
+        memcpy(u, u0, gn * gn * 4);
+        t0 = now_s();
+        tsl_poisson_info info = {-7, 0, 0};
+        st = tsl_group_spoisson(g, gn, f, u, 20, 0, &info);
+        secs = now_s() - t0;
+        msg = tsl_group_error(g);
+        CHECK(st == TSL_ERR_OPENCL && strstr(msg, "device 1 (0:1"),
+              "poisson, fault %s: %s '%s' should name device 1", modes[mode],
+              tsl_status_name(st), msg);
+        CHECK(secs < 30, "poisson, fault %s: took %.1f s", modes[mode], secs);
+        CHECK(memcmp(u, u0, gn * gn * 4) == 0 && info.iterations == -7,
+              "poisson, fault %s: u or info was written", modes[mode]);
+        printf("poisson, fault %s: %.2f s: %s\n", modes[mode], secs, msg);
+    }
+    unsetenv("TESSEL_FAULT_DEVICE");
+    /* the group works again */
+    memcpy(c, c0, m * n * 4);
+    tsl_status st = tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1, a, k,
+                                    b, n, 0.5f, c, n);
+    CHECK(st == TSL_OK, "gemm after the faults: %s", tsl_group_error(g));
+    tsl_poisson_info info;
+    st = tsl_group_spoisson(g, gn, f, u, 20, 0, &info);
+    CHECK(st == TSL_OK && info.iterations == 20, "poisson after the faults: %s",
+          tsl_group_error(g));
+    free(a), free(b), free(c), free(c0), free(f), free(u), free(u0);
+    tsl_group_destroy(g);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults\n");
+        return 2;
+    }
+    if (strcmp(argv[1], "devices") == 0)
+        test_devices();
+    else if (strcmp(argv[1], "gemm") == 0)
+        test_gemm();
+    else if (strcmp(argv[1], "poisson") == 0)
+        test_poisson();
+    else if (strcmp(argv[1], "faults") == 0)
+        test_faults();
+    else {
+        fprintf(stderr, "test_multi: unknown area '%s'\n", argv[1]);
+        return 2;
+    }
+    return check_summary(argv[1]);
+}
