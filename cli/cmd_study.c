@@ -210,6 +210,7 @@ static void print_help(const cli_option *opts, size_t nopts)
 {
     printf("Usage: tessel study NAME [--out DIR] [--smoke | --full] [--device SPEC]\n"
            "                        [--set PARAM=VALUE ...]\n"
+           "       tessel study [NAME] --replot [--out DIR]\n"
            "       tessel study --list\n\n"
            "Reproduces a measurement of one of the source documents: runs tessel's own commands\n"
            "(gemm, transpose, poisson, pi, nbody, kmeans) on one device, reads their CSV rows\n"
@@ -219,7 +220,11 @@ static void print_help(const cli_option *opts, size_t nopts)
            "  NAME-FIG.png  the figures, drawn by gnuplot (NAME-FIG.gp redraws each one)\n"
            "  NAME.md       what ran (device, driver, date, every command), the tables, the\n"
            "                figures, and the result beside the source document's claim\n"
-           "Without gnuplot on PATH the figures are skipped with a note (exit code 0).\n\n"
+           "Without gnuplot on PATH the figures are skipped with a note (exit code 0); their\n"
+           "scripts are still written. --replot draws them later, on a machine with gnuplot: for\n"
+           "NAME (or every study whose NAME.md is in DIR) it runs each NAME-FIG.gp in DIR and\n"
+           "rewrites the figures of NAME.md as a run with gnuplot writes them; the device, date,\n"
+           "commands and tables stay as recorded, no device is opened, nothing is measured.\n\n"
            "Modes: --smoke finishes in seconds (tests, CI), the default in minutes on a CPU\n"
            "device (PoCL), --full uses the documents' sizes (for a GPU).\n\n"
            "Options:\n");
@@ -231,12 +236,14 @@ static void print_help(const cli_option *opts, size_t nopts)
     }
     printf("\nExit codes: 0 success (skipped rows and skipped figures included), 2 usage error\n"
            "(unknown study or parameter, bad value), 3 runtime error (no device, an output\n"
-           "folder that cannot be written, a command or gnuplot that failed).\n\n"
+           "folder that cannot be written, a command or gnuplot that failed; --replot: no\n"
+           "NAME.md in DIR, or no gnuplot on PATH).\n\n"
            "Examples:\n"
            "  tessel study --list\n"
            "  tessel study memory-hierarchy --smoke --out /tmp/studies\n"
            "  tessel study gemm-ladder --set SIZES=256,512,1024 --set PRECISION=single\n"
-           "  tessel study transpose --full --device 0:0\n");
+           "  tessel study transpose --full --device 0:0\n"
+           "  tessel study --replot --out bench/results/h200/studies   # after a GPU run\n");
 }
 
 /* Takes the study name (the one argument that is not an option or an option's value) and every
@@ -664,6 +671,40 @@ static int real_png(const char *path)
     return ok;
 }
 
+/* Draws DIR/NAME-FIG.png from the script DIR/NAME-FIG.gp: gnuplot writes a temporary name in
+ * DIR, which is renamed into place only when it holds a real PNG, so a failure leaves the previous
+ * PNG (or none) and no temporary file. gnuplot's output goes to a log in tmpdir. 0, or -1 with
+ * err set to one line naming the script and gnuplot's last message. */
+static int render_png(const char *gnuplot, const char *dir, const char *tmpdir, const study_def *s,
+                      const study_figure *f, char *err, size_t errcap)
+{
+    char png[512], script[512];
+    snprintf(png, sizeof png, "%s-%s.png", s->name, f->name);
+    snprintf(script, sizeof script, "%s-%s.gp", s->name, f->name);
+    char tmp[600], tmp_path[5200], log[4300], final[4608];
+    snprintf(tmp, sizeof tmp, ".%s.%ld.tmp", png, (long)getpid());
+    snprintf(tmp_path, sizeof tmp_path, "%s/%s", dir, tmp);
+    snprintf(log, sizeof log, "%s/gnuplot.log", tmpdir);
+    snprintf(final, sizeof final, "%s/%s", dir, png);
+    cli_progress("study %s: drawing %s", s->name, png);
+    if (run_gnuplot(gnuplot, dir, script, tmp, log) == 0 && real_png(tmp_path) &&
+        rename(tmp_path, final) == 0)
+        return 0;
+    char *text = read_text(log);
+    char first[512] = "no PNG written";
+    if (text && text[0]) {
+        /* gnuplot's message: the last non-empty line says what went wrong */
+        char *line = NULL;
+        for (char *p = strtok(text, "\n"); p; p = strtok(NULL, "\n"))
+            if (strspn(p, " \t^") != strlen(p)) line = p;
+        if (line) snprintf(first, sizeof first, "%s", line);
+    }
+    free(text);
+    unlink(tmp_path);
+    if (snprintf(err, errcap, "gnuplot failed on '%s/%s': %s", dir, script, first) < 0) err[0] = 0;
+    return -1;
+}
+
 static fig_state draw_figure(study_job *job, const study_figure *f, const char *gnuplot, char *err,
                              size_t errcap)
 {
@@ -690,32 +731,34 @@ static fig_state draw_figure(study_job *job, const study_figure *f, const char *
         return FIG_FAILED;
     }
     if (!gnuplot) return FIG_NO_GNUPLOT;
-    char tmp[600], tmp_path[5200], log[4300], final[4608];
-    snprintf(tmp, sizeof tmp, ".%s.%ld.tmp", png, (long)getpid());
-    snprintf(tmp_path, sizeof tmp_path, "%s/%s", job->out, tmp);
-    snprintf(log, sizeof log, "%s/gnuplot.log", job->tmpdir);
-    snprintf(final, sizeof final, "%s/%s", job->out, png);
-    cli_progress("study %s: drawing %s", s->name, png);
-    if (run_gnuplot(gnuplot, job->out, script, tmp, log) != 0 || !real_png(tmp_path) ||
-        rename(tmp_path, final) != 0) {
-        char *text = read_text(log);
-        char first[512] = "no PNG written";
-        if (text && text[0]) {
-            /* gnuplot's message: the last non-empty line says what went wrong */
-            char *line = NULL;
-            for (char *p = strtok(text, "\n"); p; p = strtok(NULL, "\n"))
-                if (strspn(p, " \t^") != strlen(p)) line = p;
-            if (line) snprintf(first, sizeof first, "%s", line);
-        }
-        free(text);
-        unlink(tmp_path);
-        snprintf(err, errcap, "gnuplot failed on '%s/%s': %s", job->out, script, first);
-        return FIG_FAILED;
-    }
-    return FIG_DRAWN;
+    return render_png(gnuplot, job->out, job->tmpdir, s, f, err, errcap) == 0 ? FIG_DRAWN
+                                                                              : FIG_FAILED;
 }
 
-static void write_md(study_job *job, FILE *md, const fig_state *states, const char *no_gnuplot)
+/* The paragraph of the markdown's Figures section that stands for figure f in state st: written by
+ * a run, and matched and rewritten by --replot, so both say it in the same words. */
+static void write_figure_md(FILE *md, const study_def *s, const study_figure *f, fig_state st)
+{
+    if (st == FIG_DRAWN)
+        fprintf(md, "![%s](%s-%s.png)\n\n*%s* (script: [%s-%s.gp](%s-%s.gp))\n\n", f->title,
+                s->name, f->name, f->caption, s->name, f->name, s->name, f->name);
+    else if (st == FIG_EMPTY)
+        fprintf(md, "- %s: not drawn, no row has a value to plot.\n\n", f->title);
+    else if (st == FIG_FAILED)
+        fprintf(md, "- %s: gnuplot failed (see the script %s-%s.gp).\n\n", f->title, s->name,
+                f->name);
+    else
+        fprintf(md, "- %s: skipped (the script %s-%s.gp is written; run it with gnuplot).\n\n",
+                f->title, s->name, f->name);
+}
+
+/* The paragraph at the top of the Figures section of a run without gnuplot (--replot removes it
+ * once the figures are drawn). */
+static const char no_gnuplot_note[] =
+    "Figures skipped: gnuplot was not found on PATH (Debian: apt-get install gnuplot-nox). The "
+    "gnuplot scripts are written, with their data inline; every number is also in the CSV.";
+
+static void write_md(study_job *job, FILE *md, const fig_state *states, int no_gnuplot)
 {
     const study_def *s = job->def;
     const tsl_device_info *d = &job->env.dev;
@@ -753,21 +796,9 @@ static void write_md(study_job *job, FILE *md, const fig_state *states, const ch
             fprintf(md, "- %s\n", job->notes[i]);
     }
     fprintf(md, "\n## Method\n\n%s\n\n## Figures\n\n", s->method);
-    if (no_gnuplot) fprintf(md, "%s\n\n", no_gnuplot);
-    for (size_t i = 0; i < s->nfigures; ++i) {
-        const study_figure *f = &s->figures[i];
-        if (states[i] == FIG_DRAWN)
-            fprintf(md, "![%s](%s-%s.png)\n\n*%s* (script: [%s-%s.gp](%s-%s.gp))\n\n", f->title,
-                    s->name, f->name, f->caption, s->name, f->name, s->name, f->name);
-        else if (states[i] == FIG_EMPTY)
-            fprintf(md, "- %s: not drawn, no row has a value to plot.\n\n", f->title);
-        else if (states[i] == FIG_FAILED)
-            fprintf(md, "- %s: gnuplot failed (see the script %s-%s.gp).\n\n", f->title, s->name,
-                    f->name);
-        else
-            fprintf(md, "- %s: skipped (the script %s-%s.gp is written; run it with gnuplot).\n\n",
-                    f->title, s->name, f->name);
-    }
+    if (no_gnuplot) fprintf(md, "%s\n\n", no_gnuplot_note);
+    for (size_t i = 0; i < s->nfigures && i < 32; ++i)
+        write_figure_md(md, s, &s->figures[i], states[i]);
     fputs("## Results\n\n", md);
     if (s->summary_md) s->summary_md(&job->table, &job->env, md);
     fprintf(md,
@@ -786,6 +817,20 @@ static void job_free(study_job *job)
     for (size_t i = 0; i < job->nnotes; ++i)
         free(job->notes[i]);
     remove_tree_flat(job->tmpdir);
+}
+
+/* job->tmpdir: a private folder for the commands' CSV and stderr and gnuplot's log, removed by
+ * job_free. 0, or the exit code after one error line. */
+static int make_tmpdir(study_job *job, const char *name)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(job->tmpdir, sizeof job->tmpdir, "%s/tessel-study.XXXXXX",
+             tmp && tmp[0] ? tmp : "/tmp");
+    if (mkdtemp(job->tmpdir)) return 0;
+    int rc = cli_error(CLI_EXIT_RUNTIME, "study %s: cannot create a temporary folder '%s': %s",
+                       name, job->tmpdir, strerror(errno));
+    job->tmpdir[0] = '\0';
+    return rc;
 }
 
 static int open_output(study_job *job, cli_atomic_file *af, const char *ext)
@@ -828,15 +873,7 @@ static int run_study(study_job *job)
     job->env.ctx = NULL;
     tsl_context_destroy(ctx);
 
-    const char *tmp = getenv("TMPDIR");
-    snprintf(job->tmpdir, sizeof job->tmpdir, "%s/tessel-study.XXXXXX",
-             tmp && tmp[0] ? tmp : "/tmp");
-    if (!mkdtemp(job->tmpdir)) {
-        rc = cli_error(CLI_EXIT_RUNTIME, "study %s: cannot create a temporary folder '%s': %s",
-                       s->name, job->tmpdir, strerror(errno));
-        job->tmpdir[0] = '\0';
-        goto fail;
-    }
+    if ((rc = make_tmpdir(job, s->name))) goto fail;
     int verdict = run_all(job);
     if (verdict > CLI_EXIT_VERIFY) {
         rc = verdict;
@@ -854,11 +891,7 @@ static int run_study(study_job *job)
 
     char gp_buf[4096];
     const char *gnuplot = find_gnuplot(gp_buf, sizeof gp_buf);
-    const char *no_gnuplot = NULL;
     if (!gnuplot) {
-        no_gnuplot = "Figures skipped: gnuplot was not found on PATH (Debian: apt-get install "
-                     "gnuplot-nox). The gnuplot scripts are written, with their data inline; "
-                     "every number is also in the CSV.";
         cli_note("study %s: gnuplot not found on PATH: figures skipped (install gnuplot-nox); "
                  "CSV and markdown written",
                  s->name);
@@ -872,7 +905,7 @@ static int run_study(study_job *job)
     }
     cli_progress_clear();
 
-    write_md(job, md.f, states, no_gnuplot);
+    write_md(job, md.f, states, gnuplot == NULL);
     if (cli_atomic_commit(&md) != 0)
         return cli_error(CLI_EXIT_RUNTIME, "study %s: could not write '%s': %s", s->name, md.path,
                          strerror(errno));
@@ -893,6 +926,200 @@ fail:
     return rc;
 }
 
+/* ---- --replot ------------------------------------------------------------------------------- */
+
+/* What write_figure_md writes for (f, st), as a heap string; NULL when out of memory. */
+static char *figure_md_text(const study_def *s, const study_figure *f, fig_state st)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) return NULL;
+    write_figure_md(m, s, f, st);
+    if (fclose(m) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* text with the len bytes at `at` replaced by insert, as a new heap string (NULL: no memory). */
+static char *splice(const char *text, const char *at, size_t len, const char *insert)
+{
+    size_t head = (size_t)(at - text), ins = strlen(insert), tail = strlen(at + len);
+    char *out = malloc(head + ins + tail + 1);
+    if (!out) return NULL;
+    memcpy(out, text, head);
+    memcpy(out + head, insert, ins);
+    memcpy(out + head + ins, at + len, tail + 1);
+    return out;
+}
+
+/* Where needle first occurs in the Figures section of a study's markdown (between its heading and
+ * the Results heading), so text elsewhere (a table, the method) is never taken for a figure's
+ * entry; NULL when it does not, or when md has no such section. */
+static const char *find_in_figures(const char *md, const char *needle)
+{
+    const char *begin = strstr(md, "\n## Figures\n\n");
+    const char *end = begin ? strstr(begin, "\n## Results\n\n") : NULL;
+    const char *at = end ? strstr(begin, needle) : NULL;
+    return at && at + strlen(needle) <= end + 1 ? at : NULL; /* the last entry ends in end's \n */
+}
+
+/* --replot of one study. Each figure whose script DIR/NAME-FIG.gp exists and whose entry in
+ * DIR/NAME.md is one a run writes for a script (skipped, gnuplot failed, drawn) is drawn as a run
+ * draws it, and its entry becomes the one a run writes for that outcome; once no entry says
+ * skipped, the figures-skipped note goes too. Every other byte of NAME.md stays as recorded, and
+ * the file is replaced atomically. An entry that says the figure had no data stays, whatever
+ * script an older run left. Returns 0, or the exit code after one error line; a figure gnuplot
+ * fails on is recorded as failed and its message goes into fig_err (the first one only). */
+static int replot_one(study_job *job, const study_def *s, const char *gnuplot, char *fig_err,
+                      size_t errcap)
+{
+    char path[4608];
+    snprintf(path, sizeof path, "%s/%s.md", job->out, s->name);
+    char *md = read_text(path);
+    if (!md)
+        return cli_error(CLI_EXIT_RUNTIME, "study %s: --replot cannot read '%s': %s", s->name, path,
+                         strerror(errno));
+    if (!find_in_figures(md, "")) { /* "" is found where the section starts, if it exists */
+        free(md);
+        return cli_error(CLI_EXIT_RUNTIME,
+                         "study %s: '%s' is not the markdown of a study run (it has no Figures "
+                         "and Results sections); --replot leaves it alone",
+                         s->name, path);
+    }
+    cli_atomic_file af;
+    if (cli_atomic_open(&af, path) != 0) {
+        free(md);
+        return cli_error(CLI_EXIT_RUNTIME, "study %s: cannot write '%s': %s", s->name, path,
+                         strerror(errno));
+    }
+    static const fig_state known[] = {FIG_NO_GNUPLOT, FIG_FAILED, FIG_DRAWN, FIG_EMPTY};
+    const size_t nfig = s->nfigures < 32 ? s->nfigures : 32;
+    fig_state result[32];
+    int oom = 0, skipped_left = 0;
+    for (size_t i = 0; i < nfig && !oom; ++i) {
+        const study_figure *f = &s->figures[i];
+        result[i] = FIG_EMPTY; /* not drawn by this replot */
+        /* The entry the run wrote for this figure. */
+        char *old = NULL;
+        const char *at = NULL;
+        fig_state was = FIG_EMPTY;
+        for (size_t k = 0; k < sizeof known / sizeof known[0] && !at; ++k) {
+            free(old);
+            if (!(old = figure_md_text(s, f, known[k]))) {
+                oom = 1;
+                break;
+            }
+            at = find_in_figures(md, old);
+            was = known[k];
+        }
+        char script[4608];
+        snprintf(script, sizeof script, "%s/%s-%s.gp", job->out, s->name, f->name);
+        if (!at || was == FIG_EMPTY || access(script, R_OK) != 0) {
+            if (at && was == FIG_NO_GNUPLOT) skipped_left = 1;
+            if (!oom && !at)
+                cli_note("study %s: %s.md has no entry for figure '%s' in the words this tessel "
+                         "writes: left as it is",
+                         s->name, s->name, f->name);
+            else if (!oom && was != FIG_EMPTY)
+                cli_note("study %s: no script '%s': figure '%s' left as it is", s->name, script,
+                         f->name);
+            free(old);
+            continue;
+        }
+        char err[1024];
+        result[i] = render_png(gnuplot, job->out, job->tmpdir, s, f, err, sizeof err) == 0
+                        ? FIG_DRAWN
+                        : FIG_FAILED;
+        if (result[i] == FIG_FAILED && !fig_err[0] &&
+            snprintf(fig_err, errcap, "study %s: %s", s->name, err) < 0)
+            fig_err[0] = '\0';
+        char *now = figure_md_text(s, f, result[i]);
+        char *next = now ? splice(md, at, strlen(old), now) : NULL;
+        free(old);
+        free(now);
+        if (!next) {
+            oom = 1;
+            break;
+        }
+        free(md);
+        md = next;
+    }
+    char note[sizeof no_gnuplot_note + 2];
+    snprintf(note, sizeof note, "%s\n\n", no_gnuplot_note);
+    const char *at = oom || skipped_left ? NULL : find_in_figures(md, note);
+    char *next = at ? splice(md, at, strlen(note), "") : NULL;
+    if (at && !next) oom = 1;
+    if (next) {
+        free(md);
+        md = next;
+    }
+    if (oom) {
+        free(md);
+        cli_atomic_abort(&af);
+        return cli_error(CLI_EXIT_RUNTIME, "out of host memory");
+    }
+    fputs(md, af.f);
+    free(md);
+    cli_progress_clear();
+    if (cli_atomic_commit(&af) != 0)
+        return cli_error(CLI_EXIT_RUNTIME, "study %s: could not write '%s': %s", s->name, path,
+                         strerror(errno));
+    size_t drawn = 0;
+    for (size_t i = 0; i < nfig; ++i)
+        drawn += result[i] == FIG_DRAWN;
+    printf("study %s --replot: %zu figure%s drawn\n  %s\n", s->name, drawn, drawn == 1 ? "" : "s",
+           path);
+    for (size_t i = 0; i < nfig; ++i)
+        if (result[i] == FIG_DRAWN)
+            printf("  %s/%s-%s.png\n", job->out, s->name, s->figures[i].name);
+    fflush(stdout);
+    return 0;
+}
+
+/* `tessel study [NAME] --replot --out DIR`: the figures of a run made without gnuplot (on the GPU
+ * machine), drawn here from the scripts it left. Nothing is measured and no device is opened; the
+ * markdown keeps the device, date and commands of the run. */
+static int replot(study_job *job)
+{
+    const study_def *todo[64];
+    size_t n = 0;
+    char path[4608];
+    if (job->def) {
+        snprintf(path, sizeof path, "%s/%s.md", job->out, job->def->name);
+        if (access(path, F_OK) != 0)
+            return cli_error(CLI_EXIT_RUNTIME,
+                             "study %s: --replot finds no '%s' (%s): run the study with --out %s "
+                             "first",
+                             job->def->name, path, strerror(errno), job->out);
+        todo[n++] = job->def;
+    } else {
+        for (size_t i = 0; i < study_count() && n < 64; ++i) {
+            snprintf(path, sizeof path, "%s/%s.md", job->out, study_at(i)->name);
+            if (access(path, F_OK) == 0) todo[n++] = study_at(i);
+        }
+        if (n == 0)
+            return cli_error(CLI_EXIT_RUNTIME,
+                             "study: --replot finds no study's NAME.md in '%s' (tessel study "
+                             "--list names the studies)",
+                             job->out);
+    }
+    char gp_buf[4096];
+    const char *gnuplot = find_gnuplot(gp_buf, sizeof gp_buf);
+    if (!gnuplot)
+        return cli_error(CLI_EXIT_RUNTIME,
+                         "study: --replot needs gnuplot, and there is none on PATH (Debian: "
+                         "apt-get install gnuplot-nox)");
+    int rc = make_tmpdir(job, n == 1 ? todo[0]->name : "--replot");
+    char fig_err[1024] = "";
+    for (size_t i = 0; i < n && rc == 0; ++i)
+        rc = replot_one(job, todo[i], gnuplot, fig_err, sizeof fig_err);
+    if (rc == 0 && fig_err[0]) rc = cli_error(CLI_EXIT_RUNTIME, "%s", fig_err);
+    return rc;
+}
+
 int cli_cmd_study(int argc, char **argv)
 {
     study_job *job = calloc(1, sizeof *job);
@@ -907,6 +1134,9 @@ int cli_cmd_study(int argc, char **argv)
         {"--set", NULL, CLI_STRING, &job->set_dummy, "PARAM=VALUE",
          "replace a parameter of the study (repeatable; tessel study --list shows them)"},
         {"--list", NULL, CLI_FLAG, &job->list, NULL, "list the studies and their parameters"},
+        {"--replot", NULL, CLI_FLAG, &job->replot, NULL,
+         "draw the PNGs of a run made without gnuplot from the scripts in DIR, and rewrite "
+         "NAME.md's figures (every study in DIR without NAME); measures nothing"},
         CLI_OPT_HELP(&job->help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
@@ -929,11 +1159,11 @@ int cli_cmd_study(int argc, char **argv)
         rc = CLI_EXIT_OK;
         goto done;
     }
-    if (!job->name) {
+    if (!job->name && !job->replot) {
         rc = cli_error(CLI_EXIT_USAGE, "study: name a study (tessel study --list shows them)");
         goto done;
     }
-    if (!(job->def = study_find_def(job->name))) {
+    if (job->name && !(job->def = study_find_def(job->name))) {
         char names[512] = "";
         for (size_t i = 0; i < study_count(); ++i) {
             size_t used = strlen(names);
@@ -948,6 +1178,23 @@ int cli_cmd_study(int argc, char **argv)
     }
     if (!job->out[0]) {
         rc = cli_error(CLI_EXIT_USAGE, "study: --out needs a folder");
+        goto done;
+    }
+    if (job->replot) {
+        /* A replot draws what a run recorded: options that choose what to measure have no
+         * meaning here, and accepting them silently would suggest they were applied. */
+        const char *measuring = job->smoke    ? "--smoke"
+                                : job->full   ? "--full"
+                                : job->nsets  ? "--set"
+                                : job->device ? "--device"
+                                              : NULL;
+        if (measuring)
+            rc = cli_error(CLI_EXIT_USAGE,
+                           "study: --replot redraws the figures a run recorded and takes no %s "
+                           "(only NAME and --out)",
+                           measuring);
+        else
+            rc = replot(job);
         goto done;
     }
     job->env.def = job->def;

@@ -3,9 +3,11 @@
 # study's own, note) whose rows are this study's and carry numbers where they are ok, PNG files
 # that are real PNGs of a non-trivial size, and a markdown file naming the device, the command,
 # every figure and the CSV. Then the same without gnuplot on PATH (CSV and markdown, a note, exit
-# 0), --list and --help, and bad input: an unknown study or parameter (exit 2), an output folder
-# that cannot be written (exit 3, the path in the message), and a study whose command fails
-# midway, which must leave neither a CSV nor a temporary file behind.
+# 0), and --replot of that run with gnuplot (real PNGs, the md changed only in its figures, to
+# what a run with gnuplot writes; without gnuplot or the md, exit 3), --list and --help, and bad
+# input: an unknown study or parameter (exit 2), an output folder that cannot be written (exit 3,
+# the path in the message), and a study whose command fails midway, which must leave neither a
+# CSV nor a temporary file behind.
 . "$(dirname "$0")/lib.sh"
 need_python
 
@@ -141,13 +143,61 @@ if ls "$WORK/nognuplot" | grep -q '\.png$'; then fail "without gnuplot: no PNG";
 grep -qF "Figures skipped" "$WORK/nognuplot/poisson.md" || fail "without gnuplot: md says so"
 HAVE_GNUPLOT=0 check_study poisson "$WORK/nognuplot" sweeps_per_s "sweeps bandwidth"
 
+# ---- --replot: the figures of that run drawn later, where gnuplot is ------------------------
+# Without gnuplot: exit 3 saying --replot needs it, and the run's files untouched. (PATH hides
+# grep & co. too, so the checks come after the run.)
+cp -R "$WORK/nognuplot" "$WORK/replot"
+cp "$WORK/nognuplot/poisson.md" "$WORK/recorded.md"
+PATH="$WORK/nobin" run study poisson --replot --out "$WORK/replot"
+[ "$RC" -eq 3 ] || fail "--replot without gnuplot: exit 3, got $RC"
+[ ! -s "$OUT" ] && [ "$(wc -l <"$ERR")" -eq 1 ] || fail "--replot without gnuplot: one error line"
+grep -q "^tessel: error: .*--replot needs gnuplot" "$ERR" || fail "--replot: says it needs gnuplot"
+cmp -s "$WORK/replot/poisson.md" "$WORK/recorded.md" || fail "--replot without gnuplot: md kept"
+if ls -A "$WORK/replot" | grep -qE '\.png$|^\.'; then fail "--replot without gnuplot: no PNG"; fi
+expect_error 2 "unknown study 'nope'" study nope --replot --out "$WORK/replot"
+expect_error 3 "$WORK/empty/poisson.md" study poisson --replot --out "$WORK/empty"
+expect_error 3 "$WORK/empty" study --replot --out "$WORK/empty"
+expect_error 2 "--smoke" study poisson --replot --smoke --out "$WORK/replot"
+if [ "$HAVE_GNUPLOT" = 1 ]; then
+    cp -R "$WORK/replot" "$WORK/replot-all"
+    expect_ok study poisson --replot --out "$WORK/replot"
+    expect_clean_stderr
+    check_study poisson "$WORK/replot" sweeps_per_s "sweeps bandwidth" # real PNGs the md shows
+    if grep -qF "Figures skipped" "$WORK/replot/poisson.md" ||
+        grep -qF ": skipped (the script" "$WORK/replot/poisson.md"; then
+        fail "--replot: the md no longer says the figures were skipped"
+    fi
+    # Outside the Figures section the md is the recorded one byte for byte (device, date,
+    # commands, tables); inside, it is what a run with gnuplot writes (the first --smoke run).
+    "$PY" - "$WORK/recorded.md" "$WORK/replot/poisson.md" "$D/poisson.md" <<'PYEOF' ||
+import sys
+def parts(path):
+    text = open(path).read()
+    a = text.index("\n## Figures\n")
+    b = text.index("\n## Results\n", a)
+    return text[:a], text[a:b], text[b:]
+recorded, replotted, with_gnuplot = (parts(p) for p in sys.argv[1:4])
+assert replotted[0] == recorded[0] and replotted[2] == recorded[2], "only figures change"
+assert replotted[1] == with_gnuplot[1], (replotted[1], with_gnuplot[1])
+assert replotted[1] != recorded[1]
+PYEOF
+        fail "--replot: the md changes only in its figures, to what a run with gnuplot writes"
+    # Without NAME: every study whose markdown is in DIR, here poisson, to the same result.
+    expect_ok study --replot --out "$WORK/replot-all"
+    expect_clean_stderr
+    grep -qF "$WORK/replot-all/poisson-bandwidth.png" "$OUT" || fail "--replot lists the PNGs"
+    cmp -s "$WORK/replot-all/poisson.md" "$WORK/replot/poisson.md" ||
+        fail "study --replot (every study) writes what study poisson --replot writes"
+    if ls -A "$WORK/replot-all" | grep -q '^\.'; then fail "--replot leaves temporary files"; fi
+fi
+
 # ---- --list, --help ------------------------------------------------------------------------
 expect_ok study --list
 for s in $STUDIES; do grep -q "^$s " "$OUT" || fail "--list names $s"; done
 grep -qF "SIZES" "$OUT" || fail "--list shows the parameters"
 [ ! -s "$ERR" ] || fail "--list writes nothing on stderr"
 expect_ok study --help
-for word in --out --smoke --full --set --list study-results gnuplot "Exit codes"; do
+for word in --out --smoke --full --set --list --replot study-results gnuplot "Exit codes"; do
     grep -qF -- "$word" "$OUT" || fail "study --help mentions '$word'"
 done
 
