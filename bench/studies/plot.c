@@ -394,7 +394,8 @@ static size_t plot_bars(FILE *gp, const study_def *s, const study_figure *f, con
                 block ? ", \\\n" : "", block, f->bar_base, colours[i % NCOLOURS]);
         gp_string(gp, i < stitles.n ? stitles.v[i] : sweeps->v[i]);
         fprintf(gp,
-                ", \\\n  $d%zu using 1:3:(sprintf(abs($2) < 1 ? \"%%.2g\" : \"%%.3g\", $2)) "
+                ", \\\n  $d%zu using 1:3:(abs($2) >= 1000 ? sprintf(\"%%.1fk\", $2 / 1000) : "
+                "sprintf(abs($2) < 1 ? \"%%.2g\" : \"%%.3g\", $2)) "
                 "with labels font \",10\" "
                 "notitle",
                 block);

@@ -228,8 +228,15 @@ typedef CAT(REALNAME, VW) realV;
 #endif
 #if VWA > 1
 typedef CAT(REALNAME, VWA) realA;
-#define ALOAD(off, p) CAT(vload, VWA)(off, p)
 #endif
+/* Whole-vector accesses where the address is a multiple of the vector size: local tiles (their
+ * rows and offsets are vector multiples) and B in global memory (the host's precondition: ldb and
+ * the tile origin are multiples of VW, buffers start aligned). vloadn only promises scalar
+ * alignment, and NVIDIA's compiler then splits it into scalar loads (PTX ld.shared.f32 x 4);
+ * a vector-typed access becomes one ld.shared.v4. C keeps vloadn/vstoren: ldc is the caller's. */
+#define VAT(p) (*(__local realV *)(p))
+#define VAT_G(p) (*(__global const realV *)(p))
+#define AAT(p) (*(__local const realA *)(p))
 
 #if STRIDED
 #define ROW_OF(i) ((tid_m + ((i) / VWA) * MDIMC) * VWA + (i) % VWA)  // within the group tile
@@ -272,14 +279,14 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   __global const real *Ag = A + (long)m0 * lda;   // (m0, k) of the current step
   __global const real *Bg = B + n0;               // (k, n0) of the current step
 #if SA
-  __local real Als[NBUF][KWG * ALS_LD];   // transposed: Als[k][m], so items read along m
+  __local real Als[NBUF][KWG * ALS_LD] __attribute__((aligned(64)));  // transposed: [k][m]
 #endif
 #if SB
-  __local real Bls[NBUF][KWG * NWG];
+  __local real Bls[NBUF][KWG * NWG] __attribute__((aligned(64)));
 #endif
   // This item's share of a tile: global (koff: k offset from the current step) and local.
 #define GLOBAL_A(l, koff) Ag[(long)A_ROW(l) * lda + (koff) + A_COL(l)]
-#define GLOBAL_B(l, koff) VLOAD(0, Bg + (long)((koff) + B_ROW(l)) * ldb + B_VEC(l) * VW)
+#define GLOBAL_B(l, koff) VAT_G(Bg + (long)((koff) + B_ROW(l)) * ldb + B_VEC(l) * VW)
 #define LOCAL_A(buf, l) Als[buf][A_COL(l) * ALS_LD + A_ROW(l)]
 #define LOCAL_B(buf, l) (Bls[buf] + B_ROW(l) * NWG + B_VEC(l) * VW)
 #if PF && SA
@@ -299,7 +306,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
 #if SB
 #pragma unroll
-  for (int l = 0; l < NLB; l++) VSTORE(pb[l], 0, LOCAL_B(0, l));
+  for (int l = 0; l < NLB; l++) VAT(LOCAL_B(0, l)) = pb[l];
 #endif
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif
@@ -321,9 +328,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
     for (int l = 0; l < NLB; l++)
 #if PF
-      VSTORE(pb[l], 0, LOCAL_B(0, l));
+      VAT(LOCAL_B(0, l)) = pb[l];
 #else
-      VSTORE(GLOBAL_B(l, 0), 0, LOCAL_B(0, l));
+      VAT(LOCAL_B(0, l)) = GLOBAL_B(l, 0);
 #endif
 #endif
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -347,15 +354,15 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
       for (int j = 0; j < NVI; j++)
 #if SB
-        b[j] = VLOAD(0, Bls[buf] + kk * NWG + VEC_OF(j) * VW);
+        b[j] = VAT(Bls[buf] + kk * NWG + VEC_OF(j) * VW);
 #else
-        b[j] = VLOAD(0, Bg + (long)kk * ldb + VEC_OF(j) * VW);
+        b[j] = VAT_G(Bg + (long)kk * ldb + VEC_OF(j) * VW);
 #endif
       real a[MWI];
 #if VWA > 1
 #pragma unroll
       for (int i = 0; i < MWI; i += VWA) {
-        realA av = ALOAD(0, Als[buf] + kk * ALS_LD + ROW_OF(i));
+        realA av = AAT(Als[buf] + kk * ALS_LD + ROW_OF(i));
         a[i + 0] = av.s0; a[i + 1] = av.s1;
 #if VWA >= 4
         a[i + 2] = av.s2; a[i + 3] = av.s3;
@@ -387,7 +394,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
 #if SB
 #pragma unroll
-      for (int l = 0; l < NLB; l++) VSTORE(pb[l], 0, LOCAL_B(buf ^ 1, l));
+      for (int l = 0; l < NLB; l++) VAT(LOCAL_B(buf ^ 1, l)) = pb[l];
 #endif
     }
     barrier(CLK_LOCAL_MEM_FENCE);
