@@ -9,7 +9,8 @@ PREFIX     ?= /usr/local
 # device), OpenBLAS (the CPU reference and peer), CLBlast (the OpenCL peer), clinfo, python3
 # (the CLI tests parse JSON with it), gnuplot-nox (the figures of `tessel study`).
 PACKAGES   := build-essential cmake pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd \
-              libopenblas-dev libclblast-dev clinfo python3 gnuplot-nox
+              libopenblas-dev libclblast-dev clinfo python3 gnuplot-nox \
+              libopenmpi-dev openmpi-bin
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build demo check install clean

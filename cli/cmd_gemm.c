@@ -24,6 +24,7 @@
 #include "output.h"
 #include "common.h"
 #include "measure.h"
+#include "multi.h"
 #include "peers.h"
 #include "ref/ref.h"
 #include "tessel.h"
@@ -47,7 +48,8 @@ typedef struct {
     int peer_noted[CLI_MAX_LIST]; /* its skip reason is on stderr already */
     size_t npeers;
     cli_variants vs;
-    cli_session s; /* device, report, --repeat and --warmup */
+    cli_session s;        /* device, report, --repeat and --warmup */
+    cli_multi_opts multi; /* --devices, --weights, --timeout, --distributed (cli/multi.c) */
 } gemm_job;
 
 typedef struct {
@@ -302,6 +304,16 @@ static void case_failed(gemm_job *job, const gemm_case *c, const char *what)
     }
 }
 
+void cli_gemm_fill(int is_double, unsigned long long seed, size_t index, void *a, size_t ea,
+                   void *b, size_t eb, void *c0, size_t ec)
+{
+    /* Fresh random data per size, reproducible from --seed. */
+    unsigned long long state = seed + 0x9E3779B97F4A7C15ull * (index + 1);
+    cli_fill_random(is_double, a, ea, &state);
+    cli_fill_random(is_double, b, eb, &state);
+    cli_fill_random(is_double, c0, ec, &state);
+}
+
 static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t total)
 {
     case_data d;
@@ -317,11 +329,7 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
         free_case(&d);
         return;
     }
-    /* Fresh random data per size, reproducible from --seed. */
-    unsigned long long state = job->seed + 0x9E3779B97F4A7C15ull * (index + 1);
-    cli_fill_random(job->is_double, d.a, c->ea, &state);
-    cli_fill_random(job->is_double, d.b, c->eb, &state);
-    cli_fill_random(job->is_double, d.c0, c->ec, &state);
+    cli_gemm_fill(job->is_double, job->seed, index, d.a, c->ea, d.b, c->eb, d.c0, c->ec);
 
     if (job->verify) {
         double *ad = cli_to_double(job->is_double, d.a, c->ea);
@@ -413,7 +421,9 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Examples:\n"
            "  tessel gemm --variant all --size 512 --verify --peers clblast,openblas\n"
            "  tessel gemm -m 4096 -n 128 -k 4096 --precision double --device 0:0\n"
-           "  tessel gemm --sizes 256,512,1024 --variant tiled_16x16 --csv - > gemm.csv\n",
+           "  tessel gemm --sizes 256,512,1024 --variant tiled_16x16 --csv - > gemm.csv\n"
+           "  tessel gemm --devices all:gpu --size 16384 --verify      (several devices)\n"
+           "  mpirun -np 4 tessel gemm --distributed --size 16384       (MPI ranks)\n",
            cli_csv_header);
 }
 
@@ -446,6 +456,8 @@ static int check_options(gemm_job *job)
 
     if ((rc = cli_select_peers("gemm", &job->peer_names, peer_name, job->peers, &job->npeers)))
         return rc;
+    if ((rc = cli_multi_check("gemm", &job->multi, job->device, job->npeers > 0, job->vs.all, 0)))
+        return rc;
     return cli_sizes("gemm", "--size", job->size, &job->sizes, 1024);
 }
 
@@ -463,6 +475,7 @@ int cli_cmd_gemm(int argc, char **argv)
     job.beta = 0.0;
     job.seed = 42;
     job.tolerance = NAN;
+    job.multi.timeout = NAN;
 
     const cli_option opts[] = {
         CLI_OPTS_TARGET(&job.device, &job.variant, &job.precision),
@@ -481,6 +494,7 @@ int cli_cmd_gemm(int argc, char **argv)
         CLI_OPT_TOLERANCE(&job.tolerance),
         CLI_OPT_SEED(&job.seed),
         CLI_OPT_PEERS(&job.peer_names),
+        CLI_OPTS_MULTI(&job.multi),
         CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &job.help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
@@ -503,6 +517,19 @@ int cli_cmd_gemm(int argc, char **argv)
             return cli_error(CLI_EXIT_USAGE,
                              "gemm: --verify and the peers use CBLAS, which takes sizes up to %d",
                              INT_MAX);
+    }
+    if (job.multi.devices || job.multi.distributed) { /* several devices: cli/multi.c */
+        cli_multi_gemm_case mc[CLI_MAX_LIST];
+        for (size_t i = 0; i < ncases; ++i)
+            mc[i] = (cli_multi_gemm_case){cases[i].m,   cases[i].n,   cases[i].k,
+                                          cases[i].lda, cases[i].ldb, cases[i].ldc,
+                                          cases[i].ea,  cases[i].eb,  cases[i].ec};
+        cli_multi_opts *mo = &job.multi;
+        mo->device = job.device, mo->variant = job.variant, mo->is_double = job.is_double;
+        mo->es = job.es, mo->verify = job.verify, mo->tolerance = job.tolerance;
+        mo->repeat = job.s.repeat, mo->warmup = job.s.warmup, mo->seed = job.seed;
+        mo->csv = job.csv, mo->json = job.json, mo->quiet = job.quiet;
+        return cli_multi_gemm(mo, job.lay, job.ta, job.tb, job.alpha, job.beta, mc, ncases);
     }
 
     rc = cli_session_open(&job.s, job.csv, job.json, job.quiet,

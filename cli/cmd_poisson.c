@@ -25,6 +25,7 @@
 #include "commands.h"
 #include "common.h"
 #include "measure.h"
+#include "multi.h"
 #include "output.h"
 #include "ref/ref.h"
 #include "tessel.h"
@@ -43,7 +44,8 @@ typedef struct {
     int is_double, random;
     size_t es;
     cli_variants vs;
-    cli_session s; /* device, report, --repeat and --warmup */
+    cli_session s;        /* device, report, --repeat and --warmup */
+    cli_multi_opts multi; /* --devices, --weights, --timeout, --distributed (cli/multi.c) */
 } poisson_job;
 
 /* The host data of one grid size. */
@@ -64,10 +66,10 @@ static double bytes_per_sweep(const poisson_job *job, size_t n)
  * reference's operations in the same order, so this is normally exactly 0); in single 1e-5 times
  * max(1, sqrt(sweeps / 64)): each sweep adds rounding errors of about one ulp that the averaging
  * damps only slowly for smooth components, and they add up like a random walk. */
-static double verify_tolerance(const poisson_job *job, int sweeps)
+double cli_poisson_tolerance(int is_double, double tolerance, int sweeps)
 {
-    if (!isnan(job->tolerance)) return job->tolerance;
-    if (job->is_double) return 1e-12;
+    if (!isnan(tolerance)) return tolerance;
+    if (is_double) return 1e-12;
     double factor = sqrt((double)sweeps / 64.0);
     return 1e-5 * (factor > 1 ? factor : 1);
 }
@@ -112,11 +114,11 @@ static tsl_status call_solver(void *arg, unsigned run, double *ms)
 }
 
 /* max |out - ref| / max |ref| over the grid, in double; NaN in out gives NaN. */
-static double rel_max_err(const poisson_job *job, const void *out, const double *ref, size_t count)
+double cli_poisson_error(int is_double, const void *out, const double *ref, size_t count)
 {
     double num = 0, den = 0;
     for (size_t i = 0; i < count; ++i) {
-        double o = job->is_double ? ((const double *)out)[i] : (double)((const float *)out)[i];
+        double o = is_double ? ((const double *)out)[i] : (double)((const float *)out)[i];
         double e = fabs(o - ref[i]);
         if (!(e <= num)) num = e;
         if (fabs(ref[i]) > den) den = fabs(ref[i]);
@@ -167,9 +169,10 @@ static void run_variant(poisson_job *job, grid_data *d, size_t vi)
             cli_report_row(job->s.rep, &row);
             return;
         }
-        row.max_rel_err = rel_max_err(job, d->out, ref, n * n);
+        row.max_rel_err = cli_poisson_error(job->is_double, d->out, ref, n * n);
         free(ref);
-        if (!(row.max_rel_err <= verify_tolerance(job, info.iterations))) {
+        if (!(row.max_rel_err <= cli_poisson_tolerance(job->is_double, job->tolerance,
+                                                       info.iterations))) {
             row.status = "verify_failed";
             job->s.any_failed = 1;
         }
@@ -210,16 +213,16 @@ static void free_grid(grid_data *d)
 /* f and the initial u: the sine problem (exact solution sin(pi x) sin(pi y), zero boundary, zero
  * initial guess) or, with --problem random, seeded random f (scaled to the size of A_h u),
  * boundary and initial guess. */
-static void make_problem(const poisson_job *job, grid_data *d, size_t index)
+void cli_poisson_problem(int random_problem, int is_double, unsigned long long seed, size_t index,
+                         size_t n, void *f, void *u0)
 {
-    size_t n = d->n;
     double h = 1.0 / (double)(n - 1);
-    unsigned long long state = job->seed + 0x9E3779B97F4A7C15ull * (index + 1);
+    unsigned long long state = seed + 0x9E3779B97F4A7C15ull * (index + 1);
     for (size_t y = 0; y < n; ++y)
         for (size_t x = 0; x < n; ++x) {
             size_t i = y * n + x;
             double fv, uv;
-            if (job->random) {
+            if (random_problem) {
                 tsl_ref_fill_d(&fv, 1, &state);
                 tsl_ref_fill_d(&uv, 1, &state);
                 fv *= 20.0;
@@ -227,12 +230,12 @@ static void make_problem(const poisson_job *job, grid_data *d, size_t index)
                 fv = 2 * PI * PI * sin(PI * (double)x * h) * sin(PI * (double)y * h);
                 uv = 0.0;
             }
-            if (job->is_double) {
-                ((double *)d->f)[i] = fv;
-                ((double *)d->u0)[i] = uv;
+            if (is_double) {
+                ((double *)f)[i] = fv;
+                ((double *)u0)[i] = uv;
             } else {
-                ((float *)d->f)[i] = (float)fv;
-                ((float *)d->u0)[i] = (float)uv;
+                ((float *)f)[i] = (float)fv;
+                ((float *)u0)[i] = (float)uv;
             }
         }
 }
@@ -263,7 +266,7 @@ static void run_grid(poisson_job *job, size_t n, size_t index, size_t total)
         free_grid(&d);
         return;
     }
-    make_problem(job, &d, index);
+    cli_poisson_problem(job->random, job->is_double, job->seed, index, n, d.f, d.u0);
     if (job->verify) {
         d.fd = cli_to_double(job->is_double, d.f, count);
         d.u0d = cli_to_double(job->is_double, d.u0, count);
@@ -312,7 +315,9 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Examples:\n"
            "  tessel poisson --grid 1025 --iters 1000 --variant all --copy\n"
            "  tessel poisson --grid 257 --iters 100000 --tol 1e-8 --precision double\n"
-           "  tessel poisson --sizes 129,257 --iters 50 --problem random --verify --csv -\n",
+           "  tessel poisson --sizes 129,257 --iters 50 --problem random --verify --csv -\n"
+           "  tessel poisson --devices all:gpu --grid 16384 --iters 200    (several devices)\n"
+           "  mpirun -np 4 tessel poisson --distributed --grid 16384       (MPI ranks)\n",
            cli_csv_header);
 }
 
@@ -338,6 +343,8 @@ static int check_options(poisson_job *job)
     if (!isnan(job->tolerance) && job->tolerance < 0)
         return cli_error(CLI_EXIT_USAGE, "poisson: --tolerance must not be negative");
     if ((rc = cli_variants_select(&job->vs, "poisson", job->variant, "poisson", 0))) return rc;
+    if ((rc = cli_multi_check("poisson", &job->multi, job->device, 0, job->vs.all,
+                               job->copy))) return rc;
     if ((rc = cli_sizes("poisson", "--grid", job->grid, &job->sizes, 1025))) return rc;
     for (size_t i = 0; i < job->sizes.n; ++i) {
         size_t n = job->sizes.v[i];
@@ -391,6 +398,7 @@ int cli_cmd_poisson(int argc, char **argv)
     job.s.warmup = 1;
     job.seed = 42;
     job.tolerance = NAN;
+    job.multi.timeout = NAN;
 
     const cli_option opts[] = {
         CLI_OPTS_TARGET(&job.device, &job.variant, &job.precision),
@@ -416,6 +424,7 @@ int cli_cmd_poisson(int argc, char **argv)
          "--verify pass threshold instead of the default"},
         {"--copy", NULL, CLI_FLAG, &job.copy, NULL,
          "add the copy row: one sweep's bytes through tsl_copy_buf, the bandwidth reference"},
+        CLI_OPTS_MULTI(&job.multi),
         CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &job.help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
@@ -423,6 +432,15 @@ int cli_cmd_poisson(int argc, char **argv)
     if (rc >= 0) return rc;
     if (strcmp(job.variant, "list") == 0) return cli_list_variants("poisson");
     if ((rc = check_options(&job))) return rc;
+    if (job.multi.devices || job.multi.distributed) { /* several devices: cli/multi.c */
+        cli_multi_opts *mo = &job.multi;
+        mo->device = job.device, mo->variant = job.variant, mo->is_double = job.is_double;
+        mo->es = job.es, mo->verify = job.verify, mo->tolerance = job.tolerance;
+        mo->repeat = job.s.repeat, mo->warmup = job.s.warmup, mo->seed = job.seed;
+        mo->csv = job.csv, mo->json = job.json, mo->quiet = job.quiet;
+        return cli_multi_poisson(mo, job.sizes.v, job.sizes.n, job.iters, job.tol,
+                                 job.check_every, job.random);
+    }
 
     rc = cli_session_open(&job.s, job.csv, job.json, job.quiet,
                           "variant,precision,n,k,kernel_ms,extra0,gbps,extra1,build_ms,"

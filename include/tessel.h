@@ -297,10 +297,11 @@ TSL_EXPORT tsl_status tsl_dpoisson(tsl_context *ctx, size_t n, const double *f, 
  * untouched; the results are copied into C or u only after every device finished its part. */
 typedef struct tsl_group tsl_group; /* opaque */
 
-/* devices: "all" (every device of every platform, in `tessel devices` order), or a comma list of
- * device specs as tsl_context_create takes them ("0:0,0:1", "h200,cpu"); NULL or "" = "all". At
- * most 16 devices. A device that two specs name is TSL_ERR_INVALID_ARG with a message naming it
- * (tsl_last_error); an unknown spec is TSL_ERR_NO_DEVICE. */
+/* devices: "all" (every device of every platform, in `tessel devices` order), "all:SPEC" (every
+ * device SPEC matches: "all:gpu", "all:h200"), or a comma list of device specs as
+ * tsl_context_create takes them ("0:0,0:1", "h200,cpu"); NULL or "" = "all". At most 16 devices.
+ * A device that two specs name is TSL_ERR_INVALID_ARG with a message naming it (tsl_last_error);
+ * an unknown spec is TSL_ERR_NO_DEVICE. */
 TSL_EXPORT tsl_status tsl_group_create(const char *devices, tsl_group **out);
 TSL_EXPORT void tsl_group_destroy(tsl_group *g); /* NULL is a no-op */
 TSL_EXPORT const char *tsl_group_error(const tsl_group *g); /* "" if none */

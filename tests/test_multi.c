@@ -73,6 +73,8 @@ static void test_devices(void)
     tsl_group_destroy(g);
     g = make_group(NULL, count);
     tsl_group_destroy(g);
+    g = make_group("all:pthread", count);
+    tsl_group_destroy(g);
     g = make_group("0:0, 0:1", 2);
 
     tsl_group *bad = (tsl_group *)1;
@@ -86,6 +88,9 @@ static void test_devices(void)
     st = tsl_group_create("0:0,no-such-device", &bad);
     CHECK(st == TSL_ERR_NO_DEVICE && strstr(tsl_last_error(), "no-such-device"),
           "unknown spec: %s '%s'", tsl_status_name(st), tsl_last_error());
+    st = tsl_group_create("all:no-such-device", &bad);
+    CHECK(st == TSL_ERR_NO_DEVICE && strstr(tsl_last_error(), "no-such-device"),
+          "all:SPEC matching nothing: %s '%s'", tsl_status_name(st), tsl_last_error());
     st = tsl_group_create("0:0,,0:1", &bad);
     CHECK(st == TSL_ERR_INVALID_ARG && strstr(tsl_last_error(), "empty"), "empty entry: %s '%s'",
           tsl_status_name(st), tsl_last_error());
@@ -112,6 +117,8 @@ static void test_devices(void)
               tsl_group_set_timeout(g, NAN) == TSL_ERR_INVALID_ARG &&
               tsl_group_set_timeout(g, 2.5) == TSL_OK,
           "timeout checks");
+    /* Calibration builds its kernels, which takes PoCL seconds on a cold cache: a long limit. */
+    CHECK(tsl_group_set_timeout(g, 600) == TSL_OK, "timeout back to 600 s");
     double got[2];
     CHECK(tsl_group_weights(g, "transpose", 0, got, 2) == TSL_ERR_INVALID_ARG, "op transpose");
     CHECK(tsl_group_weights(g, "gemm", 0, got, 1) == TSL_ERR_INVALID_ARG, "count 1");
@@ -151,20 +158,24 @@ typedef struct {
 static size_t stored_rows(const gemm_case *c, char which)
 {
     int row = c->layout == TSL_ROW_MAJOR;
-    size_t r = which == 'a' ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
-                            : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n) : c->m;
-    size_t col = which == 'a' ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
-                              : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k) : c->n;
+    size_t r = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
+               : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n)
+                              : c->m;
+    size_t col = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
+                 : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k)
+                                : c->n;
     return row ? r : col; /* runs of the leading dimension */
 }
 
 static size_t run_len(const gemm_case *c, char which)
 {
     int row = c->layout == TSL_ROW_MAJOR;
-    size_t r = which == 'a' ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
-                            : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n) : c->m;
-    size_t col = which == 'a' ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
-                              : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k) : c->n;
+    size_t r = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
+               : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n)
+                              : c->m;
+    size_t col = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
+                 : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k)
+                                : c->n;
     return row ? col : r;
 }
 
@@ -258,8 +269,8 @@ static void run_gemm_case(tsl_group *g, tsl_context *ctx, int dbl, const gemm_ca
         CHECK(tsl_group_timing(g, &t, parts, 3) == TSL_OK, "timing");
         size_t total = 0, devices = 0;
         for (size_t i = 0; i < tsl_group_size(g); ++i) {
-            CHECK(parts[i].first_row == total, "%s: device %zu starts at row %zu, not %zu", what,
-                  i, parts[i].first_row, total);
+            CHECK(parts[i].first_row == total, "%s: device %zu starts at row %zu, not %zu", what, i,
+                  parts[i].first_row, total);
             total += parts[i].rows;
             devices += parts[i].rows > 0;
             if (parts[i].rows)
@@ -267,8 +278,7 @@ static void run_gemm_case(tsl_group *g, tsl_context *ctx, int dbl, const gemm_ca
                       "%s: device %zu has no times", what, i);
         }
         CHECK(total == c->m && devices == t.devices && t.wall_ms > 0,
-              "%s: rows %zu of %zu, %zu devices, wall %g", what, total, c->m, t.devices,
-              t.wall_ms);
+              "%s: rows %zu of %zu, %zu devices, wall %g", what, total, c->m, t.devices, t.wall_ms);
     }
     free(a), free(b), free(c0), free(cg), free(cs), free(ref), free(ad), free(bd);
 }
@@ -309,23 +319,23 @@ static void test_gemm(void)
     }
     /* the BLAS quick return and bad arguments: nothing written, the argument named */
     float x = 1.0f, cval = 42.0f;
-    CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 0, 3, 3, 1, &x, 3, &x, 3,
-                          0, NULL, 3) == TSL_OK,
+    CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 0, 3, 3, 1, &x, 3, &x, 3, 0,
+                          NULL, 3) == TSL_OK,
           "m == 0 is a quick return");
-    CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 2, 1, &x, 1, &x, 1,
-                          0, &cval, 1) == TSL_ERR_INVALID_ARG &&
+    CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 2, 1, &x, 1, &x, 1, 0,
+                          &cval, 1) == TSL_ERR_INVALID_ARG &&
               check_mentions(tsl_group_error(g), "lda") && cval == 42.0f,
           "lda too small: '%s'", tsl_group_error(g));
     CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1, NULL, 1, &x, 1,
                           0, &cval, 1) == TSL_ERR_INVALID_ARG &&
               check_mentions(tsl_group_error(g), "A") && cval == 42.0f,
           "A NULL: '%s'", tsl_group_error(g));
-    CHECK(tsl_group_sgemm(g, (tsl_layout)5, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1, &x, 1, &x, 1,
-                          0, &cval, 1) == TSL_ERR_INVALID_ARG &&
+    CHECK(tsl_group_sgemm(g, (tsl_layout)5, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1, &x, 1, &x, 1, 0,
+                          &cval, 1) == TSL_ERR_INVALID_ARG &&
               check_mentions(tsl_group_error(g), "layout"),
           "bad layout: '%s'", tsl_group_error(g));
-    CHECK(tsl_group_sgemm(NULL, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1, &x, 1, &x,
-                          1, 0, &cval, 1) == TSL_ERR_INVALID_ARG,
+    CHECK(tsl_group_sgemm(NULL, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1, &x, 1, &x, 1,
+                          0, &cval, 1) == TSL_ERR_INVALID_ARG,
           "group NULL");
     tsl_context_destroy(ctx);
     tsl_group_destroy(g);
@@ -350,8 +360,8 @@ static void set_variant(tsl_group *g, tsl_context *ctx, const char *v)
     CHECK(tsl_context_set_variant(ctx, "poisson", v) == TSL_OK, "variant %s", v);
 }
 
-static void poisson_case(tsl_group *g, tsl_context *ctx, int dbl, size_t n, int sweeps,
-                         double tol, const char *what)
+static void poisson_case(tsl_group *g, tsl_context *ctx, int dbl, size_t n, int sweeps, double tol,
+                         const char *what)
 {
     size_t es = dbl ? 8 : 4, count = n * n;
     unsigned long long state = g_seed + n * 1000 + (unsigned long long)sweeps;
@@ -383,8 +393,8 @@ static void poisson_case(tsl_group *g, tsl_context *ctx, int dbl, size_t n, int 
               "at row %zu column %zu",
               what, dbl ? "double" : "single", n, sweeps, tol, diffs, first / n, first % n);
         CHECK(ig.iterations == is.iterations && memcmp(&ig.residual, &is.residual, 8) == 0,
-              "group %s n=%zu: %d sweeps residual %.17g, one device %d sweeps residual %.17g",
-              what, n, ig.iterations, ig.residual, is.iterations, is.residual);
+              "group %s n=%zu: %d sweeps residual %.17g, one device %d sweeps residual %.17g", what,
+              n, ig.iterations, ig.residual, is.iterations, is.residual);
         CHECK(ig.kernel_ms > 0, "group %s n=%zu: kernel_ms %g", what, n, ig.kernel_ms);
     }
     free(f), free(ug), free(us);
@@ -424,10 +434,10 @@ static void test_poisson(void)
     /* a grid of 67 split 1:3:2 with temporal_4: strips of 11, 33 and 21 owned rows */
     tsl_group_times t;
     tsl_group_part parts[3];
-    CHECK(tsl_group_timing(three, &t, parts, 3) == TSL_OK && t.devices == 2 &&
-              parts[1].rows == 0 && parts[0].rows + parts[2].rows == 65 && t.phase_ms > 0,
-          "three devices 1,0,1: %zu devices, rows %zu %zu %zu, phase %g", t.devices,
-          parts[0].rows, parts[1].rows, parts[2].rows, t.phase_ms);
+    CHECK(tsl_group_timing(three, &t, parts, 3) == TSL_OK && t.devices == 2 && parts[1].rows == 0 &&
+              parts[0].rows + parts[2].rows == 65 && t.phase_ms > 0,
+          "three devices 1,0,1: %zu devices, rows %zu %zu %zu, phase %g", t.devices, parts[0].rows,
+          parts[1].rows, parts[2].rows, t.phase_ms);
     /* bad arguments: u untouched, the argument named */
     float f[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1}, u[9] = {2, 2, 2, 2, 2, 2, 2, 2, 2};
     CHECK(tsl_group_spoisson(two, 2, f, u, 1, 0, NULL) == TSL_ERR_INVALID_ARG &&
@@ -470,8 +480,8 @@ static void test_faults(void)
         setenv("TESSEL_FAULT_DEVICE", modes[mode], 1);
         memcpy(c, c0, m * n * 4);
         double t0 = now_s();
-        tsl_status st = tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1,
-                                        a, k, b, n, 0.5f, c, n);
+        tsl_status st = tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1, a,
+                                        k, b, n, 0.5f, c, n);
         double secs = now_s() - t0;
         const char *msg = tsl_group_error(g);
         CHECK(st == TSL_ERR_OPENCL && strstr(msg, "device 1 (0:1"),
@@ -491,8 +501,8 @@ static void test_faults(void)
         secs = now_s() - t0;
         msg = tsl_group_error(g);
         CHECK(st == TSL_ERR_OPENCL && strstr(msg, "device 1 (0:1"),
-              "poisson, fault %s: %s '%s' should name device 1", modes[mode],
-              tsl_status_name(st), msg);
+              "poisson, fault %s: %s '%s' should name device 1", modes[mode], tsl_status_name(st),
+              msg);
         CHECK(secs < 30, "poisson, fault %s: took %.1f s", modes[mode], secs);
         CHECK(memcmp(u, u0, gn * gn * 4) == 0 && info.iterations == -7,
               "poisson, fault %s: u or info was written", modes[mode]);

@@ -133,7 +133,8 @@ void tsl__split_rows(size_t total, const double *w, size_t count, size_t *rows)
     size_t start = 0;
     for (size_t i = 0; i < count; ++i) {
         cum += w[i];
-        size_t end = i + 1 == count ? total : (size_t)floorl((long double)total * (cum / sum) + 0.5L);
+        size_t end =
+            i + 1 == count ? total : (size_t)floorl((long double)total * (cum / sum) + 0.5L);
         if (w[i] <= 0) end = start;
         if (end > total) end = total;
         if (end < start) end = start;
@@ -175,13 +176,29 @@ tsl_status tsl_group_create(const char *devices, tsl_group **out)
         for (size_t i = 0; i < found; ++i)
             snprintf(specs[nspecs++], sizeof specs[0], "%d:%d", list[i].platform_index,
                      list[i].device_index);
+    } else if (strncmp(devices, "all:", 4) == 0) { /* every device one spec matches */
+        tsl_device_info list[GROUP_MAX];
+        int found = devices[4] ? tsl__matching_devices(devices + 4, list, GROUP_MAX) : 0;
+        if (found == 0) {
+            s = tsl__fail(NULL, TSL_ERR_NO_DEVICE,
+                          "tsl_group_create: no device matches '%s' (devices: see `tessel "
+                          "devices`)",
+                          devices + 4);
+            goto fail;
+        }
+        if (found > GROUP_MAX) found = GROUP_MAX;
+        for (int i = 0; i < found; ++i)
+            snprintf(specs[nspecs++], sizeof specs[0], "%d:%d", list[i].platform_index,
+                     list[i].device_index);
     } else {
         const char *p = devices;
         for (;;) {
             const char *comma = strchr(p, ',');
             size_t len = comma ? (size_t)(comma - p) : strlen(p);
-            while (len && (*p == ' ')) ++p, --len;
-            while (len && p[len - 1] == ' ') --len;
+            while (len && (*p == ' '))
+                ++p, --len;
+            while (len && p[len - 1] == ' ')
+                --len;
             if (len == 0 || len >= sizeof specs[0]) {
                 s = tsl__fail(NULL, TSL_ERR_INVALID_ARG,
                               "tsl_group_create: device list '%s' has an %s entry (give \"all\" or "
@@ -211,8 +228,8 @@ tsl_status tsl_group_create(const char *devices, tsl_group **out)
                 s = tsl__fail(NULL, TSL_ERR_INVALID_ARG,
                               "tsl_group_create: device %d:%d (%s) is in the list twice ('%s' and "
                               "'%s'); name each device once",
-                              g->info[i].platform_index, g->info[i].device_index,
-                              g->info[i].name, specs[j], specs[i]);
+                              g->info[i].platform_index, g->info[i].device_index, g->info[i].name,
+                              specs[j], specs[i]);
                 goto fail;
             }
     }
@@ -262,8 +279,7 @@ tsl_status tsl_group_set_timeout(tsl_group *g, double seconds)
     return TSL_OK;
 }
 
-tsl_status tsl_group_set_weights(tsl_group *g, tsl_weights how, const double *weights,
-                                 size_t count)
+tsl_status tsl_group_set_weights(tsl_group *g, tsl_weights how, const double *weights, size_t count)
 {
     if (!g) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_group_set_weights: g is NULL");
     g->error[0] = '\0';
@@ -326,6 +342,7 @@ struct run {
     size_t bar_count;
     unsigned long bar_gen;
     unsigned long arrived[GROUP_MAX];
+    int waiting[GROUP_MAX]; /* in a barrier: waiting for others, not late itself */
     /* the test hook (TESSEL_FAULT_DEVICE) */
     int fault_device, fault_mode, fault_fired;
 };
@@ -393,6 +410,7 @@ static tsl_status barrier(run *r, size_t me, const char *what)
         return TSL_OK;
     }
     struct timespec deadline = deadline_after(r->g->timeout_s * 1e3);
+    r->waiting[me] = 1;
     while (r->bar_gen == gen && !r->abort) {
         int rc = pthread_cond_timedwait(&r->cv, &r->mu, &deadline);
         if (rc == ETIMEDOUT && r->bar_gen == gen && !r->abort) {
@@ -409,6 +427,7 @@ static tsl_status barrier(run *r, size_t me, const char *what)
         }
     }
     int passed = r->bar_gen != gen;
+    r->waiting[me] = 0;
     pthread_mutex_unlock(&r->mu);
     return passed ? TSL_OK : stopped(r, me);
 }
@@ -494,7 +513,8 @@ static tsl_status run_job(tsl_group *g, job_fn job, void *arg, const int *member
         r->wargs[i].r = r;
         r->wargs[i].i = i;
         if (pthread_create(&r->thread[i], NULL, worker_main, &r->wargs[i]) != 0) {
-            record_failure(r, TSL_ERR_OUT_OF_MEMORY, "pthread_create failed: no thread for a device");
+            record_failure(r, TSL_ERR_OUT_OF_MEMORY,
+                           "pthread_create failed: no thread for a device");
             break;
         }
         r->started[i] = 1;
@@ -507,8 +527,10 @@ static tsl_status run_job(tsl_group *g, job_fn job, void *arg, const int *member
         double wait_ms = since + g->timeout_s * 1e3 - now_ms();
         if (wait_ms <= 0) {
             if (abort_at >= 0) break; /* stragglers after the abort: leave them */
-            int late[GROUP_MAX];
+            int late[GROUP_MAX], any = 0;
             for (size_t j = 0; j < g->count; ++j)
+                any |= late[j] = r->started[j] && !r->finished[j] && !r->waiting[j];
+            for (size_t j = 0; !any && j < g->count; ++j)
                 late[j] = r->started[j] && !r->finished[j];
             char names[1200], msg[1600];
             late_devices(r, late, names, sizeof names);
@@ -569,7 +591,8 @@ tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *sco
         size_t n = gpu ? 2048 : 512, count = n * n;
         char *a = tsl__malloc(count * es), *b = tsl__malloc(count * es);
         char *c = tsl__malloc(count * es);
-        if (!a || !b || !c) s = tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "calibration: out of host memory");
+        if (!a || !b || !c)
+            s = tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "calibration: out of host memory");
         for (size_t i = 0; s == TSL_OK && i < 2 * count; ++i) {
             state ^= state << 13, state ^= state >> 7, state ^= state << 17;
             double v = (double)(state >> 11) / 9007199254740992.0 - 0.5;
@@ -581,7 +604,7 @@ tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *sco
                 ((float *)dst)[j] = (float)v;
         }
         double best = INFINITY;
-        for (int run = 0; s == TSL_OK && run < 3; ++run) {
+        for (int run = 0; s == TSL_OK && run < 4; ++run) {
             s = dbl ? tsl_dgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0,
                                 (double *)a, n, (double *)b, n, 0.0, (double *)c, n)
                     : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0f,
@@ -808,9 +831,8 @@ static tsl_status gemm_worker(run *r, size_t i)
     const tsl_buffer *pa = j->use_ab ? da : dc, *pb = j->use_ab ? db : dc;
     s = j->dbl ? tsl_dgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, j->alpha, pa,
                                max1(ab.slen), pb, max1(bb.slen), j->beta, dc, max1(cb.slen))
-               : tsl_sgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, (float)j->alpha,
-                               pa, max1(ab.slen), pb, max1(bb.slen), (float)j->beta, dc,
-                               max1(cb.slen));
+               : tsl_sgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, (float)j->alpha, pa,
+                               max1(ab.slen), pb, max1(bb.slen), (float)j->beta, dc, max1(cb.slen));
     if (s != TSL_OK) return s;
     add_timing(&part->timing, &ctx->timing);
     if ((s = fault_point(r, i)) != TSL_OK) return s;
@@ -900,8 +922,8 @@ tsl_status tsl_group_sgemm(tsl_group *g, tsl_layout layout, tsl_trans transa, ts
                            size_t m, size_t n, size_t k, float alpha, const float *a, size_t lda,
                            const float *b, size_t ldb, float beta, float *c, size_t ldc)
 {
-    gemm_job j = {0, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, beta, a, b, c, 0,
-                  {0}, {0}};
+    gemm_job j = {0,   layout, transa, transb, m, n, k, lda, ldb,
+                  ldc, alpha,  beta,   a,      b, c, 0, {0}, {0}};
     return group_gemm(g, "tsl_group_sgemm", &j);
 }
 
@@ -909,8 +931,8 @@ tsl_status tsl_group_dgemm(tsl_group *g, tsl_layout layout, tsl_trans transa, ts
                            size_t m, size_t n, size_t k, double alpha, const double *a, size_t lda,
                            const double *b, size_t ldb, double beta, double *c, size_t ldc)
 {
-    gemm_job j = {1, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, beta, a, b, c, 0,
-                  {0}, {0}};
+    gemm_job j = {1,   layout, transa, transb, m, n, k, lda, ldb,
+                  ldc, alpha,  beta,   a,      b, c, 0, {0}, {0}};
     return group_gemm(g, "tsl_group_dgemm", &j);
 }
 
@@ -944,13 +966,15 @@ typedef struct {
     } link[GROUP_MAX];
 } poisson_job;
 
-/* Where global row `row` (owned by some device) sits in its owner's current staging set. */
-static const char *staged_row(const poisson_job *j, size_t row, unsigned long parity)
+/* Where global row `row` (owned by some device) sits in its owner's current staging set: in
+ * its last rows when the owner lies above the device asking (above = 1), else in its first. A
+ * halo row is always within the halo depth of the owner's edge that faces the asker. */
+static const char *staged_row(const poisson_job *j, size_t row, int above, unsigned long parity)
 {
     for (size_t e = 0; e < j->count; ++e) {
         if (!j->member[e] || row < j->own_lo[e] || row > j->own_hi[e]) continue;
-        size_t sr = j->slot_rows[e], off = row - j->own_lo[e];
-        size_t at = off < sr ? off : sr + (row - (j->own_hi[e] + 1 - sr));
+        size_t sr = j->slot_rows[e];
+        size_t at = above ? sr + (row - (j->own_hi[e] + 1 - sr)) : row - j->own_lo[e];
         return (const char *)j->stage[e][parity] + at * j->n * j->es;
     }
     return NULL;
@@ -958,17 +982,17 @@ static const char *staged_row(const poisson_job *j, size_t row, unsigned long pa
 
 /* Writes global rows [lo, hi) of the current iterate into the strip from the owners' staging,
  * one transfer per run of rows that lie one after the other there. */
-static tsl_status refresh_rows(poisson_job *j, size_t i, size_t lo, size_t hi,
+static tsl_status refresh_rows(poisson_job *j, size_t i, size_t lo, size_t hi, int above,
                                unsigned long parity)
 {
     size_t pitch = j->n * j->es;
     for (size_t row = lo; row < hi;) {
-        const char *src = staged_row(j, row, parity);
+        const char *src = staged_row(j, row, above, parity);
         if (!src)
             return tsl__fail(j->link[i].r->g->ctx[i], TSL_ERR_INVALID_ARG,
                              "halo row %zu has no owner", row);
         size_t run = 1;
-        while (row + run < hi && staged_row(j, row + run, parity) == src + run * pitch)
+        while (row + run < hi && staged_row(j, row + run, above, parity) == src + run * pitch)
             ++run;
         tsl_status s = tsl__strip_write(j->link[i].strip, row - j->g0[i], run, src);
         if (s != TSL_OK) return s;
@@ -987,16 +1011,18 @@ static tsl_status exchange_halos(void *user, tsl__strip *strip)
     unsigned long parity = j->exchanges[i]++ & 1;
     size_t sr = j->slot_rows[i], g0 = j->g0[i];
     char *stage = j->stage[i][parity];
-    /* Publish the rows the neighbours' halos need: the first and the last sr owned rows. */
-    if ((s = tsl__strip_read(strip, j->own_lo[i] - g0, sr, stage)) != TSL_OK ||
-        (s = tsl__strip_read(strip, j->own_hi[i] + 1 - sr - g0, sr, stage + sr * j->n * j->es)) !=
-            TSL_OK)
+    /* Publish the rows the neighbours' halos need: the first sr owned rows when a strip lies
+     * above, the last sr when one lies below. */
+    if (j->own_lo[i] > 1 && (s = tsl__strip_read(strip, j->own_lo[i] - g0, sr, stage)) != TSL_OK)
+        return s;
+    if (j->own_hi[i] < j->n - 2 && (s = tsl__strip_read(strip, j->own_hi[i] + 1 - sr - g0, sr,
+                                                        stage + sr * j->n * j->es)) != TSL_OK)
         return s;
     if ((s = barrier(r, i, "a halo exchange")) != TSL_OK) return s;
     /* Refresh the halo rows; row 0 and row n-1 are the boundary, which never changes. */
     size_t top_lo = g0 > 1 ? g0 : 1, bottom_hi = j->g1[i] < j->n - 1 ? j->g1[i] : j->n - 1;
-    if ((s = refresh_rows(j, i, top_lo, j->own_lo[i], parity)) != TSL_OK) return s;
-    return refresh_rows(j, i, j->own_hi[i] + 1, bottom_hi, parity);
+    if ((s = refresh_rows(j, i, top_lo, j->own_lo[i], 1, parity)) != TSL_OK) return s;
+    return refresh_rows(j, i, j->own_hi[i] + 1, bottom_hi, 0, parity);
 }
 
 static tsl_status reduce_residual(void *user, double local, double *global)
@@ -1041,10 +1067,11 @@ static tsl_status poisson_worker(run *r, size_t i)
     int done = 0;
     double res = NAN;
     if (s == TSL_OK) {
+        /* One strip alone (a device measured by itself) is the whole grid: no exchanges. */
         tsl__strip_comm comm = {exchange_halos, reduce_residual, &j->link[i]};
         double it0 = now_ms();
-        s = tsl__strip_iterate(strip, &comm, j->max_iters, j->tol, j->threshold, j->need_res,
-                               &done, &res);
+        s = tsl__strip_iterate(strip, r->active > 1 ? &comm : NULL, j->max_iters, j->tol,
+                               j->threshold, j->need_res, &done, &res);
         j->iter_ms[i] = now_ms() - it0;
     }
     tsl_status waited = tsl__timing_end(ctx);
@@ -1053,7 +1080,8 @@ static tsl_status poisson_worker(run *r, size_t i)
     if (s == TSL_OK) s = barrier(r, i, "the end of the iteration on every device");
     if (s == TSL_OK && done > 0) {
         size_t own = j->own_hi[i] - j->own_lo[i] + 1;
-        s = tsl__strip_read(strip, j->own_lo[i] - j->g0[i], own, (char *)j->u + j->own_lo[i] * pitch);
+        s = tsl__strip_read(strip, j->own_lo[i] - j->g0[i], own,
+                            (char *)j->u + j->own_lo[i] * pitch);
         waited = tsl__timing_end(ctx);
         if (s == TSL_OK) s = waited;
     }
@@ -1076,8 +1104,8 @@ static tsl_status group_poisson(tsl_group *g, const char *fn, int dbl, size_t n,
     if (s != TSL_OK) return s;
     if (n < 3)
         return group_fail(g, TSL_ERR_INVALID_ARG,
-                          "%s: n = %zu, the grid needs at least 3 x 3 points (border included)",
-                          fn, n);
+                          "%s: n = %zu, the grid needs at least 3 x 3 points (border included)", fn,
+                          n);
     if (!f) return group_fail(g, TSL_ERR_INVALID_ARG, "%s: f is NULL", fn);
     if (!u) return group_fail(g, TSL_ERR_INVALID_ARG, "%s: u is NULL", fn);
     if (max_iters < 0)
@@ -1141,8 +1169,8 @@ static tsl_status group_poisson(tsl_group *g, const char *fn, int dbl, size_t n,
         first += rows[i];
         /* Pinned staging on the device that writes it (its downloads are the hot path). */
         for (int p = 0; s == TSL_OK && p < 2; ++p)
-            if ((s = tsl_host_alloc(g->ctx[i], 2 * j->slot_rows[i] * n * j->es,
-                                    &j->stage[i][p])) != TSL_OK) {
+            if ((s = tsl_host_alloc(g->ctx[i], 2 * j->slot_rows[i] * n * j->es, &j->stage[i][p])) !=
+                TSL_OK) {
                 char label[200];
                 device_label(g, i, label, sizeof label);
                 group_fail(g, s, "%s: %s: halo staging: %s", fn, label,

@@ -40,8 +40,8 @@ tsl_status tsl__strip_open(tsl_context *ctx, const char *fn, int dbl, size_t n, 
                            size_t own_lo, size_t own_hi, const void *f, const void *u,
                            tsl__strip **out);
 /* tsl_[sd]poisson's iteration (tol, check_every, max_iters) on the strip. */
-tsl_status tsl__strip_iterate(tsl__strip *s, const tsl__strip_comm *comm, int max_iters,
-                              double tol, double threshold, int need_res, int *done, double *res);
+tsl_status tsl__strip_iterate(tsl__strip *s, const tsl__strip_comm *comm, int max_iters, double tol,
+                              double threshold, int need_res, int *done, double *res);
 /* count local rows from `row` of the current iterate to / from host (count * n values). */
 tsl_status tsl__strip_read(tsl__strip *s, size_t row, size_t count, void *host);
 tsl_status tsl__strip_write(tsl__strip *s, size_t row, size_t count, const void *host);
@@ -61,13 +61,15 @@ tsl__block tsl__row_block(tsl_layout layout, tsl_trans trans, size_t r0, size_t 
 
 /* ---- splitting and weights ------------------------------------------------------------------ */
 
-/* rows[i] = total * w[i] / sum(w), rounded by largest remainder so they add up to total; a
- * device of weight 0 gets 0 rows. w[i] >= 0, sum > 0. */
+/* rows[i] ~ total * w[i] / sum(w): the cumulative shares are rounded, so the rows add up to
+ * total and each is within one row of its share; a device of weight 0 gets 0 rows. w[i] >= 0,
+ * sum > 0. */
 void tsl__split_rows(size_t total, const double *w, size_t count, size_t *rows);
 /* The throughput of the context's device on op ("gemm": GFLOP/s of a square GEMM; "poisson":
  * million points swept per second), measured by a short run of the op itself with the
  * context's variant: GEMM of 2048^3 on a GPU, 512^3 on other devices (after one untimed call,
- * the faster of two timed calls); Jacobi on a 2049^2 grid on a GPU, 257^2 elsewhere, 20 sweeps.
+ * the fastest of three timed calls); Jacobi on a 2049^2 grid on a GPU, 257^2 elsewhere, 20
+ * sweeps (after one untimed solve, one timed).
  * Kernel time from profiling events. */
 tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *score);
 /* 004's weight: compute units x clock (MHz), compute units alone when the clock is unknown. */

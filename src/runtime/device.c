@@ -208,6 +208,40 @@ tsl_status tsl__find_device(const char *spec, cl_platform_id *p, cl_device_id *d
     return tsl__device_info(*p, *d, found[pick].pi, found[pick].di, info);
 }
 
+int tsl__matching_devices(const char *spec, tsl_device_info *list, int cap)
+{
+    found_device found[MAX_DEVICES];
+    int n = enumerate(found, MAX_DEVICES), count = 0, gpus = 0;
+    if (!spec || !*spec) {
+        const char *env = getenv("TESSEL_DEVICE");
+        if (env && *env) spec = env;
+    }
+    for (int i = 0; i < n; ++i) {
+        cl_device_type t = 0;
+        clGetDeviceInfo(found[i].device, CL_DEVICE_TYPE, sizeof t, &t, NULL);
+        gpus += (t & CL_DEVICE_TYPE_GPU) != 0;
+    }
+    int pi, di, by_index = spec && *spec && parse_index_spec(spec, &pi, &di);
+    for (int i = 0; i < n; ++i) {
+        int take;
+        if (!spec || !*spec) {
+            cl_device_type t = 0;
+            clGetDeviceInfo(found[i].device, CL_DEVICE_TYPE, sizeof t, &t, NULL);
+            take = !gpus || (t & CL_DEVICE_TYPE_GPU);
+        } else if (by_index) {
+            take = found[i].pi == pi && found[i].di == di;
+        } else {
+            take = matches(&found[i], spec);
+        }
+        if (!take) continue;
+        if (count < cap)
+            tsl__device_info(found[i].platform, found[i].device, found[i].pi, found[i].di,
+                             &list[count]);
+        ++count;
+    }
+    return count;
+}
+
 /* ---- vendor facts the tuning layer keys on ---------------------------------------------------- */
 
 /* cl_nv_device_attribute_query (NVIDIA's OpenCL): compute capability and registers. */

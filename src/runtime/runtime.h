@@ -81,6 +81,9 @@ tsl_status tsl__device_info(cl_platform_id p, cl_device_id d, int pi, int di, ts
 /* Resolves a device spec (DESIGN.md rules) to a platform and device. */
 tsl_status tsl__find_device(const char *spec, cl_platform_id *p, cl_device_id *d,
                             tsl_device_info *info);
+/* Every device spec matches, in index order (the first `cap` into list); an empty spec (and no
+ * $TESSEL_DEVICE) matches every GPU, or every device when there is none. Returns the count. */
+int tsl__matching_devices(const char *spec, tsl_device_info *list, int cap);
 
 /* ---- per-call timing ---------------------------------------------------------------------- */
 void tsl__timing_begin(tsl_context *ctx); /* zeroes the breakdown; call at the start of an op */
