@@ -30,7 +30,7 @@
 typedef struct {
     const char *device, *variant, *precision, *csv, *json;
     cli_size_list sizes;
-    size_t size, rows, cols, seed, tile, inner_reps;
+    size_t size, rows, cols, seed, tile, wg_rows, inner_reps;
     int verify, quiet, help, copy;
     cli_name_list peer_names;
     int is_double;
@@ -250,6 +250,9 @@ static int check_options(tr_job *job)
     if (rc || (rc = cli_check_runs("transpose", job->s.repeat, job->s.warmup, MAX_RUNS))) return rc;
     if (job->tile && (job->tile < 4 || job->tile > 32))
         return cli_error(CLI_EXIT_USAGE, "transpose: --tile expects 4..32, got %zu", job->tile);
+    if (job->wg_rows && job->wg_rows > 32)
+        return cli_error(CLI_EXIT_USAGE, "transpose: --wg-rows expects 1..32, got %zu",
+                         job->wg_rows);
     if (job->inner_reps > MAX_INNER_REPS)
         return cli_error(CLI_EXIT_USAGE, "transpose: --inner-reps goes up to %u", MAX_INNER_REPS);
     if (job->copy) cli_variants_add(&job->vs, "copy"); /* the reference first */
@@ -346,6 +349,9 @@ int cli_cmd_transpose(int argc, char **argv)
         {"--cols", NULL, CLI_COUNT, &job.cols, "C", "columns of A (overrides --size for cols)"},
         {"--tile", NULL, CLI_COUNT, &job.tile, "T",
          "tile edge, 4..32 (default: the best known for the device)"},
+        {"--wg-rows", NULL, CLI_COUNT, &job.wg_rows, "R",
+         "work-group rows, 1..32: each work-item walks the tile R rows at a time (default: the "
+         "best known for the device; capped at the tile edge)"},
         {"--inner-reps", NULL, CLI_COUNT, &job.inner_reps, "R",
          "the kernel body runs R times per launch (001's loop); default 1"},
         CLI_OPTS_RUNS(&job.s.repeat, &job.s.warmup),
@@ -376,6 +382,10 @@ int cli_cmd_transpose(int argc, char **argv)
     if (!rc && job.tile &&
         tsl_context_set_option(job.s.ctx, "transpose", "tile", (long)job.tile) != TSL_OK)
         rc = cli_error(CLI_EXIT_USAGE, "transpose: --tile %zu: %s", job.tile,
+                       tsl_context_error(job.s.ctx));
+    if (!rc && job.wg_rows &&
+        tsl_context_set_option(job.s.ctx, "transpose", "wg_rows", (long)job.wg_rows) != TSL_OK)
+        rc = cli_error(CLI_EXIT_USAGE, "transpose: --wg-rows %zu: %s", job.wg_rows,
                        tsl_context_error(job.s.ctx));
     if (!rc && tsl_context_set_option(job.s.ctx, "transpose", "inner_reps",
                                       (long)job.inner_reps) != TSL_OK)

@@ -4,7 +4,7 @@ add_executable(test_transpose ${CMAKE_CURRENT_SOURCE_DIR}/test_transpose.c)
 target_include_directories(test_transpose PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(test_transpose PRIVATE tessel_static tessel_ref m)
 
-foreach(part naive coalesced nobank diagonal auto copy-variant errors copy pinned)
+foreach(part naive coalesced nobank diagonal vector auto copy-variant errors copy pinned)
   add_test(NAME lib_transpose_${part} COMMAND test_transpose ${part})
   set_tests_properties(lib_transpose_${part} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
                                                         LABELS "lib;transpose")

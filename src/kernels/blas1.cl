@@ -14,7 +14,16 @@
  * underflow (sum >= n * MIN / EPS), and otherwise sets a flag with a power-of-two scale 2^e near
  * max |x_i|, and a second pass sums (x_i 2^-e)^2 (exact scaling, terms below 4) and finishes with
  * 2^e sqrt(sum). The second pass is always enqueued and returns at once when the flag is clear,
- * so the host never waits between passes; in the common case x is read once. */
+ * so the host never waits between passes; in the common case x is read once.
+ *
+ * The `vector` kernels read x and y as real4 arrays: every tessel buffer starts at an OpenCL
+ * buffer's base, which devices align far beyond 16 bytes, and the typed pointer lets the compiler
+ * emit one 16-byte load where vload4 (which promises only element alignment) may become four.
+ *
+ * `wide` (dot_wide, nrm2_wide; single precision on a device with fp64 only, the host's choice):
+ * the sums run in double. A float's square is exact in double and cannot overflow or underflow
+ * there (1e38^2 = 1e76, (1e-45)^2 = 1e-90), so nrm2 needs neither the max nor the scaled pass:
+ * one pass over x and one finishing group, like dot. */
 
 /* Max of v (>= 0) over a 1D work-group; the same tree as group_sum. */
 real group_max(__local real *buf, real v)
@@ -53,8 +62,9 @@ __kernel void axpy_vector(const long n, const real alpha, __global const real *x
                           __global real *y)
 {
     const long nv = n / 4;
-    for (long v = get_global_id(0); v < nv; v += get_global_size(0))
-        vstore4(alpha * vload4(v, x) + vload4(v, y), v, y);
+    __global const real4 *x4 = (__global const real4 *)x;
+    __global real4 *y4 = (__global real4 *)y;
+    for (long v = get_global_id(0); v < nv; v += get_global_size(0)) y4[v] += alpha * x4[v];
     const long t = nv * 4 + get_global_id(0);
     if (t < n) y[t] += alpha * x[t];
 }
@@ -76,9 +86,9 @@ __kernel void dot_vector(const long n, __global const real *x, __global const re
                          __global real *partial, __local real *buf)
 {
     const long nv = n / 4;
+    __global const real4 *x4 = (__global const real4 *)x, *y4 = (__global const real4 *)y;
     real4 acc4 = (real4)(ZERO);
-    for (long v = get_global_id(0); v < nv; v += get_global_size(0))
-        acc4 += vload4(v, x) * vload4(v, y);
+    for (long v = get_global_id(0); v < nv; v += get_global_size(0)) acc4 += x4[v] * y4[v];
     real acc = (acc4.x + acc4.y) + (acc4.z + acc4.w);
     const long t = nv * 4 + get_global_id(0);
     if (t < n) acc += x[t] * y[t];
@@ -124,9 +134,10 @@ __kernel void nrm2_vector(const long n, __global const real *x, __global real *p
                           __local real *buf)
 {
     const long nv = n / 4;
+    __global const real4 *x4 = (__global const real4 *)x;
     real4 mx4 = (real4)(ZERO), ss4 = (real4)(ZERO);
     for (long v = get_global_id(0); v < nv; v += get_global_size(0)) {
-        const real4 a = fabs(vload4(v, x));
+        const real4 a = fabs(x4[v]);
         mx4 = fmax(mx4, a);
         ss4 += a * a;
     }
@@ -199,8 +210,9 @@ __kernel void nrm2_scaled_vector(const long n, __global const real *x,
     const int e = -state[1];
     const long nv = n / 4;
     real4 ss4 = (real4)(ZERO);
+    __global const real4 *x4 = (__global const real4 *)x;
     for (long v = get_global_id(0); v < nv; v += get_global_size(0)) {
-        const real4 a = ldexp(vload4(v, x), e);
+        const real4 a = ldexp(x4[v], e);
         ss4 += a * a;
     }
     real ss = (ss4.x + ss4.y) + (ss4.z + ss4.w);
@@ -225,5 +237,76 @@ __kernel void nrm2_scaled_finish(const int count, __global const real *partial,
     for (int i = get_local_id(0); i < count; i += get_local_size(0)) ss += partial[i];
     ss = group_sum(buf, ss);
     if (get_local_id(0) == 0) out[0] = ldexp(sqrt(ss), state[1]);
+}
+#endif
+
+/* ---- wide: single-precision input, double sums ---------------------------------------------- */
+#if PRECISION == 32 && (defined(ONLY_dot_wide) || defined(ONLY_nrm2_wide) || \
+                        defined(ONLY_wide_finish))
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+/* group_sum (common.cl) in double: the same fixed tree. */
+double group_sum_wide(__local double *buf, double v)
+{
+    const int lid = get_local_id(0);
+    buf[lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = (int)get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (lid < s) buf[lid] += buf[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    v = buf[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return v;
+}
+#endif
+
+#if PRECISION == 32 && defined(ONLY_dot_wide)
+__kernel void dot_wide(const long n, __global const float *x, __global const float *y,
+                       __global double *partial, __local double *buf)
+{
+    const long nv = n / 4;
+    __global const float4 *x4 = (__global const float4 *)x, *y4 = (__global const float4 *)y;
+    double4 acc4 = (double4)(0.0);
+    for (long v = get_global_id(0); v < nv; v += get_global_size(0))
+        acc4 += convert_double4(x4[v]) * convert_double4(y4[v]);
+    double acc = (acc4.x + acc4.y) + (acc4.z + acc4.w);
+    const long t = nv * 4 + get_global_id(0);
+    if (t < n) acc += (double)x[t] * (double)y[t];
+    acc = group_sum_wide(buf, acc);
+    if (get_local_id(0) == 0) partial[get_group_id(0)] = acc;
+}
+#endif
+
+#if PRECISION == 32 && defined(ONLY_nrm2_wide)
+/* partial[g] = sum of x_i^2 over group g's elements, in double (exact squares). */
+__kernel void nrm2_wide(const long n, __global const float *x, __global double *partial,
+                        __local double *buf)
+{
+    const long nv = n / 4;
+    __global const float4 *x4 = (__global const float4 *)x;
+    double4 ss4 = (double4)(0.0);
+    for (long v = get_global_id(0); v < nv; v += get_global_size(0)) {
+        const double4 a = convert_double4(x4[v]);
+        ss4 += a * a;
+    }
+    double ss = (ss4.x + ss4.y) + (ss4.z + ss4.w);
+    const long t = nv * 4 + get_global_id(0);
+    if (t < n) ss += (double)x[t] * (double)x[t];
+    ss = group_sum_wide(buf, ss);
+    if (get_local_id(0) == 0) partial[get_group_id(0)] = ss;
+}
+#endif
+
+#if PRECISION == 32 && defined(ONLY_wide_finish)
+/* One work-group: out[0] = the sum of the count double partials (root = 1: its square root),
+ * rounded once to float. NaN and infinity come through the sum as they should. */
+__kernel void wide_finish(const int count, const int root, __global const double *partial,
+                          __global float *out, __local double *buf)
+{
+    double acc = 0.0;
+    for (int i = get_local_id(0); i < count; i += get_local_size(0)) acc += partial[i];
+    acc = group_sum_wide(buf, acc);
+    if (get_local_id(0) == 0) out[0] = (float)(root ? sqrt(acc) : acc);
 }
 #endif

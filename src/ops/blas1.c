@@ -25,10 +25,18 @@ typedef struct {
     const char *kernel[3]; /* per op: axpy, dot, nrm2 (its first pass) */
     const char *nrm2_scaled;
     int fixed_grid; /* 0: one work-item per element; 1: compute units x groups_per_cu groups */
+    /* Single precision on a device with fp64: dot and nrm2 sum in double through these (one
+     * pass, then wide_finish; nrm2 needs no scaled pass). Otherwise the kernels above run. */
+    const char *wide[3];
 } blas1_variant;
 static const blas1_variant variants[] = {
-    {"naive", {"axpy_scalar", "dot_scalar", "nrm2_scalar"}, "nrm2_scaled_scalar", 0},
-    {"vector", {"axpy_vector", "dot_vector", "nrm2_vector"}, "nrm2_scaled_vector", 1},
+    {"naive", {"axpy_scalar", "dot_scalar", "nrm2_scalar"}, "nrm2_scaled_scalar", 0, {0}},
+    {"vector", {"axpy_vector", "dot_vector", "nrm2_vector"}, "nrm2_scaled_vector", 1, {0}},
+    {"wide",
+     {"axpy_vector", "dot_vector", "nrm2_vector"},
+     "nrm2_scaled_vector",
+     1,
+     {NULL, "dot_wide", "nrm2_wide"}},
 };
 
 /* Launch shape of the fixed grid per device type, for axpy and for the reductions; the first
@@ -43,7 +51,7 @@ static const struct {
 } geometry_table[] = {{"gpu", 256, 8, 8}, {"cpu", 64, 1u << 20, 4}, {NULL, 128, 4, 4}};
 
 /* What `auto` stands for per device type (docs/blas.md has the measurements). */
-static const tsl__auto_row auto_table[] = {{"gpu", "vector"}, {"cpu", "vector"}, {NULL, "vector"}};
+static const tsl__auto_row auto_table[] = {{"gpu", "wide"}, {"cpu", "vector"}, {NULL, "vector"}};
 
 static const char *variant_name(size_t i)
 {
@@ -128,9 +136,11 @@ static tsl_status run(tsl_context *ctx, blas1_op op, const blas1_problem *p)
     size_t g = 0;
     while (geometry_table[g].type && strcmp(geometry_table[g].type, ctx->info.type) != 0)
         ++g;
+    const int wide = v->wide[op] && !p->dbl && ctx->info.fp64;
+    const char *kname = wide ? v->wide[op] : v->kernel[op];
     cl_kernel k, k2 = NULL;
-    tsl_status s = get_kernel(ctx, p->dbl, v->kernel[op], &k);
-    if (s == TSL_OK && op == OP_NRM2) s = get_kernel(ctx, p->dbl, v->nrm2_scaled, &k2);
+    tsl_status s = get_kernel(ctx, p->dbl, kname, &k);
+    if (s == TSL_OK && op == OP_NRM2 && !wide) s = get_kernel(ctx, p->dbl, v->nrm2_scaled, &k2);
     if (s != TSL_OK) return s;
     size_t wg = local_size(ctx, k, geometry_table[g].wg);
     if (k2 && local_size(ctx, k2, wg) < wg) wg = local_size(ctx, k2, wg); /* both passes alike */
@@ -158,6 +168,25 @@ static tsl_status run(tsl_context *ctx, blas1_op op, const blas1_problem *p)
     }
     cl_mem partial, state;
     if ((s = tsl__workspace(ctx, 3, 2 * groups * p->elem, &partial)) != TSL_OK) return s;
+    if (wide) { /* one pass in double (partials of 8 bytes: the workspace's 2 x 4), then finish */
+        tsl__arg local = {wg * sizeof(cl_double), NULL};
+        tsl__arg a1[5] = {{sizeof n, &n}, {sizeof(cl_mem), &p->x}};
+        int na = 2;
+        if (op == OP_DOT) a1[na++] = (tsl__arg){sizeof(cl_mem), &p->y};
+        a1[na++] = (tsl__arg){sizeof(cl_mem), &partial};
+        a1[na++] = local;
+        if ((s = tsl__launch(ctx, k, kname, a1, na, 1, &global, &wg)) != TSL_OK) return s;
+        cl_kernel kf;
+        if ((s = get_kernel(ctx, 0, "wide_finish", &kf)) != TSL_OK) return s;
+        size_t wf = local_size(ctx, kf, 256);
+        int root = op == OP_NRM2;
+        tsl__arg fin[] = {{sizeof count, &count},
+                          {sizeof root, &root},
+                          {sizeof(cl_mem), &partial},
+                          {sizeof(cl_mem), &p->out},
+                          {wf * sizeof(cl_double), NULL}};
+        return tsl__launch(ctx, kf, "wide_finish", fin, 5, 1, &wf, &wf);
+    }
     tsl__arg local = {wg * p->elem, NULL};
     if (op == OP_DOT) {
         tsl__arg args[] = {{sizeof n, &n},

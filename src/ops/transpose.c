@@ -23,15 +23,17 @@ typedef struct {
     const char *kernel;
     int pad;      /* tile rows padded by one element against local-memory bank conflicts */
     int diagonal; /* work-groups renumbered along diagonals against partition camping */
+    int vector;   /* 16-byte global loads and stores (transpose_vec): VW elements a work-item */
 } transpose_variant;
 
 /* The reference first, then each step of 001's ladder. */
 static const transpose_variant variants[] = {
-    {"copy", KIND_COPY, NULL, 0, 0},
-    {"naive", KIND_NAIVE, "transpose_naive", 0, 0},
-    {"coalesced", KIND_TILED, "transpose_tiled", 0, 0},
-    {"nobank", KIND_TILED, "transpose_tiled", 1, 0},
-    {"diagonal", KIND_TILED, "transpose_tiled", 1, 1},
+    {"copy", KIND_COPY, NULL, 0, 0, 0},
+    {"naive", KIND_NAIVE, "transpose_naive", 0, 0, 0},
+    {"coalesced", KIND_TILED, "transpose_tiled", 0, 0, 0},
+    {"nobank", KIND_TILED, "transpose_tiled", 1, 0, 0},
+    {"diagonal", KIND_TILED, "transpose_tiled", 1, 1, 0},
+    {"vector", KIND_TILED, "transpose_vec", 1, 0, 1},
 };
 
 /* Launch geometry per device type (first match wins, the last row is the default): the tile edge
@@ -45,7 +47,7 @@ static const struct {
 } geometry_table[] = {{"gpu", 32, 8}, {"cpu", 4, 4}, {NULL, 16, 8}};
 
 /* What `auto` stands for per device type; the measurements behind it: docs/transpose.md. */
-static const tsl__auto_row auto_table[] = {{"gpu", "nobank"}, {"cpu", "naive"}, {NULL, "nobank"}};
+static const tsl__auto_row auto_table[] = {{"gpu", "vector"}, {"cpu", "naive"}, {NULL, "nobank"}};
 
 #define MIN_TILE 4
 #define MAX_TILE 32
@@ -72,8 +74,19 @@ static int tile_of(const tsl_context *ctx)
 
 static int wg_rows_of(const tsl_context *ctx, int tile)
 {
-    int r = geometry_table[geometry_row(ctx)].wg_rows;
+    int r = (int)tsl__context_option(ctx, "transpose", "wg_rows",
+                                     geometry_table[geometry_row(ctx)].wg_rows);
     return tile < r ? tile : r;
+}
+
+/* Elements per vector access: 16 bytes (4 floats, 2 doubles) for the vector variant, as wide as
+ * the tile edge allows; 1 for the others. */
+static int vw_of(const transpose_variant *v, int dbl, int tile)
+{
+    int vw = v->vector ? (dbl ? 2 : 4) : 1;
+    while (tile % vw != 0)
+        vw /= 2;
+    return vw;
 }
 
 static tsl_status get_kernel(tsl_context *ctx, const transpose_variant *v, int dbl, int tile,
@@ -82,8 +95,8 @@ static tsl_status get_kernel(tsl_context *ctx, const transpose_variant *v, int d
     char options[256];
     snprintf(options, sizeof options,
              "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s -DTILE=%d -DWG_ROWS=%d -DPAD=%d "
-             "-DDIAGONAL=%d",
-             dbl ? 64 : 32, v->kernel, tile, wg_rows, v->pad, v->diagonal);
+             "-DDIAGONAL=%d -DVW=%d",
+             dbl ? 64 : 32, v->kernel, tile, wg_rows, v->pad, v->diagonal, vw_of(v, dbl, tile));
     return tsl__get_kernel(ctx, "transpose.cl", options, v->kernel, k);
 }
 
@@ -93,7 +106,7 @@ static tsl_status variant_fits(tsl_context *ctx, const transpose_variant *v, int
 {
     if (v->kind == KIND_COPY) return TSL_OK;
     int tile = tile_of(ctx), rows = wg_rows_of(ctx, tile);
-    size_t wg = (size_t)tile * (size_t)rows;
+    size_t wg = (size_t)(tile / vw_of(v, dbl, tile)) * (size_t)rows;
     size_t local =
         v->kind == KIND_TILED ? (size_t)tile * (size_t)(tile + v->pad) * (dbl ? 8 : 4) : 0;
     if (wg > ctx->info.max_work_group)
@@ -143,6 +156,12 @@ static tsl_status option_check(tsl_context *ctx, const char *name, long value)
                              value, wg, ctx->info.name, ctx->info.max_work_group);
         return TSL_OK;
     }
+    if (strcmp(name, "wg_rows") == 0) {
+        if (value < 1 || value > MAX_TILE)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                             "transpose option wg_rows = %ld is outside 1..%d", value, MAX_TILE);
+        return TSL_OK; /* capped at the tile edge; the work-group is checked when a variant runs */
+    }
     if (strcmp(name, "inner_reps") == 0) {
         if (value < 1 || value > MAX_INNER_REPS)
             return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
@@ -151,7 +170,7 @@ static tsl_status option_check(tsl_context *ctx, const char *name, long value)
         return TSL_OK;
     }
     return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                     "unknown transpose option '%s' (options: tile, inner_reps)", name);
+                     "unknown transpose option '%s' (options: tile, wg_rows, inner_reps)", name);
 }
 
 const tsl__op_desc tsl__transpose_desc = {.op = "transpose", .variant_name = variant_name, .variant_check = variant_check, .option_check = option_check};
@@ -166,11 +185,19 @@ typedef struct {
 } transpose_problem;
 
 /* The context's variant, resolved, or why it cannot transpose. */
-static tsl_status pick(tsl_context *ctx, const char *fn, const transpose_variant **out)
+static tsl_status pick(tsl_context *ctx, const char *fn, int dbl, size_t lda, size_t ldb,
+                       const transpose_variant **out)
 {
-    const transpose_variant *v = tsl__find_variant(
-        ctx, "transpose", TSL__TABLE(variants), auto_table, tsl__context_variant(ctx, "transpose"));
+    const char *name = tsl__context_variant(ctx, "transpose");
+    const transpose_variant *v =
+        tsl__find_variant(ctx, "transpose", TSL__TABLE(variants), auto_table, name);
     if (!v) return TSL_ERR_INVALID_ARG;
+    /* auto's vector rests on 16-byte rows: single precision (double ran 4% slower than nobank on
+     * the H200) and leading dimensions that are multiples of 4; otherwise every tile would take
+     * the scalar path, slower than nobank (docs/transpose.md). */
+    if (v->vector && (!name || !*name || strcmp(name, "auto") == 0) &&
+        (dbl || lda % 4 != 0 || ldb % 4 != 0))
+        v = tsl__find_variant(ctx, "transpose", TSL__TABLE(variants), auto_table, "nobank");
     if (v->kind == KIND_COPY)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "%s: transpose variant copy is the bandwidth reference and does not "
@@ -188,9 +215,9 @@ static tsl_status run(tsl_context *ctx, const transpose_variant *v, const transp
     int reps = (int)tsl__context_option(ctx, "transpose", "inner_reps", 1);
     cl_kernel k;
     if ((s = get_kernel(ctx, v, p->dbl, tile, wg_rows, &k)) != TSL_OK) return s;
-    size_t t = (size_t)tile;
-    size_t local[2] = {t, (size_t)wg_rows};
-    size_t global[2] = {(p->cols + t - 1) / t * t, (p->rows + t - 1) / t * (size_t)wg_rows};
+    size_t t = (size_t)tile, lx = t / (size_t)vw_of(v, p->dbl, tile);
+    size_t local[2] = {lx, (size_t)wg_rows};
+    size_t global[2] = {(p->cols + t - 1) / t * lx, (p->rows + t - 1) / t * (size_t)wg_rows};
     int rows = (int)p->rows, cols = (int)p->cols, lda = (int)p->lda, ldb = (int)p->ldb;
     tsl__arg args[] = {{sizeof rows, &rows}, {sizeof cols, &cols},    {sizeof(cl_mem), &p->a},
                        {sizeof lda, &lda},   {sizeof(cl_mem), &p->b}, {sizeof ldb, &ldb},
@@ -233,7 +260,7 @@ static tsl_status transpose_host(tsl_context *ctx, const char *fn, int dbl, size
     if (rows == 0 || cols == 0) return TSL_OK;
     if (!a || !b) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
     const transpose_variant *v;
-    if ((s = pick(ctx, fn, &v)) != TSL_OK) return s;
+    if ((s = pick(ctx, fn, dbl, cols, rows, &v)) != TSL_OK) return s;
     size_t elem = dbl ? sizeof(double) : sizeof(float);
     if (tsl__mul_overflows(rows, cols) || tsl__mul_overflows(rows * cols, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
@@ -265,7 +292,7 @@ static tsl_status transpose_buf(tsl_context *ctx, const char *fn, int dbl, size_
                          "%s: buffers a and b are the same; an in-place transpose is not supported",
                          fn);
     const transpose_variant *v;
-    if ((s = pick(ctx, fn, &v)) != TSL_OK) return s;
+    if ((s = pick(ctx, fn, dbl, lda, ldb, &v)) != TSL_OK) return s;
     transpose_problem p = {dbl, rows, cols, a->mem, b->mem, lda, ldb};
     s = run(ctx, v, &p);
     tsl_status done = tsl__timing_end(ctx);
