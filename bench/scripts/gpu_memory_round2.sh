@@ -21,7 +21,11 @@ d=nvidia
 run() { echo "tessel $*" >> "$out/commands.txt"; timeout 150 $t "$@" 2>&1 | grep -vE '^\s*$'; }
 run transpose --device $d --variant all --size 8192 --copy --peers clblast,cublas --verify --repeat 20 --csv "$out/transpose.csv"
 run transpose --device $d --variant all --rows 8191 --cols 8193 --copy --peers clblast,cublas --verify --repeat 20 --csv "$out/transpose_ragged.csv"
+for r in 2 4 16 32; do
+  run transpose --device $d --variant vector --wg-rows $r --size 8192 --copy --verify --repeat 20 --csv "$out/transpose_vec_wgrows$r.csv"
+done
 run transpose --device $d --variant vector --tile 16 --size 8192 --verify --repeat 20 --csv "$out/transpose_vec_tile16.csv"
+run transpose --device $d --variant all --size 8192 --copy --peers clblast,cublas --verify --repeat 20 --csv "$out/transpose_again.csv"
 run transpose --device $d --variant all --size 8192 --precision double --copy --peers clblast,cublas --verify --repeat 20 --csv "$out/transpose_double.csv"
 for op in axpy dot nrm2; do
   run blas1 --device $d --op $op --variant all --size 67108864 --copy --peers clblast,cublas --verify --repeat 20 --csv "$out/blas1_$op.csv"
@@ -41,6 +45,7 @@ for f in "$TESSEL_CACHE_DIR"/*; do
       "$(grep -a -c 'ld.global.*v4' "$f")" "$(grep -a -c 'ld.global.*f32 ' "$f")" "$(grep -a -c 'st.global.*v4' "$f")" ;;
   esac
 done | sort | tee "$out/ptx/summary.txt"
+(cd "$out" && tar czf results.tgz *.csv env.txt commands.txt ptx)
 python3 - "$out" <<'PY'
 import csv, glob, os, sys
 out = sys.argv[1]
