@@ -30,7 +30,7 @@
 typedef struct {
     const char *device, *variant, *precision, *csv, *json;
     cli_size_list sizes;
-    size_t size, rows, cols, seed, tile, wg_rows, inner_reps;
+    size_t size, rows, cols, seed, tile, wg_rows, group_tiles, inner_reps;
     int verify, quiet, help, copy;
     cli_name_list peer_names;
     int is_double;
@@ -253,6 +253,9 @@ static int check_options(tr_job *job)
     if (job->wg_rows && job->wg_rows > 32)
         return cli_error(CLI_EXIT_USAGE, "transpose: --wg-rows expects 1..32, got %zu",
                          job->wg_rows);
+    if (job->group_tiles > 16)
+        return cli_error(CLI_EXIT_USAGE, "transpose: --group-tiles expects 1..16, got %zu",
+                         job->group_tiles);
     if (job->inner_reps > MAX_INNER_REPS)
         return cli_error(CLI_EXIT_USAGE, "transpose: --inner-reps goes up to %u", MAX_INNER_REPS);
     if (job->copy) cli_variants_add(&job->vs, "copy"); /* the reference first */
@@ -352,6 +355,9 @@ int cli_cmd_transpose(int argc, char **argv)
         {"--wg-rows", NULL, CLI_COUNT, &job.wg_rows, "R",
          "work-group rows, 1..32: each work-item walks the tile R rows at a time (default: the "
          "best known for the device; capped at the tile edge)"},
+        {"--group-tiles", NULL, CLI_COUNT, &job.group_tiles, "G",
+         "vector variant: tiles one work-group transposes, 1..16, loading the next while it "
+         "writes the last (default: the best known for the device)"},
         {"--inner-reps", NULL, CLI_COUNT, &job.inner_reps, "R",
          "the kernel body runs R times per launch (001's loop); default 1"},
         CLI_OPTS_RUNS(&job.s.repeat, &job.s.warmup),
@@ -386,6 +392,11 @@ int cli_cmd_transpose(int argc, char **argv)
     if (!rc && job.wg_rows &&
         tsl_context_set_option(job.s.ctx, "transpose", "wg_rows", (long)job.wg_rows) != TSL_OK)
         rc = cli_error(CLI_EXIT_USAGE, "transpose: --wg-rows %zu: %s", job.wg_rows,
+                       tsl_context_error(job.s.ctx));
+    if (!rc && job.group_tiles &&
+        tsl_context_set_option(job.s.ctx, "transpose", "group_tiles", (long)job.group_tiles) !=
+            TSL_OK)
+        rc = cli_error(CLI_EXIT_USAGE, "transpose: --group-tiles %zu: %s", job.group_tiles,
                        tsl_context_error(job.s.ctx));
     if (!rc && tsl_context_set_option(job.s.ctx, "transpose", "inner_reps",
                                       (long)job.inner_reps) != TSL_OK)

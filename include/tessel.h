@@ -193,6 +193,8 @@ TSL_EXPORT tsl_status tsl_dgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_tra
  *   "transpose": "tile" (edge of the square tile, 4..32, default: the variant's best known),
  *                "wg_rows" (rows of the work-group, 1..32, capped at the tile edge: each
  *                work-item walks the tile that many rows apart; default: the device's best known),
+ *                "group_tiles" (variant vector: tiles a work-group transposes, 1..16, loading the
+ *                next while it writes the last; default: the device's best known),
  *                "inner_reps" (the kernel body runs R times per launch, as in the transpose
  *                study of 001; default 1; the result is the same, the time grows);
  *   "poisson":   "check_every" (sweeps between residual checks on the device; default 20).

@@ -211,6 +211,24 @@ static void test_variant(const char *variant)
         host_case(variant, dbl, 33, 65, 1);
         host_case(variant, dbl, 1, 1, 0);
         tsl_context_set_option(g_ctx, "transpose", "inner_reps", 1);
+        /* work-group rows and tiles per group (vector variant: groups that prefetch the next
+         * tile), on shapes whose tile columns end part-way and whose rows do not align */
+        const long rows_opt[] = {1, 3, 8}, group_tiles[] = {2, 3};
+        for (size_t r = 0; r < 3; ++r) {
+            CHECK(tsl_context_set_option(g_ctx, "transpose", "wg_rows", rows_opt[r]) == TSL_OK,
+                  "wg_rows %ld", rows_opt[r]);
+            host_case(variant, dbl, 67, 40, 0);
+        }
+        for (size_t g = 0; g < 2; ++g) {
+            CHECK(tsl_context_set_option(g_ctx, "transpose", "group_tiles", group_tiles[g]) ==
+                      TSL_OK,
+                  "group_tiles %ld", group_tiles[g]);
+            host_case(variant, dbl, 67, 40, 0);
+            host_case(variant, dbl, 64, 64, 0);
+            host_case(variant, dbl, 257, 31, 1);
+        }
+        tsl_context_set_option(g_ctx, "transpose", "group_tiles", 1);
+        tsl_context_set_option(g_ctx, "transpose", "wg_rows", 4);
         buf_case(dbl, 33, 65, 0);
         buf_case(dbl, 257, 31, 2);
         /* zero-sized: valid, nothing written */
@@ -273,6 +291,10 @@ static void test_errors(void)
     /* options */
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", 3), "tile");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", 33), "tile");
+    EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "wg_rows", 0), "wg_rows");
+    EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "wg_rows", 33), "wg_rows");
+    EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "group_tiles", 0), "group_tiles");
+    EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "group_tiles", 17), "group_tiles");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", -16), "tile");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "inner_reps", 0), "inner_reps");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tiles", 8), "tiles");

@@ -108,42 +108,77 @@ typedef real realv;
 #define VGET(v, i) (v)
 #define VMAKE(t, r, c) ((t)[r][c])
 #endif
+#ifndef GROUP_TILES
+#define GROUP_TILES 1
+#endif
+#define TROWS ((TILE + WG_ROWS - 1) / WG_ROWS) /* tile rows per work-item */
+
+/* Row `row` of A, the VW elements from column `col`: one vector load when the tile is full, else
+ * guarded scalar loads (elements off the matrix are 0 and are never written to B). */
+inline realv load_a(__global const real *A, int lda, int rows, int cols, int row, int col, int full)
+{
+    if (full) return ((__global const realv *)(A + (long)row * lda))[col / VW];
+    real e[VW];
+    for (int i = 0; i < VW; ++i)
+        e[i] = row < rows && col + i < cols ? A[(long)row * lda + col + i] : ZERO;
+#if VW == 4
+    return (real4)(e[0], e[1], e[2], e[3]);
+#elif VW == 2
+    return (real2)(e[0], e[1]);
+#else
+    return e[0];
+#endif
+}
+
+/* GROUP_TILES > 1: a work-group transposes that many tiles down a column of the tile grid, and
+ * loads the next tile's rows into registers before it writes the current one to B, so reads of
+ * one tile are in flight during the writes of the other. */
 __kernel __attribute__((reqd_work_group_size(TILE / VW, WG_ROWS, 1)))
 void transpose_vec(const int rows, const int cols, __global const real *A, const int lda,
                    __global real *B, const int ldb, const int reps)
 {
     __local real tile[TILE][TILE + 1];
     const int lx = get_local_id(0), ly = get_local_id(1);
-    const int bx = get_group_id(0), by = get_group_id(1);
-    const int t0 = VW * lx;         /* first column of the tile this work-item handles */
+    const int bx = get_group_id(0);
+    const int t0 = VW * lx; /* first column of the tile this work-item handles */
     const int in_col = bx * TILE + t0;
-    const int out_col = by * TILE + t0;
-    const int full = (by + 1) * TILE <= rows && (bx + 1) * TILE <= cols && lda % VW == 0 &&
-                     ldb % VW == 0;
+    const int aligned = lda % VW == 0 && ldb % VW == 0;
+    const int by0 = get_group_id(1) * GROUP_TILES;
+    const int ntiles = min(GROUP_TILES, (rows + TILE - 1) / TILE - by0); /* >= 1 */
+    realv v[TROWS];
     for (int r = 0; r < reps; ++r) {
-        for (int j = ly; j < TILE; j += WG_ROWS) {
-            const int row = by * TILE + j;
-            if (full) {
-                const realv v = ((__global const realv *)(A + (long)row * lda))[in_col / VW];
-                for (int i = 0; i < VW; ++i) tile[t0 + i][j] = VGET(v, i);
-            } else {
-                for (int i = 0; i < VW; ++i)
-                    if (row < rows && in_col + i < cols)
-                        tile[t0 + i][j] = A[(long)row * lda + in_col + i];
+        int by = by0;
+        int full = aligned && (by + 1) * TILE <= rows && (bx + 1) * TILE <= cols;
+        for (int q = 0; q < TROWS; ++q) /* a constant trip count: v[] stays in registers */
+            if (ly + q * WG_ROWS < TILE)
+                v[q] = load_a(A, lda, rows, cols, by * TILE + ly + q * WG_ROWS, in_col, full);
+        for (int g = 0; g < ntiles; ++g, ++by) {
+            for (int q = 0; q < TROWS; ++q)
+                if (ly + q * WG_ROWS < TILE)
+                    for (int i = 0; i < VW; ++i) tile[t0 + i][ly + q * WG_ROWS] = VGET(v[q], i);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            const int out_col = by * TILE + t0;
+            const int out_full = full;
+            if (g + 1 < ntiles) { /* the next tile's loads */
+                full = aligned && (by + 2) * TILE <= rows && (bx + 1) * TILE <= cols;
+                for (int q = 0; q < TROWS; ++q)
+                    if (ly + q * WG_ROWS < TILE)
+                        v[q] = load_a(A, lda, rows, cols, (by + 1) * TILE + ly + q * WG_ROWS,
+                                      in_col, full);
             }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (int j = ly; j < TILE; j += WG_ROWS) {
-            const int out_row = bx * TILE + j; /* row of B (a column of A) */
-            if (full) {
-                ((__global realv *)(B + (long)out_row * ldb))[out_col / VW] = VMAKE(tile, j, t0);
-            } else {
-                for (int i = 0; i < VW; ++i)
-                    if (out_row < cols && out_col + i < rows)
-                        B[(long)out_row * ldb + out_col + i] = tile[j][t0 + i];
+            for (int j = ly; j < TILE; j += WG_ROWS) {
+                const int out_row = bx * TILE + j; /* row of B (a column of A) */
+                if (out_full) {
+                    ((__global realv *)(B + (long)out_row * ldb))[out_col / VW] =
+                        VMAKE(tile, j, t0);
+                } else {
+                    for (int i = 0; i < VW; ++i)
+                        if (out_row < cols && out_col + i < rows)
+                            B[(long)out_row * ldb + out_col + i] = tile[j][t0 + i];
+                }
             }
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
 #endif

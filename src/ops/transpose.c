@@ -43,8 +43,8 @@ static const transpose_variant variants[] = {
  * the naive kernel ran 2.1x faster than at 32 x 8 (docs/transpose.md). */
 static const struct {
     const char *type;
-    int tile, wg_rows;
-} geometry_table[] = {{"gpu", 32, 8}, {"cpu", 4, 4}, {NULL, 16, 8}};
+    int tile, wg_rows, group_tiles;
+} geometry_table[] = {{"gpu", 32, 8, 1}, {"cpu", 4, 4, 1}, {NULL, 16, 8, 1}};
 
 /* What `auto` stands for per device type; the measurements behind it: docs/transpose.md. */
 static const tsl__auto_row auto_table[] = {{"gpu", "vector"}, {"cpu", "naive"}, {NULL, "nobank"}};
@@ -72,6 +72,14 @@ static int tile_of(const tsl_context *ctx)
                                     geometry_table[geometry_row(ctx)].tile);
 }
 
+/* Tiles one work-group of the vector variant transposes (down a column of the tile grid). */
+static int group_tiles_of(const tsl_context *ctx, const transpose_variant *v)
+{
+    return v->vector ? (int)tsl__context_option(ctx, "transpose", "group_tiles",
+                                                geometry_table[geometry_row(ctx)].group_tiles)
+                     : 1;
+}
+
 static int wg_rows_of(const tsl_context *ctx, int tile)
 {
     int r = (int)tsl__context_option(ctx, "transpose", "wg_rows",
@@ -95,8 +103,9 @@ static tsl_status get_kernel(tsl_context *ctx, const transpose_variant *v, int d
     char options[256];
     snprintf(options, sizeof options,
              "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s -DTILE=%d -DWG_ROWS=%d -DPAD=%d "
-             "-DDIAGONAL=%d -DVW=%d",
-             dbl ? 64 : 32, v->kernel, tile, wg_rows, v->pad, v->diagonal, vw_of(v, dbl, tile));
+             "-DDIAGONAL=%d -DVW=%d -DGROUP_TILES=%d",
+             dbl ? 64 : 32, v->kernel, tile, wg_rows, v->pad, v->diagonal, vw_of(v, dbl, tile),
+             group_tiles_of(ctx, v));
     return tsl__get_kernel(ctx, "transpose.cl", options, v->kernel, k);
 }
 
@@ -162,6 +171,12 @@ static tsl_status option_check(tsl_context *ctx, const char *name, long value)
                              "transpose option wg_rows = %ld is outside 1..%d", value, MAX_TILE);
         return TSL_OK; /* capped at the tile edge; the work-group is checked when a variant runs */
     }
+    if (strcmp(name, "group_tiles") == 0) {
+        if (value < 1 || value > 16)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                             "transpose option group_tiles = %ld is outside 1..16", value);
+        return TSL_OK;
+    }
     if (strcmp(name, "inner_reps") == 0) {
         if (value < 1 || value > MAX_INNER_REPS)
             return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
@@ -170,7 +185,7 @@ static tsl_status option_check(tsl_context *ctx, const char *name, long value)
         return TSL_OK;
     }
     return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                     "unknown transpose option '%s' (options: tile, wg_rows, inner_reps)", name);
+                     "unknown transpose option '%s' (options: tile, wg_rows, group_tiles, inner_reps)", name);
 }
 
 const tsl__op_desc tsl__transpose_desc = {.op = "transpose", .variant_name = variant_name, .variant_check = variant_check, .option_check = option_check};
@@ -217,7 +232,8 @@ static tsl_status run(tsl_context *ctx, const transpose_variant *v, const transp
     if ((s = get_kernel(ctx, v, p->dbl, tile, wg_rows, &k)) != TSL_OK) return s;
     size_t t = (size_t)tile, lx = t / (size_t)vw_of(v, p->dbl, tile);
     size_t local[2] = {lx, (size_t)wg_rows};
-    size_t global[2] = {(p->cols + t - 1) / t * lx, (p->rows + t - 1) / t * (size_t)wg_rows};
+    size_t gt = (size_t)group_tiles_of(ctx, v), tiles_down = (p->rows + t - 1) / t;
+    size_t global[2] = {(p->cols + t - 1) / t * lx, (tiles_down + gt - 1) / gt * (size_t)wg_rows};
     int rows = (int)p->rows, cols = (int)p->cols, lda = (int)p->lda, ldb = (int)p->ldb;
     tsl__arg args[] = {{sizeof rows, &rows}, {sizeof cols, &cols},    {sizeof(cl_mem), &p->a},
                        {sizeof lda, &lda},   {sizeof(cl_mem), &p->b}, {sizeof ldb, &ldb},
