@@ -576,9 +576,9 @@ static const study_figure op_figures[] = {
      STUDY_FIG_BARS, OP_SWEEPS, OP_TITLES, NULL, "sequential,openblas", "speedup_overall", NULL,
      NULL, "overall speedup over the sequential host version (x)", 0, 10, 1, OP_BASELINE_LINE},
     {"breakdown", "Time breakdown per variant, in percent of its total (002's figures 13-15)",
-     "Compile (build_ms, a real compile: each command starts with an empty kernel cache), memory "
-     "setup (upload_ms), execution (kernel_ms) and read-back (download_ms) as percent of their "
-     "sum, so small parts stay visible; the sum itself is printed above each bar.",
+     "Compile (build_ms: the method says whether it is always a compile), memory setup "
+     "(upload_ms), execution (kernel_ms) and read-back (download_ms) as percent of their sum, so "
+     "small parts stay visible; the sum itself is printed above each bar.",
      STUDY_FIG_STACKED_PERCENT, OP_SWEEPS, OP_TITLES, NULL, "sequential,openblas",
      "build_ms,upload_ms,kernel_ms,download_ms",
      "compile (build),memory setup (upload),execution (kernel),read-back (download)", NULL,
