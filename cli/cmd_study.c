@@ -11,9 +11,10 @@
  * a skipped row's reason goes into the study's note column), and a failure becomes one error line
  * naming the subcommand. Figures need gnuplot on PATH; without it the CSV and the markdown are
  * still written, with a note, and the exit code stays 0. `--replot` finishes such a run later, on
- * a machine with gnuplot: it draws the PNGs from the scripts a run left in DIR and rewrites the
- * figure entries of NAME.md as a run with gnuplot writes them, opening no device and measuring
- * nothing (results from a GPU machine without gnuplot are committed this way). */
+ * a machine with gnuplot: it reads the rows back from DIR/NAME.csv, writes and draws every figure
+ * as a run would (so older results also get this tessel's figure styles) and rewrites the Figures
+ * section of NAME.md as a run with gnuplot writes it, opening no device and measuring nothing
+ * (results from a GPU machine without gnuplot are committed this way). */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, fork, dup2 */
 #include <dirent.h>
 #include <errno.h>
@@ -222,9 +223,11 @@ static void print_help(const cli_option *opts, size_t nopts)
            "                figures, and the result beside the source document's claim\n"
            "Without gnuplot on PATH the figures are skipped with a note (exit code 0); their\n"
            "scripts are still written. --replot draws them later, on a machine with gnuplot: for\n"
-           "NAME (or every study whose NAME.md is in DIR) it runs each NAME-FIG.gp in DIR and\n"
-           "rewrites the figures of NAME.md as a run with gnuplot writes them; the device, date,\n"
-           "commands and tables stay as recorded, no device is opened, nothing is measured.\n\n"
+           "NAME (or every study whose NAME.md is in DIR) it reads the rows of NAME.csv, writes\n"
+           "and draws every figure as a run does (older results get this tessel's figure styles)\n"
+           "and rewrites the figures of NAME.md as a run with gnuplot writes them; the CSV, the\n"
+           "device, date, commands and tables stay as recorded, no device is opened, nothing is\n"
+           "measured.\n\n"
            "Modes: --smoke finishes in seconds (tests, CI), the default in minutes on a CPU\n"
            "device (PoCL), --full uses the documents' sizes (for a GPU).\n\n"
            "Options:\n");
@@ -237,7 +240,7 @@ static void print_help(const cli_option *opts, size_t nopts)
     printf("\nExit codes: 0 success (skipped rows and skipped figures included), 2 usage error\n"
            "(unknown study or parameter, bad value), 3 runtime error (no device, an output\n"
            "folder that cannot be written, a command or gnuplot that failed; --replot: no\n"
-           "NAME.md in DIR, or no gnuplot on PATH).\n\n"
+           "NAME.md or NAME.csv in DIR, or no gnuplot on PATH).\n\n"
            "Examples:\n"
            "  tessel study --list\n"
            "  tessel study memory-hierarchy --smoke --out /tmp/studies\n"
@@ -482,6 +485,19 @@ static void pass_on(study_job *job, char *text, char *err, size_t errcap)
     }
 }
 
+/* Puts TESSEL_CACHE_DIR back as it was before a run with a fresh kernel cache (cache, "" when
+ * the run had none) and removes that cache. */
+static void end_fresh_cache(const char *cache, int had_cache, char *prev_cache)
+{
+    if (!cache[0]) return;
+    if (had_cache)
+        setenv("TESSEL_CACHE_DIR", prev_cache, 1);
+    else
+        unsetenv("TESSEL_CACHE_DIR");
+    free(prev_cache);
+    remove_tree_flat(cache);
+}
+
 /* Runs `tessel <command> <args> --csv FILE --quiet` in this process; its rows join the table.
  * Returns 0 (1 when the command reported a failed verification), or the exit code after one
  * error line. */
@@ -516,6 +532,24 @@ static int run_one(study_job *job, const study_run *run, const char *args, const
         used += (size_t)snprintf(line + used, sizeof line - used, " %s", argv[i]);
     cli_progress("study %s %zu/%zu: %.90s", job->def->name, index + 1, total, line);
 
+    /* A study that measures compiles gives each command an empty kernel cache of its own. */
+    char cache[4200] = "", *prev_cache = NULL;
+    int had_cache = 0;
+    if (job->def->fresh_cache) {
+        snprintf(cache, sizeof cache, "%s/cache-%zu", job->tmpdir, index + 1);
+        if (mkdir(cache, 0700) != 0)
+            return cli_error(CLI_EXIT_RUNTIME, "study %s: cannot create the kernel cache '%s': %s",
+                             job->def->name, cache, strerror(errno));
+        const char *prev = getenv("TESSEL_CACHE_DIR");
+        had_cache = prev != NULL;
+        if ((had_cache && !(prev_cache = strdup(prev))) ||
+            setenv("TESSEL_CACHE_DIR", cache, 1) != 0) {
+            free(prev_cache);
+            remove_tree_flat(cache);
+            return cli_error(CLI_EXIT_RUNTIME, "out of host memory");
+        }
+    }
+
     /* The command's stderr goes to a file while it runs. */
     fflush(stdout);
     fflush(stderr);
@@ -524,6 +558,7 @@ static int run_one(study_job *job, const study_run *run, const char *args, const
     if (saved < 0 || fd < 0) {
         if (saved >= 0) close(saved);
         if (fd >= 0) close(fd);
+        end_fresh_cache(cache, had_cache, prev_cache);
         return cli_error(CLI_EXIT_RUNTIME, "study %s: cannot capture the output of %s: %s",
                          job->def->name, run->command, strerror(errno));
     }
@@ -533,6 +568,7 @@ static int run_one(study_job *job, const study_run *run, const char *args, const
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int rc = fn(argc, argv);
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    end_fresh_cache(cache, had_cache, prev_cache);
     fflush(stdout);
     fflush(stderr);
     dup2(saved, STDERR_FILENO);
@@ -705,15 +741,14 @@ static int render_png(const char *gnuplot, const char *dir, const char *tmpdir, 
     return -1;
 }
 
-static fig_state draw_figure(study_job *job, const study_figure *f, const char *gnuplot, char *err,
-                             size_t errcap)
+/* Writes the script of figure f of study s from job->table into job->out and, with gnuplot, draws
+ * its PNG; subtitle (device, tessel, mode, date) goes under the figure's title. */
+static fig_state draw_figure(study_job *job, const study_def *s, const study_figure *f,
+                             const char *gnuplot, const char *subtitle, char *err, size_t errcap)
 {
-    const study_def *s = job->def;
-    char png[512], script[512], path[4608], subtitle[512];
+    char png[512], script[512], path[4608];
     snprintf(png, sizeof png, "%s-%s.png", s->name, f->name);
     snprintf(script, sizeof script, "%s-%s.gp", s->name, f->name);
-    snprintf(subtitle, sizeof subtitle, "%s, tessel %s, %s mode, %.10s", job->env.dev.name,
-             tsl_version(), mode_names[job->env.mode], job->date);
     /* The script is written whatever happens next: it is the figure's recipe. */
     snprintf(path, sizeof path, "%s/%s", job->out, script);
     cli_atomic_file af;
@@ -810,6 +845,18 @@ static void write_md(study_job *job, FILE *md, const fig_state *states, int no_g
 
 /* ---- the command ---------------------------------------------------------------------------- */
 
+/* job->table, empty, with the columns of study s: 0, or the exit code after one error line. */
+static int init_table(study_job *job, const study_def *s)
+{
+    char columns[1024];
+    snprintf(columns, sizeof columns, "study,sweep,series,x,%s%s%s,note", cli_csv_header,
+             s->columns[0] ? "," : "", s->columns);
+    study_table_free(&job->table);
+    if (study_table_init(&job->table, columns) != 0)
+        return cli_error(CLI_EXIT_RUNTIME, "out of host memory");
+    return 0;
+}
+
 static void job_free(study_job *job)
 {
     study_table_free(&job->table);
@@ -897,10 +944,12 @@ static int run_study(study_job *job)
                  s->name);
     }
     fig_state states[32];
-    char fig_err[1024] = "";
+    char fig_err[1024] = "", subtitle[512];
+    snprintf(subtitle, sizeof subtitle, "%s, tessel %s, %s mode, %.10s", job->env.dev.name,
+             tsl_version(), mode_names[job->env.mode], job->date);
     for (size_t i = 0; i < s->nfigures && i < 32; ++i) {
         char err[1024];
-        states[i] = draw_figure(job, &s->figures[i], gnuplot, err, sizeof err);
+        states[i] = draw_figure(job, s, &s->figures[i], gnuplot, subtitle, err, sizeof err);
         if (states[i] == FIG_FAILED && !fig_err[0]) snprintf(fig_err, sizeof fig_err, "%s", err);
     }
     cli_progress_clear();
@@ -928,21 +977,6 @@ fail:
 
 /* ---- --replot ------------------------------------------------------------------------------- */
 
-/* What write_figure_md writes for (f, st), as a heap string; NULL when out of memory. */
-static char *figure_md_text(const study_def *s, const study_figure *f, fig_state st)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (!m) return NULL;
-    write_figure_md(m, s, f, st);
-    if (fclose(m) != 0) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
 /* text with the len bytes at `at` replaced by insert, as a new heap string (NULL: no memory). */
 static char *splice(const char *text, const char *at, size_t len, const char *insert)
 {
@@ -955,115 +989,131 @@ static char *splice(const char *text, const char *at, size_t len, const char *in
     return out;
 }
 
-/* Where needle first occurs in the Figures section of a study's markdown (between its heading and
- * the Results heading), so text elsewhere (a table, the method) is never taken for a figure's
- * entry; NULL when it does not, or when md has no such section. */
-static const char *find_in_figures(const char *md, const char *needle)
+/* A CSV row of a study read back: each cell whose column this tessel's table has. */
+static int add_csv_row(void *ctx, char **names, char **values, size_t n)
 {
-    const char *begin = strstr(md, "\n## Figures\n\n");
-    const char *end = begin ? strstr(begin, "\n## Results\n\n") : NULL;
-    const char *at = end ? strstr(begin, needle) : NULL;
-    return at && at + strlen(needle) <= end + 1 ? at : NULL; /* the last entry ends in end's \n */
+    study_table *t = ctx;
+    long r = study_add_row(t);
+    if (r < 0) return -1;
+    for (size_t i = 0; i < n; ++i)
+        if (study_col(t, names[i]) >= 0 && study_set(t, (size_t)r, names[i], values[i]) != 0)
+            return -1;
+    return 0;
 }
 
-/* --replot of one study. Each figure whose script DIR/NAME-FIG.gp exists and whose entry in
- * DIR/NAME.md is one a run writes for a script (skipped, gnuplot failed, drawn) is drawn as a run
- * draws it, and its entry becomes the one a run writes for that outcome; once no entry says
- * skipped, the figures-skipped note goes too. Every other byte of NAME.md stays as recorded, and
- * the file is replaced atomically. An entry that says the figure had no data stays, whatever
- * script an older run left. Returns 0, or the exit code after one error line; a figure gnuplot
- * fails on is recorded as failed and its message goes into fig_err (the first one only). */
+/* The text after `key` on the line of md that starts with it, up to the first of stop (or the
+ * end of the line), into buf; "" when md has no such line. */
+static void md_field(const char *md, const char *key, const char *stop, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    const char *at = strstr(md, key);
+    if (!at || cap == 0) return;
+    at += strlen(key);
+    size_t len = strcspn(at, "\n");
+    for (const char *st = stop; st && *st; ++st) {
+        const char *hit = memchr(at, *st, len);
+        if (hit) len = (size_t)(hit - at);
+    }
+    snprintf(buf, cap, "%.*s", (int)len, at);
+}
+
+/* The subtitle of a recorded run's figures (device, tessel, mode, date), from its markdown, so a
+ * replot says where and when the numbers were measured, not where they were drawn. */
+static void recorded_subtitle(const char *md, char *buf, size_t cap)
+{
+    char device[256], date[64], version[64], mode[64];
+    md_field(md, "\n- Device: ", NULL, device, sizeof device);
+    /* the name ends where " (P:D, type, ..." begins */
+    for (char *p = device; (p = strstr(p, " (")) != NULL; ++p)
+        if (p[2] >= '0' && p[2] <= '9' && strchr(p, ':')) {
+            *p = '\0';
+            break;
+        }
+    md_field(md, "\n- Date: ", ";", date, sizeof date);
+    md_field(md, "; tessel ", ";", version, sizeof version);
+    md_field(md, "; tessel ", NULL, mode, sizeof mode);
+    const char *m = strchr(mode, ';');
+    char mode_name[64] = "";
+    if (m && sscanf(m + 1, " %63s", mode_name) != 1) mode_name[0] = '\0';
+    snprintf(buf, cap, "%s, tessel %s, %s mode, %.10s", device[0] ? device : "unknown device",
+             version[0] ? version : "?", mode_name[0] ? mode_name : "?", date);
+}
+
+/* --replot of one study: the table is read back from DIR/NAME.csv and the study's own columns
+ * derived again, then every figure this tessel defines is written (script) and drawn from it,
+ * exactly as a run draws it, so a replot also brings the figures of older results up to this
+ * tessel's figure styles; the CSV is not rewritten. In DIR/NAME.md only the Figures section
+ * changes, to what a run with gnuplot writes; the device, date, commands, tables and paragraphs
+ * stay as recorded, and the file is replaced atomically. Returns 0, or the exit code after one
+ * error line; a figure gnuplot fails on is recorded as failed and its message goes into fig_err
+ * (the first one only). */
 static int replot_one(study_job *job, const study_def *s, const char *gnuplot, char *fig_err,
                       size_t errcap)
 {
-    char path[4608];
+    char path[4608], csv[4608];
     snprintf(path, sizeof path, "%s/%s.md", job->out, s->name);
+    snprintf(csv, sizeof csv, "%s/%s.csv", job->out, s->name);
     char *md = read_text(path);
     if (!md)
         return cli_error(CLI_EXIT_RUNTIME, "study %s: --replot cannot read '%s': %s", s->name, path,
                          strerror(errno));
-    if (!find_in_figures(md, "")) { /* "" is found where the section starts, if it exists */
+    const char *begin = strstr(md, "\n## Figures\n\n");
+    const char *end = begin ? strstr(begin, "\n## Results\n\n") : NULL;
+    if (!end) {
         free(md);
         return cli_error(CLI_EXIT_RUNTIME,
                          "study %s: '%s' is not the markdown of a study run (it has no Figures "
                          "and Results sections); --replot leaves it alone",
                          s->name, path);
     }
-    cli_atomic_file af;
-    if (cli_atomic_open(&af, path) != 0) {
+    int rc = init_table(job, s);
+    if (rc == 0 && study_read_csv(csv, add_csv_row, &job->table) != 0)
+        rc = cli_error(CLI_EXIT_RUNTIME, "study %s: --replot cannot read the rows of '%s': %s",
+                       s->name, csv, strerror(errno));
+    if (rc) {
         free(md);
-        return cli_error(CLI_EXIT_RUNTIME, "study %s: cannot write '%s': %s", s->name, path,
-                         strerror(errno));
+        return rc;
     }
-    static const fig_state known[] = {FIG_NO_GNUPLOT, FIG_FAILED, FIG_DRAWN, FIG_EMPTY};
+    if (s->derive) s->derive(&job->table);
+    char subtitle[512];
+    recorded_subtitle(md, subtitle, sizeof subtitle);
+
     const size_t nfig = s->nfigures < 32 ? s->nfigures : 32;
     fig_state result[32];
-    int oom = 0, skipped_left = 0;
-    for (size_t i = 0; i < nfig && !oom; ++i) {
-        const study_figure *f = &s->figures[i];
-        result[i] = FIG_EMPTY; /* not drawn by this replot */
-        /* The entry the run wrote for this figure. */
-        char *old = NULL;
-        const char *at = NULL;
-        fig_state was = FIG_EMPTY;
-        for (size_t k = 0; k < sizeof known / sizeof known[0] && !at; ++k) {
-            free(old);
-            if (!(old = figure_md_text(s, f, known[k]))) {
-                oom = 1;
-                break;
-            }
-            at = find_in_figures(md, old);
-            was = known[k];
-        }
-        char script[4608];
-        snprintf(script, sizeof script, "%s/%s-%s.gp", job->out, s->name, f->name);
-        if (!at || was == FIG_EMPTY || access(script, R_OK) != 0) {
-            if (at && was == FIG_NO_GNUPLOT) skipped_left = 1;
-            if (!oom && !at)
-                cli_note("study %s: %s.md has no entry for figure '%s' in the words this tessel "
-                         "writes: left as it is",
-                         s->name, s->name, f->name);
-            else if (!oom && was != FIG_EMPTY)
-                cli_note("study %s: no script '%s': figure '%s' left as it is", s->name, script,
-                         f->name);
-            free(old);
-            continue;
-        }
+    char *section = NULL;
+    size_t section_len = 0;
+    FILE *m = open_memstream(&section, &section_len);
+    if (!m) {
+        free(md);
+        return cli_error(CLI_EXIT_RUNTIME, "out of host memory");
+    }
+    for (size_t i = 0; i < nfig; ++i) {
         char err[1024];
-        result[i] = render_png(gnuplot, job->out, job->tmpdir, s, f, err, sizeof err) == 0
-                        ? FIG_DRAWN
-                        : FIG_FAILED;
+        cli_progress("study %s --replot: figure %s", s->name, s->figures[i].name);
+        result[i] = draw_figure(job, s, &s->figures[i], gnuplot, subtitle, err, sizeof err);
         if (result[i] == FIG_FAILED && !fig_err[0] &&
             snprintf(fig_err, errcap, "study %s: %s", s->name, err) < 0)
             fig_err[0] = '\0';
-        char *now = figure_md_text(s, f, result[i]);
-        char *next = now ? splice(md, at, strlen(old), now) : NULL;
-        free(old);
-        free(now);
-        if (!next) {
-            oom = 1;
-            break;
-        }
-        free(md);
-        md = next;
+        write_figure_md(m, s, &s->figures[i], result[i]);
     }
-    char note[sizeof no_gnuplot_note + 2];
-    snprintf(note, sizeof note, "%s\n\n", no_gnuplot_note);
-    const char *at = oom || skipped_left ? NULL : find_in_figures(md, note);
-    char *next = at ? splice(md, at, strlen(note), "") : NULL;
-    if (at && !next) oom = 1;
-    if (next) {
-        free(md);
-        md = next;
-    }
-    if (oom) {
-        free(md);
-        cli_atomic_abort(&af);
-        return cli_error(CLI_EXIT_RUNTIME, "out of host memory");
-    }
-    fputs(md, af.f);
-    free(md);
     cli_progress_clear();
+    char *next = NULL;
+    if (fclose(m) == 0 && section) {
+        /* From after the Figures heading to the newline before the Results heading. */
+        const char *from = begin + strlen("\n## Figures\n\n");
+        next = splice(md, from, (size_t)(end + 1 - from), section);
+    }
+    free(section);
+    free(md);
+    if (!next) return cli_error(CLI_EXIT_RUNTIME, "out of host memory");
+    cli_atomic_file af;
+    if (cli_atomic_open(&af, path) != 0) {
+        free(next);
+        return cli_error(CLI_EXIT_RUNTIME, "study %s: cannot write '%s': %s", s->name, path,
+                         strerror(errno));
+    }
+    fputs(next, af.f);
+    free(next);
     if (cli_atomic_commit(&af) != 0)
         return cli_error(CLI_EXIT_RUNTIME, "study %s: could not write '%s': %s", s->name, path,
                          strerror(errno));
@@ -1135,8 +1185,8 @@ int cli_cmd_study(int argc, char **argv)
          "replace a parameter of the study (repeatable; tessel study --list shows them)"},
         {"--list", NULL, CLI_FLAG, &job->list, NULL, "list the studies and their parameters"},
         {"--replot", NULL, CLI_FLAG, &job->replot, NULL,
-         "draw the PNGs of a run made without gnuplot from the scripts in DIR, and rewrite "
-         "NAME.md's figures (every study in DIR without NAME); measures nothing"},
+         "draw the figures of a recorded run from its NAME.csv in DIR, and rewrite NAME.md's "
+         "figures (every study in DIR without NAME); measures nothing"},
         CLI_OPT_HELP(&job->help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
@@ -1203,18 +1253,7 @@ int cli_cmd_study(int argc, char **argv)
         study_set_param(&job->env, job->def->params[p].name,
                         job->def->params[p].value[job->env.mode]);
     if ((rc = apply_sets(job))) goto done;
-    if (study_table_init(&job->table, "") != 0) {
-        rc = cli_error(CLI_EXIT_RUNTIME, "out of host memory");
-        goto done;
-    }
-    char columns[1024];
-    snprintf(columns, sizeof columns, "study,sweep,series,x,%s%s%s,note", cli_csv_header,
-             job->def->columns[0] ? "," : "", job->def->columns);
-    study_table_free(&job->table);
-    if (study_table_init(&job->table, columns) != 0) {
-        rc = cli_error(CLI_EXIT_RUNTIME, "out of host memory");
-        goto done;
-    }
+    if ((rc = init_table(job, job->def))) goto done;
     cli_command_line(cli_argc, cli_argv, job->command_line, sizeof job->command_line);
     time_t now = time(NULL);
     struct tm tm;

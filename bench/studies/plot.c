@@ -3,8 +3,9 @@
  * with no other file, and a reader can edit the script to restyle it. Three kinds of figure:
  * lines (y against x, a colour per series, a dash type per sweep), bars (grouped by sweep, from a
  * base such as speedup 1, so a slowdown hangs below the line) and stacked bars (one panel per
- * sweep, the time breakdown of 002's figures 13-15). Text is drawn without gnuplot's enhanced
- * mode, so variant names such as tiled_16x16 print as they are spelled. */
+ * sweep, the time breakdown of 002's figures 13-15, in time or in percent of each bar's total).
+ * Text is drawn without gnuplot's enhanced mode, so variant names such as tiled_16x16 print as
+ * they are spelled. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -405,7 +406,9 @@ static size_t plot_bars(FILE *gp, const study_def *s, const study_figure *f, con
     return total;
 }
 
-/* Stacked bars: one panel per sweep, a bar per series, the y columns stacked bottom first. */
+/* Stacked bars: one panel per sweep, a bar per series, the y columns stacked bottom first; in
+ * percent (STUDY_FIG_STACKED_PERCENT) each bar is its parts' share of its total, and the total
+ * itself is printed above the bar, so the absolute time is still there to read. */
 static size_t plot_stacked(FILE *gp, const study_def *s, const study_figure *f,
                            const study_table *t, const name_list *sweeps, const name_list *series,
                            const char *png, const char *subtitle, int write)
@@ -424,6 +427,7 @@ static size_t plot_stacked(FILE *gp, const study_def *s, const study_figure *f,
         panels += bars > 0;
     }
     if (!write || total == 0) return total;
+    const int percent = f->kind == STUDY_FIG_STACKED_PERCENT;
     size_t cols = panels > 2 ? 2 : panels, rows = (panels + cols - 1) / cols;
     header(gp, s, f, png, subtitle, 1200, rows > 1 ? 1000 : 620);
     fputs("unset title\n", gp); /* the multiplot carries the title */
@@ -437,9 +441,9 @@ static size_t plot_stacked(FILE *gp, const study_def *s, const study_figure *f,
           "set style fill solid 0.8 border rgb \"#404040\"\n"
           "set xtics rotate by -35 left nomirror font \",10\"\n"
           "set grid noxtics ytics\n"
-          "set yrange [0:*]\n"
           "set key off\n",
           gp);
+    fputs(percent ? "set yrange [0:115]\nset ytics 0, 20, 100\n" : "set yrange [0:*]\n", gp);
     /* One legend for every panel, in a row under the title: a box and a label per y column. */
     double y0 = rows > 1 ? 0.922 : 0.855, step = 0.96 / (double)(ys.n ? ys.n : 1);
     for (size_t k = 0; k < ys.n; ++k) {
@@ -476,15 +480,20 @@ static size_t plot_stacked(FILE *gp, const study_def *s, const study_figure *f,
         b = 0;
         for (size_t j = 0; j < group.n; ++j) {
             if (!isfinite(bar_value(t, sweeps->v[i], group.v[j], ys.v[0]))) continue;
-            double cum = 0;
+            double cum = 0, sum = 0;
+            for (size_t k = 0; k < ys.n; ++k) {
+                double v = bar_value(t, sweeps->v[i], group.v[j], ys.v[k]);
+                if (isfinite(v) && v > 0) sum += v;
+            }
+            double scale = percent && sum > 0 ? 100.0 / sum : 1.0;
             fprintf(gp, "%zu", b++);
             for (size_t k = 0; k < ys.n; ++k) {
                 double v = bar_value(t, sweeps->v[i], group.v[j], ys.v[k]);
                 if (!isfinite(v) || v < 0) v = 0;
-                fprintf(gp, " %.6g %.6g", cum, cum + v);
-                cum += v;
+                fprintf(gp, " %.6g %.6g", cum, cum + v * scale);
+                cum += v * scale;
             }
-            fputc('\n', gp);
+            fprintf(gp, " %.6g\n", sum); /* the bar's total, for the label above it */
         }
         fputs("EOD\n", gp);
         fputs("plot \\\n", gp);
@@ -496,6 +505,11 @@ static size_t plot_stacked(FILE *gp, const study_def *s, const study_figure *f,
                     colours[k % NCOLOURS]);
             gp_string(gp, k < ytitles.n ? ytitles.v[k] : ys.v[k]);
         }
+        if (percent)
+            fprintf(gp,
+                    ", \\\n  $d%zu using 1:(%g):($%zu >= 1000 ? sprintf(\"%%.1f s\", $%zu / 1000) "
+                    ": sprintf(\"%%.3g ms\", $%zu)) with labels font \",9\" notitle",
+                    block, 100.0 + 7.0, 2 + 2 * ys.n, 2 + 2 * ys.n, 2 + 2 * ys.n);
         fputc('\n', gp);
         if (block == 0) /* the legend is on the canvas now: the next panels do not redraw it */
             for (size_t k = 0; k < ys.n; ++k)
@@ -533,9 +547,9 @@ size_t study_plot_script(FILE *gp, const study_def *s, const study_figure *f, co
     subtitle = full_subtitle;
     size_t (*draw)(FILE *, const study_def *, const study_figure *, const study_table *,
                    const name_list *, const name_list *, const char *, const char *, int) =
-        f->kind == STUDY_FIG_BARS      ? plot_bars
-        : f->kind == STUDY_FIG_STACKED ? plot_stacked
-                                       : plot_lines;
+        f->kind == STUDY_FIG_BARS                                              ? plot_bars
+        : f->kind == STUDY_FIG_STACKED || f->kind == STUDY_FIG_STACKED_PERCENT ? plot_stacked
+                                                                               : plot_lines;
     /* A dry pass first: a figure with nothing to draw writes nothing. */
     if (draw(gp, s, f, t, &sweeps, &series, png, subtitle, 0) == 0) return 0;
     return draw(gp, s, f, t, &sweeps, &series, png, subtitle, 1);

@@ -84,9 +84,12 @@ typedef struct {
 } study_run;
 
 typedef enum {
-    STUDY_FIG_LINES,  /* y against x, one line per series (dash type per sweep) */
-    STUDY_FIG_BARS,   /* one bar per series, grouped by sweep, from bar_base */
-    STUDY_FIG_STACKED /* one panel per sweep, one bar per series, the y columns stacked */
+    STUDY_FIG_LINES,   /* y against x, one line per series (dash type per sweep) */
+    STUDY_FIG_BARS,    /* one bar per series, grouped by sweep, from bar_base */
+    STUDY_FIG_STACKED, /* one panel per sweep, one bar per series, the y columns stacked */
+    /* As STUDY_FIG_STACKED, each bar's columns as percent of its total (printed above the bar),
+     * so a part that is 0.1 % of the time is still a visible sliver beside one that is 99 % */
+    STUDY_FIG_STACKED_PERCENT
 } study_fig_kind;
 
 typedef struct {
@@ -98,8 +101,8 @@ typedef struct {
     const char *sweep_titles; /* legend or group text per sweep (same order), or NULL: the names */
     const char *series;       /* comma list of series (in legend order), or NULL: all */
     const char *exclude;      /* comma list of series left out, or NULL */
-    const char *y;            /* column; STUDY_FIG_STACKED: comma list, bottom first */
-    const char *y_titles;     /* STUDY_FIG_STACKED: legend text per y column */
+    const char *y;            /* column; STUDY_FIG_STACKED*: comma list, bottom first */
+    const char *y_titles;     /* STUDY_FIG_STACKED*: legend text per y column */
     const char *xlabel, *ylabel;
     int logx;        /* 0: linear, else the log base (2 or 10) */
     int logy;        /* 0: linear, 10: log, -1: log when the values span more than 20x */
@@ -126,6 +129,9 @@ typedef struct study_def {
     void (*setup)(study_env *env);                                            /* may be NULL */
     void (*derive)(study_table *t);                                           /* may be NULL */
     void (*summary_md)(const study_table *t, const study_env *env, FILE *md); /* may be NULL */
+    /* Each run gets TESSEL_CACHE_DIR set to a new, empty folder (removed after it), so build_ms
+     * is a compile and never a load from tessel's binary cache. */
+    int fresh_cache;
 } study_def;
 
 size_t study_count(void);

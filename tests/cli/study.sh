@@ -2,9 +2,11 @@
 # exit 0, a CSV with the documented columns (study,sweep,series,x, the DESIGN.md columns, the
 # study's own, note) whose rows are this study's and carry numbers where they are ok, PNG files
 # that are real PNGs of a non-trivial size, and a markdown file naming the device, the command,
-# every figure and the CSV. Then the same without gnuplot on PATH (CSV and markdown, a note, exit
-# 0), and --replot of that run with gnuplot (real PNGs, the md changed only in its figures, to
-# what a run with gnuplot writes; without gnuplot or the md, exit 3), --list and --help, and bad
+# every figure and the CSV. gnuplot is a dependency (gnuplot-nox, `make deps`): without it on PATH
+# the test is skipped (exit 77) rather than passed without looking at a PNG. Then one run with
+# gnuplot taken off PATH (CSV and markdown, a note, exit 0), and --replot of that run with gnuplot
+# (real PNGs, the md changed only in its figures, to what a run with gnuplot writes; without
+# gnuplot, the md or the CSV, exit 3; scripts redrawn from the CSV), --list and --help, and bad
 # input: an unknown study or parameter (exit 2), an output folder that cannot be written (exit 3,
 # the path in the message), and a study whose command fails midway, which must leave neither a
 # CSV nor a temporary file behind.
@@ -12,8 +14,11 @@
 need_python
 
 STUDIES="memory-hierarchy gemm-ladder transpose optimizations precision poisson opencl-vs-cuda"
-HAVE_GNUPLOT=0
-command -v gnuplot >/dev/null 2>&1 && HAVE_GNUPLOT=1
+command -v gnuplot >/dev/null 2>&1 || {
+    echo "SKIP: no gnuplot on PATH (a dependency: make deps installs gnuplot-nox)" >&2
+    exit 77
+}
+HAVE_GNUPLOT=1 # check_study looks at the PNGs; the run without gnuplot below sets it to 0
 
 # check_study NAME DIR EXTRA_COLUMNS FIGURES: the files of one finished study.
 check_study() {
@@ -63,7 +68,7 @@ PYEOF
 D="$WORK/out"
 extra_of() {
     case "$1" in
-    memory-hierarchy) echo "total_ms,reduction_pct,reduction_total_pct" ;;
+    memory-hierarchy) echo "total_ms,reduction_pct,reduction_total_pct,speedup_vs_naive" ;;
     optimizations) echo "speedup,speedup_overall" ;;
     precision) echo "eff_gbps" ;;
     poisson) echo "sweeps_per_s" ;;
@@ -76,17 +81,26 @@ figures_of() {
     memory-hierarchy) echo "time reduction blocks" ;;
     gemm-ladder) echo "gflops" ;;
     transpose) echo "size inner-reps tile" ;;
-    optimizations) echo "speedup overall breakdown" ;;
+    optimizations) echo "speedup overall breakdown pi-local pi-global" ;;
     precision) echo "gflops bandwidth" ;;
     poisson) echo "sweeps bandwidth" ;;
     opencl-vs-cuda) echo "time" ;;
     esac
 }
+# The optimizations study gives every command an empty kernel cache of its own: the user's
+# cache (TESSEL_CACHE_DIR) gets no entry, and no cache folder is left behind.
+mkdir -p "$WORK/usercache" "$WORK/tmp"
 for s in $STUDIES; do
-    expect_ok study "$s" --smoke --out "$D"
+    if [ "$s" = optimizations ]; then
+        TESSEL_CACHE_DIR="$WORK/usercache" TMPDIR="$WORK/tmp" expect_ok study "$s" --smoke --out "$D"
+    else
+        expect_ok study "$s" --smoke --out "$D"
+    fi
     expect_clean_stderr
     check_study "$s" "$D" "$(extra_of "$s")" "$(figures_of "$s")"
 done
+[ -z "$(ls -A "$WORK/usercache")" ] || fail "optimizations: the user's kernel cache was written"
+[ -z "$(ls -A "$WORK/tmp")" ] || fail "optimizations: a temporary folder was left in TMPDIR"
 
 # Study-specific content: the speedup baseline, half as a skipped row, the CUDA rows.
 "$PY" - "$D" <<'PYEOF' || fail "study contents"
@@ -125,9 +139,32 @@ assert {r["series"] for r in oc} == {"naive", "tiled_16x16", "cuda_naive", "cuda
 for r in oc:
     if r["series"].startswith("cuda_") and r["status"] == "skipped":
         assert r["note"], r
+# Every variant's build is a compile: one command per variant (no program reused within a
+# command, which would read 0) and an empty cache (a load from it would be far below a compile).
+for r in opt:
+    if r["series"] not in ("sequential", "openblas") and r["sweep"] in ("pi", "nbody", "kmeans",
+                                                                        "gemm"):
+        assert float(r["build_ms"]) > 0, ("a real compile", r)
+# 002's launch sweeps: the Pi kernels over work-group sizes and total work-items (--smoke lists),
+# each with a speedup over the Pi workload's sequential row.
+seq = float([r for r in opt if r["sweep"] == "pi" and r["series"] == "sequential"][0]["kernel_ms"])
+for sweep, xs, col in (("pi_local", {"32", "1024"}, "local"), ("pi_global", {"1024", "16384"}, "n")):
+    got = [r for r in opt if r["sweep"] == sweep]
+    assert {r["series"] for r in got} == {"multithread", "optimized"}, got
+    for v in ("multithread", "optimized"):
+        assert {r["x"] for r in got if r["series"] == v} == xs, (sweep, v, got)
+    for r in got:
+        assert r["status"] == "ok" and r["op"] == "pi" and r[col] == r["x"], r
+        assert abs(float(r["speedup"]) / (seq / float(r["kernel_ms"])) - 1) < 1e-4, r
+for r in mh:
+    if r["status"] == "ok" and r["series"] != "naive":
+        base = [b for b in mh if b["series"] == "naive" and b["x"] == r["x"]][0]
+        want = float(base["kernel_ms"]) / float(r["kernel_ms"])
+        assert abs(float(r["speedup_vs_naive"]) / want - 1) < 1e-4, r
 tr = rows("transpose")
 assert {r["sweep"] for r in tr} == {"pow2", "other", "inner_reps", "tile"}, tr
 PYEOF
+grep -qF "OpenCL time / CUDA time" "$D/opencl-vs-cuda.md" || fail "opencl-vs-cuda lists the ratio figure"
 grep -qE "not measured here|as fast as its OpenCL twin" "$D/opencl-vs-cuda.md" ||
     fail "opencl-vs-cuda says why the CUDA side is missing, or compares"
 
@@ -158,7 +195,15 @@ expect_error 2 "unknown study 'nope'" study nope --replot --out "$WORK/replot"
 expect_error 3 "$WORK/empty/poisson.md" study poisson --replot --out "$WORK/empty"
 expect_error 3 "$WORK/empty" study --replot --out "$WORK/empty"
 expect_error 2 "--smoke" study poisson --replot --smoke --out "$WORK/replot"
-if [ "$HAVE_GNUPLOT" = 1 ]; then
+# Without the CSV there are no rows to draw: exit 3 naming it, the md untouched.
+cp -R "$WORK/replot" "$WORK/nocsv"
+rm "$WORK/nocsv/poisson.csv"
+expect_error 3 "$WORK/nocsv/poisson.csv" study poisson --replot --out "$WORK/nocsv"
+cmp -s "$WORK/nocsv/poisson.md" "$WORK/recorded.md" || fail "--replot without the CSV: md kept"
+{ # with gnuplot (on PATH: checked at the top)
+    # The scripts are redrawn from the CSV: one spoiled by hand (or by an older tessel) is
+    # replaced, not run.
+    echo "this is not gnuplot" >"$WORK/replot/poisson-sweeps.gp"
     cp -R "$WORK/replot" "$WORK/replot-all"
     expect_ok study poisson --replot --out "$WORK/replot"
     expect_clean_stderr
@@ -188,8 +233,10 @@ PYEOF
     grep -qF "$WORK/replot-all/poisson-bandwidth.png" "$OUT" || fail "--replot lists the PNGs"
     cmp -s "$WORK/replot-all/poisson.md" "$WORK/replot/poisson.md" ||
         fail "study --replot (every study) writes what study poisson --replot writes"
+    cmp -s "$WORK/replot/poisson.csv" "$WORK/nognuplot/poisson.csv" || fail "--replot keeps the CSV"
+    grep -qF "not gnuplot" "$WORK/replot/poisson-sweeps.gp" && fail "--replot rewrites the scripts"
     if ls -A "$WORK/replot-all" | grep -q '^\.'; then fail "--replot leaves temporary files"; fi
-fi
+}
 
 # ---- --list, --help ------------------------------------------------------------------------
 expect_ok study --list
