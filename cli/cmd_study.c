@@ -501,6 +501,9 @@ static void end_fresh_cache(const char *cache, int had_cache, char *prev_cache)
 /* Runs `tessel <command> <args> --csv FILE --quiet` in this process; its rows join the table.
  * Returns 0 (1 when the command reported a failed verification), or the exit code after one
  * error line. */
+static void skipped_rows(study_job *job, const study_run *run, const char *args, const char *item,
+                         const char *reason);
+
 static int run_one(study_job *job, const study_run *run, const char *args, const char *item,
                    size_t index, size_t total)
 {
@@ -580,6 +583,16 @@ static int run_one(study_job *job, const study_run *run, const char *args, const
     pass_on(job, errtxt ? errtxt : (char[]){""}, err, sizeof err);
     append(&job->runs_md, &job->runs_len, "%zu. `%s --csv run-%zu.csv --quiet` (%.2f s%s)\n",
            index + 1, line, index + 1, seconds, rc ? ", failed" : "");
+    if (rc == CLI_EXIT_RUNTIME && strstr(err, "cannot run on")) {
+        /* a sweep point beyond what this device (or the compiled kernel) allows, such as a
+         * work-group larger than the kernel's limit: a skipped row with the reason, not a failed
+         * study */
+        free(errtxt);
+        unlink(csv);
+        const char *why = strstr(err, "tessel: error: ") ? err + strlen("tessel: error: ") : err;
+        skipped_rows(job, run, args, item, why);
+        return CLI_EXIT_OK;
+    }
     if (rc != CLI_EXIT_OK && rc != CLI_EXIT_VERIFY) {
         free(errtxt);
         return cli_error(rc == CLI_EXIT_USAGE ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME,

@@ -4,12 +4,12 @@ if (!exists("outfile")) outfile = "optimizations-breakdown.png"
 set terminal pngcairo size 1200,1000 noenhanced font "DejaVu Sans,12"
 set output outfile
 set encoding utf8
-set title "Time breakdown per variant, in percent of its total (002's figures 13-15)\nNVIDIA H200, tessel 0.1.0, full mode, 2026-11-21, single precision"
+set title "Time breakdown per variant, in percent of its total (002's figures 13-15)\nNVIDIA H200, tessel 0.1.0, full mode, 2026-11-23, single precision"
 set grid lc rgb "#d0d0d0"
 set border lw 1.2
 set ylabel "share of the total time (%)"
 unset title
-set multiplot layout 2,2 margins 0.08,0.98,0.08,0.85 spacing 0.09,0.13 title "Time breakdown per variant, in percent of its total (002's figures 13-15)\nNVIDIA H200, tessel 0.1.0, full mode, 2026-11-21, single precision" font ",13"
+set multiplot layout 2,2 margins 0.08,0.98,0.08,0.85 spacing 0.09,0.13 title "Time breakdown per variant, in percent of its total (002's figures 13-15)\nNVIDIA H200, tessel 0.1.0, full mode, 2026-11-23, single precision" font ",13"
 set style fill solid 0.8 border rgb "#404040"
 set xtics rotate by -35 left nomirror font ",10"
 set grid noxtics ytics
@@ -28,13 +28,13 @@ set title "Pi"
 set xtics ("original" 0, "multithread" 1, "float2" 2, "float4" 3, "float8" 4, "float16" 5, "optimized" 6)
 set xrange [-0.7:6.7]
 $d0 << EOD
-0 0 43.7814 43.7814 43.7814 43.7814 99.9991 99.9991 100 165.792
-1 0 0 0 0 0 95.1241 95.1241 100 0.640544
-2 0 99.2877 99.2877 99.2877 99.2877 99.9578 99.9578 100 78.9654
-3 0 99.4012 99.4012 99.4012 99.4012 99.9613 99.9613 100 85.6572
-4 0 99.5535 99.5535 99.5535 99.5535 99.9693 99.9693 100 105.944
-5 0 99.5333 99.5333 99.5333 99.5333 99.9682 99.9682 100 99.8661
-6 0 0 0 0 0 93.1398 93.1398 100 0.472992
+0 0 90.1105 90.1105 90.1105 90.1105 99.9998 99.9998 100 942.629
+1 0 80.8415 80.8415 80.8415 80.8415 98.9583 98.9583 100 3.37589
+2 0 99.5475 99.5475 99.5475 99.5475 99.9688 99.9688 100 126.09
+3 0 99.6492 99.6492 99.6492 99.6492 99.977 99.977 100 146.987
+4 0 99.743 99.743 99.743 99.743 99.9795 99.9795 100 187.244
+5 0 99.7366 99.7366 99.7366 99.7366 99.9781 99.9781 100 180.773
+6 0 84.8262 84.8262 84.8262 84.8262 98.7792 98.7792 100 3.17431
 EOD
 plot \
   $d0 using 1:3:($1-0.35):($1+0.35):2:3 with boxxyerror lc rgb "#1f77b4" title "compile (build)", \
@@ -54,9 +54,9 @@ set title "N-body"
 set xtics ("original" 0, "local" 1, "optimized" 2)
 set xrange [-0.7:2.7]
 $d1 << EOD
-0 0 88.1658 88.1658 88.2423 88.2423 99.9272 99.9272 100 56.8788
-1 0 93.3076 93.3076 93.3857 93.3857 99.9251 99.9251 100 55.2836
-2 0 94.0851 94.0851 94.158 94.158 99.9304 99.9304 100 59.4825
+0 0 92.8548 92.8548 92.9014 92.9014 99.9561 99.9561 100 94.348
+1 0 94.7821 94.7821 94.8436 94.8436 99.9415 99.9415 100 70.665
+2 0 96.0893 96.0893 96.1376 96.1376 99.9536 99.9536 100 89.8715
 EOD
 plot \
   $d1 using 1:3:($1-0.35):($1+0.35):2:3 with boxxyerror lc rgb "#1f77b4" title "compile (build)", \
@@ -68,9 +68,9 @@ set title "K-means"
 set xtics ("original" 0, "unrolled" 1, "optimized" 2)
 set xrange [-0.7:2.7]
 $d2 << EOD
-0 0 83.8223 83.8223 85.3511 85.3511 99.748 99.748 100 73.238
-1 0 96.0376 96.0376 96.7964 96.7964 99.8406 99.8406 100 121.544
-2 0 94.0738 94.0738 95.1757 95.1757 99.7672 99.7672 100 84.7857
+0 0 86.8125 86.8125 89.1939 89.1939 99.7028 99.7028 100 100.478
+1 0 97.096 97.096 98.1826 98.1826 99.8867 99.8867 100 217.672
+2 0 95.9095 95.9095 97.3909 97.3909 99.8507 99.8507 100 158.457
 EOD
 plot \
   $d2 using 1:3:($1-0.35):($1+0.35):2:3 with boxxyerror lc rgb "#1f77b4" title "compile (build)", \
@@ -82,10 +82,10 @@ set title "GEMM (against OpenBLAS)"
 set xtics ("naive" 0, "tiled_16x16" 1, "regblock_4" 2, "tiled2d" 3)
 set xrange [-0.7:3.7]
 $d3 << EOD
-0 0 2.48331 2.48331 48.7197 48.7197 88.4632 88.4632 100 7.9764
-1 0 1.35534 1.35534 48.495 48.495 86.7388 86.7388 100 7.07603
-2 0 90.9965 90.9965 95.2051 95.2051 98.7755 98.7755 100 76.4915
-3 0 9.02722 9.02722 72.209 72.209 81.7647 81.7647 100 5.17238
+0 0 88.8526 88.8526 94.9457 94.9457 98.6357 98.6357 100 85.983
+1 0 90.2807 90.2807 95.1592 95.1592 98.4543 98.4543 100 82.2007
+2 0 92.3722 92.3722 96.4791 96.4791 98.9249 98.9249 100 111.384
+3 0 98.7822 98.7822 99.6368 99.6368 99.7402 99.7402 100 463.641
 EOD
 plot \
   $d3 using 1:3:($1-0.35):($1+0.35):2:3 with boxxyerror lc rgb "#1f77b4" title "compile (build)", \
