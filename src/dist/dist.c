@@ -339,7 +339,6 @@ tsl_status tsl_dist_create(const char *device_spec, double timeout_s, tsl_dist *
                                   &local)) == MPI_SUCCESS) {
         MPI_Comm_rank(local, &d->local_rank);
         MPI_Comm_size(local, &local_size);
-        MPI_Comm_free(&local);
     } else {
         snprintf(err, cap, "rank %d: MPI_Comm_split_type failed (error %d)", d->rank, rc);
         return TSL_ERR_OPENCL;
@@ -354,7 +353,6 @@ tsl_status tsl_dist_create(const char *device_spec, double timeout_s, tsl_dist *
         s = TSL_ERR_NO_DEVICE;
     } else {
         const tsl_device_info *pick = &found[d->local_rank % (count < 64 ? count : 64)];
-        d->shared = local_size > count ? local_size : 0;
         char spec[32];
         snprintf(spec, sizeof spec, "%d:%d", pick->platform_index, pick->device_index);
         s = tsl_context_create(spec, &d->ctx);
@@ -363,6 +361,25 @@ tsl_status tsl_dist_create(const char *device_spec, double timeout_s, tsl_dist *
                      tsl_last_error());
         else
             tsl_context_device(d->ctx, &d->infos[d->rank]);
+    }
+    /* Ranks of this host that picked the same device (more ranks than matching devices, or a
+     * spec that names one device for all): counted from every local rank's actual pick. */
+    {
+        int mine[2] = {-1, -1};
+        if (count > 0) {
+            const tsl_device_info *pick = &found[d->local_rank % (count < 64 ? count : 64)];
+            mine[0] = pick->platform_index;
+            mine[1] = pick->device_index;
+        }
+        int *all = malloc(2 * sizeof(int) * (size_t)local_size);
+        if (all && MPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, local) == MPI_SUCCESS) {
+            int same = 0;
+            for (int r = 0; r < local_size; ++r)
+                same += mine[0] >= 0 && all[2 * r] == mine[0] && all[2 * r + 1] == mine[1];
+            d->shared = same > 1 ? same : 0;
+        }
+        free(all);
+        MPI_Comm_free(&local);
     }
     if (s != TSL_OK) {
         snprintf(err, cap, "%s", d->error);
