@@ -18,7 +18,7 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 op, prec = sys.argv[2], sys.argv[3]
 es = 8 if prec == "double" else 4
 per = {"axpy": 3, "dot": 2, "nrm2": 1}[op]
-assert len(rows) == 6, rows
+assert len(rows) == 9, rows  # naive, vector, wide at 3 sizes
 for r in rows:
     assert r["op"] == op and r["precision"] == prec and r["status"] == "ok", r
     assert r["m"] == "" and r["k"] == "", r
@@ -89,7 +89,7 @@ run blas1 --op dot --size 100 --verify --tolerance 0 --variant naive --repeat 1 
 
 # --variant list
 expect_ok blas1 --op nrm2 --variant list
-[ "$(cat "$OUT")" = "$(printf 'naive\nvector')" ] || fail "blas1 --variant list"
+[ "$(cat "$OUT")" = "$(printf 'naive\nvector\nwide')" ] || fail "blas1 --variant list"
 expect_ok gemv --variant list
 
 # bad input

@@ -30,7 +30,8 @@ expect_error 2 "max_alloc" bandwidth --device 0:0 --sizes 1048576G
 
 # ---- lists and help ------------------------------------------------------------------------
 expect_ok transpose --variant list
-[ "$(tr '\n' ' ' <"$OUT")" = "copy naive coalesced nobank diagonal " ] || fail "transpose variants"
+[ "$(tr '\n' ' ' <"$OUT")" = "copy naive coalesced nobank diagonal vector " ] ||
+    fail "transpose variants"
 expect_ok bandwidth --variant list
 [ "$(wc -l <"$OUT")" -eq 5 ] || fail "five bandwidth kinds"
 expect_ok transpose --help
@@ -47,7 +48,7 @@ rows = list(csv.reader(open(sys.argv[1], newline="")))
 header, body = rows[0], [dict(zip(rows[0], r)) for r in rows[1:]]
 assert all(len(r) == len(header) for r in rows[1:])
 assert [r["variant"] for r in body] == ["copy", "naive", "coalesced", "nobank", "diagonal",
-                                        "openblas"], [r["variant"] for r in body]
+                                        "vector", "openblas"], [r["variant"] for r in body]
 for r in body:
     assert r["op"] == "transpose" and (r["m"], r["n"], r["k"]) == ("257", "31", ""), r
     assert r["status"] == "ok" and float(r["max_rel_err"]) == 0.0, r
