@@ -49,8 +49,10 @@ static tsl_context *open_ctx(void)
 }
 
 /* One row-major NN sgemm/dgemm with random data, checked against the reference; 1 if right. */
-static int gemm_ok(tsl_context *ctx, int dbl, size_t m, size_t n, size_t k, unsigned long long seed,
-                   const char *what)
+/* C = 1.5 A B + beta C on fresh random data against the double-precision reference; with
+ * beta == 0, C starts as NaN (it must not be read). */
+static int gemm_check(tsl_context *ctx, int dbl, size_t m, size_t n, size_t k, double beta,
+                      unsigned long long seed, const char *what)
 {
     double *a = malloc(m * k * sizeof *a), *b = malloc(k * n * sizeof *b);
     double *ref = malloc(m * n * sizeof *ref), *c = malloc(m * n * sizeof *c);
@@ -60,26 +62,37 @@ static int gemm_ok(tsl_context *ctx, int dbl, size_t m, size_t n, size_t k, unsi
     if (a && b && ref && c && af && bf && cf) {
         tsl_ref_fill_d(a, m * k, &seed);
         tsl_ref_fill_d(b, k * n, &seed);
+        tsl_ref_fill_d(ref, m * n, &seed);
         for (size_t i = 0; i < m * k; ++i) af[i] = (float)a[i], a[i] = dbl ? a[i] : af[i];
         for (size_t i = 0; i < k * n; ++i) bf[i] = (float)b[i], b[i] = dbl ? b[i] : bf[i];
-        for (size_t i = 0; i < m * n; ++i) c[i] = cf[i] = NAN; /* beta = 0 must not read C */
-        tsl_ref_dgemm(TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5, a, k, b, n, 0.0,
+        for (size_t i = 0; i < m * n; ++i) {
+            cf[i] = beta == 0.0 ? NAN : (float)ref[i];
+            c[i] = beta == 0.0 ? NAN : dbl ? ref[i] : cf[i];
+            ref[i] = c[i];
+        }
+        tsl_ref_dgemm(TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5, a, k, b, n, beta,
                       ref, n);
         tsl_status s =
             dbl ? tsl_dgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5, a, k, b,
-                            n, 0.0, c, n)
+                            n, beta, c, n)
                 : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5f, af, k,
-                            bf, n, 0.0f, cf, n);
+                            bf, n, (float)beta, cf, n);
         CHECK(s == TSL_OK, "%s %zux%zux%zu: %s %s", what, m, n, k, tsl_status_name(s),
               tsl_context_error(ctx));
         double err = dbl ? tsl_ref_rel_err_d(m, n, c, n, ref, n)
                          : tsl_ref_rel_err_f(m, n, cf, n, ref, n);
         ok = s == TSL_OK && err <= tsl_ref_gemm_tolerance(dbl, k);
-        CHECK(ok, "%s %s %zux%zux%zu: relative error %g", what, dbl ? "double" : "single", m, n,
-              k, err);
+        CHECK(ok, "%s %s %zux%zux%zu beta %g: relative error %g", what, dbl ? "double" : "single",
+              m, n, k, beta, err);
     }
     free(a), free(b), free(ref), free(c), free(af), free(bf), free(cf);
     return ok;
+}
+
+static int gemm_ok(tsl_context *ctx, int dbl, size_t m, size_t n, size_t k, unsigned long long seed,
+                   const char *what)
+{
+    return gemm_check(ctx, dbl, m, n, k, 0.0, seed, what);
 }
 
 static void write_file(const char *path, const char *text, size_t len)
@@ -331,6 +344,18 @@ static void test_configs(void)
          "APAD=0,DBUF=1", 0},
         {"tiled2d:MWG=32,NWG=64,KWG=8,MDIMC=4,NDIMC=16,VW=1,SA=0,SB=1,PF=1,STRIDED=1,APAD=0,"
          "DBUF=1", 1},
+        /* warps as 4 x 8 and 8 x 4 blocks of the work-group */
+        {"tiled2d:MWG=64,NWG=64,KWG=8,MDIMC=8,NDIMC=8,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
+         "APAD=4,DBUF=1,WN=8", 0},
+        {"tiled2d:MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=2,"
+         "APAD=4,DBUF=1,WN=4", 1},
+        /* split k: slices that divide k, that do not, more slices than steps */
+        {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
+         "APAD=4,DBUF=1,KSPLIT=2", 0},
+        {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
+         "APAD=4,DBUF=1,KSPLIT=4", 1},
+        {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
+         "APAD=4,DBUF=1,KSPLIT=32", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         tsl_status s = tsl_context_set_variant(ctx, "gemm", cases[i].cfg);
@@ -339,6 +364,8 @@ static void test_configs(void)
         gemm_ok(ctx, cases[i].dbl, 1, 1, 1, 30 + i, cases[i].cfg);
         gemm_ok(ctx, cases[i].dbl, 67, 45, 33, 40 + i, cases[i].cfg);
         gemm_ok(ctx, cases[i].dbl, 130, 9, 70, 50 + i, cases[i].cfg);
+        if (strstr(cases[i].cfg, "KSPLIT")) /* the second pass adds beta C */
+            gemm_check(ctx, cases[i].dbl, 45, 70, 301, 0.75, 70 + i, cases[i].cfg);
     }
     /* rules the kernel states are refused, not miscompiled */
     const char *refused[] = {
@@ -347,6 +374,7 @@ static void test_configs(void)
         "tiled2d:PF=1,SA=0,SB=0",                                      /* nothing to prefetch */
         "tiled2d:VWA=4,SA=1,STRIDED=1,APAD=1", /* padded rows break the vector alignment */
         "tiled2d:DBUF=1,PF=0",                 /* double buffering needs the prefetch */
+        "tiled2d:MWG=64,NWG=64,MDIMC=2,NDIMC=16,VW=4,WN=8", /* 8 x 4 warps on 2 rows of items */
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
         CHECK(tsl_context_set_variant(ctx, "gemm", refused[i]) == TSL_ERR_UNSUPPORTED,

@@ -4,18 +4,8 @@
 #   bash .device/setup.sh && bash bench/scripts/gpu_gemm_race.sh "$OUT"
 # Also the OpenCL-vs-CUDA twins (naive and tiled_16x16 against their CUDA C copies).
 set -uo pipefail
-out=${1:-bench-out}
-mkdir -p "$out"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
-cmake --build build-gpu -j 16 > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
-export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache TESSEL_TUNING_DIR=$PWD/build-gpu/no-user-tuning
-t=build-gpu/tessel
-d=nvidia
-{ date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
-  $t devices; $t tune --show --device $d; } > "$out/env.txt" 2>&1
-: > "$out/commands.txt"
-run() { echo "tessel $*" >> "$out/commands.txt"; timeout 200 $t "$@" 2>&1 | grep -vE '^\s*$'; }
+source bench/scripts/lib.sh "${1:-bench-out}"
+$t tune --show --device $d >> "$out/env.txt" 2>&1
 common="--device $d --peers clblast,cublas --verify --repeat 10 --warmup 2"
 run gemm $common --sizes 4096,8192 --csv "$out/square_single.csv"
 run gemm $common --sizes 4096,8192 --precision double --csv "$out/square_double.csv"

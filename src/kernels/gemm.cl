@@ -131,6 +131,9 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  *   VWA         vector width of A reads from local memory (SA=1); with STRIDED the items own
  *               interleaved blocks of VWA rows
  *   APAD        padding of the transposed local A tile rows (bank conflicts on its stores)
+ *   WN          0: a 32-wide warp is 32/NDIMC rows of the NDIMC x MDIMC work-group, as the
+ *               local ids fall; 4 or 8: each warp is a (32/WN) x WN block of it (fewer distinct
+ *               local addresses per warp read of A and B: broadcasts instead of wavefronts)
  * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting. */
 #ifndef MWG
 #define MWG 128    // rows of C per work-group
@@ -193,6 +196,9 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #endif
 #endif
 #define ALS_LD (MWG + APAD)
+#ifndef WN
+#define WN 0
+#endif
 
 #define MWI (MWG / MDIMC)   // rows per work-item
 #define NWI (NWG / NDIMC)   // cols per work-item
@@ -213,6 +219,9 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #endif
 #if DBUF && !(PF && STAGED)
 #error "tiled2d: DBUF needs PF=1 and a staged operand"
+#endif
+#if WN && ((NTHREADS % 32) || (NDIMC % WN) || (MDIMC % (32 / WN)))
+#error "tiled2d: WN needs whole warps and the work-group to tile into (32/WN) x WN blocks"
 #endif
 
 #define CAT_(a, b) a##b
@@ -261,11 +270,24 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
                            __global const real *restrict A, const int lda,
                            __global const real *restrict B, const int ldb,
                            const real beta,
-                           __global real *C, const int ldc)
+                           __global real *C, const int ldc,
+                           const int kchunk, const long cslice)
 {
+  // Split k (the host's choice, for problems with few tiles of C and a long k): the group at
+  // z = get_group_id(2) computes k in [z kchunk, min(K, (z + 1) kchunk)) into slice z of C,
+  // cslice elements apart; gemm_splitk_sum adds the slices. Unsplit: one z, kchunk = K.
+  const int kbeg = get_group_id(2) * kchunk;
+  const int klen = min(kchunk, K - kbeg);
+  C += get_group_id(2) * cslice;
+  const int tid = get_local_id(1) * NDIMC + get_local_id(0);  // linear: staging, coalescing
+#if WN
+  // warp w of the group is block (w / (NDIMC/WN), w % (NDIMC/WN)) of (32/WN) x WN items
+  const int tid_n = ((tid / 32) % (NDIMC / WN)) * WN + (tid % 32) % WN;
+  const int tid_m = ((tid / 32) / (NDIMC / WN)) * (32 / WN) + (tid % 32) / WN;
+#else
   const int tid_n = get_local_id(0);
   const int tid_m = get_local_id(1);
-  const int tid = tid_m * NDIMC + tid_n;
+#endif
   const int m0 = get_group_id(1) * MWG;     // first row of the group tile
   const int n0 = get_group_id(0) * NWG;     // first col of the group tile
   (void)tid;
@@ -276,8 +298,8 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
     for (int j = 0; j < NVI; j++) acc[i][j] = (realV)(0);
 
-  __global const real *Ag = A + (long)m0 * lda;   // (m0, k) of the current step
-  __global const real *Bg = B + n0;               // (k, n0) of the current step
+  __global const real *Ag = A + (long)m0 * lda + kbeg;        // (m0, k) of the current step
+  __global const real *Bg = B + (long)kbeg * ldb + n0;        // (k, n0) of the current step
 #if SA
   __local real Als[NBUF][KWG * ALS_LD] __attribute__((aligned(64)));  // transposed: [k][m]
 #endif
@@ -313,7 +335,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   int buf = 0;
   (void)buf;
 
-  for (int k = 0; k < K; k += KWG) {
+  for (int k = 0; k < klen; k += KWG) {
 #if STAGED && !DBUF
 #if SA
 #pragma unroll
@@ -337,7 +359,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
 #if PF
     // The next step's loads are issued now and land while this step computes.
-    if (k + KWG < K) {
+    if (k + KWG < klen) {
 #if SA
 #pragma unroll
       for (int l = 0; l < NLA; l++) pa[l] = GLOBAL_A(l, KWG);
@@ -387,7 +409,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     }
 #if DBUF
     // Store the next tile into the other buffer; the one barrier of the step follows.
-    if (k + KWG < K) {
+    if (k + KWG < klen) {
 #if SA
 #pragma unroll
       for (int l = 0; l < NLA; l++) LOCAL_A(buf ^ 1, l) = pa[l];
@@ -434,4 +456,23 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     }
   }
 }
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_splitk_sum)
+/* ---- the second pass of split k: C = sum over z of W[z] (+ beta C), slices added in a fixed
+ * order, so the result has the same bits on every run. W holds S slices of Mc x ldw. ---------- */
+__kernel void gemm_splitk_sum(const int Mc, const int Nc, const int S,
+                              __global const real *W, const int ldw, const long wslice,
+                              const real beta, __global real *C, const int ldc)
+{
+    const int col = get_global_id(0);
+    const int row = get_global_id(1);
+    if (row >= Mc || col >= Nc) return;
+    __global const real *w = W + (long)row * ldw + col;
+    real acc = w[0];
+    for (int z = 1; z < S; ++z) acc += w[z * wslice];
+    __global real *c = C + (long)row * ldc + col;
+    *c = (beta == ZERO) ? acc : acc + beta * *c;
+}
+
 #endif

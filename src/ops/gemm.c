@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "ops/ops.h"
@@ -38,12 +39,14 @@ static const gemm_variant variants[] = {
 };
 
 /* tiled2d's compile-time parameters: one value per axis of its search space (the kernel's
- * tunables, src/kernels/gemm.cl). ALIAS is the host's: pad leading dimensions so a row is never
- * a multiple of 1 KiB (on CPUs rows of A and B 4 KiB apart share L1 sets; measured 1.3x at
- * n = 1024 on PoCL/AVX-512). */
+ * tunables, src/kernels/gemm.cl). ALIAS and KSPLIT are the host's. ALIAS: pad leading dimensions
+ * so a row is never a multiple of 1 KiB (on CPUs rows of A and B 4 KiB apart share L1 sets;
+ * measured 1.3x at n = 1024 on PoCL/AVX-512). KSPLIT: split k into that many slices summed by a
+ * second pass, for problems whose C has too few tiles to fill the device (8192 x 128 x 8192);
+ * 0 = the host decides from the tile count and the compute units (splitk_slices), 1 = never. */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
-    P_DBUF, P_APAD, NP
+    P_DBUF, P_APAD, P_WN, P_KSPLIT, NP
 };
 typedef struct {
     int v[NP];
@@ -57,12 +60,13 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
     {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
+    {"WN", 3, {0, 4, 8}},                {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
  * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
  * local memory that run everywhere. */
-static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1}};
+static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0}};
 
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
  * runs correctly on the device (named explicitly, or from a database entry). */
@@ -78,12 +82,15 @@ static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
     if (v[P_PF] && !sa && !sb) return 0;
     if (vwa > 1 && (!sa || mwi % vwa || (mwg + apad) % vwa)) return 0;
     if (v[P_DBUF] && !v[P_PF]) return 0;
+    if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
     if (dbl && vw > 8) return 0;
     size_t elem = dbl ? 8 : 4, nbuf = v[P_DBUF] ? 2 : 1;
     size_t local =
         ((size_t)(sa ? kwg * (mwg + apad) : 0) + (size_t)(sb ? kwg * nwg : 0)) * elem * nbuf;
     return local <= ctx->info.local_mem;
 }
+
+static int tiled2d_registers(int dbl, const int *v);
 
 /* The tuner's space on this device: what runs, pruned by what pays on the device type. */
 static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
@@ -98,9 +105,7 @@ static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
         /* a warp at least; ALIAS is a CPU cache matter; registers: accumulators + one column of
          * A + one row of B (+ the prefetched tile) + addressing, within 255 and the block */
         if (nthreads < 32 || v[P_ALIAS]) return 0;
-        int nla = sa ? v[P_MWG] * v[P_KWG] / nthreads : 0;
-        int nlb = sb ? v[P_KWG] * v[P_NWG] / nthreads : 0;
-        int est = (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + 24;
+        int est = tiled2d_registers(dbl, v);
         if (est > 255) return 0;
         unsigned long regs = tsl__device_registers(ctx);
         if (regs && (unsigned long)est * (unsigned long)nthreads > regs) return 0;
@@ -109,10 +114,27 @@ static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
     /* CPUs (PoCL): work-items are loop iterations and local memory is ordinary memory behind
      * barriers, so staging and interleaving only add work; big groups only add overhead, and big
      * register blocks take PoCL minutes to compile. */
-    return !(sa || sb || v[P_STRIDED] || v[P_DBUF] || nthreads > 64 || mwi * nwi > 512 / w);
+    return !(sa || sb || v[P_STRIDED] || v[P_DBUF] || v[P_WN] || nthreads > 64 ||
+             mwi * nwi > 512 / w);
 }
 
-static const tsl__space tiled2d_space = {"tiled2d", tiled2d_axes, NP, tiled2d_valid};
+/* The tuner's first candidates after auto's: the designs of the H200 hand sweep of 2026-11-23
+ * (docs/tuning.md: the random search of 2026-11-21 never sampled the first, 1.34x its winner). */
+static const char *const tiled2d_seeds[] = {
+    "tiled2d:MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    "tiled2d:MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    "tiled2d:MWG=128,NWG=256,KWG=8,MDIMC=16,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    "tiled2d:MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    NULL};
+
+static const tsl__space tiled2d_space = {"tiled2d", tiled2d_axes, NP, tiled2d_valid, P_KSPLIT,
+                                         tiled2d_seeds};
 
 /* The tuning database's size classes: by the size of C, which decides how many work-groups a
  * problem offers the device. */
@@ -351,9 +373,82 @@ static void tiled2d_options(const tiled2d_params *tp, char *out, size_t cap)
     size_t n = 0;
     out[0] = '\0';
     for (int a = 0; a < NP && n < cap; ++a)
-        if (a != P_ALIAS)
+        if (a != P_ALIAS && a != P_KSPLIT)
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
                                   tp->v[a]);
+}
+
+/* Registers per work-item that tiled2d's parameters need, as the tuner's pruning estimates
+ * them: accumulators + one column of A + one row of B (+ the prefetched tile) + addressing. */
+static int tiled2d_registers(int dbl, const int *v)
+{
+    int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
+    int nthreads = v[P_MDIMC] * v[P_NDIMC], w = dbl ? 2 : 1;
+    int nla = v[P_SA] ? v[P_MWG] * v[P_KWG] / nthreads : 0;
+    int nlb = v[P_SB] ? v[P_KWG] * v[P_NWG] / nthreads : 0;
+    return (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + 24;
+}
+
+/* How many slices of k. A configuration's KSPLIT > 0 is taken as given (within the limits
+ * below). KSPLIT = 0 on a GPU: the work-groups run in waves of `slots` (compute units x the
+ * groups one unit holds, from a model of 2048 work-items, the vendor's registers per unit where
+ * reported, else 65536, and the local memory), so a C of few tiles, or one whose last wave is
+ * nearly empty (4097^2 in 128 x 128 tiles: 1089 groups, 4.1 waves of 264), leaves units idle.
+ * S slices make S times the groups; the second pass costs about (2S + 1) m n elements of
+ * traffic, against 2 m n k flops, at a machine balance taken as 10 flops per byte. The S of
+ * 1..32 with the best (filled fraction of the waves) / (1 + pass cost) wins. On CPUs, no split.
+ * Always: each slice keeps at least 4 steps of KWG, and the partial results (S m n) stay within
+ * 256 MiB. Measured on the H200 (docs/gemm.md): 8192 x 128 x 8192 2.1x, 4097^3 1.03x. */
+static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const int *tp,
+                            size_t Mp, size_t Np, size_t Kp)
+{
+    size_t steps = Kp / (size_t)tp[P_KWG], s = (size_t)tp[P_KSPLIT];
+    if (s == 0 && strcmp(ctx->info.type, "gpu") != 0) s = 1;
+    if (s == 0) {
+        double groups = (double)(Mp / (size_t)tp[P_MWG]) * (double)(Np / (size_t)tp[P_NWG]);
+        double threads = (double)tp[P_MDIMC] * tp[P_NDIMC];
+        double regs = (double)tsl__device_registers(ctx);
+        double per_unit = floor(2048.0 / threads);
+        double by_regs = floor((regs > 0 ? regs : 65536.0) / (threads * tiled2d_registers(p->dbl, tp)));
+        double tile = ((tp[P_SA] ? tp[P_KWG] * (tp[P_MWG] + tp[P_APAD]) : 0) +
+                       (tp[P_SB] ? tp[P_KWG] * tp[P_NWG] : 0)) *
+                      (double)p->elem * (tp[P_DBUF] ? 2 : 1);
+        double by_local = tile > 0 ? floor((double)ctx->info.local_mem / tile) : per_unit;
+        per_unit = fmax(1.0, fmin(per_unit, fmin(by_regs, by_local)));
+        double slots = per_unit * (ctx->info.compute_units ? ctx->info.compute_units : 1);
+        double best = -1.0;
+        for (size_t c = 1; c <= 32; c *= 2) {
+            if (c > 1 && (steps / c < 4 || c * p->m * p->n * p->elem > ((size_t)256 << 20)))
+                break;
+            double g = groups * (double)c, filled = g / (ceil(g / slots) * slots);
+            double cost = c > 1 ? (2.0 * (double)c + 1.0) * (double)p->elem * 10.0 /
+                                      (2.0 * (double)p->k)
+                                : 0.0;
+            double score = filled / (1.0 + cost);
+            if (score > best * 1.02) best = score, s = c; /* a larger S must win by 2% */
+        }
+    }
+    while (s > 1 && (steps / s < 1 || s * p->m * p->n * p->elem > ((size_t)256 << 20))) s /= 2;
+    return s;
+}
+
+/* Second pass of a split k: C = sum of the slices (+ beta C), in a fixed order. */
+static tsl_status splitk_sum(tsl_context *ctx, const gemm_problem *p, cl_mem w, size_t slices)
+{
+    cl_kernel k;
+    tsl_status s = get_kernel(ctx, p, "gemm_splitk_sum", "", &k);
+    if (s != TSL_OK) return s;
+    size_t e = square_edge(tsl__kernel_max_wg(ctx, k));
+    size_t local[2] = {e, e}, global[2] = {round_up(p->n, e), round_up(p->m, e)};
+    int Mc = (int)p->m, Nc = (int)p->n, S = (int)slices, ldw = (int)p->n, ldc = (int)p->ldc;
+    cl_long wslice = (cl_long)(p->m * p->n);
+    tsl__scalar be;
+    tsl__arg args[] = {{sizeof Mc, &Mc},   {sizeof Nc, &Nc},         {sizeof S, &S},
+                       {sizeof(cl_mem), &w}, {sizeof ldw, &ldw},       {sizeof wslice, &wslice},
+                       tsl__scalar_arg(p->dbl, &be, p->beta), {sizeof(cl_mem), &p->c},
+                       {sizeof ldc, &ldc}};
+    return tsl__launch(ctx, k, "gemm split-k sum", args, (int)(sizeof args / sizeof args[0]), 2,
+                       global, local);
 }
 
 static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c)
@@ -397,11 +492,25 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
             ctx, TSL_ERR_UNSUPPORTED,
             "variant tiled2d: the compiled kernel allows work-groups of %zu, it needs %zu",
             tsl__kernel_max_wg(ctx, k), wg);
-    size_t local[2] = {(size_t)tp[P_NDIMC], (size_t)tp[P_MDIMC]};
-    size_t global[2] = {Np / (size_t)tp[P_NWG] * (size_t)tp[P_NDIMC],
-                        Mp / (size_t)tp[P_MWG] * (size_t)tp[P_MDIMC]};
+    size_t slices = splitk_slices(ctx, p, tp, Mp, Np, Kp);
+    size_t kchunk = round_up((Kp + slices - 1) / slices, (size_t)tp[P_KWG]);
+    slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
+    cl_mem cout = p->c;
+    int ildc = (int)p->ldc;
+    cl_long cslice = 0;
+    double beta = p->beta;
+    if (slices > 1) {
+        s = tsl__workspace(ctx, 6, slices * p->m * p->n * p->elem, &cout);
+        if (s != TSL_OK) return s;
+        ildc = (int)p->n;
+        cslice = (cl_long)(p->m * p->n);
+        beta = 0.0;
+    }
+    size_t local[3] = {(size_t)tp[P_NDIMC], (size_t)tp[P_MDIMC], 1};
+    size_t global[3] = {Np / (size_t)tp[P_NWG] * (size_t)tp[P_NDIMC],
+                        Mp / (size_t)tp[P_MWG] * (size_t)tp[P_MDIMC], slices};
     int M = (int)Mp, N = (int)Np, K = (int)Kp, Mc = (int)p->m, Nc = (int)p->n;
-    int ilda = (int)lda, ildb = (int)ldb, ildc = (int)p->ldc;
+    int ilda = (int)lda, ildb = (int)ldb, ikchunk = (int)kchunk;
     tsl__scalar al, be;
     tsl__arg args[] = {{sizeof M, &M},
                        {sizeof N, &N},
@@ -413,11 +522,13 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
                        {sizeof ilda, &ilda},
                        {sizeof(cl_mem), &b},
                        {sizeof ildb, &ildb},
-                       tsl__scalar_arg(p->dbl, &be, p->beta),
-                       {sizeof(cl_mem), &p->c},
-                       {sizeof ildc, &ildc}};
-    return tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 2, global,
-                       local);
+                       tsl__scalar_arg(p->dbl, &be, beta),
+                       {sizeof(cl_mem), &cout},
+                       {sizeof ildc, &ildc},
+                       {sizeof ikchunk, &ikchunk},
+                       {sizeof cslice, &cslice}};
+    s = tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 3, global, local);
+    return s == TSL_OK && slices > 1 ? splitk_sum(ctx, p, cout, slices) : s;
 }
 
 /* The device's compiler decides the largest work-group a built kernel allows (registers): build the

@@ -39,6 +39,13 @@ typedef struct {
      * the device reports (work-group size, local memory, registers where the vendor says) and the
      * kernel's own divisibility rules. */
     int (*valid)(const tsl_context *ctx, int dbl, const int *values);
+    /* The tuner walks the first `searched` axes; the others stay at their first value (host-side
+     * choices with an automatic setting, such as gemm's KSPLIT = 0). 0 means all. */
+    int searched;
+    /* Configurations the tuner tries first, after auto's (those that are valid here): designs
+     * known to be good somewhere, which random sampling of a space of millions may never reach
+     * (and refinement, one axis at a time, cannot reach across worse neighbours). NULL-ended. */
+    const char *const *seeds;
 } tsl__space;
 
 /* Parses "<variant>:NAME=V,..." against the space into values (axes not named keep what values

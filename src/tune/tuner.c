@@ -5,7 +5,8 @@
  *
  * Strategy. The valid configurations for the device are enumerated once (the product of the axes
  * filtered by the space's check). The first candidate is what `auto` runs today, so a tuning run
- * can never end worse than it started. A space of at most EXHAUSTIVE_MAX points is then walked in
+ * can never end worse than it started; then the space's seeds (known-good designs) that are valid
+ * here. A space of at most EXHAUSTIVE_MAX points is then walked in
  * full; a larger one alternates a random untried point (to explore) with an untried neighbour of
  * the best point so far (one axis moved to the next value up or down: local refinement), falling
  * back to random when the best point's neighbourhood is used up. The random source is a seeded
@@ -33,6 +34,8 @@ struct tsl_tuner {
     uint64_t rng;
     char config[256]; /* the string next() returned */
     long first;       /* index of auto's configuration, -1 if not in the space */
+    uint32_t seeds[16]; /* codes of the space's seed configurations, tried after auto's */
+    int nseeds, next_seed;
 };
 
 int tsl__space_parse(const tsl__space *sp, const char *config, int *values, char *why, size_t cap)
@@ -146,6 +149,22 @@ static uint64_t next_random(tsl_tuner *t)
     return t->rng = x;
 }
 
+/* The code of a configuration string; axes it does not name take their first value. */
+static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
+{
+    int values[TSL__MAX_AXES], idx[TSL__MAX_AXES];
+    char why[256];
+    for (int a = 0; a < sp->naxes; ++a) values[a] = sp->axes[a].values[0];
+    if (tsl__space_parse(sp, cfg, values, why, sizeof why) != 0) return -1;
+    for (int a = 0; a < sp->naxes; ++a) {
+        idx[a] = 0;
+        while (idx[a] < sp->axes[a].nvalues && sp->axes[a].values[idx[a]] != values[a]) ++idx[a];
+        if (idx[a] == sp->axes[a].nvalues) return -1;
+    }
+    *code = encode(sp, idx);
+    return 0;
+}
+
 tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
                             unsigned long long seed, tsl_tuner **out)
 {
@@ -163,9 +182,12 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     tsl_status s = tsl__check_fp64(ctx, is_double, "tsl_tuner_create");
     if (s != TSL_OK) return s;
     const tsl__space *sp = d->space;
+    int searched = sp->searched > 0 ? sp->searched : sp->naxes;
     uint64_t total = 1;
-    for (int a = 0; a < sp->naxes; ++a) total *= (uint64_t)sp->axes[a].nvalues;
-    if (total > UINT32_MAX)
+    for (int a = 0; a < searched; ++a) total *= (uint64_t)sp->axes[a].nvalues;
+    uint64_t all = total;
+    for (int a = searched; a < sp->naxes; ++a) all *= (uint64_t)sp->axes[a].nvalues;
+    if (all > UINT32_MAX)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: space too large");
     tsl_tuner *t = tsl__calloc(1, sizeof *t);
     if (t) t->points = tsl__malloc(MAX_VALID * sizeof *t->points);
@@ -177,9 +199,12 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     t->dbl = is_double;
     int idx[TSL__MAX_AXES], values[TSL__MAX_AXES];
     for (uint64_t c = 0; c < total && t->npoints < MAX_VALID; ++c) {
-        decode(sp, (uint32_t)c, idx);
+        /* the code of the point with the unsearched axes at their first value */
+        uint32_t code = (uint32_t)c;
+        for (int a = searched; a < sp->naxes; ++a) code *= (uint32_t)sp->axes[a].nvalues;
+        decode(sp, code, idx);
         values_of(sp, idx, values);
-        if (sp->valid(ctx, is_double, values)) t->points[t->npoints++] = (uint32_t)c;
+        if (sp->valid(ctx, is_double, values)) t->points[t->npoints++] = code;
     }
     if (t->npoints == 0) {
         tsl__free(t->points);
@@ -200,20 +225,10 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     /* auto's configuration for a large problem goes first */
     const char *src;
     const char *cfg = tsl__tuning_find(ctx, op, is_double, "large", &src);
-    if (cfg) {
-        char why[256];
-        for (int a = 0; a < sp->naxes; ++a) values[a] = -1;
-        if (tsl__space_parse(sp, cfg, values, why, sizeof why) == 0) {
-            int complete = 1;
-            for (int a = 0; a < sp->naxes; ++a) {
-                idx[a] = 0;
-                while (idx[a] < sp->axes[a].nvalues && sp->axes[a].values[idx[a]] != values[a])
-                    ++idx[a];
-                complete &= idx[a] < sp->axes[a].nvalues;
-            }
-            if (complete) t->first = find_point(t, encode(sp, idx));
-        }
-    }
+    uint32_t code;
+    if (cfg && config_code(sp, cfg, &code) == 0) t->first = find_point(t, code);
+    for (int i = 0; sp->seeds && sp->seeds[i] && t->nseeds < 16; ++i)
+        if (config_code(sp, sp->seeds[i], &code) == 0) t->seeds[t->nseeds++] = code;
     *out = t;
     return TSL_OK;
 }
@@ -288,10 +303,14 @@ const char *tsl_tuner_next(tsl_tuner *t)
     if (!t || t->ntried == t->npoints) return NULL;
     long p = -1;
     if (t->ntried == 0 && t->first >= 0) p = t->first;
-    else if (t->npoints <= EXHAUSTIVE_MAX) {
+    while (p < 0 && t->next_seed < t->nseeds) { /* seeds that are valid here and untried */
+        long q = find_point(t, t->seeds[t->next_seed++]);
+        if (q >= 0 && !t->done[q]) p = q;
+    }
+    if (p < 0 && t->npoints <= EXHAUSTIVE_MAX) {
         for (size_t i = 0; i < t->npoints && p < 0; ++i)
             if (!t->done[i]) p = (long)i;
-    } else {
+    } else if (p < 0) {
         if (t->ntried % 2 == 0) p = untried_neighbour(t);
         if (p < 0) p = untried_random(t);
     }
