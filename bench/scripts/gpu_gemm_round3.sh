@@ -2,19 +2,21 @@
 # Issue 4, round 3 on the GPU machine: the race with the new defaults (gpu_gemm_race.sh: square
 # 4096/8192 in both precisions and the shapes of point 4, beside CLBlast and cuBLAS), a last hand
 # sweep (gemm_sweep_round3c.txt) and the tuner from its seeds on 4096^3 in both precisions.
-#   bash .device/setup.sh && bash bench/scripts/gpu_gemm_round3.sh "$OUT"
+#   bash .device/setup.sh && bash bench/scripts/gpu_gemm_round3.sh "$OUT" [LIST] [race]
+# (the race only when the third argument is "race"; LIST defaults to gemm_sweep_round3c.txt)
 set -uo pipefail
-out=${1:-bench-out}
-mkdir -p "$out"
-bash bench/scripts/gpu_gemm_race.sh "$out/race" > "$out/race.log" 2>&1
-bash bench/scripts/gpu_gemm_sweep.sh "$out/sweep" bench/scripts/gemm_sweep_round3c.txt > "$out/sweep.log" 2>&1
-source bench/scripts/lib.sh "$out/tune"
-export TESSEL_TUNING_DIR=$out/tune/tuning
-run tune gemm --device $d --precision single --shapes 4096 --budget-s 60 --csv "$out/tune/tune_single.csv" > "$out/tune/tune.log" 2>&1
-run tune gemm --device $d --precision double --shapes 4096 --budget-s 60 --csv "$out/tune/tune_double.csv" >> "$out/tune/tune.log" 2>&1
-run tune --show --device $d >> "$out/tune/tune.log" 2>&1
-cd "$out" && tar czf results.tgz race sweep/*.csv sweep/*.txt tune/*.csv tune/*.log tune/tuning tune/*.txt 2>/dev/null
-python3 - race/*.csv <<'PY'
+base=${1:-bench-out}
+list=${2:-bench/scripts/gemm_sweep_round3c.txt}
+mkdir -p "$base"
+[ "${3:-}" = race ] && bash bench/scripts/gpu_gemm_race.sh "$base/race" > "$base/race.log" 2>&1
+bash bench/scripts/gpu_gemm_sweep.sh "$base/sweep" "$list" > "$base/sweep.log" 2>&1
+source bench/scripts/lib.sh "$base/tune"   # sets out=$base/tune
+export TESSEL_TUNING_DIR=$out/tuning
+run tune gemm --device $d --precision single --shapes 4096 --budget-s 60 --csv "$out/tune_single.csv" > "$out/tune.log" 2>&1
+run tune gemm --device $d --precision double --shapes 4096 --budget-s 60 --csv "$out/tune_double.csv" >> "$out/tune.log" 2>&1
+run tune --show --device $d >> "$out/tune.log" 2>&1
+cd "$base" && tar czf results.tgz race sweep/*.csv sweep/*.txt tune/*.csv tune/*.log tune/tuning tune/*.txt 2>/dev/null
+[ -d race ] && python3 - race/*.csv <<'PY'
 import csv, sys
 for f in sorted(sys.argv[1:]):
     rows = [r for r in csv.DictReader(open(f)) if r['status'] == 'ok']

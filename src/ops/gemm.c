@@ -397,12 +397,14 @@ static int tiled2d_registers(int dbl, const int *v)
  * S slices make S times the groups; the second pass costs about (2S + 1) m n elements of
  * traffic, against 2 m n k flops, at a machine balance taken as 10 flops per byte. The S of
  * 1..32 with the best (filled fraction of the waves) / (1 + pass cost) wins. On CPUs, no split.
- * Always: each slice keeps at least 4 steps of KWG, and the partial results (S m n) stay within
- * 256 MiB. Measured on the H200 (docs/gemm.md): 8192 x 128 x 8192 2.1x, 4097^3 1.03x. */
+ * Each slice keeps at least 4 steps of KWG (auto) or 1 (given), and the partial results (S m n)
+ * stay within 1 GiB and the device's largest buffer. Measured on the H200 (docs/gemm.md): 8192 x 128 x 8192 2.1x, 4097^3 1.03x. */
 static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const int *tp,
                             size_t Mp, size_t Np, size_t Kp)
 {
     size_t steps = Kp / (size_t)tp[P_KWG], s = (size_t)tp[P_KSPLIT];
+    size_t cap = (size_t)1 << 30; /* the partial results: 1 GiB and one buffer at most */
+    if (ctx->info.max_alloc && ctx->info.max_alloc < cap) cap = (size_t)ctx->info.max_alloc;
     if (s == 0 && strcmp(ctx->info.type, "gpu") != 0) s = 1;
     if (s == 0) {
         double groups = (double)(Mp / (size_t)tp[P_MWG]) * (double)(Np / (size_t)tp[P_NWG]);
@@ -418,7 +420,7 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
         double slots = per_unit * (ctx->info.compute_units ? ctx->info.compute_units : 1);
         double best = -1.0;
         for (size_t c = 1; c <= 32; c *= 2) {
-            if (c > 1 && (steps / c < 4 || c * p->m * p->n * p->elem > ((size_t)256 << 20)))
+            if (c > 1 && (steps / c < 4 || c * p->m * p->n * p->elem > cap))
                 break;
             double g = groups * (double)c, filled = g / (ceil(g / slots) * slots);
             double cost = c > 1 ? (2.0 * (double)c + 1.0) * (double)p->elem * 10.0 /
@@ -428,7 +430,7 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
             if (score > best * 1.02) best = score, s = c; /* a larger S must win by 2% */
         }
     }
-    while (s > 1 && (steps / s < 1 || s * p->m * p->n * p->elem > ((size_t)256 << 20))) s /= 2;
+    while (s > 1 && (steps / s < 1 || s * p->m * p->n * p->elem > cap)) s /= 2;
     return s;
 }
 
