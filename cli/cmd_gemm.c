@@ -9,7 +9,12 @@
  * upload_ms is the event time of the tsl_buffer_write of A and B, download_ms that of the
  * tsl_buffer_read of C after the timed runs. With beta == 0, C starts as NaN so that an element a
  * kernel forgets to write fails --verify; with beta != 0 it is rewritten before every call so
- * every call computes the same thing. Peers get the same A, B and C (see bench/peers/peers.h). */
+ * every call computes the same thing. Peers get the same A, B and C (see bench/peers/peers.h).
+ *
+ * --precision half runs tsl_hgemm_buf: the random data is rounded to half (tsl_float_to_half) and
+ * the --verify reference is computed in double from those half values, so only the kernel's
+ * float arithmetic and the rounding of C to half are measured (tsl_ref_gemm_tolerance says how
+ * much that may be). The peers have no half-storage GEMM: their rows are skipped. */
 #define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #include <limits.h>
 #include <math.h>
@@ -40,8 +45,9 @@ typedef struct {
     int verify, quiet, help;
     cli_name_list peer_names;
     /* resolved */
-    int is_double;
-    size_t es; /* element size */
+    tsl_precision prec;
+    int is_double; /* prec == TSL_DOUBLE */
+    size_t es;     /* element size */
     tsl_layout lay;
     tsl_trans ta, tb;
     const char *peers[CLI_MAX_LIST];
@@ -111,7 +117,10 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
             return cli_error(CLI_EXIT_USAGE,
                              "gemm: matrix %s (%zu x %zu %s) needs %llu bytes, more than the "
                              "largest buffer %s allows (max_alloc %llu bytes); use a smaller size",
-                             names[i], rows[i], cols[i], job->is_double ? "doubles" : "floats",
+                             names[i], rows[i], cols[i],
+                             job->prec == TSL_DOUBLE ? "doubles"
+                             : job->prec == TSL_HALF ? "halves"
+                                                     : "floats",
                              bytes, job->s.dev.name, job->s.dev.max_alloc);
     }
     /* Each count fits size_t (make_case); sums are done in long double to stay exact enough. */
@@ -137,7 +146,7 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
 static void set_common(const gemm_job *job, const gemm_case *c, const char *variant, cli_row *row)
 {
     cli_row_start(&job->s, "gemm", variant, row);
-    row->precision = job->is_double ? "double" : "single";
+    row->precision = cli_precision_name(job->prec);
     row->m = (long long)c->m, row->n = (long long)c->n, row->k = (long long)c->k;
 }
 
@@ -155,10 +164,10 @@ static void set_verdict(gemm_job *job, const gemm_case *c, const void *out, cons
     if (!ref) return;
     size_t rows = job->lay == TSL_COL_MAJOR ? c->n : c->m;
     size_t cols = job->lay == TSL_COL_MAJOR ? c->m : c->n;
-    double err = job->is_double ? tsl_ref_rel_err_d(rows, cols, out, c->ldc, ref, c->ldc)
-                                : tsl_ref_rel_err_f(rows, cols, out, c->ldc, ref, c->ldc);
-    double tol =
-        isnan(job->tolerance) ? tsl_ref_gemm_tolerance(job->is_double, c->k) : job->tolerance;
+    double err = job->prec == TSL_DOUBLE ? tsl_ref_rel_err_d(rows, cols, out, c->ldc, ref, c->ldc)
+                 : job->prec == TSL_HALF ? tsl_ref_rel_err_h(rows, cols, out, c->ldc, ref, c->ldc)
+                                         : tsl_ref_rel_err_f(rows, cols, out, c->ldc, ref, c->ldc);
+    double tol = isnan(job->tolerance) ? tsl_ref_gemm_tolerance(job->prec, c->k) : job->tolerance;
     row->max_rel_err = err;
     if (!(err <= tol)) { /* NaN fails too */
         row->status = "verify_failed";
@@ -169,9 +178,12 @@ static void set_verdict(gemm_job *job, const gemm_case *c, const void *out, cons
 static tsl_status call_gemm(gemm_job *job, const gemm_case *c, tsl_buffer *a, tsl_buffer *b,
                             tsl_buffer *cb)
 {
-    if (job->is_double)
+    if (job->prec == TSL_DOUBLE)
         return tsl_dgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k, job->alpha,
                              a, c->lda, b, c->ldb, job->beta, cb, c->ldc);
+    if (job->prec == TSL_HALF)
+        return tsl_hgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k,
+                             (float)job->alpha, a, c->lda, b, c->ldb, (float)job->beta, cb, c->ldc);
     return tsl_sgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k,
                          (float)job->alpha, a, c->lda, b, c->ldb, (float)job->beta, cb, c->ldc);
 }
@@ -218,7 +230,7 @@ static void run_variant(gemm_job *job, const gemm_case *c, case_data *d, size_t 
     tsl_status st = tsl_context_set_variant(job->s.ctx, "gemm", v);
     /* C before the first call: NaN when beta == 0 (a forgotten element fails --verify). */
     if (job->beta == 0.0)
-        cli_fill_nan(job->is_double, d->out, c->ec);
+        cli_fill_nan(job->prec, d->out, c->ec);
     else
         memcpy(d->out, d->c0, c->ec * job->es);
     if (st == TSL_OK && c->ec)
@@ -247,6 +259,14 @@ static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
     const tsl_peer *p = tsl_peer_find(job->peers[pi]);
     cli_row row;
     set_common(job, c, p->name, &row);
+    if (job->prec == TSL_HALF) {
+        if (!job->peer_noted[pi])
+            cli_note("peer %s skipped: it has no GEMM on half-precision storage", p->name);
+        job->peer_noted[pi] = 1;
+        row.status = "skipped";
+        cli_report_row(job->s.rep, &row);
+        return;
+    }
     tsl_peer_gemm_args args = {.ctx = job->s.ctx,
                                .is_double = job->is_double,
                                .layout = job->lay,
@@ -304,14 +324,14 @@ static void case_failed(gemm_job *job, const gemm_case *c, const char *what)
     }
 }
 
-void cli_gemm_fill(int is_double, unsigned long long seed, size_t index, void *a, size_t ea,
+void cli_gemm_fill(tsl_precision prec, unsigned long long seed, size_t index, void *a, size_t ea,
                    void *b, size_t eb, void *c0, size_t ec)
 {
     /* Fresh random data per size, reproducible from --seed. */
     unsigned long long state = seed + 0x9E3779B97F4A7C15ull * (index + 1);
-    cli_fill_random(is_double, a, ea, &state);
-    cli_fill_random(is_double, b, eb, &state);
-    cli_fill_random(is_double, c0, ec, &state);
+    cli_fill_random(prec, a, ea, &state);
+    cli_fill_random(prec, b, eb, &state);
+    cli_fill_random(prec, c0, ec, &state);
 }
 
 static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t total)
@@ -329,12 +349,12 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
         free_case(&d);
         return;
     }
-    cli_gemm_fill(job->is_double, job->seed, index, d.a, c->ea, d.b, c->eb, d.c0, c->ec);
+    cli_gemm_fill(job->prec, job->seed, index, d.a, c->ea, d.b, c->eb, d.c0, c->ec);
 
     if (job->verify) {
-        double *ad = cli_to_double(job->is_double, d.a, c->ea);
-        double *bd = cli_to_double(job->is_double, d.b, c->eb);
-        d.ref = cli_to_double(job->is_double, d.c0, c->ec);
+        double *ad = cli_to_double(job->prec, d.a, c->ea);
+        double *bd = cli_to_double(job->prec, d.b, c->eb);
+        d.ref = cli_to_double(job->prec, d.c0, c->ec);
         if (!ad || !bd || !d.ref) {
             free(ad);
             free(bd);
@@ -343,8 +363,11 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
             return;
         }
         cli_progress("gemm %zux%zux%zu: CPU reference", c->m, c->n, c->k);
-        tsl_ref_dgemm(job->lay, job->ta, job->tb, c->m, c->n, c->k, job->alpha, ad, c->lda, bd,
-                      c->ldb, job->beta, d.ref, c->ldc);
+        /* alpha and beta as the device gets them (a float for single and half) */
+        double alpha = job->is_double ? job->alpha : (double)(float)job->alpha;
+        double beta = job->is_double ? job->beta : (double)(float)job->beta;
+        tsl_ref_dgemm(job->lay, job->ta, job->tb, c->m, c->n, c->k, alpha, ad, c->lda, bd, c->ldb,
+                      beta, d.ref, c->ldc);
         free(ad);
         free(bd);
     }
@@ -402,8 +425,13 @@ static void print_help(const cli_option *opts, size_t nopts)
            "kernel time over --repeat runs (profiling events, after --warmup runs), GFLOP/s =\n"
            "2mnk / time, kernel build time, and with --verify the relative error\n"
            "||C - C_ref|| / ||C_ref|| against OpenBLAS in double precision (pass below 1e-5\n"
-           "single / 1e-12 double, times max(1, sqrt(k/64))). Peers run on the same data and\n"
-           "appear as rows named after them.\n\n"
+           "single / 1e-12 double, times max(1, sqrt(k/64)); half: 2^-11 plus the single\n"
+           "bound, since C is rounded to half). Peers run on the same data and appear as rows\n"
+           "named after them.\n\n"
+           "--precision half: the matrices are IEEE binary16 in memory (random data rounded to\n"
+           "half) and the arithmetic is float (tsl_hgemm). The ladder variants and auto have\n"
+           "half storage; tiled2d does not (a skipped row under --variant all), nor do the\n"
+           "peers (skipped rows). Not with --devices or --distributed.\n\n"
            "Options:\n");
     cli_help_options(opts, nopts, "gemm");
     printf("Peers:\n");
@@ -417,10 +445,12 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Exit codes: 0 success, 1 a --verify check failed (all rows are still printed),\n"
            "2 usage error (unknown option, bad number, unknown variant or peer, matrix larger\n"
            "than the device's largest buffer), 3 runtime error (no matching device, no double\n"
-           "precision on the device, build failure, out of memory).\n\n"
+           "precision on the device, a variant named without half storage for --precision\n"
+           "half, build failure, out of memory).\n\n"
            "Examples:\n"
            "  tessel gemm --variant all --size 512 --verify --peers clblast,openblas\n"
            "  tessel gemm -m 4096 -n 128 -k 4096 --precision double --device 0:0\n"
+           "  tessel gemm --precision half --variant all --size 512 --verify\n"
            "  tessel gemm --sizes 256,512,1024 --variant tiled_16x16 --csv - > gemm.csv\n"
            "  tessel gemm --devices all:gpu --size 16384 --verify      (several devices)\n"
            "  mpirun -np 4 tessel gemm --distributed --size 16384       (MPI ranks)\n",
@@ -435,8 +465,9 @@ static const char *peer_name(size_t j)
 /* Everything that can be checked before a device is opened. */
 static int check_options(gemm_job *job)
 {
-    int rc = cli_parse_precision("gemm", job->precision, &job->is_double, &job->es);
+    int rc = cli_parse_precision_half("gemm", job->precision, &job->prec, &job->es);
     if (rc) return rc;
+    job->is_double = job->prec == TSL_DOUBLE;
     if (strcmp(job->layout, "row") == 0)
         job->lay = TSL_ROW_MAJOR;
     else if (strcmp(job->layout, "col") == 0)
@@ -453,11 +484,17 @@ static int check_options(gemm_job *job)
         return cli_error(CLI_EXIT_USAGE, "gemm: --tolerance must not be negative");
 
     if ((rc = cli_variants_select(&job->vs, "gemm", job->variant, "gemm", 0))) return rc;
+    job->vs.prec = job->prec;
 
     if ((rc = cli_select_peers("gemm", &job->peer_names, peer_name, job->peers, &job->npeers)))
         return rc;
     if ((rc = cli_multi_check("gemm", &job->multi, job->device, job->npeers > 0, job->vs.all, 0)))
         return rc;
+    if (job->prec == TSL_HALF && (job->multi.devices || job->multi.distributed))
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --precision half runs on one device: not with --%s (use single "
+                         "or double there)",
+                         job->multi.devices ? "devices" : "distributed");
     return cli_sizes("gemm", "--size", job->size, &job->sizes, 1024);
 }
 
@@ -478,7 +515,10 @@ int cli_cmd_gemm(int argc, char **argv)
     job.multi.timeout = NAN;
 
     const cli_option opts[] = {
-        CLI_OPTS_TARGET(&job.device, &job.variant, &job.precision),
+        CLI_OPT_DEVICE(&job.device),
+        CLI_OPT_VARIANT(&job.variant),
+        {"--precision", NULL, CLI_STRING, &job.precision, "P",
+         "single, double, or half (binary16 storage, float arithmetic); default single"},
         {"--size", NULL, CLI_COUNT, &job.size, "N", "m = n = k = N; default 1024"},
         {"--sizes", NULL, CLI_SIZE_LIST, &job.sizes, "A,B,...", "several square sizes, in turn"},
         {"-m", NULL, CLI_COUNT, &job.m, "M", "rows of C (overrides --size for m)"},
@@ -500,7 +540,15 @@ int cli_cmd_gemm(int argc, char **argv)
     const size_t nopts = sizeof opts / sizeof opts[0];
     int rc = cli_read_options("gemm", argc, argv, opts, nopts, print_help);
     if (rc >= 0) return rc;
-    if (strcmp(job.variant, "list") == 0) return cli_list_variants("gemm");
+    if (strcmp(job.variant, "list") == 0) {
+        /* The build's variants; which of them have half storage is the device check's answer
+         * (tsl_variant_check_precision), which --variant all --precision half reports. */
+        if (strcmp(job.precision, "half") == 0)
+            cli_note("with --precision half, a variant without half storage is a skipped row "
+                     "under --variant all (tessel gemm --variant all --precision half shows "
+                     "which)");
+        return cli_list_variants("gemm");
+    }
     if ((rc = check_options(&job))) return rc;
 
     /* Byte counts that overflow are usage errors, before any device is touched. */
@@ -547,7 +595,7 @@ int cli_cmd_gemm(int argc, char **argv)
              "gemm on %s (%d:%d, %s), %s precision, %s-major, op(A)=%s, "
              "op(B)=%s, alpha=%g, beta=%g",
              job.s.dev.name, job.s.dev.platform_index, job.s.dev.device_index, job.s.dev.platform,
-             job.is_double ? "double" : "single", job.lay == TSL_COL_MAJOR ? "col" : "row",
+             cli_precision_name(job.prec), job.lay == TSL_COL_MAJOR ? "col" : "row",
              job.ta == TSL_TRANS ? "A^T" : "A", job.tb == TSL_TRANS ? "B^T" : "B", job.alpha,
              job.beta);
     for (size_t i = 0; i < ncases; ++i)

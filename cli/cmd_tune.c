@@ -407,8 +407,11 @@ int cli_cmd_tune(int argc, char **argv)
                          "tune: operation '%s' has no search space (tunable: gemm)", op);
     if (job.precision && strcmp(job.precision, "single") != 0 &&
         strcmp(job.precision, "double") != 0)
-        return cli_error(CLI_EXIT_USAGE, "tune: --precision must be single or double, not '%s'",
-                         job.precision);
+        return cli_error(CLI_EXIT_USAGE, "tune: --precision must be single or double, not '%s'%s",
+                         job.precision,
+                         strcmp(job.precision, "half") == 0
+                             ? " (tiled2d, the kernel tune searches, has no half storage)"
+                             : "");
     if (!(job.budget_s > 0) || job.budget_s > 86400)
         return cli_error(CLI_EXIT_USAGE, "tune: --budget-s must be in (0, 86400]");
     if ((rc = cli_check_runs("tune", job.repeat, job.warmup, 64)) != 0) return rc;

@@ -2,6 +2,7 @@
 #include "common.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,29 +69,53 @@ double cli_median(double *v, size_t n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-void cli_fill_random(int is_double, void *x, size_t n, unsigned long long *state)
+size_t cli_elem_size(tsl_precision prec)
 {
-    if (is_double)
-        tsl_ref_fill_d(x, n, state);
-    else
-        tsl_ref_fill_f(x, n, state);
+    return prec == TSL_DOUBLE ? sizeof(double)
+           : prec == TSL_HALF ? sizeof(uint16_t)
+                              : sizeof(float);
 }
 
-void cli_fill_nan(int is_double, void *x, size_t n)
+const char *cli_precision_name(tsl_precision prec)
+{
+    return prec == TSL_DOUBLE ? "double" : prec == TSL_HALF ? "half" : "single";
+}
+
+void cli_fill_random(tsl_precision prec, void *x, size_t n, unsigned long long *state)
+{
+    if (prec == TSL_DOUBLE) {
+        tsl_ref_fill_d(x, n, state);
+    } else if (prec == TSL_HALF) {
+        uint16_t *h = x;
+        float f;
+        for (size_t i = 0; i < n; ++i) {
+            tsl_ref_fill_f(&f, 1, state);
+            h[i] = tsl_float_to_half(f);
+        }
+    } else {
+        tsl_ref_fill_f(x, n, state);
+    }
+}
+
+void cli_fill_nan(tsl_precision prec, void *x, size_t n)
 {
     for (size_t i = 0; i < n; ++i) {
-        if (is_double)
+        if (prec == TSL_DOUBLE)
             ((double *)x)[i] = NAN;
+        else if (prec == TSL_HALF)
+            ((uint16_t *)x)[i] = 0x7E00u; /* a quiet NaN */
         else
             ((float *)x)[i] = NAN;
     }
 }
 
-double *cli_to_double(int is_double, const void *x, size_t n)
+double *cli_to_double(tsl_precision prec, const void *x, size_t n)
 {
     double *d = malloc((n ? n : 1) * sizeof *d);
     if (!d) return NULL;
     for (size_t i = 0; i < n; ++i)
-        d[i] = is_double ? ((const double *)x)[i] : (double)((const float *)x)[i];
+        d[i] = prec == TSL_DOUBLE ? ((const double *)x)[i]
+               : prec == TSL_HALF ? (double)tsl_half_to_float(((const uint16_t *)x)[i])
+                                  : (double)((const float *)x)[i];
     return d;
 }

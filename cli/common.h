@@ -15,10 +15,17 @@ int cli_device_error(tsl_status st, const char *spec);
 double cli_median(double *v, size_t n);
 /* Physical memory of this machine in bytes, 0 if unknown. */
 long double cli_host_memory(void);
-/* n random values in [-1, 1) (never zeros), float or double, from *state. */
-void cli_fill_random(int is_double, void *x, size_t n, unsigned long long *state);
-void cli_fill_nan(int is_double, void *x, size_t n);
-/* A malloc'ed double copy of n floats or doubles; NULL when out of memory. */
-double *cli_to_double(int is_double, const void *x, size_t n);
+/* The arrays below hold floats, doubles or halves (binary16 bits, uint16_t) by prec; the
+ * commands' is_double (0 or 1) is TSL_SINGLE or TSL_DOUBLE. */
+/* Bytes of one element. */
+size_t cli_elem_size(tsl_precision prec);
+/* "single", "double" or "half", as the CSV's precision column spells it. */
+const char *cli_precision_name(tsl_precision prec);
+/* n random values in [-1, 1) (never zeros) from *state; halves are float values rounded to half
+ * (tsl_float_to_half), so the data is what a float program would store as half. */
+void cli_fill_random(tsl_precision prec, void *x, size_t n, unsigned long long *state);
+void cli_fill_nan(tsl_precision prec, void *x, size_t n);
+/* A malloc'ed double copy of n values (exact in every precision); NULL when out of memory. */
+double *cli_to_double(tsl_precision prec, const void *x, size_t n);
 
 #endif

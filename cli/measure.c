@@ -89,10 +89,30 @@ int cli_parse_precision(const char *cmd, const char *text, int *is_double, size_
         *is_double = 0;
     else if (strcmp(text, "double") == 0)
         *is_double = 1;
+    else if (strcmp(text, "half") == 0)
+        return cli_error(CLI_EXIT_USAGE,
+                         "%s: --precision expects single or double, got 'half' (half storage is "
+                         "gemm's only: tessel gemm --precision half)",
+                         cmd);
     else
         return cli_error(CLI_EXIT_USAGE, "%s: --precision expects single or double, got '%s'", cmd,
                          text);
     *es = *is_double ? sizeof(double) : sizeof(float);
+    return 0;
+}
+
+int cli_parse_precision_half(const char *cmd, const char *text, tsl_precision *prec, size_t *es)
+{
+    if (strcmp(text, "single") == 0)
+        *prec = TSL_SINGLE;
+    else if (strcmp(text, "double") == 0)
+        *prec = TSL_DOUBLE;
+    else if (strcmp(text, "half") == 0)
+        *prec = TSL_HALF;
+    else
+        return cli_error(CLI_EXIT_USAGE, "%s: --precision expects single, double or half, got '%s'",
+                         cmd, text);
+    *es = cli_elem_size(*prec);
     return 0;
 }
 
@@ -185,6 +205,7 @@ int cli_variants_select(cli_variants *vs, const char *op, const char *arg, const
                         int name_op)
 {
     vs->op = op;
+    vs->prec = TSL_SINGLE; /* a command with half or double kernels of their own sets it after */
     vs->all = strcmp(arg, "all") == 0;
     if (vs->all) {
         for (size_t i = 0; tsl_variant_name(op, i); ++i)
@@ -210,7 +231,8 @@ int cli_variants_check(cli_variants *vs, cli_session *s, const char *cmd)
 {
     for (size_t i = 0; i < vs->n; ++i) {
         const char *resolved = NULL;
-        tsl_status st = tsl_variant_check(s->ctx, vs->op, vs->name[i], &resolved);
+        tsl_status st =
+            tsl_variant_check_precision(s->ctx, vs->op, vs->name[i], vs->prec, &resolved);
         vs->ok[i] = st == TSL_OK;
         tsl_timing ct;
         vs->check_build_ms[i] = tsl_context_timing(s->ctx, &ct) == TSL_OK ? ct.build_ms : 0.0;

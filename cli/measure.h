@@ -95,8 +95,10 @@ void cli_help_options(const cli_option *opts, size_t nopts, const char *op);
 int cli_read_options(const char *cmd, int argc, char **argv, const cli_option *opts, size_t nopts,
                      void (*help)(const cli_option *opts, size_t nopts));
 
-/* --precision single|double; usage error (exit 2) otherwise. */
+/* --precision single|double; usage error (exit 2) otherwise (for half: that only gemm has it). */
 int cli_parse_precision(const char *cmd, const char *text, int *is_double, size_t *es);
+/* --precision single|double|half, for a command with half storage (gemm). */
+int cli_parse_precision_half(const char *cmd, const char *text, tsl_precision *prec, size_t *es);
 /* --size N or --sizes A,B,... (one_opt: the name of the first), not both; with neither, one size
  * def. */
 int cli_sizes(const char *cmd, const char *one_opt, size_t size, cli_size_list *sizes, size_t def);
@@ -111,12 +113,13 @@ int cli_check_runs(const char *cmd, size_t repeat, unsigned warmup, unsigned max
 
 typedef struct {
     const char *op;
+    tsl_precision prec; /* checked in this precision; cli_variants_select sets TSL_SINGLE */
     const char *name[CLI_MAX_VARIANTS];
     size_t n;
     /* --variant all: a variant the device cannot run (TSL_ERR_UNSUPPORTED) is a skipped row with a
      * note, not an error. */
     int all;
-    int ok[CLI_MAX_VARIANTS];                /* tsl_variant_check passed */
+    int ok[CLI_MAX_VARIANTS];                /* the check passed */
     double check_build_ms[CLI_MAX_VARIANTS]; /* kernels tsl_variant_check built */
     const char *auto_resolved;               /* the variant "auto" picked */
 } cli_variants;
@@ -131,8 +134,8 @@ void cli_variants_add(cli_variants *vs, const char *name);
  * a usage error "CMD: unknown [OP ]variant ..." (OP with name_op). */
 int cli_variants_select(cli_variants *vs, const char *op, const char *arg, const char *cmd,
                         int name_op);
-/* tsl_variant_check of each variant on the session's device: notes the skipped ones under `all`,
- * and fails (exit 3) for one that cannot run otherwise. */
+/* tsl_variant_check_precision of each variant (vs->prec) on the session's device: notes the
+ * skipped ones under `all`, and fails (exit 3) for one that cannot run otherwise. */
 int cli_variants_check(cli_variants *vs, cli_session *s, const char *cmd);
 /* Starts the row of variant vi (resolved name for auto); when the check found it cannot run, the
  * row is reported as skipped and 0 is returned, else 1. */

@@ -68,7 +68,7 @@ int cli_multi_poisson(const cli_multi_opts *o, const size_t *grids, size_t ngrid
 /* ---- from the single-device commands ------------------------------------------------------ */
 
 /* A, B and C of case `index`, as `tessel gemm` fills them from --seed (cmd_gemm.c). */
-void cli_gemm_fill(int is_double, unsigned long long seed, size_t index, void *a, size_t ea,
+void cli_gemm_fill(tsl_precision prec, unsigned long long seed, size_t index, void *a, size_t ea,
                    void *b, size_t eb, void *c0, size_t ec);
 /* f and the initial u of grid `index` (cmd_poisson.c): the sine problem or seeded random data. */
 void cli_poisson_problem(int random_problem, int is_double, unsigned long long seed, size_t index,

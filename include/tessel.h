@@ -10,6 +10,7 @@
 #define TESSEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,6 +45,10 @@ typedef enum {
 
 typedef enum { TSL_ROW_MAJOR = 101, TSL_COL_MAJOR = 102 } tsl_layout; /* CBLAS values */
 typedef enum { TSL_NO_TRANS = 111, TSL_TRANS = 112 } tsl_trans;       /* CBLAS values */
+/* The precision of an operation's data. TSL_SINGLE and TSL_DOUBLE are the 0 and 1 of the
+ * is_double arguments below; TSL_HALF is half storage (IEEE binary16 matrices, float arithmetic),
+ * which only GEMM has (tsl_hgemm). */
+typedef enum { TSL_SINGLE = 0, TSL_DOUBLE = 1, TSL_HALF = 2 } tsl_precision;
 
 /* ---- version, status, errors ---------------------------------------------------------------- */
 
@@ -96,6 +101,14 @@ TSL_EXPORT const char *tsl_variant_name(const char *op, size_t index);
  * time it took is then the build_ms of tsl_context_timing. */
 TSL_EXPORT tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant,
                                         const char **resolved);
+/* The same check for data of the given precision (tsl_variant_check is TSL_SINGLE): a variant
+ * may run in one precision and not in another (gemm's tiled2d has no half storage; double needs
+ * fp64), and "auto" may stand for another variant (gemm's auto with TSL_HALF is a ladder
+ * variant). TSL_ERR_UNSUPPORTED for TSL_HALF on every op but gemm, and for TSL_DOUBLE on the ops
+ * without double calls (pi, nbody, kmeans); TSL_ERR_INVALID_ARG for another precision value. */
+TSL_EXPORT tsl_status tsl_variant_check_precision(tsl_context *ctx, const char *op,
+                                                  const char *variant, tsl_precision precision,
+                                                  const char **resolved);
 
 /* ---- tuning (docs/tuning.md) ---------------------------------------------------------------- */
 
@@ -176,7 +189,18 @@ TSL_EXPORT tsl_status tsl_dgemm(tsl_context *ctx, tsl_layout layout, tsl_trans t
                                 tsl_trans transb, size_t m, size_t n, size_t k, double alpha,
                                 const double *a, size_t lda, const double *b, size_t ldb,
                                 double beta, double *c, size_t ldc);
-/* The same on device buffers; matrices start at element 0 of their buffer. */
+/* Half storage: A, B and C are IEEE binary16 values (the bits, as uint16_t; tsl_float_to_half
+ * makes them), every product and sum is computed in float, and C is rounded to half (to nearest
+ * even) once, at the end. Semantics and argument checks are those of tsl_sgemm. Variants: the
+ * GEMM ladder (naive, tiled_WxW, regblock_P) and auto (a ladder variant, docs/gemm.md); tiled2d
+ * has no half storage and returns TSL_ERR_UNSUPPORTED. Needs no cl_khr_fp16: the kernels use the
+ * core vload_half / vstore_half built-ins. */
+TSL_EXPORT tsl_status tsl_hgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
+                                const uint16_t *a, size_t lda, const uint16_t *b, size_t ldb,
+                                float beta, uint16_t *c, size_t ldc);
+/* The same on device buffers; matrices start at element 0 of their buffer (2 bytes an element
+ * for tsl_hgemm_buf). */
 TSL_EXPORT tsl_status tsl_sgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
                                     tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
@@ -185,7 +209,17 @@ TSL_EXPORT tsl_status tsl_dgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_tra
                                     tsl_trans transb, size_t m, size_t n, size_t k, double alpha,
                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
                                     size_t ldb, double beta, tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_hgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                    tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
+                                    const tsl_buffer *a, size_t lda, const tsl_buffer *b,
+                                    size_t ldb, float beta, tsl_buffer *c, size_t ldc);
 
+/* IEEE binary16 on the host, the format of tsl_hgemm's matrices. tsl_float_to_half rounds to
+ * nearest, ties to even, as the kernels' stores do: magnitudes from 65520 up become infinity,
+ * values below 2^-14 become subnormal halves (a signed zero at 2^-25 and below), NaN stays a quiet
+ * NaN with its sign and top payload bits. tsl_half_to_float is exact (every half is a float). */
+TSL_EXPORT uint16_t tsl_float_to_half(float x);
+TSL_EXPORT float tsl_half_to_float(uint16_t h);
 
 /* ---- per-operation options ------------------------------------------------------------------ */
 

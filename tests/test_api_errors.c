@@ -3,7 +3,8 @@
  * context on every call that takes one; NULL a, b, c (host pointers and buffers) with nonzero
  * sizes; lda, ldb, ldc one below what each layout x transa x transb combination needs (and 0),
  * in single and double precision and through the buffer API, each with its control (exactly the
- * needed value works, so the check is not over-strict); bad enum values for layout, transa and
+ * needed value works, so the check is not over-strict), all of it in half precision (tsl_hgemm)
+ * too; bad enum values for layout, transa and
  * transb; unknown variant and op in tsl_context_set_variant and tsl_variant_check; NULL out
  * pointers (tsl_context_create, tsl_context_device, tsl_context_timing, tsl_buffer_create,
  * tsl_devices); a device spec matching nothing (TSL_ERR_NO_DEVICE with tsl_last_error set);
@@ -12,7 +13,9 @@
  * whose byte counts overflow or exceed any device. And the valid edge: m, n or k == 0 returns
  * TSL_OK, leaves C untouched when m or n is 0, and makes C = beta C when k is 0 (C = 0 for
  * beta == 0 even over NaN); a leading dimension of 0 is still invalid there (BLAS wants >= 1).
- * tsl_status_name is checked for every status. */
+ * tsl_status_name is checked for every status. Half precision: tiled2d, the one variant without
+ * half storage, says TSL_ERR_UNSUPPORTED naming half and leaves C alone;
+ * tsl_variant_check_precision rejects a bad precision and an op without half kernels. */
 #include "check.h"
 #include "ref/ref.h"
 #include "tessel.h"
@@ -26,26 +29,42 @@
 
 static unsigned long long g_seed = 777001;
 
+/* The precisions every GEMM case runs in (a tsl_precision: 0 single, 1 double, 2 half), and
+ * the letter of their routine (sgemm, dgemm, hgemm). */
+#define NPREC 3
+static const char prec_letter[NPREC] = {'s', 'd', 'h'};
+
+/* n random values in [-1, 1) of a precision: halves are floats rounded to half. */
+static void fill_random(int prec, void *x, size_t n, unsigned long long *st)
+{
+    if (prec == TSL_DOUBLE) {
+        tsl_ref_fill_d(x, n, st);
+    } else if (prec == TSL_HALF) {
+        uint16_t *h = x;
+        for (size_t i = 0; i < n; ++i) {
+            float f;
+            tsl_ref_fill_f(&f, 1, st);
+            h[i] = tsl_float_to_half(f);
+        }
+    } else {
+        tsl_ref_fill_f(x, n, st);
+    }
+}
+
 /* Caller arrays filled with random data, and their snapshots. */
 typedef struct {
-    int dbl;
-    double a[CAP], b[CAP], c[CAP]; /* double storage: aligned for either precision */
+    int prec;                      /* TSL_SINGLE, TSL_DOUBLE or TSL_HALF */
+    double a[CAP], b[CAP], c[CAP]; /* double storage: aligned for any precision */
     double sa[CAP], sb[CAP], sc[CAP];
 } arrays;
 
-static void fresh(arrays *x, int dbl)
+static void fresh(arrays *x, int prec)
 {
     unsigned long long st = ++g_seed * 0x9E3779B97F4A7C15ull;
-    x->dbl = dbl;
-    if (dbl) {
-        tsl_ref_fill_d((double *)(void *)x->a, CAP, &st);
-        tsl_ref_fill_d((double *)(void *)x->b, CAP, &st);
-        tsl_ref_fill_d((double *)(void *)x->c, CAP, &st);
-    } else {
-        tsl_ref_fill_f((float *)(void *)x->a, CAP, &st);
-        tsl_ref_fill_f((float *)(void *)x->b, CAP, &st);
-        tsl_ref_fill_f((float *)(void *)x->c, CAP, &st);
-    }
+    x->prec = prec;
+    fill_random(prec, x->a, CAP, &st);
+    fill_random(prec, x->b, CAP, &st);
+    fill_random(prec, x->c, CAP, &st);
     memcpy(x->sa, x->a, sizeof x->a);
     memcpy(x->sb, x->b, sizeof x->b);
     memcpy(x->sc, x->c, sizeof x->c);
@@ -118,15 +137,40 @@ static tsl_status gemm(tsl_context *ctx, arrays *x, tsl_layout layout, tsl_trans
                        size_t m, size_t n, size_t k, size_t lda, size_t ldb, size_t ldc, int null_a,
                        int null_b, int null_c, double alpha, double beta)
 {
-    if (x->dbl)
+    if (x->prec == TSL_DOUBLE)
         return tsl_dgemm(ctx, layout, ta, tb, m, n, k, alpha,
                          null_a ? NULL : (const double *)(void *)x->a, lda,
                          null_b ? NULL : (const double *)(void *)x->b, ldb, beta,
                          null_c ? NULL : (double *)(void *)x->c, ldc);
+    if (x->prec == TSL_HALF)
+        return tsl_hgemm(ctx, layout, ta, tb, m, n, k, (float)alpha,
+                         null_a ? NULL : (const uint16_t *)(void *)x->a, lda,
+                         null_b ? NULL : (const uint16_t *)(void *)x->b, ldb, (float)beta,
+                         null_c ? NULL : (uint16_t *)(void *)x->c, ldc);
     return tsl_sgemm(ctx, layout, ta, tb, m, n, k, (float)alpha,
                      null_a ? NULL : (const float *)(void *)x->a, lda,
                      null_b ? NULL : (const float *)(void *)x->b, ldb, (float)beta,
                      null_c ? NULL : (float *)(void *)x->c, ldc);
+}
+
+/* The buffer API in a precision. */
+static tsl_status gemm_buf(tsl_context *ctx, int prec, tsl_layout layout, tsl_trans ta,
+                           tsl_trans tb, size_t m, size_t n, size_t k, double alpha,
+                           const tsl_buffer *a, size_t lda, const tsl_buffer *b, size_t ldb,
+                           double beta, tsl_buffer *c, size_t ldc)
+{
+    if (prec == TSL_DOUBLE)
+        return tsl_dgemm_buf(ctx, layout, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    if (prec == TSL_HALF)
+        return tsl_hgemm_buf(ctx, layout, ta, tb, m, n, k, (float)alpha, a, lda, b, ldb,
+                             (float)beta, c, ldc);
+    return tsl_sgemm_buf(ctx, layout, ta, tb, m, n, k, (float)alpha, a, lda, b, ldb, (float)beta, c,
+                         ldc);
+}
+
+static size_t elem_size(int prec)
+{
+    return prec == TSL_DOUBLE ? 8 : prec == TSL_HALF ? 2 : 4;
 }
 
 static const char *lname(tsl_layout l)
@@ -212,6 +256,10 @@ static void test_null_context(tsl_context *good)
     st = gemm(NULL, x, TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 4, 4, 4, 4, 4, 4, 0, 0, 0, 1.0, 0.5);
     CHECK(st == TSL_ERR_INVALID_ARG, "tsl_dgemm(NULL ctx) = %s", tsl_status_name(st));
     expect_untouched(x, "tsl_dgemm(NULL ctx)");
+    fresh(x, TSL_HALF);
+    st = gemm(NULL, x, TSL_ROW_MAJOR, TSL_TRANS, TSL_TRANS, 4, 4, 4, 4, 4, 4, 0, 0, 0, 1.0, 0.5);
+    CHECK(st == TSL_ERR_INVALID_ARG, "tsl_hgemm(NULL ctx) = %s", tsl_status_name(st));
+    expect_untouched(x, "tsl_hgemm(NULL ctx)");
     free(x);
 
     const char *e = tsl_context_error(NULL);
@@ -225,6 +273,8 @@ static void test_null_context(tsl_context *good)
           "tsl_context_set_variant(NULL ctx)");
     CHECK(tsl_variant_check(NULL, "gemm", "naive", NULL) == TSL_ERR_INVALID_ARG,
           "tsl_variant_check(NULL ctx)");
+    CHECK(tsl_variant_check_precision(NULL, "gemm", "naive", TSL_HALF, NULL) == TSL_ERR_INVALID_ARG,
+          "tsl_variant_check_precision(NULL ctx)");
     tsl_buffer *buf = NULL;
     CHECK(tsl_buffer_create(NULL, 64, &buf) == TSL_ERR_INVALID_ARG && buf == NULL,
           "tsl_buffer_create(NULL ctx)");
@@ -245,6 +295,9 @@ static void test_null_context(tsl_context *good)
     st = tsl_sgemm_buf(NULL, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 4, 4, 4, 1.0f, buf, 4, buf,
                        4, 0.0f, buf, 4);
     CHECK(st == TSL_ERR_INVALID_ARG, "tsl_sgemm_buf(NULL ctx) = %s", tsl_status_name(st));
+    st = tsl_hgemm_buf(NULL, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 4, 4, 4, 1.0f, buf, 4, buf,
+                       4, 0.0f, buf, 4);
+    CHECK(st == TSL_ERR_INVALID_ARG, "tsl_hgemm_buf(NULL ctx) = %s", tsl_status_name(st));
     tsl_buffer_destroy(buf);
 }
 
@@ -252,13 +305,13 @@ static void test_null_pointers(tsl_context *ctx)
 {
     arrays *x = malloc(sizeof *x);
     char what[160];
-    for (int dbl = 0; dbl < 2; ++dbl)
+    for (int prec = 0; prec < NPREC; ++prec)
         for (int which = 0; which < 3; ++which) {
             static const char *names[] = {"a", "b", "c"};
-            fresh(x, dbl);
+            fresh(x, prec);
             tsl_status st = gemm(ctx, x, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 5, 6, 7, 7, 6,
                                  6, which == 0, which == 1, which == 2, 1.25, 0.5);
-            snprintf(what, sizeof what, "%cgemm with %s == NULL", dbl ? 'd' : 's', names[which]);
+            snprintf(what, sizeof what, "%cgemm with %s == NULL", prec_letter[prec], names[which]);
             expect_status(st, TSL_ERR_INVALID_ARG, ctx, names[which], what);
             expect_untouched(x, what);
         }
@@ -273,7 +326,7 @@ static void test_leading_dimensions(tsl_context *ctx)
     const size_t m = 5, n = 6, k = 7; /* all different, so every ld rule is distinguishable */
     arrays *x = malloc(sizeof *x);
     char what[200];
-    for (int dbl = 0; dbl < 2; ++dbl)
+    for (int prec = 0; prec < NPREC; ++prec)
         for (int l = 0; l < 2; ++l)
             for (int a = 0; a < 2; ++a)
                 for (int b = 0; b < 2; ++b) {
@@ -283,25 +336,25 @@ static void test_leading_dimensions(tsl_context *ctx)
                         for (int bad = 0; bad < 2; ++bad) {
                             size_t ld[3] = {need[0], need[1], need[2]};
                             ld[which] = bad == 0 ? need[which] - 1 : 0;
-                            fresh(x, dbl);
+                            fresh(x, prec);
                             tsl_status st = gemm(ctx, x, layouts[l], trans[a], trans[b], m, n, k,
                                                  ld[0], ld[1], ld[2], 0, 0, 0, 0.75, 0.5);
                             snprintf(what, sizeof what,
                                      "%cgemm %s-major %c%c m=%zu n=%zu k=%zu with %s=%zu (needs "
                                      "%zu)",
-                                     dbl ? 'd' : 's', lname(layouts[l]), tname(trans[a]),
+                                     prec_letter[prec], lname(layouts[l]), tname(trans[a]),
                                      tname(trans[b]), m, n, k, ldnames[which], ld[which],
                                      need[which]);
                             expect_status(st, TSL_ERR_INVALID_ARG, ctx, ldnames[which], what);
                             expect_untouched(x, what);
                         }
                     /* Control: exactly the needed values are accepted. */
-                    fresh(x, dbl);
+                    fresh(x, prec);
                     tsl_status st = gemm(ctx, x, layouts[l], trans[a], trans[b], m, n, k, need[0],
                                          need[1], need[2], 0, 0, 0, 0.75, 0.5);
                     snprintf(what, sizeof what,
                              "%cgemm %s-major %c%c m=%zu n=%zu k=%zu lda=%zu ldb=%zu ldc=%zu",
-                             dbl ? 'd' : 's', lname(layouts[l]), tname(trans[a]), tname(trans[b]),
+                             prec_letter[prec], lname(layouts[l]), tname(trans[a]), tname(trans[b]),
                              m, n, k, need[0], need[1], need[2]);
                     CHECK(st == TSL_OK, "%s: got %s: %s (exactly the needed ld must work)", what,
                           tsl_status_name(st), tsl_context_error(ctx));
@@ -315,26 +368,26 @@ static void test_bad_enums(tsl_context *ctx)
     static const int bad_trans[] = {0, 7, 114, TSL_ROW_MAJOR};
     arrays *x = malloc(sizeof *x);
     char what[120];
-    for (int dbl = 0; dbl < 2; ++dbl)
+    for (int prec = 0; prec < NPREC; ++prec)
         for (size_t i = 0; i < 4; ++i) {
-            fresh(x, dbl);
+            fresh(x, prec);
             tsl_status st = gemm(ctx, x, (tsl_layout)bad_layouts[i], TSL_NO_TRANS, TSL_NO_TRANS, 4,
                                  4, 4, 4, 4, 4, 0, 0, 0, 1.0, 0.5);
-            snprintf(what, sizeof what, "%cgemm layout=%d", dbl ? 'd' : 's', bad_layouts[i]);
+            snprintf(what, sizeof what, "%cgemm layout=%d", prec_letter[prec], bad_layouts[i]);
             expect_status(st, TSL_ERR_INVALID_ARG, ctx, "layout", what);
             expect_untouched(x, what);
 
-            fresh(x, dbl);
+            fresh(x, prec);
             st = gemm(ctx, x, TSL_ROW_MAJOR, (tsl_trans)bad_trans[i], TSL_NO_TRANS, 4, 4, 4, 4, 4,
                       4, 0, 0, 0, 1.0, 0.5);
-            snprintf(what, sizeof what, "%cgemm transa=%d", dbl ? 'd' : 's', bad_trans[i]);
+            snprintf(what, sizeof what, "%cgemm transa=%d", prec_letter[prec], bad_trans[i]);
             expect_status(st, TSL_ERR_INVALID_ARG, ctx, "transa", what);
             expect_untouched(x, what);
 
-            fresh(x, dbl);
+            fresh(x, prec);
             st = gemm(ctx, x, TSL_COL_MAJOR, TSL_TRANS, (tsl_trans)bad_trans[i], 4, 4, 4, 4, 4, 4,
                       0, 0, 0, 1.0, 0.5);
-            snprintf(what, sizeof what, "%cgemm transb=%d", dbl ? 'd' : 's', bad_trans[i]);
+            snprintf(what, sizeof what, "%cgemm transb=%d", prec_letter[prec], bad_trans[i]);
             expect_status(st, TSL_ERR_INVALID_ARG, ctx, "transb", what);
             expect_untouched(x, what);
         }
@@ -442,7 +495,7 @@ static void test_gemm_buffers(tsl_context *ctx)
     const size_t m = 5, n = 6, k = 7, pad = 3;
     char what[200];
     static const tsl_layout layouts[] = {TSL_ROW_MAJOR, TSL_COL_MAJOR};
-    for (int dbl = 0; dbl < 2; ++dbl)
+    for (int prec = 0; prec < NPREC; ++prec)
         for (int l = 0; l < 2; ++l) {
             tsl_layout L = layouts[l];
             tsl_trans ta = l ? TSL_TRANS : TSL_NO_TRANS, tb = l ? TSL_NO_TRANS : TSL_TRANS;
@@ -450,22 +503,18 @@ static void test_gemm_buffers(tsl_context *ctx)
             needed_ld(L, ta, tb, m, n, k, need);
             for (int i = 0; i < 3; ++i)
                 ld[i] = need[i] + pad;
-            size_t es = dbl ? 8 : 4;
+            size_t es = elem_size(prec);
             /* BLAS-minimal sizes (no padding after the last line), as CLBlast checks them. */
             size_t elems[3] = {
                 needed_elems(L, ta == TSL_NO_TRANS ? m : k, ta == TSL_NO_TRANS ? k : m, ld[0]),
                 needed_elems(L, tb == TSL_NO_TRANS ? k : n, tb == TSL_NO_TRANS ? n : k, ld[1]),
                 needed_elems(L, m, n, ld[2])};
-            double *host[3]; /* allocated: aligned, and holds floats or doubles */
+            double *host[3]; /* allocated: aligned, and holds values of any precision */
             for (int i = 0; i < 3; ++i)
                 host[i] = malloc(CAP * sizeof(double));
             unsigned long long seed = ++g_seed;
-            for (int i = 0; i < 3; ++i) {
-                if (dbl)
-                    tsl_ref_fill_d(host[i], CAP, &seed);
-                else
-                    tsl_ref_fill_f((float *)(void *)host[i], CAP, &seed);
-            }
+            for (int i = 0; i < 3; ++i)
+                fill_random(prec, host[i], CAP, &seed);
             /* short = which buffer is one element short (-1: none, the control). */
             for (int shrt = -1; shrt < 3; ++shrt) {
                 tsl_buffer *bufs[3] = {NULL, NULL, NULL};
@@ -477,18 +526,13 @@ static void test_gemm_buffers(tsl_context *ctx)
                 }
                 CHECK(ok, "buffer setup failed: %s", tsl_context_error(ctx));
                 if (ok) {
-                    tsl_status st;
-                    if (dbl)
-                        st = tsl_dgemm_buf(ctx, L, ta, tb, m, n, k, 0.5, bufs[0], ld[0], bufs[1],
-                                           ld[1], 1.5, bufs[2], ld[2]);
-                    else
-                        st = tsl_sgemm_buf(ctx, L, ta, tb, m, n, k, 0.5f, bufs[0], ld[0], bufs[1],
-                                           ld[1], 1.5f, bufs[2], ld[2]);
+                    tsl_status st = gemm_buf(ctx, prec, L, ta, tb, m, n, k, 0.5, bufs[0], ld[0],
+                                             bufs[1], ld[1], 1.5, bufs[2], ld[2]);
                     snprintf(what, sizeof what,
                              "%cgemm_buf %s-major %c%c m=%zu n=%zu k=%zu lda=%zu ldb=%zu "
                              "ldc=%zu, buffer %c %s",
-                             dbl ? 'd' : 's', lname(L), tname(ta), tname(tb), m, n, k, ld[0], ld[1],
-                             ld[2], shrt < 0 ? '-' : "abc"[shrt],
+                             prec_letter[prec], lname(L), tname(ta), tname(tb), m, n, k, ld[0],
+                             ld[1], ld[2], shrt < 0 ? '-' : "abc"[shrt],
                              shrt < 0 ? "of BLAS-minimal size (ld*(lines-1)+len)"
                                       : "one element short");
                     if (shrt < 0) {
@@ -522,38 +566,101 @@ static void test_gemm_buffers(tsl_context *ctx)
                     const tsl_buffer *ba = which == 0 ? NULL : bufs[0];
                     const tsl_buffer *bb = which == 1 ? NULL : bufs[1];
                     tsl_buffer *bc = which == 2 ? NULL : bufs[2];
-                    tsl_status st = dbl ? tsl_dgemm_buf(ctx, L, ta, tb, m, n, k, 1.0, ba, ld[0], bb,
-                                                        ld[1], 0.0, bc, ld[2])
-                                        : tsl_sgemm_buf(ctx, L, ta, tb, m, n, k, 1.0f, ba, ld[0],
-                                                        bb, ld[1], 0.0f, bc, ld[2]);
-                    snprintf(what, sizeof what, "%cgemm_buf with %s == NULL", dbl ? 'd' : 's',
+                    tsl_status st = gemm_buf(ctx, prec, L, ta, tb, m, n, k, 1.0, ba, ld[0], bb,
+                                             ld[1], 0.0, bc, ld[2]);
+                    snprintf(what, sizeof what, "%cgemm_buf with %s == NULL", prec_letter[prec],
                              names[which]);
                     expect_status(st, TSL_ERR_INVALID_ARG, ctx, names[which], what);
 
                     size_t bad[3] = {ld[0], ld[1], ld[2]};
                     bad[which] = need[which] - 1;
-                    st = dbl ? tsl_dgemm_buf(ctx, L, ta, tb, m, n, k, 1.0, bufs[0], bad[0], bufs[1],
-                                             bad[1], 0.0, bufs[2], bad[2])
-                             : tsl_sgemm_buf(ctx, L, ta, tb, m, n, k, 1.0f, bufs[0], bad[0],
-                                             bufs[1], bad[1], 0.0f, bufs[2], bad[2]);
+                    st = gemm_buf(ctx, prec, L, ta, tb, m, n, k, 1.0, bufs[0], bad[0], bufs[1],
+                                  bad[1], 0.0, bufs[2], bad[2]);
                     snprintf(what, sizeof what, "%cgemm_buf %s-major %c%c with %s=%zu (needs %zu)",
-                             dbl ? 'd' : 's', lname(L), tname(ta), tname(tb), ldnames[which],
+                             prec_letter[prec], lname(L), tname(ta), tname(tb), ldnames[which],
                              bad[which], need[which]);
                     expect_status(st, TSL_ERR_INVALID_ARG, ctx, ldnames[which], what);
                 }
-                tsl_status st =
-                    dbl ? tsl_dgemm_buf(ctx, (tsl_layout)7, ta, tb, m, n, k, 1.0, bufs[0], ld[0],
-                                        bufs[1], ld[1], 0.0, bufs[2], ld[2])
-                        : tsl_sgemm_buf(ctx, L, ta, (tsl_trans)7, m, n, k, 1.0f, bufs[0], ld[0],
-                                        bufs[1], ld[1], 0.0f, bufs[2], ld[2]);
-                expect_status(st, TSL_ERR_INVALID_ARG, ctx, dbl ? "layout" : "transb",
-                              dbl ? "dgemm_buf layout=7" : "sgemm_buf transb=7");
+                /* a bad layout in double, transb in single, transa in half */
+                tsl_status st = gemm_buf(ctx, prec, prec == TSL_DOUBLE ? (tsl_layout)7 : L,
+                                         prec == TSL_HALF ? (tsl_trans)7 : ta,
+                                         prec == TSL_SINGLE ? (tsl_trans)7 : tb, m, n, k, 1.0,
+                                         bufs[0], ld[0], bufs[1], ld[1], 0.0, bufs[2], ld[2]);
+                static const char *const bad_arg[NPREC] = {"transb", "layout", "transa"};
+                snprintf(what, sizeof what, "%cgemm_buf %s=7", prec_letter[prec], bad_arg[prec]);
+                expect_status(st, TSL_ERR_INVALID_ARG, ctx, bad_arg[prec], what);
             }
             for (int i = 0; i < 3; ++i) {
                 tsl_buffer_destroy(bufs[i]);
                 free(host[i]);
             }
         }
+}
+
+/* Half storage: what has no half kernel says so (TSL_ERR_UNSUPPORTED naming half) and leaves C
+ * alone; tsl_variant_check_precision checks its precision and knows which variants have half. */
+static void test_half_support(tsl_context *ctx)
+{
+    const char *resolved = NULL;
+    tsl_status st = tsl_variant_check_precision(ctx, "gemm", "auto", TSL_HALF, &resolved);
+    CHECK(st == TSL_OK && resolved && strcmp(resolved, "tiled2d") != 0,
+          "variant_check_precision(gemm, auto, half) = %s, resolved %s: %s", tsl_status_name(st),
+          resolved ? resolved : "(null)", tsl_context_error(ctx));
+    st = tsl_variant_check_precision(ctx, "gemm", "naive", TSL_HALF, NULL);
+    CHECK(st == TSL_OK, "variant_check_precision(gemm, naive, half) = %s: %s", tsl_status_name(st),
+          tsl_context_error(ctx));
+    st = tsl_variant_check_precision(ctx, "gemm", "tiled2d", TSL_HALF, NULL);
+    expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half", "variant_check_precision(tiled2d, half)");
+    st = tsl_variant_check_precision(ctx, "gemm", "tiled2d:MWG=64,NWG=64", TSL_HALF, NULL);
+    expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half",
+                  "variant_check_precision(tiled2d:MWG=64,NWG=64, half)");
+    st = tsl_variant_check_precision(ctx, "transpose", "naive", TSL_HALF, NULL);
+    expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half", "variant_check_precision(transpose, half)");
+    st = tsl_variant_check_precision(ctx, "gemm", "naive", (tsl_precision)7, NULL);
+    expect_status(st, TSL_ERR_INVALID_ARG, ctx, "precision", "variant_check_precision(prec 7)");
+    st = tsl_variant_check_precision(ctx, "gemm", "bogus", TSL_HALF, NULL);
+    expect_status(st, TSL_ERR_INVALID_ARG, ctx, "bogus", "variant_check_precision(bogus, half)");
+
+    /* tiled2d set on the context: tsl_hgemm refuses, host and buffer API, C untouched. */
+    st = tsl_context_set_variant(ctx, "gemm", "tiled2d");
+    CHECK(st == TSL_OK, "set_variant(gemm, tiled2d) = %s: %s", tsl_status_name(st),
+          tsl_context_error(ctx));
+    arrays *x = malloc(sizeof *x);
+    fresh(x, TSL_HALF);
+    st = gemm(ctx, x, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 33, 65, 17, 17, 65, 65, 0, 0, 0,
+              1.0, 0.5);
+    expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half", "hgemm with variant tiled2d");
+    expect_untouched(x, "hgemm with variant tiled2d");
+    tsl_buffer *bufs[3] = {NULL, NULL, NULL};
+    int ok = 1;
+    for (int i = 0; i < 3; ++i)
+        ok &= tsl_buffer_create(ctx, CAP * 2, &bufs[i]) == TSL_OK &&
+              tsl_buffer_write(ctx, bufs[i], 0, CAP * 2,
+                               i == 0   ? x->a
+                               : i == 1 ? x->b
+                                        : x->c) == TSL_OK;
+    CHECK(ok, "buffer setup failed: %s", tsl_context_error(ctx));
+    if (ok) {
+        st = gemm_buf(ctx, TSL_HALF, TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 33, 65, 17, 1.0,
+                      bufs[0], 17, bufs[1], 17, 0.5, bufs[2], 33);
+        expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half", "hgemm_buf with variant tiled2d");
+        double *back = malloc(CAP * sizeof(double));
+        CHECK(tsl_buffer_read(ctx, bufs[2], 0, CAP * 2, back) == TSL_OK &&
+                  memcmp(back, x->c, CAP * 2) == 0,
+              "hgemm_buf with variant tiled2d: C buffer modified");
+        free(back);
+    }
+    for (int i = 0; i < 3; ++i)
+        tsl_buffer_destroy(bufs[i]);
+    /* single precision still runs tiled2d on the same context */
+    fresh(x, TSL_SINGLE);
+    st = gemm(ctx, x, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 5, 6, 7, 7, 6, 6, 0, 0, 0, 1.0,
+              0.5);
+    CHECK(st == TSL_OK, "sgemm with variant tiled2d = %s: %s", tsl_status_name(st),
+          tsl_context_error(ctx));
+    free(x);
+    st = tsl_context_set_variant(ctx, "gemm", "auto");
+    CHECK(st == TSL_OK, "set_variant(gemm, auto) = %s", tsl_status_name(st));
 }
 
 /* Sizes no device can hold, and sizes whose element or byte counts overflow size_t: an error
@@ -572,13 +679,13 @@ static void test_huge_sizes(tsl_context *ctx)
     struct {
         size_t m, n, k;
     } cases[] = {{big, big, big}, {over, over, over}, {4, big * big, 4}};
-    for (int dbl = 0; dbl < 2; ++dbl)
+    for (int prec = 0; prec < NPREC; ++prec)
         for (size_t i = 0; i < 3; ++i) {
             size_t m = cases[i].m, n = cases[i].n, k = cases[i].k;
-            fresh(x, dbl);
+            fresh(x, prec);
             tsl_status st = gemm(ctx, x, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, k, n,
                                  n, 0, 0, 0, 1.0, 0.5);
-            snprintf(what, sizeof what, "%cgemm m=%zu n=%zu k=%zu", dbl ? 'd' : 's', m, n, k);
+            snprintf(what, sizeof what, "%cgemm m=%zu n=%zu k=%zu", prec_letter[prec], m, n, k);
             CHECK(st == TSL_ERR_INVALID_ARG || st == TSL_ERR_OUT_OF_MEMORY ||
                       st == TSL_ERR_UNSUPPORTED,
                   "%s: got %s, want TSL_ERR_INVALID_ARG, _OUT_OF_MEMORY or _UNSUPPORTED", what,
@@ -594,49 +701,51 @@ static void test_zero_sizes(tsl_context *ctx)
 {
     arrays *x = malloc(sizeof *x);
     char what[160];
-    for (int dbl = 0; dbl < 2; ++dbl) {
+    for (int prec = 0; prec < NPREC; ++prec) {
         struct {
             size_t m, n, k;
         } empty[] = {{0, 6, 7}, {5, 0, 7}, {0, 0, 0}, {0, 6, 0}};
         for (size_t i = 0; i < 4; ++i) {
             size_t m = empty[i].m, n = empty[i].n, k = empty[i].k;
-            fresh(x, dbl);
+            fresh(x, prec);
             tsl_status st = gemm(ctx, x, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 8, 8,
                                  8, 0, 0, 0, 1.5, 0.5);
-            snprintf(what, sizeof what, "%cgemm m=%zu n=%zu k=%zu", dbl ? 'd' : 's', m, n, k);
+            snprintf(what, sizeof what, "%cgemm m=%zu n=%zu k=%zu", prec_letter[prec], m, n, k);
             CHECK(st == TSL_OK, "%s: got %s: %s", what, tsl_status_name(st),
                   tsl_context_error(ctx));
             expect_untouched(x, what);
         }
         /* BLAS wants ld >= max(1, rows or cols) even when that is 0: lda = 0 for A of 5 x 0. */
-        fresh(x, dbl);
+        fresh(x, prec);
         tsl_status st0 = gemm(ctx, x, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 5, 6, 0, 0, 6, 6,
                               0, 0, 0, 1.5, 0.5);
         snprintf(what, sizeof what, "%cgemm row-major NN m=5 n=6 k=0 lda=0 (needs 1)",
-                 dbl ? 'd' : 's');
+                 prec_letter[prec]);
         expect_status(st0, TSL_ERR_INVALID_ARG, ctx, "lda", what);
         expect_untouched(x, what);
 
         /* k == 0: C = beta C over the matrix, padding untouched (row-major 5 x 6, ldc 9). */
         const size_t m = 5, n = 6, ldc = 9;
         for (int beta_zero = 0; beta_zero < 2; ++beta_zero) {
-            fresh(x, dbl);
+            fresh(x, prec);
             double beta = beta_zero ? 0.0 : -0.625;
             for (size_t i = 0; beta_zero && i < m; ++i)
                 for (size_t j = 0; j < n; ++j) {
-                    if (dbl)
+                    if (prec == TSL_DOUBLE)
                         ((double *)(void *)x->c)[i * ldc + j] = NAN;
+                    else if (prec == TSL_HALF)
+                        ((uint16_t *)(void *)x->c)[i * ldc + j] = 0x7E00u;
                     else
                         ((float *)(void *)x->c)[i * ldc + j] = NAN;
                 }
             memcpy(x->sc, x->c, sizeof x->c);
             tsl_status st = gemm(ctx, x, TSL_ROW_MAJOR, TSL_TRANS, TSL_NO_TRANS, m, n, 0, m, n, ldc,
                                  0, 0, 0, 1.5, beta);
-            snprintf(what, sizeof what, "%cgemm m=5 n=6 k=0 beta=%g%s", dbl ? 'd' : 's', beta,
+            snprintf(what, sizeof what, "%cgemm m=5 n=6 k=0 beta=%g%s", prec_letter[prec], beta,
                      beta_zero ? " C=NaN" : "");
             CHECK(st == TSL_OK, "%s: got %s: %s", what, tsl_status_name(st),
                   tsl_context_error(ctx));
-            size_t es = dbl ? 8 : 4, bad = 0, outside = 0;
+            size_t es = elem_size(prec), bad = 0, outside = 0;
             const unsigned char *cb = (const unsigned char *)x->c;
             const unsigned char *sb = (const unsigned char *)x->sc;
             for (size_t i = 0; i < CAP; ++i) {
@@ -646,17 +755,22 @@ static void test_zero_sizes(tsl_context *ctx)
                     continue;
                 }
                 double got, old, want;
-                if (dbl) {
+                if (prec == TSL_DOUBLE) {
                     got = ((double *)(void *)x->c)[i];
                     old = ((double *)(void *)x->sc)[i];
                     want = beta_zero ? 0.0 : beta * old;
+                } else if (prec == TSL_HALF) {
+                    got = tsl_half_to_float(((uint16_t *)(void *)x->c)[i]);
+                    old = tsl_half_to_float(((uint16_t *)(void *)x->sc)[i]);
+                    want = beta_zero ? 0.0 : (double)((float)beta * (float)old);
                 } else {
                     got = ((float *)(void *)x->c)[i];
                     old = ((float *)(void *)x->sc)[i];
                     want = beta_zero ? 0.0f : (float)beta * (float)old;
                 }
                 /* one rounding of beta * c, whichever way the device does it */
-                bad += !(fabs(got - want) <= (dbl ? 2.3e-16 : 1.2e-7) * fabs(want));
+                double ulp = prec == TSL_DOUBLE ? 2.3e-16 : prec == TSL_HALF ? 0x1p-11 : 1.2e-7;
+                bad += !(fabs(got - want) <= ulp * fabs(want));
             }
             CHECK(bad == 0, "%s: %zu elements of C are not beta*C", what, bad);
             CHECK(outside == 0, "%s: %zu elements outside C's matrix changed", what, outside);
@@ -685,6 +799,7 @@ int main(void)
     test_variants_and_outs(ctx);
     test_buffers(ctx);
     test_gemm_buffers(ctx);
+    test_half_support(ctx);
     test_huge_sizes(ctx);
     test_zero_sizes(ctx);
     test_leading_dimensions(ctx);

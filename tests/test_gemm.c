@@ -3,8 +3,10 @@
  * on the command line (`test_gemm naive`, ..., `test_gemm auto`), so ctest runs the variants in
  * parallel; `test_gemm --expect-variants NAME...` instead asserts that tsl_variant_name
  * enumerates exactly the variants tests/lib.cmake registers, so the two lists cannot drift.
- * For the variant, in single and double precision (double skipped only on a device without fp64,
- * where tsl_dgemm must then say TSL_ERR_UNSUPPORTED): all 8 layout x transa x transb combinations
+ * For the variant, in single, double and half precision (double skipped only on a device without
+ * fp64, where tsl_dgemm must then say TSL_ERR_UNSUPPORTED; half, tsl_hgemm's binary16 storage,
+ * for every variant that has it, and for the others, tiled2d, a TSL_ERR_UNSUPPORTED that names
+ * half and leaves C alone): all 8 layout x transa x transb combinations
  * on four shapes, the full shape list (1, 7, 31, 33, 127, 257, rectangular ones, m/n/k == 0, and
  * two random draws) on row-major NN; every case once with tight and once with padded leading
  * dimensions (ld = needed + 3), once with beta != 0 and once with beta == 0 and C filled with
@@ -13,6 +15,8 @@
  * after each array hold sentinels that must be bit-identical afterwards (A and B entirely), and
  * NaN sentinels in the padding of A and B would poison the result if a kernel computed with them.
  * Cases with exactly-sized allocations let AddressSanitizer catch reads past the caller's arrays.
+ * Half inputs are random floats rounded to half, and the reference gets exactly those values, so
+ * the tolerance is tsl_ref_gemm_tolerance's half rule (the rounding of C to half, plus float).
  * The device-buffer API (tsl_?gemm_buf) runs on two shapes per precision, with A and B read back
  * to check they were not modified. The random data (tsl_ref_fill_*) is seeded per case from a
  * base seed, 20261121 unless TSL_TEST_SEED is set; failures print the case and its seed. */
@@ -35,12 +39,25 @@ static int g_unsupported;
 static unsigned long long g_base_seed = 20261121ull;
 static unsigned long long g_case_counter;
 
-/* Sentinels. A and B padding: a quiet NaN that poisons any sum it enters. C padding and guard: a
- * signalling NaN, whose bits change if anything does arithmetic on it. */
-static const uint32_t AB_PAD_F = 0x7FC0ABCDu;
-static const uint64_t AB_PAD_D = 0x7FF8ABCDABCDABCDull;
-static const uint32_t C_PAD_F = 0x7F8DEAD1u;
-static const uint64_t C_PAD_D = 0x7FF0DEADBEEF0001ull;
+/* Sentinels, in each precision. A and B padding: a quiet NaN that poisons any sum it enters. C
+ * padding and guard: a signalling NaN, whose bits change if anything does arithmetic on it. */
+typedef struct {
+    uint32_t f;
+    uint64_t d;
+    uint16_t h;
+} sentinel;
+static const sentinel AB_PAD = {0x7FC0ABCDu, 0x7FF8ABCDABCDABCDull, 0x7E5Bu};
+static const sentinel C_PAD = {0x7F8DEAD1u, 0x7FF0DEADBEEF0001ull, 0x7D01u};
+
+static const char *prec_name(int prec)
+{
+    return prec == TSL_DOUBLE ? "double" : prec == TSL_HALF ? "half" : "single";
+}
+
+static size_t elem_size(int prec)
+{
+    return prec == TSL_DOUBLE ? 8 : prec == TSL_HALF ? 2 : 4;
+}
 
 /* ---- small helpers ------------------------------------------------------------------------- */
 
@@ -68,34 +85,45 @@ static size_t rand_pick(unsigned long long *state, size_t n)
     return i < n ? i : n - 1;
 }
 
-static double get_el(const unsigned char *p, size_t i, int dbl)
+static double get_el(const unsigned char *p, size_t i, int prec)
 {
-    if (dbl) {
+    if (prec == TSL_DOUBLE) {
         double v;
         memcpy(&v, p + i * 8, 8);
         return v;
+    }
+    if (prec == TSL_HALF) {
+        uint16_t h;
+        memcpy(&h, p + i * 2, 2);
+        return tsl_half_to_float(h);
     }
     float v;
     memcpy(&v, p + i * 4, 4);
     return v;
 }
 
-static void set_el(unsigned char *p, size_t i, int dbl, double v)
+/* Stores v rounded to the precision (to float, then to half, for half). */
+static void set_el(unsigned char *p, size_t i, int prec, double v)
 {
-    if (dbl) {
+    if (prec == TSL_DOUBLE) {
         memcpy(p + i * 8, &v, 8);
+    } else if (prec == TSL_HALF) {
+        uint16_t h = tsl_float_to_half((float)v);
+        memcpy(p + i * 2, &h, 2);
     } else {
         float f = (float)v;
         memcpy(p + i * 4, &f, 4);
     }
 }
 
-static void set_bits(unsigned char *p, size_t i, int dbl, uint32_t f, uint64_t d)
+static void set_bits(unsigned char *p, size_t i, int prec, const sentinel *v)
 {
-    if (dbl)
-        memcpy(p + i * 8, &d, 8);
+    if (prec == TSL_DOUBLE)
+        memcpy(p + i * 8, &v->d, 8);
+    else if (prec == TSL_HALF)
+        memcpy(p + i * 2, &v->h, 2);
     else
-        memcpy(p + i * 4, &f, 4);
+        memcpy(p + i * 4, &v->f, 4);
 }
 
 static void *xmalloc(size_t bytes)
@@ -124,22 +152,22 @@ static char trans_char(tsl_trans t)
  * elements (what BLAS requires, no padding after the last line) followed by `guard` elements. */
 typedef struct {
     size_t outer, inner, ld, nelem, guard;
-    int dbl;
+    int prec;
     unsigned char *p;    /* what the library sees */
     unsigned char *snap; /* a copy taken just before the call */
     double *ref;         /* double copy for the reference, padding zeroed */
 } matrix;
 
 static void matrix_init(matrix *x, tsl_layout layout, size_t rows, size_t cols, size_t pad,
-                        size_t guard, int dbl)
+                        size_t guard, int prec)
 {
     x->outer = layout == TSL_ROW_MAJOR ? rows : cols;
     x->inner = layout == TSL_ROW_MAJOR ? cols : rows;
     x->ld = (x->inner ? x->inner : 1) + pad;
     x->nelem = x->outer ? x->ld * (x->outer - 1) + x->inner : 0;
     x->guard = guard;
-    x->dbl = dbl;
-    size_t es = dbl ? 8 : 4;
+    x->prec = prec;
+    size_t es = elem_size(prec);
     x->p = xmalloc((x->nelem + guard) * es);
     x->snap = xmalloc((x->nelem + guard) * es);
     x->ref = xmalloc((x->nelem ? x->nelem : 1) * sizeof(double));
@@ -158,23 +186,23 @@ static int in_matrix(const matrix *x, size_t i)
 }
 
 /* Sentinel everywhere, then random data (or NaN) in the matrix itself. */
-static void matrix_fill(matrix *x, uint32_t pad_f, uint64_t pad_d, int nan_inside,
-                        unsigned long long *state)
+static void matrix_fill(matrix *x, const sentinel *pad, int nan_inside, unsigned long long *state)
 {
     size_t total = x->nelem + x->guard;
     for (size_t i = 0; i < total; ++i)
-        set_bits(x->p, i, x->dbl, pad_f, pad_d);
+        set_bits(x->p, i, x->prec, pad);
     double *vals = xmalloc((x->outer * x->inner + 1) * sizeof(double));
     tsl_ref_fill_d(vals, x->outer * x->inner, state);
     for (size_t o = 0; o < x->outer; ++o)
         for (size_t j = 0; j < x->inner; ++j)
-            set_el(x->p, o * x->ld + j, x->dbl, nan_inside ? (double)NAN : vals[o * x->inner + j]);
+            set_el(x->p, o * x->ld + j, x->prec, nan_inside ? (double)NAN : vals[o * x->inner + j]);
     free(vals);
-    memcpy(x->snap, x->p, total * (x->dbl ? 8 : 4));
-    /* The reference sees exactly the values the library sees (float inputs widened exactly);
+    memcpy(x->snap, x->p, total * elem_size(x->prec));
+    /* The reference sees exactly the values the library sees (float and half inputs widened
+     * exactly);
      * NaN in C for beta == 0 becomes 0, since beta == 0 means C is not read. */
     for (size_t i = 0; i < x->nelem; ++i) {
-        double v = in_matrix(x, i) ? get_el(x->p, i, x->dbl) : 0.0;
+        double v = in_matrix(x, i) ? get_el(x->p, i, x->prec) : 0.0;
         x->ref[i] = isnan(v) ? 0.0 : v;
     }
 }
@@ -183,7 +211,7 @@ static void matrix_fill(matrix *x, uint32_t pad_f, uint64_t pad_d, int nan_insid
  * bits, or SIZE_MAX. With outside_only, elements of the matrix itself are not compared. */
 static size_t first_changed(const matrix *x, int outside_only)
 {
-    size_t es = x->dbl ? 8 : 4, total = x->nelem + x->guard;
+    size_t es = elem_size(x->prec), total = x->nelem + x->guard;
     for (size_t i = 0; i < total; ++i) {
         if (outside_only && in_matrix(x, i)) continue;
         if (memcmp(x->p + i * es, x->snap + i * es, es) != 0) return i;
@@ -195,14 +223,17 @@ static size_t count_nan(const matrix *x)
 {
     size_t n = 0;
     for (size_t i = 0; i < x->nelem; ++i)
-        if (in_matrix(x, i) && isnan(get_el(x->p, i, x->dbl))) ++n;
+        if (in_matrix(x, i) && isnan(get_el(x->p, i, x->prec))) ++n;
     return n;
 }
 
 static double rel_err(const matrix *c)
 {
     if (c->outer == 0 || c->inner == 0) return 0.0;
-    if (c->dbl)
+    if (c->prec == TSL_HALF)
+        return tsl_ref_rel_err_h(c->outer, c->inner, (const uint16_t *)(const void *)c->p, c->ld,
+                                 c->ref, c->ld);
+    if (c->prec == TSL_DOUBLE)
         return tsl_ref_rel_err_d(c->outer, c->inner, (const double *)(const void *)c->p, c->ld,
                                  c->ref, c->ld);
     return tsl_ref_rel_err_f(c->outer, c->inner, (const float *)(const void *)c->p, c->ld, c->ref,
@@ -229,30 +260,30 @@ typedef struct {
     char desc[320];
 } gemm_setup;
 
-static void setup_case(gemm_setup *s, const gemm_case *gc, int dbl)
+static void setup_case(gemm_setup *s, const gemm_case *gc, int prec)
 {
     size_t guard = gc->exact_alloc || gc->use_buffers ? 0 : GUARD;
     size_t ar = gc->ta == TSL_NO_TRANS ? gc->m : gc->k, ac = gc->ta == TSL_NO_TRANS ? gc->k : gc->m;
     size_t br = gc->tb == TSL_NO_TRANS ? gc->k : gc->n, bc = gc->tb == TSL_NO_TRANS ? gc->n : gc->k;
     s->seed = next_seed();
     unsigned long long st = s->seed;
-    matrix_init(&s->a, gc->layout, ar, ac, gc->pad, guard, dbl);
-    matrix_init(&s->b, gc->layout, br, bc, gc->pad, guard, dbl);
-    matrix_init(&s->c, gc->layout, gc->m, gc->n, gc->pad, guard, dbl);
+    matrix_init(&s->a, gc->layout, ar, ac, gc->pad, guard, prec);
+    matrix_init(&s->b, gc->layout, br, bc, gc->pad, guard, prec);
+    matrix_init(&s->c, gc->layout, gc->m, gc->n, gc->pad, guard, prec);
     /* alpha == 0: BLAS says A and B "need not be set", so they hold NaN and must not be read. */
-    matrix_fill(&s->a, AB_PAD_F, AB_PAD_D, gc->alpha_zero, &st);
-    matrix_fill(&s->b, AB_PAD_F, AB_PAD_D, gc->alpha_zero, &st);
-    matrix_fill(&s->c, C_PAD_F, C_PAD_D, gc->beta_zero, &st);
+    matrix_fill(&s->a, &AB_PAD, gc->alpha_zero, &st);
+    matrix_fill(&s->b, &AB_PAD, gc->alpha_zero, &st);
+    matrix_fill(&s->c, &C_PAD, gc->beta_zero, &st);
     s->alpha = gc->alpha_zero ? 0.0 : rand_scalar(&st);
     s->beta = gc->beta_zero ? 0.0 : rand_scalar(&st);
-    if (!dbl) { /* the reference gets exactly the float scalars the library gets */
+    if (prec != TSL_DOUBLE) { /* the reference gets exactly the float scalars the library gets */
         s->alpha = (float)s->alpha;
         s->beta = (float)s->beta;
     }
     snprintf(s->desc, sizeof s->desc,
              "[variant=%s %s %s-major transa=%c transb=%c m=%zu n=%zu k=%zu lda=%zu ldb=%zu "
              "ldc=%zu alpha=%.9g beta=%.9g%s%s%s seed=%llu base_seed=%llu]",
-             g_variant, dbl ? "double" : "single", layout_name(gc->layout), trans_char(gc->ta),
+             g_variant, prec_name(prec), layout_name(gc->layout), trans_char(gc->ta),
              trans_char(gc->tb), gc->m, gc->n, gc->k, s->a.ld, s->b.ld, s->c.ld, s->alpha, s->beta,
              gc->beta_zero ? " C=NaN" : "", gc->alpha_zero ? " A=B=NaN" : "",
              gc->use_buffers ? " buffers" : "", s->seed, g_base_seed);
@@ -276,7 +307,7 @@ static void check_timing(tsl_context *ctx, const char *desc)
 }
 
 /* Compares the result with the reference and checks that nothing outside C's matrix changed. */
-static void verify_case(gemm_setup *s, const gemm_case *gc, int dbl)
+static void verify_case(gemm_setup *s, const gemm_case *gc, int prec)
 {
     tsl_ref_dgemm(gc->layout, gc->ta, gc->tb, gc->m, gc->n, gc->k, s->alpha, s->a.ref, s->a.ld,
                   s->b.ref, s->b.ld, s->beta, s->c.ref, s->c.ld);
@@ -293,7 +324,7 @@ static void verify_case(gemm_setup *s, const gemm_case *gc, int dbl)
     size_t nans = count_nan(&s->c);
     CHECK(nans == 0, "%zu NaN in C%s %s", nans, gc->beta_zero ? " (beta == 0 must not read C)" : "",
           s->desc);
-    double err = rel_err(&s->c), tol = tsl_ref_gemm_tolerance(dbl, gc->k);
+    double err = rel_err(&s->c), tol = tsl_ref_gemm_tolerance(prec, gc->k);
     CHECK(err <= tol, "relative error %.3g > tolerance %.3g %s", err, tol, s->desc);
 }
 
@@ -314,13 +345,17 @@ static int call_ok(tsl_status st, tsl_context *ctx, const char *call, const char
     return st == TSL_OK;
 }
 
-static void run_host_case(tsl_context *ctx, const gemm_case *gc, int dbl)
+static void run_host_case(tsl_context *ctx, const gemm_case *gc, int prec)
 {
     if (g_unsupported) return;
     gemm_setup s;
-    setup_case(&s, gc, dbl);
+    setup_case(&s, gc, prec);
     tsl_status st;
-    if (dbl)
+    if (prec == TSL_HALF)
+        st = tsl_hgemm(ctx, gc->layout, gc->ta, gc->tb, gc->m, gc->n, gc->k, (float)s.alpha,
+                       (const uint16_t *)(void *)s.a.p, s.a.ld, (const uint16_t *)(void *)s.b.p,
+                       s.b.ld, (float)s.beta, (uint16_t *)(void *)s.c.p, s.c.ld);
+    else if (prec == TSL_DOUBLE)
         st = tsl_dgemm(ctx, gc->layout, gc->ta, gc->tb, gc->m, gc->n, gc->k, s.alpha,
                        (const double *)(void *)s.a.p, s.a.ld, (const double *)(void *)s.b.p, s.b.ld,
                        s.beta, (double *)(void *)s.c.p, s.c.ld);
@@ -328,8 +363,9 @@ static void run_host_case(tsl_context *ctx, const gemm_case *gc, int dbl)
         st = tsl_sgemm(ctx, gc->layout, gc->ta, gc->tb, gc->m, gc->n, gc->k, (float)s.alpha,
                        (const float *)(void *)s.a.p, s.a.ld, (const float *)(void *)s.b.p, s.b.ld,
                        (float)s.beta, (float *)(void *)s.c.p, s.c.ld);
-    if (call_ok(st, ctx, dbl ? "tsl_dgemm" : "tsl_sgemm", s.desc)) {
-        verify_case(&s, gc, dbl);
+    static const char *const names[] = {"tsl_sgemm", "tsl_dgemm", "tsl_hgemm"};
+    if (call_ok(st, ctx, names[prec], s.desc)) {
+        verify_case(&s, gc, prec);
         check_timing(ctx, s.desc);
     }
     free_case(&s);
@@ -337,13 +373,13 @@ static void run_host_case(tsl_context *ctx, const gemm_case *gc, int dbl)
 
 /* Writes x into a new buffer of ld * outer elements (x's array plus the last line's padding,
  * which holds the same sentinel). */
-static tsl_buffer *upload(tsl_context *ctx, const matrix *x, uint32_t pad_f, uint64_t pad_d,
+static tsl_buffer *upload(tsl_context *ctx, const matrix *x, const sentinel *pad,
                           unsigned char **host_full, const char *desc)
 {
-    size_t es = x->dbl ? 8 : 4, n = x->ld * x->outer;
+    size_t es = elem_size(x->prec), n = x->ld * x->outer;
     unsigned char *full = xmalloc(n * es);
     for (size_t i = 0; i < n; ++i)
-        set_bits(full, i, x->dbl, pad_f, pad_d);
+        set_bits(full, i, x->prec, pad);
     memcpy(full, x->p, x->nelem * es);
     tsl_buffer *buf = NULL;
     tsl_status st = tsl_buffer_create(ctx, n * es, &buf);
@@ -372,25 +408,29 @@ static void check_unchanged(tsl_context *ctx, const tsl_buffer *buf, const unsig
     free(back);
 }
 
-static void run_buffer_case(tsl_context *ctx, const gemm_case *gc, int dbl)
+static void run_buffer_case(tsl_context *ctx, const gemm_case *gc, int prec)
 {
     if (g_unsupported) return;
     gemm_setup s;
-    setup_case(&s, gc, dbl);
-    size_t es = dbl ? 8 : 4;
+    setup_case(&s, gc, prec);
+    size_t es = elem_size(prec);
     unsigned char *fa, *fb, *fc;
-    tsl_buffer *ba = upload(ctx, &s.a, AB_PAD_F, AB_PAD_D, &fa, s.desc);
-    tsl_buffer *bb = upload(ctx, &s.b, AB_PAD_F, AB_PAD_D, &fb, s.desc);
-    tsl_buffer *bc = upload(ctx, &s.c, C_PAD_F, C_PAD_D, &fc, s.desc);
+    tsl_buffer *ba = upload(ctx, &s.a, &AB_PAD, &fa, s.desc);
+    tsl_buffer *bb = upload(ctx, &s.b, &AB_PAD, &fb, s.desc);
+    tsl_buffer *bc = upload(ctx, &s.c, &C_PAD, &fc, s.desc);
     if (ba && bb && bc) {
         tsl_status st;
-        if (dbl)
+        if (prec == TSL_HALF)
+            st = tsl_hgemm_buf(ctx, gc->layout, gc->ta, gc->tb, gc->m, gc->n, gc->k, (float)s.alpha,
+                               ba, s.a.ld, bb, s.b.ld, (float)s.beta, bc, s.c.ld);
+        else if (prec == TSL_DOUBLE)
             st = tsl_dgemm_buf(ctx, gc->layout, gc->ta, gc->tb, gc->m, gc->n, gc->k, s.alpha, ba,
                                s.a.ld, bb, s.b.ld, s.beta, bc, s.c.ld);
         else
             st = tsl_sgemm_buf(ctx, gc->layout, gc->ta, gc->tb, gc->m, gc->n, gc->k, (float)s.alpha,
                                ba, s.a.ld, bb, s.b.ld, (float)s.beta, bc, s.c.ld);
-        if (call_ok(st, ctx, dbl ? "tsl_dgemm_buf" : "tsl_sgemm_buf", s.desc)) {
+        static const char *const names[] = {"tsl_sgemm_buf", "tsl_dgemm_buf", "tsl_hgemm_buf"};
+        if (call_ok(st, ctx, names[prec], s.desc)) {
             check_unchanged(ctx, ba, fa, s.a.ld * s.a.outer * es, "A", s.desc);
             check_unchanged(ctx, bb, fb, s.b.ld * s.b.outer * es, "B", s.desc);
             /* C's whole buffer comes back; its array part goes where the host result would be. */
@@ -403,7 +443,7 @@ static void run_buffer_case(tsl_context *ctx, const gemm_case *gc, int dbl)
                 CHECK(memcmp(back + s.c.nelem * es, fc + s.c.nelem * es, tail) == 0,
                       "C buffer written past the matrix (last line padding) %s", s.desc);
                 memcpy(s.c.p, back, s.c.nelem * es);
-                verify_case(&s, gc, dbl);
+                verify_case(&s, gc, prec);
             }
             free(back);
             check_timing(ctx, s.desc);
@@ -427,14 +467,14 @@ static const size_t full_shapes[][3] = {
     {1, 1, 1},    {7, 7, 7},   {31, 31, 31},  {33, 33, 33},  {127, 127, 127}, {257, 257, 257},
     {33, 1, 257}, {1, 127, 7}, {65, 31, 129}, {7, 257, 1},   {257, 7, 33},    {127, 31, 1},
     {1, 1, 257},  {257, 1, 1}, {1, 257, 31},  {31, 33, 127}, {0, 7, 7},       {7, 0, 7},
-    {7, 7, 0},    {0, 0, 0},   {0, 33, 257},  {257, 1, 0},
+    {7, 7, 0},    {0, 0, 0},   {0, 33, 257},  {257, 1, 0},   {33, 65, 17},    {257, 31, 65},
 };
 
 /* Shapes that run in all 8 layout x transa x transb combinations (m, n, k all different, so a
  * mixed-up dimension or stride cannot go unnoticed; two of them with a dimension of 1). */
 static const size_t combo_shapes[][3] = {{31, 33, 7}, {65, 31, 129}, {1, 127, 33}, {257, 7, 1}};
 
-static void run_precision(tsl_context *ctx, int dbl)
+static void run_precision(tsl_context *ctx, int prec)
 {
     static const tsl_layout layouts[] = {TSL_ROW_MAJOR, TSL_COL_MAJOR};
     static const tsl_trans trans[] = {TSL_NO_TRANS, TSL_TRANS};
@@ -457,7 +497,7 @@ static void run_precision(tsl_context *ctx, int dbl)
                                         0,
                                         0,
                                         0};
-                        run_host_case(ctx, &gc, dbl);
+                        run_host_case(ctx, &gc, prec);
                     }
 
     /* The full shape list on row-major NN, plus two random draws from dims. */
@@ -486,32 +526,80 @@ static void run_precision(tsl_context *ctx, int dbl)
                             0,
                             0,
                             0};
-            run_host_case(ctx, &gc, dbl);
+            run_host_case(ctx, &gc, prec);
         }
     }
 
     /* alpha == 0: C = beta C, with NaN in A and B (not to be read). */
     gemm_case alpha0 = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 33, 31, 7, PAD, 0, 1, 0, 0};
-    run_host_case(ctx, &alpha0, dbl);
+    run_host_case(ctx, &alpha0, prec);
 
     /* Exactly-sized arrays with padded leading dimensions: under ASan any read or write past the
      * end (say, copying ld * rows elements) is reported. */
     gemm_case exact1 = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 33, 31, 65, PAD, 0, 0, 1, 0};
     gemm_case exact2 = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 7, 127, 31, PAD, 1, 0, 1, 0};
-    run_host_case(ctx, &exact1, dbl);
-    run_host_case(ctx, &exact2, dbl);
+    run_host_case(ctx, &exact1, prec);
+    run_host_case(ctx, &exact2, prec);
 
     /* Device-buffer API. */
     gemm_case buf1 = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 33, 31, 65, 0, 0, 0, 0, 1};
     gemm_case buf2 = {TSL_COL_MAJOR, TSL_TRANS, TSL_TRANS, 31, 7, 33, PAD, 1, 0, 0, 1};
-    run_buffer_case(ctx, &buf1, dbl);
-    run_buffer_case(ctx, &buf2, dbl);
+    run_buffer_case(ctx, &buf1, prec);
+    run_buffer_case(ctx, &buf2, prec);
 
-    printf("%s %s: %s\n", g_variant, dbl ? "double" : "single",
+    printf("%s %s: %s\n", g_variant, prec_name(prec),
            check_failures_ != before ? "FAILED"
            : g_unsupported           ? "not run (see the failure above)"
                                      : "ok");
     fflush(stdout);
+}
+
+/* Half storage: the whole plan where the variant has it; otherwise (tiled2d) the call must say
+ * TSL_ERR_UNSUPPORTED naming half, through both APIs, and leave C alone. auto always has it. */
+static void run_half(tsl_context *ctx, const tsl_device_info *dev)
+{
+    const char *resolved = NULL;
+    tsl_status st = tsl_variant_check_precision(ctx, "gemm", g_variant, TSL_HALF, &resolved);
+    if (st == TSL_OK) {
+        if (strcmp(g_variant, "auto") == 0) printf("auto = %s in half precision\n", resolved);
+        run_precision(ctx, TSL_HALF);
+        return;
+    }
+    CHECK(st == TSL_ERR_UNSUPPORTED && strcmp(g_variant, "auto") != 0,
+          "tsl_variant_check_precision(gemm, %s, half) = %s: %s", g_variant, tsl_status_name(st),
+          tsl_context_error(ctx));
+    CHECK(check_mentions(tsl_context_error(ctx), "half"),
+          "no half storage, but the message \"%s\" "
+          "does not say half",
+          tsl_context_error(ctx));
+    const uint16_t a[3] = {0x3C00u, 0x4000u, 0x4200u}, b[3] = {0x3800u, 0xBC00u, 0x3555u};
+    uint16_t c[4] = {0x4400u, 0x7E00u, 0xC000u, 0x7D01u}, snap[4];
+    memcpy(snap, c, sizeof c);
+    st = tsl_hgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 3, 1, 1.0f, a, 1, b, 3, 0.5f,
+                   c, 3);
+    CHECK(st == TSL_ERR_UNSUPPORTED, "tsl_hgemm(%s) = %s, but the variant has no half storage",
+          g_variant, tsl_status_name(st));
+    CHECK(check_mentions(tsl_context_error(ctx), "half"), "tsl_hgemm(%s): message \"%s\"",
+          g_variant, tsl_context_error(ctx));
+    CHECK(memcmp(c, snap, sizeof c) == 0, "tsl_hgemm(%s) refused but wrote C", g_variant);
+    tsl_buffer *bufs[3] = {NULL, NULL, NULL};
+    int ok = tsl_buffer_create(ctx, sizeof a, &bufs[0]) == TSL_OK &&
+             tsl_buffer_create(ctx, sizeof b, &bufs[1]) == TSL_OK &&
+             tsl_buffer_create(ctx, sizeof c, &bufs[2]) == TSL_OK &&
+             tsl_buffer_write(ctx, bufs[2], 0, sizeof c, c) == TSL_OK;
+    CHECK(ok, "buffers: %s", tsl_context_error(ctx));
+    if (ok) {
+        st = tsl_hgemm_buf(ctx, TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 3, 1, 1, 1.0f, bufs[0], 1,
+                           bufs[1], 1, 0.5f, bufs[2], 3);
+        CHECK(st == TSL_ERR_UNSUPPORTED, "tsl_hgemm_buf(%s) = %s", g_variant, tsl_status_name(st));
+        uint16_t back[4];
+        CHECK(tsl_buffer_read(ctx, bufs[2], 0, sizeof back, back) == TSL_OK &&
+                  memcmp(back, snap, sizeof back) == 0,
+              "tsl_hgemm_buf(%s) refused but wrote C", g_variant);
+    }
+    for (int i = 0; i < 3; ++i)
+        tsl_buffer_destroy(bufs[i]);
+    SKIP("half precision: gemm variant %s has no half storage on %s", g_variant, dev->name);
 }
 
 /* ---- the variant list ------------------------------------------------------------------------ */
@@ -622,9 +710,9 @@ int main(int argc, char **argv)
         return check_summary(name);
     }
 
-    run_precision(ctx, 0);
+    run_precision(ctx, TSL_SINGLE);
     if (dev.fp64) {
-        run_precision(ctx, 1);
+        run_precision(ctx, TSL_DOUBLE);
     } else {
         /* Without fp64, double must be refused clearly, leaving C alone. */
         double a = 1.5, b = 2.5, c = 3.25;
@@ -635,6 +723,7 @@ int main(int argc, char **argv)
         CHECK(c == 3.25, "dgemm without fp64 wrote C");
         SKIP("double precision: %s has no fp64", dev.name);
     }
+    run_half(ctx, &dev);
     tsl_context_destroy(ctx);
     return check_summary(name);
 }

@@ -1,6 +1,8 @@
 /* common.cl: the prelude of every tessel program (the host puts it before each family's file).
  * Precision comes from one -DPRECISION=32|64 that sets the type `real`; every kernel is written
- * once in terms of it. */
+ * once in terms of it. Kernels that support half storage (the GEMM ladder) also read and write
+ * their matrices through `sreal`, LOAD and STORE, so that -DSTORAGE_HALF=1 turns them into
+ * binary16-in-memory kernels with float arithmetic, without a second copy of any kernel. */
 #ifndef PRECISION
 #define PRECISION 32
 #endif
@@ -24,10 +26,34 @@ typedef float16 real16;
 #define ZERO 0.0f
 #endif
 
+/* The type of matrices in global memory, and how one element is read (as a real) and written.
+ * STORAGE_HALF=1 (with PRECISION=32): IEEE binary16 in memory through vload_half and
+ * vstore_half_rte, which are core OpenCL C built-ins (no cl_khr_fp16: `half` is only ever a
+ * pointer target here, never a value), while every sum and product is in float. Otherwise the
+ * matrices are `real`, and LOAD and STORE are plain accesses (the same code as before). */
+#ifndef STORAGE_HALF
+#define STORAGE_HALF 0
+#endif
+#if STORAGE_HALF
+#if PRECISION != 32
+#error "STORAGE_HALF computes in float: build it with PRECISION=32"
+#endif
+typedef half sreal;
+#define LOAD(p, i) vload_half((i), (p))
+#define STORE(v, p, i) vstore_half_rte((v), (i), (p))
+#else
+typedef real sreal;
+#define LOAD(p, i) ((p)[i])
+#define STORE(v, p, i) ((p)[i] = (v))
+#endif
+
 /* C = alpha * acc + beta * C, reading C only when beta is not zero (BLAS: beta == 0 means C is
  * output only, so NaN or garbage in C does not propagate). */
 #define GEMM_STORE(c, alpha, acc, beta) \
     (c) = ((beta) == ZERO) ? (alpha) * (acc) : (alpha) * (acc) + (beta) * (c)
+/* The same for element i of a matrix p of sreal (the kernels with half storage). */
+#define GEMM_STORE_AT(p, i, alpha, acc, beta) \
+    STORE(((beta) == ZERO) ? (alpha) * (acc) : (alpha) * (acc) + (beta) * LOAD(p, i), p, i)
 
 /* Sum of v over a 1D work-group, by a fixed tree in local memory: buf holds one real per
  * work-item, and the local size must be a power of two. A fixed shape adds in a fixed order, so

@@ -3,7 +3,8 @@
  *
  * The ladder kernels (naive, tiled, regblock) take A and B through a row stride and a column
  * stride each, so transposes are a runtime argument, and they guard every access, so any M, N,
- * K is valid. tiled2d is the fast kernel: it states its preconditions (sizes multiples of its
+ * K is valid. They read and write the matrices through sreal, LOAD and STORE (common.cl), so
+ * -DSTORAGE_HALF=1 builds them for binary16 matrices with float arithmetic (tsl_hgemm). tiled2d is the fast kernel: it states its preconditions (sizes multiples of its
  * tile, A and B not transposed) and the host's pack pre-pass (gemm_pack) establishes them.
  *
  * The host builds each program with -DONLY_ONE_KERNEL -DONLY_<kernel name>, so a program holds
@@ -14,22 +15,22 @@
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_naive)
 /* ---- naive: one work-item per element of C, global memory only (000's gpu1, 003's gpu2) ---- */
 __kernel void gemm_naive(const int M, const int N, const int K, const real alpha,
-                         __global const real *A, const int a_rs, const int a_cs,
-                         __global const real *B, const int b_rs, const int b_cs,
-                         const real beta, __global real *C, const int ldc)
+                         __global const sreal *A, const int a_rs, const int a_cs,
+                         __global const sreal *B, const int b_rs, const int b_cs,
+                         const real beta, __global sreal *C, const int ldc)
 {
     const int col = get_global_id(0);
     const int row = get_global_id(1);
     if (row >= M || col >= N) return;
-    __global const real *a = A + (long)row * a_rs;
-    __global const real *b = B + (long)col * b_cs;
+    __global const sreal *a = A + (long)row * a_rs;
+    __global const sreal *b = B + (long)col * b_cs;
     real acc = ZERO;
     for (int l = 0; l < K; ++l) {
-        acc += a[0] * b[0];
+        acc += LOAD(a, 0) * LOAD(b, 0);
         a += a_cs;
         b += b_rs;
     }
-    GEMM_STORE(C[(long)row * ldc + col], alpha, acc, beta);
+    GEMM_STORE_AT(C, (long)row * ldc + col, alpha, acc, beta);
 }
 
 #endif
@@ -43,9 +44,9 @@ __kernel void gemm_naive(const int M, const int N, const int K, const real alpha
 #endif
 __kernel __attribute__((reqd_work_group_size(TS, TS, 1)))
 void gemm_tiled(const int M, const int N, const int K, const real alpha,
-                __global const real *A, const int a_rs, const int a_cs,
-                __global const real *B, const int b_rs, const int b_cs,
-                const real beta, __global real *C, const int ldc)
+                __global const sreal *A, const int a_rs, const int a_cs,
+                __global const sreal *B, const int b_rs, const int b_cs,
+                const real beta, __global sreal *C, const int ldc)
 {
     __local real As[TS][TS];
     __local real Bs[TS][TS + 1]; /* +1: B is read down a column, keep its rows off one bank */
@@ -54,13 +55,15 @@ void gemm_tiled(const int M, const int N, const int K, const real alpha,
     const int row = get_group_id(1) * TS + ty;
     real acc = ZERO;
     for (int t = 0; t < K; t += TS) {
-        As[ty][tx] = (row < M && t + tx < K) ? A[(long)row * a_rs + (long)(t + tx) * a_cs] : ZERO;
-        Bs[ty][tx] = (t + ty < K && col < N) ? B[(long)(t + ty) * b_rs + (long)col * b_cs] : ZERO;
+        As[ty][tx] = (row < M && t + tx < K) ? LOAD(A, (long)row * a_rs + (long)(t + tx) * a_cs)
+                                             : ZERO;
+        Bs[ty][tx] = (t + ty < K && col < N) ? LOAD(B, (long)(t + ty) * b_rs + (long)col * b_cs)
+                                             : ZERO;
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int l = 0; l < TS; ++l) acc += As[ty][l] * Bs[l][tx];
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    if (row < M && col < N) GEMM_STORE(C[(long)row * ldc + col], alpha, acc, beta);
+    if (row < M && col < N) GEMM_STORE_AT(C, (long)row * ldc + col, alpha, acc, beta);
 }
 
 #endif
@@ -73,24 +76,24 @@ void gemm_tiled(const int M, const int N, const int K, const real alpha,
 #define RB 2
 #endif
 __kernel void gemm_regblock(const int M, const int N, const int K, const real alpha,
-                            __global const real *A, const int a_rs, const int a_cs,
-                            __global const real *B, const int b_rs, const int b_cs,
-                            const real beta, __global real *C, const int ldc)
+                            __global const sreal *A, const int a_rs, const int a_cs,
+                            __global const sreal *B, const int b_rs, const int b_cs,
+                            const real beta, __global sreal *C, const int ldc)
 {
     const int col = get_global_id(0);
     const int row0 = get_global_id(1) * RB;
     if (row0 >= M || col >= N) return;
-    __global const real *a[RB];
+    __global const sreal *a[RB];
     for (int p = 0; p < RB; ++p) a[p] = A + (long)min(row0 + p, M - 1) * a_rs;
-    __global const real *b = B + (long)col * b_cs;
+    __global const sreal *b = B + (long)col * b_cs;
     real acc[RB];
     for (int p = 0; p < RB; ++p) acc[p] = ZERO;
     for (long l = 0; l < K; ++l) {
-        const real bv = b[l * b_rs];
-        for (int p = 0; p < RB; ++p) acc[p] += a[p][l * a_cs] * bv;
+        const real bv = LOAD(b, l * b_rs);
+        for (int p = 0; p < RB; ++p) acc[p] += LOAD(a[p], l * a_cs) * bv;
     }
     for (int p = 0; p < RB; ++p)
-        if (row0 + p < M) GEMM_STORE(C[(long)(row0 + p) * ldc + col], alpha, acc[p], beta);
+        if (row0 + p < M) GEMM_STORE_AT(C, (long)(row0 + p) * ldc + col, alpha, acc[p], beta);
 }
 
 #endif

@@ -7,7 +7,11 @@
  * The ladder kernels take each matrix through a row and a column stride, so a transpose is just
  * a pair of strides. tiled2d needs dense, tile-multiple, non-transposed operands: a pack
  * pre-pass (O(mk + kn), against the O(mnk) product) builds them when the caller's do not
- * already qualify; C is never copied, since the kernel guards its stores. */
+ * already qualify; C is never copied, since the kernel guards its stores.
+ *
+ * Half storage (tsl_hgemm): the same ladder kernels built with -DSTORAGE_HALF=1 read and write
+ * binary16 matrices and compute in float; tiled2d (and so the tuning database, whose entries are
+ * tiled2d configurations) has no half build, and says so. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -150,6 +154,12 @@ static const char *gemm_class(size_t m, size_t n, size_t k)
 static const tsl__auto_row auto_table[] = {
     {"gpu", "tiled2d"}, {"cpu", "tiled2d"}, {NULL, "tiled2d"}};
 
+/* What `auto` stands for with half storage, where tiled2d does not run: the ladder variant that
+ * was fastest with half storage on each device type (docs/gemm.md, "Half storage"). A device
+ * whose work-groups are too small for the pick runs naive. */
+static const tsl__auto_row half_auto_table[] = {
+    {"gpu", "tiled_16x16"}, {"cpu", "regblock_4"}, {NULL, "regblock_2"}};
+
 static const char *variant_name(size_t i)
 {
     return tsl__table_name(TSL__TABLE(variants), i);
@@ -226,6 +236,28 @@ static tsl_status choose(tsl_context *ctx, const char *variant, int dbl, const c
     return choose_named(ctx, tsl__auto_pick(ctx, auto_table), dbl, cls, 0, out);
 }
 
+static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v);
+
+/* The variant of a half-storage call: a ladder variant by name, or auto's half pick; tiled2d
+ * (named, or as a configuration) is TSL_ERR_UNSUPPORTED. */
+static tsl_status choose_half(tsl_context *ctx, const char *variant, gemm_choice *out)
+{
+    int is_auto = strcmp(variant, "auto") == 0;
+    tsl_status s = choose_named(ctx, is_auto ? tsl__auto_pick(ctx, half_auto_table) : variant, 0,
+                                "large", 0, out);
+    if (s != TSL_OK) return s;
+    if (out->v->kind == KIND_TILED2D)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "gemm variant %s has no half-storage kernel: half precision (tsl_hgemm) "
+                         "runs the ladder variants (naive, tiled_WxW, regblock_P) or auto",
+                         variant);
+    if (is_auto && variant_fits(ctx, out->v) != TSL_OK) {
+        tsl__clear_error(ctx);
+        out->v = &variants[0];
+    }
+    return TSL_OK;
+}
+
 /* Work-group size and local memory a ladder variant needs, against what the device offers
  * (tiled2d's parameters were checked by choose). */
 static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
@@ -245,22 +277,31 @@ static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
     return TSL_OK;
 }
 
-static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c);
+static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c, int prec);
+
+/* Checked as a large problem of the precision would run it (TSL_SINGLE, TSL_DOUBLE, TSL_HALF). */
+static tsl_status variant_check_prec(tsl_context *ctx, const char *variant, int prec,
+                                     const char **resolved)
+{
+    gemm_choice c;
+    tsl_status s = prec == TSL_HALF ? choose_half(ctx, variant, &c)
+                                    : choose(ctx, variant, prec == TSL_DOUBLE, "large", &c);
+    if (s != TSL_OK) return s;
+    if (resolved) *resolved = c.v->name;
+    s = variant_fits(ctx, c.v);
+    return s == TSL_OK ? kernel_fits(ctx, &c, prec) : s;
+}
 
 /* Checked as a large single-precision problem would run it. */
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    gemm_choice c;
-    tsl_status s = choose(ctx, variant, 0, "large", &c);
-    if (s != TSL_OK) return s;
-    if (resolved) *resolved = c.v->name;
-    s = variant_fits(ctx, c.v);
-    return s == TSL_OK ? kernel_fits(ctx, &c) : s;
+    return variant_check_prec(ctx, variant, TSL_SINGLE, resolved);
 }
 
 const tsl__op_desc tsl__gemm_desc = {.op = "gemm",
                                      .variant_name = variant_name,
                                      .variant_check = variant_check,
+                                     .variant_check_prec = variant_check_prec,
                                      .size_class = gemm_class,
                                      .space = &tiled2d_space};
 
@@ -274,7 +315,16 @@ typedef struct {
     double alpha, beta;
     cl_mem a, b, c;
     size_t lda, ldb, ldc;
+    int half; /* binary16 matrices, float arithmetic (dbl is 0) */
 } gemm_problem;
+
+/* Bytes per matrix element of a precision (TSL_SINGLE, TSL_DOUBLE, TSL_HALF). */
+static size_t elem_size(int prec)
+{
+    return prec == TSL_DOUBLE ? sizeof(double)
+           : prec == TSL_HALF ? sizeof(uint16_t)
+                              : sizeof(float);
+}
 
 static size_t round_up(size_t x, size_t m)
 {
@@ -294,8 +344,8 @@ static tsl_status get_kernel(tsl_context *ctx, const gemm_problem *p, const char
                              const char *extra, cl_kernel *k)
 {
     char options[320];
-    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s",
-             p->dbl ? 64 : 32, name, *extra ? " " : "", extra);
+    snprintf(options, sizeof options, "-DPRECISION=%d%s -DONLY_ONE_KERNEL -DONLY_%s%s%s",
+             p->dbl ? 64 : 32, p->half ? " -DSTORAGE_HALF=1" : "", name, *extra ? " " : "", extra);
     return tsl__get_kernel(ctx, "gemm.cl", options, name, k);
 }
 
@@ -534,13 +584,20 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
 }
 
 /* The device's compiler decides the largest work-group a built kernel allows (registers): build the
- * variant's single-precision kernel and compare with what its launch needs. Double precision is
- * checked again when it runs. */
-static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c)
+ * variant's kernel of the precision (single for tsl_variant_check) and compare with what its
+ * launch needs. Every run checks its own kernel again. */
+static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c, int prec)
 {
     const gemm_variant *v = c->v;
-    gemm_problem p = {0,   sizeof(float), TSL_NO_TRANS, TSL_NO_TRANS, 0, 0, 0, 0.0,
-                      0.0, NULL,          NULL,         NULL,         0, 0, 0};
+    if (prec == TSL_DOUBLE) {
+        tsl_status s = tsl__check_fp64(ctx, 1, "gemm");
+        if (s != TSL_OK) return s;
+    }
+    gemm_problem p = {.dbl = prec == TSL_DOUBLE,
+                      .elem = elem_size(prec),
+                      .ta = TSL_NO_TRANS,
+                      .tb = TSL_NO_TRANS,
+                      .half = prec == TSL_HALF};
     char extra[200] = "";
     size_t need = 1;
     if (v->kind == KIND_TILED) {
@@ -568,8 +625,9 @@ static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c)
 static tsl_status run(tsl_context *ctx, const gemm_problem *p)
 {
     gemm_choice c;
-    tsl_status s = choose(ctx, tsl__context_variant(ctx, "gemm"), p->dbl,
-                          gemm_class(p->m, p->n, p->k), &c);
+    const char *variant = tsl__context_variant(ctx, "gemm");
+    tsl_status s = p->half ? choose_half(ctx, variant, &c)
+                           : choose(ctx, variant, p->dbl, gemm_class(p->m, p->n, p->k), &c);
     if (s != TSL_OK) return s;
     if ((s = variant_fits(ctx, c.v)) != TSL_OK) return s;
     /* k == 0 or alpha == 0: C = beta C without reading A or B (BLAS); the naive kernel with an
@@ -647,9 +705,10 @@ static gemm_view normalize(const gemm_args *g)
     return v;
 }
 
-static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gemm_args *g,
+static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const gemm_args *g,
                             double alpha, const void *a, const void *b, double beta, void *c)
 {
+    int dbl = prec == TSL_DOUBLE;
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
     tsl_status s = check_args(ctx, fn, g);
@@ -666,13 +725,13 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gem
         a = b;
         b = t;
     }
-    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    size_t elem = elem_size(prec);
     if (tsl__mul_overflows(v.ar, v.ac) || tsl__mul_overflows(v.ar * v.ac, elem) ||
         tsl__mul_overflows(v.br, v.bc) || tsl__mul_overflows(v.br * v.bc, elem) ||
         tsl__mul_overflows(v.m, v.n) || tsl__mul_overflows(v.m * v.n, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
-                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n};
+                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n, prec == TSL_HALF};
     if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
     if (use_ab) {
         if ((s = tsl__workspace(ctx, 0, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;
@@ -694,10 +753,11 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int dbl, const gem
     return tsl__timing_end(ctx);
 }
 
-static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int dbl, const gemm_args *g,
+static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int prec, const gemm_args *g,
                            double alpha, const tsl_buffer *a, const tsl_buffer *b, double beta,
                            tsl_buffer *c)
 {
+    int dbl = prec == TSL_DOUBLE;
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
     tsl_status s = check_args(ctx, fn, g);
@@ -710,7 +770,7 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int dbl, const gemm
         a = b;
         b = t;
     }
-    size_t elem = dbl ? sizeof(double) : sizeof(float);
+    size_t elem = elem_size(prec);
     int use_ab = g->k > 0 && alpha != 0.0;
     const char *an = v.swapped ? "B" : "A", *bn = v.swapped ? "A" : "B";
     if ((s = tsl__check_matrix_buffer(ctx, fn, "C", c, v.m, v.n, v.ldc, elem)) != TSL_OK) return s;
@@ -732,7 +792,8 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int dbl, const gemm
                       c->mem,
                       v.lda,
                       v.ldb,
-                      v.ldc};
+                      v.ldc,
+                      prec == TSL_HALF};
     s = run(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     return s != TSL_OK ? s : done;
@@ -743,7 +804,7 @@ tsl_status tsl_sgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_
                      const float *b, size_t ldb, float beta, float *c, size_t ldc)
 {
     gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
-    return gemm_host(ctx, "tsl_sgemm", 0, &g, alpha, a, b, beta, c);
+    return gemm_host(ctx, "tsl_sgemm", TSL_SINGLE, &g, alpha, a, b, beta, c);
 }
 
 tsl_status tsl_dgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
@@ -751,7 +812,7 @@ tsl_status tsl_dgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_
                      const double *b, size_t ldb, double beta, double *c, size_t ldc)
 {
     gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
-    return gemm_host(ctx, "tsl_dgemm", 1, &g, alpha, a, b, beta, c);
+    return gemm_host(ctx, "tsl_dgemm", TSL_DOUBLE, &g, alpha, a, b, beta, c);
 }
 
 tsl_status tsl_sgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
@@ -759,7 +820,7 @@ tsl_status tsl_sgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, 
                          const tsl_buffer *b, size_t ldb, float beta, tsl_buffer *c, size_t ldc)
 {
     gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
-    return gemm_buf(ctx, "tsl_sgemm_buf", 0, &g, alpha, a, b, beta, c);
+    return gemm_buf(ctx, "tsl_sgemm_buf", TSL_SINGLE, &g, alpha, a, b, beta, c);
 }
 
 tsl_status tsl_dgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
@@ -768,5 +829,21 @@ tsl_status tsl_dgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, 
                          size_t ldc)
 {
     gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
-    return gemm_buf(ctx, "tsl_dgemm_buf", 1, &g, alpha, a, b, beta, c);
+    return gemm_buf(ctx, "tsl_dgemm_buf", TSL_DOUBLE, &g, alpha, a, b, beta, c);
+}
+
+tsl_status tsl_hgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                     size_t m, size_t n, size_t k, float alpha, const uint16_t *a, size_t lda,
+                     const uint16_t *b, size_t ldb, float beta, uint16_t *c, size_t ldc)
+{
+    gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
+    return gemm_host(ctx, "tsl_hgemm", TSL_HALF, &g, alpha, a, b, beta, c);
+}
+
+tsl_status tsl_hgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                         size_t m, size_t n, size_t k, float alpha, const tsl_buffer *a, size_t lda,
+                         const tsl_buffer *b, size_t ldb, float beta, tsl_buffer *c, size_t ldc)
+{
+    gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
+    return gemm_buf(ctx, "tsl_hgemm_buf", TSL_HALF, &g, alpha, a, b, beta, c);
 }

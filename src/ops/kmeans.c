@@ -90,6 +90,7 @@ const tsl__op_desc tsl__kmeans_desc = {
     .op = "kmeans",
     .variant_name = variant_name,
     .variant_check = variant_check,
+    .single_only = 1,
 };
 
 /* ---- the call ------------------------------------------------------------------------------- */

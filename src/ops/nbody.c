@@ -131,6 +131,7 @@ const tsl__op_desc tsl__nbody_desc = {
     .variant_name = variant_name,
     .variant_check = variant_check,
     .option_check = option_check,
+    .single_only = 1,
 };
 
 /* ---- the call ------------------------------------------------------------------------------- */

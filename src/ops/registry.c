@@ -79,6 +79,29 @@ tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *varia
     return d->variant_check(ctx, variant, resolved);
 }
 
+tsl_status tsl_variant_check_precision(tsl_context *ctx, const char *op, const char *variant,
+                                       tsl_precision precision, const char **resolved)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__timing_begin(ctx);
+    const tsl__op_desc *d = tsl__find_op(op);
+    if (!d) return unknown_op(ctx, op);
+    if (!variant) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "variant is NULL");
+    if (precision != TSL_SINGLE && precision != TSL_DOUBLE && precision != TSL_HALF)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "precision %d is none of TSL_SINGLE, TSL_DOUBLE, TSL_HALF",
+                         (int)precision);
+    if (d->variant_check_prec) return d->variant_check_prec(ctx, variant, (int)precision, resolved);
+    tsl_status s = d->variant_check(ctx, variant, resolved);
+    if (s != TSL_OK || precision == TSL_SINGLE) return s;
+    if (precision == TSL_DOUBLE && !d->single_only) return tsl__check_fp64(ctx, 1, op);
+    if (precision == TSL_DOUBLE)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "%s has no double-precision calls", op);
+    return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                     "%s has no half-precision kernels (half storage is gemm's only: tsl_hgemm)",
+                     op);
+}
+
 tsl_status tsl_context_set_variant(tsl_context *ctx, const char *op, const char *variant)
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;

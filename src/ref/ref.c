@@ -54,11 +54,26 @@ double tsl_ref_rel_err_d(size_t rows, size_t cols, const double *out, size_t ldo
     return den > 0.0 ? sqrt(num / den) : sqrt(num);
 }
 
-double tsl_ref_gemm_tolerance(int is_double, size_t k)
+double tsl_ref_rel_err_h(size_t rows, size_t cols, const uint16_t *out, size_t ldo,
+                         const double *ref, size_t ldr)
+{
+    double num = 0.0, den = 0.0;
+    for (size_t i = 0; i < rows; ++i)
+        for (size_t j = 0; j < cols; ++j) {
+            double d = (double)tsl_half_to_float(out[i * ldo + j]) - ref[i * ldr + j];
+            num += d * d;
+            den += ref[i * ldr + j] * ref[i * ldr + j];
+        }
+    if (isnan(num)) return NAN;
+    return den > 0.0 ? sqrt(num / den) : sqrt(num);
+}
+
+double tsl_ref_gemm_tolerance(int precision, size_t k)
 {
     double factor = sqrt((double)k / 64.0);
     if (factor < 1.0) factor = 1.0;
-    return (is_double ? 1e-12 : 1e-5) * factor;
+    if (precision == TSL_HALF) return 0x1p-11 + 1e-5 * factor;
+    return (precision == TSL_DOUBLE ? 1e-12 : 1e-5) * factor;
 }
 
 static double next_uniform(unsigned long long *s)

@@ -5,6 +5,8 @@
 #define TSL_REF_H
 
 #include <stddef.h>
+#include <stdint.h>
+
 #include "tessel.h"
 
 /* C = alpha op(A) op(B) + beta C in double through cblas_dgemm, full CBLAS semantics. */
@@ -24,10 +26,20 @@ double tsl_ref_rel_err_f(size_t rows, size_t cols, const float *out, size_t ldo,
 double tsl_ref_rel_err_d(size_t rows, size_t cols, const double *out, size_t ldo,
                          const double *ref, size_t ldr);
 
-/* The pass threshold for a GEMM of inner dimension k: 1e-5 (single) or 1e-12 (double) times
+/* The same for a matrix of halves (binary16 bits, tsl_half_to_float). */
+double tsl_ref_rel_err_h(size_t rows, size_t cols, const uint16_t *out, size_t ldo,
+                         const double *ref, size_t ldr);
+
+/* The pass threshold for a GEMM of inner dimension k at a precision (tsl_precision; an is_double
+ * 0 or 1 is TSL_SINGLE or TSL_DOUBLE): 1e-5 (single) or 1e-12 (double) times
  * max(1, sqrt(k / 64)). Rounding errors of a length-k dot product grow like sqrt(k) for random
- * data; the factor keeps the bound tight at small k and fair at large k. */
-double tsl_ref_gemm_tolerance(int is_double, size_t k);
+ * data; the factor keeps the bound tight at small k and fair at large k. Half storage computes in
+ * float and rounds each element of C to half once: that rounding alone moves an element by up to
+ * 2^-11 (binary16's unit roundoff) of its value, so ||out - ref|| / ||ref|| may reach 2^-11
+ * whatever k is (about 2e-4 on random data), on top of the float term: 2^-11 + 1e-5 times the
+ * factor. The reference is computed from the half inputs themselves, so their rounding (up to
+ * 2^-11 each as well) is not counted. */
+double tsl_ref_gemm_tolerance(int precision, size_t k);
 
 /* Fill n values with uniform random numbers in [-1, 1) from a xorshift generator; *state is the
  * seed and is advanced. Never zero-filled data: tests and --verify use this. */

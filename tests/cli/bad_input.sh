@@ -47,7 +47,9 @@ expect_error 2 "unknown peer 'cublasx'" gemm --peers openblas,cublasx
 grep -qF clblast "$ERR" && grep -qF openblas "$ERR" ||
     fail "the unknown-peer message lists the peers"
 expect_error 2 "--peers" gemm --peers clblast,
-expect_error 2 "single or double" gemm --precision half
+expect_error 2 "single, double or half" gemm --precision quarter
+expect_error 2 "single or double" transpose --precision half
+grep -qF "gemm" "$ERR" || fail "--precision half elsewhere says that gemm has it"
 expect_error 2 "row or col" gemm --layout diagonal
 expect_error 2 "n or t" gemm --transa x
 expect_error 2 "not both" gemm --size 8 --sizes 8,16

@@ -102,7 +102,7 @@ done
 [ -z "$(ls -A "$WORK/usercache")" ] || fail "optimizations: the user's kernel cache was written"
 [ -z "$(ls -A "$WORK/tmp")" ] || fail "optimizations: a temporary folder was left in TMPDIR"
 
-# Study-specific content: the speedup baseline, half as a skipped row, the CUDA rows.
+# Study-specific content: the speedup baseline, half storage measured, the CUDA rows.
 "$PY" - "$D" <<'PYEOF' || fail "study contents"
 import csv, sys
 d = sys.argv[1]
@@ -119,12 +119,15 @@ for sweep, base in (("pi", "sequential"), ("nbody", "sequential"), ("kmeans", "s
         want = float(b[0]["kernel_ms"]) / float(r["kernel_ms"])
         assert abs(float(r["speedup"]) / want - 1) < 1e-4, (r, want)
 pr = rows("precision")
+# half storage is measured like float: every variant at every size, in the sweep "half"
 half = [r for r in pr if r["precision"] == "half"]
-assert len(half) == 1 and half[0]["status"] == "skipped" and "half" in half[0]["note"], half
-assert {r["precision"] for r in pr if r["status"] == "ok"} >= {"single"}
+single = [r for r in pr if r["precision"] == "single" and r["status"] == "ok"]
+assert half and all(r["status"] == "ok" and r["sweep"] == "half" for r in half), half
+assert {(r["variant"], r["n"]) for r in half} == {(r["variant"], r["n"]) for r in single}, half
+assert {r["precision"] for r in pr if r["status"] == "ok"} >= {"single", "half"}
 for r in pr:
     if r["status"] == "ok":
-        es = 8 if r["precision"] == "double" else 4
+        es = {"double": 8, "half": 2}.get(r["precision"], 4)
         n = float(r["n"])
         want = (2 * n ** 3 + n * n) * es / (float(r["kernel_ms"]) * 1e6)
         assert abs(float(r["eff_gbps"]) / want - 1) < 1e-4, r
@@ -164,6 +167,11 @@ for r in mh:
 tr = rows("transpose")
 assert {r["sweep"] for r in tr} == {"pow2", "other", "inner_reps", "tile"}, tr
 PYEOF
+grep -qF "GFLOP/s, half storage" "$D/precision.md" || fail "precision: a half pivot table"
+grep -qF "Best half storage over best float" "$D/precision.md" ||
+    fail "precision: the comparison sets half storage beside float"
+grep -qF "half: " "$D/precision-gflops.gp" && fail "precision: no 'half: not measured' label"
+grep -qF ", half\"" "$D/precision-gflops.gp" || fail "precision: half lines in the figure"
 grep -qF "OpenCL time / CUDA time" "$D/opencl-vs-cuda.md" || fail "opencl-vs-cuda lists the ratio figure"
 grep -qE "not measured here|as fast as its OpenCL twin" "$D/opencl-vs-cuda.md" ||
     fail "opencl-vs-cuda says why the CUDA side is missing, or compares"
