@@ -29,7 +29,7 @@ done < "$list"
 dump_ptx tiled2d
 # best per precision, printed last
 python3 - "$csv" "$out/ptx/index.txt" <<'PY' | tee "$out/summary.txt"
-import csv, sys
+import csv, re, sys
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['status'] == 'ok']
 idx = {}
 for line in open(sys.argv[2]):
@@ -50,6 +50,10 @@ for sh in shapes:
         cfg = r['variant'].split(':', 1)[1]
         opts = ['-D' + kv for kv in cfg.split(',') if not kv.startswith(('ALIAS', 'KSPLIT'))]
         key = ' '.join(sorted(opts + ['-DPRECISION=' + ('32' if sh[0] == 'single' else '64')]))
-        print('  %8.0f  %s  [%s]' % (float(r['gflops']), cfg, idx.get(key, '?')[:70]))
+        rep = idx.get(key, '')
+        regs = re.search(r'Used (\d+) registers', rep)
+        spill = re.search(r'(\d+) bytes spill stores', rep)
+        print('  %8.0f  %s  [regs %s, spill stores %s]' % (float(r['gflops']), cfg,
+              regs.group(1) if regs else '?', spill.group(1) if spill else '?'))
 PY
 (cd "$out" && tar czf results.tgz *.csv *.txt ptx/index.txt)

@@ -8,11 +8,7 @@ set -uo pipefail
 out=${1:-bench-out}
 shift || true
 studies=${*:-memory-hierarchy gemm-ladder transpose optimizations precision poisson opencl-vs-cuda}
-mkdir -p "$out"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
-cmake --build build-gpu -j 16 > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
-export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache TESSEL_TUNING_DIR=$PWD/build-gpu/no-user-tuning
-t=build-gpu/tessel
+source bench/scripts/lib.sh "$out"
 for s in $studies; do
   start=$(date +%s)
   timeout 300 $t study "$s" --full --device nvidia --out "$out/studies" 2>&1 | tail -3

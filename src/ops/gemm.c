@@ -158,7 +158,7 @@ static const tsl__auto_row auto_table[] = {
  * was fastest with half storage on each device type (docs/gemm.md, "Half storage"). A device
  * whose work-groups are too small for the pick runs naive. */
 static const tsl__auto_row half_auto_table[] = {
-    {"gpu", "tiled_16x16"}, {"cpu", "regblock_4"}, {NULL, "regblock_2"}};
+    {"gpu", "regblock_4"}, {"cpu", "regblock_4"}, {NULL, "regblock_2"}};
 
 static const char *variant_name(size_t i)
 {
