@@ -248,10 +248,10 @@ static int check_options(tr_job *job)
 {
     int rc = cli_parse_precision("transpose", job->precision, &job->is_double, &job->es);
     if (rc || (rc = cli_check_runs("transpose", job->s.repeat, job->s.warmup, MAX_RUNS))) return rc;
-    if (job->tile && (job->tile < 4 || job->tile > 32))
-        return cli_error(CLI_EXIT_USAGE, "transpose: --tile expects 4..32, got %zu", job->tile);
-    if (job->wg_rows && job->wg_rows > 32)
-        return cli_error(CLI_EXIT_USAGE, "transpose: --wg-rows expects 1..32, got %zu",
+    if (job->tile && (job->tile < 4 || job->tile > 64))
+        return cli_error(CLI_EXIT_USAGE, "transpose: --tile expects 4..64, got %zu", job->tile);
+    if (job->wg_rows && job->wg_rows > 64)
+        return cli_error(CLI_EXIT_USAGE, "transpose: --wg-rows expects 1..64, got %zu",
                          job->wg_rows);
     if (job->group_tiles > 16)
         return cli_error(CLI_EXIT_USAGE, "transpose: --group-tiles expects 1..16, got %zu",
@@ -351,7 +351,7 @@ int cli_cmd_transpose(int argc, char **argv)
         {"--rows", NULL, CLI_COUNT, &job.rows, "R", "rows of A (overrides --size for rows)"},
         {"--cols", NULL, CLI_COUNT, &job.cols, "C", "columns of A (overrides --size for cols)"},
         {"--tile", NULL, CLI_COUNT, &job.tile, "T",
-         "tile edge, 4..32 (default: the best known for the device)"},
+         "tile edge, 4..64 (default: the best known for the device)"},
         {"--wg-rows", NULL, CLI_COUNT, &job.wg_rows, "R",
          "work-group rows, 1..32: each work-item walks the tile R rows at a time (default: the "
          "best known for the device; capped at the tile edge)"},

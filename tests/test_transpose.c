@@ -193,7 +193,7 @@ static void test_variant(const char *variant)
                 if (!host_case(variant, dbl, shapes[i][0], shapes[i][1], pad)) return;
         /* every tile edge the option allows that a device commonly runs, and one dividing nothing
          */
-        const long tiles[] = {4, 5, 8, 16, 32};
+        const long tiles[] = {4, 5, 8, 16, 32, 64};
         for (size_t t = 0; t < sizeof tiles / sizeof tiles[0]; ++t) {
             s = tsl_context_set_option(g_ctx, "transpose", "tile", tiles[t]);
             if (s != TSL_OK) {
@@ -290,7 +290,7 @@ static void test_errors(void)
         CHECK(memcmp(&b[i], &B_PAD_F, 4) == 0, "B untouched after bad input (element %d)", i);
     /* options */
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", 3), "tile");
-    EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", 33), "tile");
+    EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", 65), "tile");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "wg_rows", 0), "wg_rows");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "wg_rows", 33), "wg_rows");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "group_tiles", 0), "group_tiles");

@@ -10,7 +10,7 @@ expect_error 2 "--bogus" transpose --bogus
 expect_error 2 "unknown variant 'fastest'" transpose --variant fastest
 grep -qF diagonal "$ERR" && grep -qF nobank "$ERR" || fail "the message lists the variants"
 expect_error 2 "--tile" transpose --size 8 --tile 3
-expect_error 2 "--tile" transpose --size 8 --tile 33
+expect_error 2 "--tile" transpose --size 8 --tile 65
 expect_error 2 "--tile" transpose --size 8 --tile abc
 expect_error 2 "--inner-reps" transpose --size 8 --inner-reps 0
 expect_error 2 "--rows" transpose --rows -4
