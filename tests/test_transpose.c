@@ -292,7 +292,7 @@ static void test_errors(void)
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", 3), "tile");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", 65), "tile");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "wg_rows", 0), "wg_rows");
-    EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "wg_rows", 33), "wg_rows");
+    EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "wg_rows", 65), "wg_rows");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "group_tiles", 0), "group_tiles");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "group_tiles", 17), "group_tiles");
     EXPECT_INVALID(tsl_context_set_option(g_ctx, "transpose", "tile", -16), "tile");
