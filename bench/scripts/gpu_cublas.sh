@@ -2,19 +2,8 @@
 # tessel beside cuBLAS and CLBlast on the GPU machine, in one run per routine:
 #   bash .device/setup.sh && bash bench/scripts/gpu_cublas.sh "$OUT"
 set -uo pipefail
-out=${1:-bench-out}
-mkdir -p "$out"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
-cmake --build build-gpu -j 16 > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
+source bench/scripts/lib.sh "${1:-bench-out}"
 grep -i "cuda toolkit\|clblast" "$out/cmake.log"
-export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache
-t=build-gpu/tessel
-d=nvidia
-{ date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
-  $t devices; } > "$out/env.txt"
-: > "$out/commands.txt"
-run() { echo "tessel $*" >> "$out/commands.txt"; timeout 150 $t "$@" 2>&1 | grep -vE '^\s*$'; }
 run gemm --device $d --sizes 4096,8192 --peers clblast,cublas --verify --csv "$out/gemm_single.csv"
 run gemm --device $d --sizes 4096,8192 --precision double --peers clblast,cublas --verify --csv "$out/gemm_double.csv"
 run gemm --device $d -m 1000 -n 1000 -k 1000 --layout col --transa t --peers clblast,cublas --verify --csv "$out/gemm_col_t.csv"

@@ -2,18 +2,7 @@
 # The memory-bound family's GPU run (issue 3), each routine beside its peers and the copy row:
 #   bash .device/setup.sh && bash bench/scripts/gpu_memory.sh "$OUT"
 set -uo pipefail
-out=${1:-bench-out}
-mkdir -p "$out"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
-cmake --build build-gpu -j 16 > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
-export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache
-t=build-gpu/tessel
-d=nvidia
-{ date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
-  $t devices; } > "$out/env.txt"
-: > "$out/commands.txt"
-run() { echo "tessel $*" >> "$out/commands.txt"; timeout 120 $t "$@" 2>&1 | grep -vE '^\s*$'; }
+source bench/scripts/lib.sh "${1:-bench-out}"
 run bandwidth --device $d --csv "$out/bandwidth.csv"
 run transpose --device $d --variant all --size 8192 --copy --peers clblast --verify --repeat 20 --csv "$out/transpose.csv"
 for op in axpy dot nrm2; do

@@ -6,19 +6,8 @@
 # Also keeps the PTX NVIDIA's compiler produced for them (the program binaries in the kernel
 # cache) and counts 16-byte global loads, to see what the compiler made of each access.
 set -uo pipefail
-out=${1:-bench-out}
-mkdir -p "$out"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
-cmake --build build-gpu -j 16 > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
 export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache-round2
-rm -rf "$TESSEL_CACHE_DIR"
-t=build-gpu/tessel
-d=nvidia
-{ date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
-  $t devices; } > "$out/env.txt"
-: > "$out/commands.txt"
-run() { echo "tessel $*" >> "$out/commands.txt"; timeout 150 $t "$@" 2>&1 | grep -vE '^\s*$'; }
+source bench/scripts/lib.sh "${1:-bench-out}"
 run transpose --device $d --variant all --size 8192 --copy --peers clblast,cublas --verify --repeat 20 --csv "$out/transpose.csv"
 run transpose --device $d --variant all --rows 8191 --cols 8193 --copy --peers clblast,cublas --verify --repeat 20 --csv "$out/transpose_ragged.csv"
 for r in 2 4 16 32; do

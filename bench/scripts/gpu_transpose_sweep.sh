@@ -3,18 +3,7 @@
 # each invocation with the copy row and the peers, every row verified:
 #   bash .device/setup.sh && bash bench/scripts/gpu_transpose_sweep.sh "$OUT"
 set -uo pipefail
-out=${1:-bench-out}
-mkdir -p "$out"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
-cmake --build build-gpu -j 16 > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
-export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache
-t=build-gpu/tessel
-d=nvidia
-{ date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
-  $t devices; } > "$out/env.txt"
-: > "$out/commands.txt"
-run() { echo "tessel $*" >> "$out/commands.txt"; timeout 150 $t "$@" 2>&1 | grep -vE '^\s*$'; }
+source bench/scripts/lib.sh "${1:-bench-out}"
 for g in 1 2 4 8; do
   for r in 4 8; do
     run transpose --device $d --variant vector --group-tiles $g --wg-rows $r --size 8192 --copy --peers cublas --verify --repeat 20 --csv "$out/vec_g${g}_r${r}.csv"

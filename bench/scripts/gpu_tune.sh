@@ -6,18 +6,9 @@
 # in $OUT/tuning/<device>@<driver>.tuning, which is what src/tune/defaults.tuning's device
 # entries are copied from.
 set -uo pipefail
-out=${1:-bench-out}
 scale=${2:-1}
-mkdir -p "$out"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
-cmake --build build-gpu -j 16 > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
-export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache TESSEL_TUNING_DIR=$out/tuning
-t=build-gpu/tessel
-d=nvidia
-{ date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
-  $t devices; } > "$out/env.txt"
-: > "$out/commands.txt"
+export TESSEL_TUNING_DIR=${1:-bench-out}/tuning
+source bench/scripts/lib.sh "${1:-bench-out}"
 run() { echo "tessel $*" >> "$out/commands.txt"; $t "$@" 2>&1 | tee -a "$out/tune.log" | grep -vE '^\s*$'; }
 b() { awk -v s="$scale" -v b="$1" 'BEGIN { printf "%d", b * s }'; }
 run tune gemm --device $d --precision single --shapes 4096 --budget-s "$(b 130)" --csv "$out/tune_single_large.csv"
