@@ -246,19 +246,7 @@ __kernel void nrm2_scaled_finish(const int count, __global const real *partial,
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 /* group_sum (common.cl) in double: the same fixed tree. */
-double group_sum_wide(__local double *buf, double v)
-{
-    const int lid = get_local_id(0);
-    buf[lid] = v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int s = (int)get_local_size(0) / 2; s > 0; s >>= 1) {
-        if (lid < s) buf[lid] += buf[lid + s];
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    v = buf[0];
-    barrier(CLK_LOCAL_MEM_FENCE);
-    return v;
-}
+TSL_GROUP_SUM(group_sum_wide, double)
 #endif
 
 #if PRECISION == 32 && defined(ONLY_dot_wide)

@@ -58,17 +58,20 @@ typedef real sreal;
 /* Sum of v over a 1D work-group, by a fixed tree in local memory: buf holds one real per
  * work-item, and the local size must be a power of two. A fixed shape adds in a fixed order, so
  * a reduction built on it gives the same bits on every run (no atomics). Every work-item gets
- * the sum. Used by the BLAS-1/2 reductions (blas1.cl, gemv.cl). */
-real group_sum(__local real *buf, real v)
-{
-    const int lid = get_local_id(0);
-    buf[lid] = v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int s = (int)get_local_size(0) / 2; s > 0; s >>= 1) {
-        if (lid < s) buf[lid] += buf[lid + s];
-        barrier(CLK_LOCAL_MEM_FENCE);
+ * the sum. Used by the BLAS-1/2 reductions (blas1.cl, gemv.cl); TSL_GROUP_SUM(name, T) makes the
+ * same function for another type (blas1.cl's double sums of single-precision data). */
+#define TSL_GROUP_SUM(name, T)                                                                  \
+    T name(__local T *buf, T v)                                                                 \
+    {                                                                                           \
+        const int lid = get_local_id(0);                                                        \
+        buf[lid] = v;                                                                           \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                           \
+        for (int s = (int)get_local_size(0) / 2; s > 0; s >>= 1) {                              \
+            if (lid < s) buf[lid] += buf[lid + s];                                              \
+            barrier(CLK_LOCAL_MEM_FENCE);                                                       \
+        }                                                                                       \
+        v = buf[0];                                                                             \
+        barrier(CLK_LOCAL_MEM_FENCE); /* buf may be reused right after */                       \
+        return v;                                                                               \
     }
-    v = buf[0];
-    barrier(CLK_LOCAL_MEM_FENCE); /* buf may be reused right after */
-    return v;
-}
+TSL_GROUP_SUM(group_sum, real)
