@@ -117,7 +117,7 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 /* ---- tiled2d: the parameterized kernel (tiles, 2D register blocks, vectors, staging) -------
  * C[Mc x Nc] = alpha * A[M x K] * B[K x N] + beta * C, row-major. Preconditions (the host's pack
  * pre-pass establishes them): M % MWG == 0, N % NWG == 0, K % KWG == 0, padded rows/columns of A
- * and B are zero. C is the caller's real matrix: stores and C reads are guarded against Mc x Nc.
+ * and B are zero; with DIRECT, none (M, N, K are the real sizes), except B's VW alignment. C is the caller's real matrix: stores and C reads are guarded against Mc x Nc.
  * global = (N/NWG*NDIMC, M/MWG*MDIMC), local = (NDIMC, MDIMC).
  *
  * Every choice is a compile-time parameter, so one source is the whole search space of the tuner
@@ -134,6 +134,10 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  *   VWA         vector width of A reads from local memory (SA=1); with STRIDED the items own
  *               interleaved blocks of VWA rows
  *   APAD        padding of the transposed local A tile rows (bank conflicts on its stores)
+ *   DIRECT      1: A and B are read where they lie, any M, N, K: loads outside the matrix give
+ *               zero (a uniform test per tile and step picks the unguarded loads for interior
+ *               tiles), so no pack pre-pass is needed for ragged sizes (needs SA, SB, PF; B's
+ *               rows must still be VW-aligned: the host packs B otherwise)
  *   WN          0: a 32-wide warp is 32/NDIMC rows of the NDIMC x MDIMC work-group, as the
  *               local ids fall; 4 or 8: each warp is a (32/WN) x WN block of it (fewer distinct
  *               local addresses per warp read of A and B: broadcasts instead of wavefronts)
@@ -202,6 +206,9 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #ifndef WN
 #define WN 0
 #endif
+#ifndef DIRECT
+#define DIRECT 0
+#endif
 
 #define MWI (MWG / MDIMC)   // rows per work-item
 #define NWI (NWG / NDIMC)   // cols per work-item
@@ -222,6 +229,9 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #endif
 #if DBUF && !(PF && STAGED)
 #error "tiled2d: DBUF needs PF=1 and a staged operand"
+#endif
+#if DIRECT && !(SA && SB && PF)
+#error "tiled2d: DIRECT needs SA=1, SB=1 and PF=1"
 #endif
 #if WN && ((NTHREADS % 32) || (NDIMC % WN) || (MDIMC % (32 / WN)))
 #error "tiled2d: WN needs whole warps and the work-group to tile into (32/WN) x WN blocks"
@@ -312,17 +322,50 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // This item's share of a tile: global (koff: k offset from the current step) and local.
 #define GLOBAL_A(l, koff) Ag[(long)A_ROW(l) * lda + (koff) + A_COL(l)]
 #define GLOBAL_B(l, koff) VAT_G(Bg + (long)((koff) + B_ROW(l)) * ldb + B_VEC(l) * VW)
+#if DIRECT
+  // The tiles of step k + koff: wholly inside A (B) or not; outside elements read as zero.
+#define A_FULL(koff) (m0 + MWG <= M && kbeg + k + (koff) + KWG <= K)
+#define B_FULL(koff) (n0 + NWG <= N && kbeg + k + (koff) + KWG <= K)
+#define A_IN(l, koff) (m0 + A_ROW(l) < M && kbeg + k + (koff) + A_COL(l) < K)
+#define FETCH_A(koff)                                                                       \
+  if (A_FULL(koff)) {                                                                       \
+    for (int l = 0; l < NLA; l++) pa[l] = GLOBAL_A(l, koff);                                \
+  } else {                                                                                  \
+    for (int l = 0; l < NLA; l++) pa[l] = A_IN(l, koff) ? GLOBAL_A(l, koff) : ZERO;         \
+  }
+#define FETCH_B(koff)                                                                       \
+  if (B_FULL(koff)) {                                                                       \
+    for (int l = 0; l < NLB; l++) pb[l] = GLOBAL_B(l, koff);                                \
+  } else {                                                                                  \
+    for (int l = 0; l < NLB; l++) {                                                         \
+      const int brow = kbeg + k + (koff) + B_ROW(l), bcol = n0 + B_VEC(l) * VW;             \
+      __global const real *bp = Bg + (long)((koff) + B_ROW(l)) * ldb + B_VEC(l) * VW;       \
+      real t[VW];                                                                           \
+      for (int v = 0; v < VW; v++) t[v] = brow < K && bcol + v < N ? bp[v] : ZERO;          \
+      pb[l] = VLOAD(0, t);                                                                  \
+    }                                                                                       \
+  }
+#endif
 #define LOCAL_A(buf, l) Als[buf][A_COL(l) * ALS_LD + A_ROW(l)]
 #define LOCAL_B(buf, l) (Bls[buf] + B_ROW(l) * NWG + B_VEC(l) * VW)
+  int k = 0;  // the current step's k within the slice
 #if PF && SA
   real pa[NLA];
+#if DIRECT
+  FETCH_A(0)
+#else
 #pragma unroll
   for (int l = 0; l < NLA; l++) pa[l] = GLOBAL_A(l, 0);
 #endif
+#endif
 #if PF && SB
   realV pb[NLB];
+#if DIRECT
+  FETCH_B(0)
+#else
 #pragma unroll
   for (int l = 0; l < NLB; l++) pb[l] = GLOBAL_B(l, 0);
+#endif
 #endif
 #if DBUF
 #if SA
@@ -338,7 +381,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   int buf = 0;
   (void)buf;
 
-  for (int k = 0; k < klen; k += KWG) {
+  for (; k < klen; k += KWG) {
 #if STAGED && !DBUF
 #if SA
 #pragma unroll
@@ -363,6 +406,10 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if PF
     // The next step's loads are issued now and land while this step computes.
     if (k + KWG < klen) {
+#if DIRECT
+      FETCH_A(KWG)
+      FETCH_B(KWG)
+#else
 #if SA
 #pragma unroll
       for (int l = 0; l < NLA; l++) pa[l] = GLOBAL_A(l, KWG);
@@ -370,6 +417,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if SB
 #pragma unroll
       for (int l = 0; l < NLB; l++) pb[l] = GLOBAL_B(l, KWG);
+#endif
 #endif
     }
 #endif

@@ -50,7 +50,7 @@ static const gemm_variant variants[] = {
  * 0 = the host decides from the tile count and the compute units (splitk_slices), 1 = never. */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
-    P_DBUF, P_APAD, P_WN, P_KSPLIT, NP
+    P_DBUF, P_APAD, P_WN, P_KSPLIT, P_DIRECT, NP
 };
 typedef struct {
     int v[NP];
@@ -65,12 +65,13 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
     {"WN", 3, {0, 4, 8}},                {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}},
+    {"DIRECT", 2, {0, 1}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
  * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
  * local memory that run everywhere. */
-static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0}};
+static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0}};
 
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
  * runs correctly on the device (named explicitly, or from a database entry). */
@@ -87,6 +88,7 @@ static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
     if (vwa > 1 && (!sa || mwi % vwa || (mwg + apad) % vwa)) return 0;
     if (v[P_DBUF] && !v[P_PF]) return 0;
     if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
+    if (v[P_DIRECT] && !(sa && sb && v[P_PF])) return 0;
     if (dbl && vw > 8) return 0;
     size_t elem = dbl ? 8 : 4, nbuf = v[P_DBUF] ? 2 : 1;
     size_t local =
@@ -519,13 +521,17 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
      * where the row says so. */
 #define LD_OK(ld) ((ld) % vw == 0 && !(tp[P_ALIAS] && ((ld)*p->elem) % 1024 == 0))
 #define LD_FOR(cols) ((cols) + (tp[P_ALIAS] && ((cols)*p->elem) % 1024 == 0 ? vw : 0))
+    /* DIRECT reads A and B where they lie (any size, any lda): only a transposed operand, or a
+     * B whose rows are not VW-aligned, is packed. */
+    const int direct = tp[P_DIRECT];
     tsl_status s = TSL_OK;
-    if (p->ta != TSL_NO_TRANS || Mp != p->m || Kp != p->k || !LD_OK(lda)) {
+    if (p->ta != TSL_NO_TRANS || (!direct && (Mp != p->m || Kp != p->k || !LD_OK(lda)))) {
         int rs = p->ta == TSL_NO_TRANS ? (int)lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)lda;
         lda = LD_FOR(Kp);
         s = pack(ctx, p, 3, p->a, p->m, p->k, rs, cs, Mp, lda, &a);
     }
-    if (s == TSL_OK && (p->tb != TSL_NO_TRANS || Kp != p->k || Np != p->n || !LD_OK(ldb))) {
+    if (s == TSL_OK && (p->tb != TSL_NO_TRANS || ldb % vw != 0 ||
+                        (!direct && (Kp != p->k || Np != p->n || !LD_OK(ldb))))) {
         int rs = p->tb == TSL_NO_TRANS ? (int)ldb : 1, cs = p->tb == TSL_NO_TRANS ? 1 : (int)ldb;
         ldb = LD_FOR(Np);
         s = pack(ctx, p, 4, p->b, p->k, p->n, rs, cs, Kp, ldb, &b);
@@ -561,7 +567,10 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
     size_t local[3] = {(size_t)tp[P_NDIMC], (size_t)tp[P_MDIMC], 1};
     size_t global[3] = {Np / (size_t)tp[P_NWG] * (size_t)tp[P_NDIMC],
                         Mp / (size_t)tp[P_MWG] * (size_t)tp[P_MDIMC], slices};
-    int M = (int)Mp, N = (int)Np, K = (int)Kp, Mc = (int)p->m, Nc = (int)p->n;
+    /* the sizes the kernel guards its loads with: padded (packed, zero-filled) or, with DIRECT,
+     * the real ones (a packed operand's padding is zeros, so the real sizes serve it too) */
+    int M = (int)(direct ? p->m : Mp), N = (int)(direct ? p->n : Np),
+        K = (int)(direct ? p->k : Kp), Mc = (int)p->m, Nc = (int)p->n;
     int ilda = (int)lda, ildb = (int)ldb, ikchunk = (int)kchunk;
     tsl__scalar al, be;
     tsl__arg args[] = {{sizeof M, &M},
