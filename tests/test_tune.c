@@ -262,10 +262,10 @@ static void test_tuner(void)
     char first[256];
     snprintf(first, sizeof first, "%s", tsl_tuner_next(t));
     /* the same configuration, the candidate naming every parameter (the entry may leave out
-     * those at their default, such as WN=0 and KSPLIT=0) */
+     * those at their default: WN=0, KSPLIT=0, DIRECT=0) */
     size_t clen = strlen(cfg);
     CHECK(strncmp(first, cfg, clen) == 0 &&
-              (first[clen] == '\0' || strcmp(first + clen, ",WN=0,KSPLIT=0") == 0),
+              (first[clen] == '\0' || strcmp(first + clen, ",WN=0,KSPLIT=0,DIRECT=0") == 0),
           "the first candidate is auto's configuration: %s vs %s", first, cfg);
     tsl_tuner_report(t, 10.0);
     /* the next 40: distinct, each accepted as a variant; a better score moves the search */
@@ -285,7 +285,7 @@ static void test_tuner(void)
         }
         int commas = 0;
         for (const char *p = c; *p; ++p) commas += *p == ',';
-        CHECK(strncmp(c, "tiled2d:MWG=", 12) == 0 && commas == 15, "candidate %s names every "
+        CHECK(strncmp(c, "tiled2d:MWG=", 12) == 0 && commas == 16, "candidate %s names every "
               "parameter", c);
         /* count candidates one axis away from the first (refinement around the best) */
         int diff = 0;
@@ -360,6 +360,14 @@ static void test_configs(void)
          "APAD=4,DBUF=1,KSPLIT=4", 1},
         {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
          "APAD=4,DBUF=1,KSPLIT=32", 0},
+        /* A and B read in place (guarded edge tiles, no pre-pass), alone and with split k; the
+         * host's choice (2) on these small ragged shapes is the same path */
+        {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
+         "APAD=4,DBUF=1,DIRECT=1", 0},
+        {"tiled2d:MWG=32,NWG=64,KWG=16,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=2,"
+         "APAD=4,DBUF=0,DIRECT=1,KSPLIT=4", 1},
+        {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
+         "APAD=4,DBUF=1,DIRECT=2,KSPLIT=2", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         tsl_status s = tsl_context_set_variant(ctx, "gemm", cases[i].cfg);
@@ -368,7 +376,9 @@ static void test_configs(void)
         gemm_ok(ctx, cases[i].dbl, 1, 1, 1, 30 + i, cases[i].cfg);
         gemm_ok(ctx, cases[i].dbl, 67, 45, 33, 40 + i, cases[i].cfg);
         gemm_ok(ctx, cases[i].dbl, 130, 9, 70, 50 + i, cases[i].cfg);
-        if (strstr(cases[i].cfg, "KSPLIT")) /* the second pass adds beta C */
+        if (strstr(cases[i].cfg, "DIRECT")) /* rows of B 16-byte aligned: B read in place too */
+            gemm_ok(ctx, cases[i].dbl, 37, 36, 29, 60 + i, cases[i].cfg);
+        if (strstr(cases[i].cfg, "KSPLIT") || strstr(cases[i].cfg, "DIRECT")) /* beta C too */
             gemm_check(ctx, cases[i].dbl, 45, 70, 301, 0.75, 70 + i, cases[i].cfg);
     }
     /* rules the kernel states are refused, not miscompiled */
@@ -379,6 +389,7 @@ static void test_configs(void)
         "tiled2d:VWA=4,SA=1,STRIDED=1,APAD=1", /* padded rows break the vector alignment */
         "tiled2d:DBUF=1,PF=0",                 /* double buffering needs the prefetch */
         "tiled2d:MWG=64,NWG=64,MDIMC=2,NDIMC=16,VW=4,WN=8", /* 8 x 4 warps on 2 rows of items */
+        "tiled2d:SA=1,SB=1,PF=0,DIRECT=1",                 /* reading in place needs the prefetch */
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
         CHECK(tsl_context_set_variant(ctx, "gemm", refused[i]) == TSL_ERR_UNSUPPORTED,

@@ -52,6 +52,7 @@ enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
     P_DBUF, P_APAD, P_WN, P_KSPLIT, P_DIRECT, NP
 };
+_Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds");
 typedef struct {
     int v[NP];
 } tiled2d_params;
@@ -65,7 +66,7 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
     {"WN", 3, {0, 4, 8}},                {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}},
-    {"DIRECT", 2, {0, 1}},
+    {"DIRECT", 3, {0, 1, 2}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
@@ -427,7 +428,7 @@ static void tiled2d_options(const tiled2d_params *tp, char *out, size_t cap)
     for (int a = 0; a < NP && n < cap; ++a)
         if (a != P_ALIAS && a != P_KSPLIT)
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
-                                  tp->v[a]);
+                                  a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
 }
 
 /* Registers per work-item that tiled2d's parameters need, as the tuner's pruning estimates
@@ -522,8 +523,15 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
 #define LD_OK(ld) ((ld) % vw == 0 && !(tp[P_ALIAS] && ((ld)*p->elem) % 1024 == 0))
 #define LD_FOR(cols) ((cols) + (tp[P_ALIAS] && ((cols)*p->elem) % 1024 == 0 ? vw : 0))
     /* DIRECT reads A and B where they lie (any size, any lda): only a transposed operand, or a
-     * B whose rows are not VW-aligned, is packed. */
-    const int direct = tp[P_DIRECT];
+     * B whose rows are not VW-aligned, is packed. DIRECT = 2: only where the operands would need
+     * the pre-pass and the problem is small (m n k <= 2^32), where the pre-pass is a large share
+     * of the time; the guarded kernel is slower on interior tiles than the packed one (H200:
+     * 41.5 against 48.3 TFLOP/s at 4096^3, but 300^3 2.4 against 1.5, docs/gemm.md). */
+    int direct = tp[P_DIRECT] == 1;
+    if (tp[P_DIRECT] == 2) {
+        int ragged = Mp != p->m || Kp != p->k || Np != p->n || !LD_OK(lda) || !LD_OK(ldb);
+        direct = ragged && (double)p->m * (double)p->n * (double)p->k <= 4294967296.0;
+    }
     tsl_status s = TSL_OK;
     if (p->ta != TSL_NO_TRANS || (!direct && (Mp != p->m || Kp != p->k || !LD_OK(lda)))) {
         int rs = p->ta == TSL_NO_TRANS ? (int)lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)lda;
@@ -540,7 +548,9 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
 #undef LD_FOR
     if (s != TSL_OK) return s;
     char extra[200];
-    tiled2d_options(&c->tp, extra, sizeof extra);
+    tiled2d_params eff = c->tp; /* the kernel built: DIRECT as decided here */
+    eff.v[P_DIRECT] = direct;
+    tiled2d_options(&eff, extra, sizeof extra);
     cl_kernel k;
     s = get_kernel(ctx, p, v->kernel, extra, &k);
     if (s != TSL_OK) return s;

@@ -19,7 +19,7 @@
 #include "tessel.h"
 
 #define TSL__TUNING_VERSION 1
-#define TSL__MAX_AXES 16
+#define TSL__MAX_AXES 24
 #define TSL__MAX_AXIS_VALUES 8
 
 /* One tunable: its name as it appears in configuration strings and its candidate values in

@@ -182,6 +182,9 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     tsl_status s = tsl__check_fp64(ctx, is_double, "tsl_tuner_create");
     if (s != TSL_OK) return s;
     const tsl__space *sp = d->space;
+    if (sp->naxes > TSL__MAX_AXES)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has more axes (%d) than "
+                         "the tuner holds (%d)", op, sp->naxes, TSL__MAX_AXES);
     int searched = sp->searched > 0 ? sp->searched : sp->naxes;
     uint64_t total = 1;
     for (int a = 0; a < searched; ++a) total *= (uint64_t)sp->axes[a].nvalues;
