@@ -625,8 +625,14 @@ static void skipped_rows(study_job *job, const study_run *run, const char *args,
         sscanf(p + 12, "%31s", prec);
         precision = prec;
     }
-    for (char *v = strtok(variants, ","); v; v = strtok(NULL, ","))
+    study_table *t = job->env.table;
+    for (char *v = strtok(variants, ","); v; v = strtok(NULL, ",")) {
+        size_t before = t->nrows;
         study_add_skipped(&job->env, run->sweep, run->command, v, precision, reason);
+        /* a sweep point keeps its x (the work-group size a Pi sweep could not run) */
+        if (t->nrows > before && item && run->x && strcmp(run->x, "$EACH") == 0)
+            study_set(t, t->nrows - 1, "x", item);
+    }
 }
 
 /* Every run of the study, in order, each item of its `each` list in turn. */
