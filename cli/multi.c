@@ -40,6 +40,7 @@ typedef struct {
     const char *unit; /* "device" or "rank" */
     size_t count;
     int root;
+    int fell_back; /* calibration failed: the weights are compute units (a note said why) */
     tsl_device_info *info;
     tsl_group *g;
 #ifdef TESSEL_HAVE_MPI
@@ -53,6 +54,14 @@ static const char *ex_error(const executor *ex)
     if (ex->d) return tsl_dist_error(ex->d);
 #endif
     return tsl_group_error(ex->g);
+}
+
+static const char *ex_warning(const executor *ex)
+{
+#ifdef TESSEL_HAVE_MPI
+    if (ex->d) return tsl_dist_warning(ex->d);
+#endif
+    return tsl_group_warning(ex->g);
 }
 
 static tsl_status ex_set_weights(executor *ex, tsl_weights how, const double *w)
@@ -387,7 +396,10 @@ static void unit_names(const executor *ex, char *out, size_t cap)
 static void weight_text(const executor *ex, const cli_multi_opts *o, const double *w, char *out,
                         size_t cap)
 {
-    snprintf(out, cap, "weights %s (", !o->weights ? "calibrate" : o->weights);
+    snprintf(out, cap, "weights %s (",
+             ex->fell_back ? "cu, calibration failed"
+             : !o->weights ? "calibrate"
+                           : o->weights);
     for (size_t i = 0; i < ex->count; ++i) {
         size_t used = strlen(out);
         if (used + 16 >= cap) break;
@@ -775,6 +787,11 @@ static int open_and_prepare(executor *ex, const char *cmd, const char *op, const
                            ex->info[i].name);
     if (ex->root) cli_progress("%s: calibrating the %ss", cmd, ex->unit);
     if (ex_weights(ex, op, o->is_double, *w) != TSL_OK) return ex_fail(ex, cmd, "%s", ex_error(ex));
+    ex->fell_back = ex->root && ex_warning(ex)[0];
+    if (ex->fell_back) {
+        cli_progress_clear();
+        cli_note("%s: %s", cmd, ex_warning(ex));
+    }
     return 0;
 }
 

@@ -5,20 +5,26 @@
  *   TSL_ERR_INVALID_ARG naming it, an unknown spec TSL_ERR_NO_DEVICE, an empty entry a usage
  *   error; weights (given, compute units, calibrated: all finite, positive, summing to 1) and
  *   the timeout are checked; tsl_group_timing before any call.
- * - `gemm`: tsl_group_[sd]gemm on two devices agrees with tsl_[sd]gemm on one, both within the
- *   GEMM tolerance of the CPU reference, for odd shapes (257x31x65, 1x1x1, m smaller than the
- *   number of devices, k = 0), both layouts, all four transposes, padded leading dimensions,
- *   alpha/beta, and weights given unevenly, with a device of weight 0, by compute units and
- *   calibrated; the padding of C is never written; each device reports its rows.
+ * - `gemm`: tsl_group_[sd]gemm on two devices agrees with tsl_[sd]gemm on one, bit for bit, and
+ *   both are within the GEMM tolerance of the CPU reference, for odd shapes (257x31x65,
+ *   1100x40x30, 7x5x3, 1x1x1, m smaller than the number of devices, k = 0), both layouts, all
+ *   four transposes, padded leading dimensions, alpha/beta, and weights given unevenly, with a
+ *   device of weight 0, by compute units and calibrated; under five settings of the pipeline
+ *   (chunks of at least 256, 16 or 1 rows or none; with pinned staging or without); the padding
+ *   of C is never written; each device reports its rows.
  * - `poisson`: tsl_group_[sd]poisson on two and three devices gives the single device's iterate
  *   bit for bit (and the same sweep count and residual) for grids 3, 4, 5, 37 and 67, sweep
  *   counts 1, 7 and 13, the variants naive, local, temporal_2 and temporal_4 (halos deeper than
  *   a strip, so halo rows come from a device that is not the neighbour), uneven and zero
  *   weights, and with a tolerance that stops early.
  * - `faults`: TESSEL_FAULT_DEVICE=1 (an OpenCL error on device 1) and 1:hang (device 1 stops
- *   answering, timeout 1 s) make GEMM and Poisson fail with a message naming device 1, in
- *   bounded time, with C and u untouched; bad arguments leave them untouched too; the group works
- *   again afterwards. */
+ *   answering, timeout 1 s) make GEMM (in both transfer modes of its pipeline) and Poisson fail
+ *   with a message naming device 1, in bounded time, with C and u untouched; bad arguments leave
+ *   them untouched too; the group works again afterwards.
+ * - `calibration`: TESSEL_FAULT_DEVICE=1:calibrate and 1:calibrate-hang make the calibration of
+ *   GEMM and Poisson fail on device 1; the weights fall back to compute units with a note naming
+ *   the device and the cause (tsl_group_warning), no error, in bounded time, and the GEMM then
+ *   runs with them and gives the single device's C. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "ref/ref.h"
@@ -569,10 +575,91 @@ static void test_faults(void)
     tsl_group_destroy(g);
 }
 
+/* Calibration that fails on a device falls back to compute-unit weights with a note, and the
+ * call runs: TESSEL_FAULT_DEVICE=1:calibrate (an OpenCL error in device 1's calibration) and
+ * 1:calibrate-hang (device 1 stops answering in it; timeout 1 s, after which device 0's
+ * calibration stops between its runs, so both come back). A measured calibration first, on a
+ * group of its own: it leaves the kernels of the calibration in the disk cache, so device 0's
+ * calibration below loads them instead of compiling for longer than the timeout. */
+static void test_calibration_fallback(void)
+{
+    tsl_group *warm = make_group("0:0,0:1", 2);
+    if (!warm) return;
+    double w[2];
+    tsl_status st = TSL_OK;
+    const char *ops[2] = {"gemm", "poisson"};
+    for (int o = 0; o < 2; ++o) {
+        st = tsl_group_weights(warm, ops[o], 0, w, 2);
+        CHECK(st == TSL_OK && tsl_group_warning(warm)[0] == '\0',
+              "a %s calibration that works: %s, warning '%s'", ops[o], tsl_group_error(warm),
+              tsl_group_warning(warm));
+    }
+    tsl_group_destroy(warm);
+
+    const size_t m = 61, n = 17, k = 23;
+    unsigned long long state = g_seed + 5;
+    float *a = xmalloc(m * k * 4), *b = xmalloc(k * n * 4), *c = xmalloc(m * n * 4);
+    float *ref = xmalloc(m * n * 4);
+    tsl_ref_fill_f(a, m * k, &state);
+    tsl_ref_fill_f(b, k * n, &state);
+    tsl_context *ctx = NULL;
+    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
+    CHECK(ctx && tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1, a, k, b, n,
+                           0, ref, n) == TSL_OK,
+          "single-device GEMM");
+    const char *modes[2] = {"1:calibrate", "1:calibrate-hang"};
+    for (int mode = 0; mode < 2; ++mode) {
+        tsl_group *g = make_group("0:0,0:1", 2);
+        if (!g) break;
+        CHECK(tsl_group_set_timeout(g, 1.0) == TSL_OK, "timeout 1 s");
+        setenv("TESSEL_FAULT_DEVICE", modes[mode], 1);
+        for (int o = 0; o < 2; ++o) {
+            double t0 = now_s();
+            w[0] = w[1] = -1;
+            st = tsl_group_weights(g, ops[o], 0, w, 2);
+            double secs = now_s() - t0;
+            const char *note = tsl_group_warning(g);
+            CHECK(st == TSL_OK && w[0] == 0.5 && w[1] == 0.5,
+                  "%s, %s: compute-unit weights of two like devices, got %s %g %g (%s)",
+                  modes[mode], ops[o], tsl_status_name(st), w[0], w[1], tsl_group_error(g));
+            CHECK(strstr(note, "calibrating") && strstr(note, ops[o]) &&
+                      strstr(note, "device 1 (0:1") && strstr(note, "compute units") &&
+                      strstr(note, mode ? "timed out" : "CL_OUT_OF_RESOURCES"),
+                  "%s, %s: the note names the op, the device and why: '%s'", modes[mode], ops[o],
+                  note);
+            CHECK(tsl_group_error(g)[0] == '\0', "%s: no error after the fallback: '%s'",
+                  modes[mode], tsl_group_error(g));
+            CHECK(secs < 30, "%s, %s: %.1f s with a 1 s timeout", modes[mode], ops[o], secs);
+            printf("%s, %s: %.2f s: %s\n", modes[mode], ops[o], secs, note);
+        }
+        /* The fallback is kept: the calls run with it, the note stays, no new calibration. */
+        CHECK(tsl_group_set_timeout(g, 600) == TSL_OK, "timeout back to 600 s");
+        memset(c, 0, m * n * 4);
+        st = tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1, a, k, b, n,
+                             0, c, n);
+        CHECK(st == TSL_OK && memcmp(c, ref, m * n * 4) == 0,
+              "%s: the GEMM after the fallback: %s (%s), C %s one device's", modes[mode],
+              tsl_status_name(st), tsl_group_error(g),
+              memcmp(c, ref, m * n * 4) ? "differs from" : "is");
+        tsl_group_times t;
+        tsl_group_part parts[2];
+        tsl_group_timing(g, &t, parts, 2);
+        CHECK(parts[0].rows == 31 && parts[1].rows == 30 &&
+                  strstr(tsl_group_warning(g), "calibrating gemm failed"),
+              "%s: rows %zu and %zu, note '%s'", modes[mode], parts[0].rows, parts[1].rows,
+              tsl_group_warning(g));
+        unsetenv("TESSEL_FAULT_DEVICE");
+        tsl_group_destroy(g);
+    }
+    unsetenv("TESSEL_FAULT_DEVICE");
+    tsl_context_destroy(ctx);
+    free(a), free(b), free(c), free(ref);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults\n");
+        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults|calibration\n");
         return 2;
     }
     if (strcmp(argv[1], "devices") == 0)
@@ -583,6 +670,8 @@ int main(int argc, char **argv)
         test_poisson();
     else if (strcmp(argv[1], "faults") == 0)
         test_faults();
+    else if (strcmp(argv[1], "calibration") == 0)
+        test_calibration_fallback();
     else {
         fprintf(stderr, "test_multi: unknown area '%s'\n", argv[1]);
         return 2;

@@ -59,9 +59,11 @@ struct tsl_dist {
         char op[16];
         int dbl;
         double *w;
+        char note[1200]; /* why these are compute-unit weights, "" when measured */
     } calibrated[MAX_CALIBRATIONS];
     int ncalibrated;
     char error[2048];
+    char warning[1200]; /* tsl_dist_warning: rank 0's note on the weights */
     tsl_group_times times;
     tsl_group_part *parts; /* size entries: rank 0 has every rank's after a call */
     double *phase;         /* each rank's time of the call's device phase (gathered likewise) */
@@ -458,6 +460,11 @@ const char *tsl_dist_error(const tsl_dist *d)
     return d->error;
 }
 
+const char *tsl_dist_warning(const tsl_dist *d)
+{
+    return d->warning;
+}
+
 void tsl_dist_abort(tsl_dist *d, int code)
 {
     fflush(stdout);
@@ -507,23 +514,63 @@ tsl_status tsl_dist_set_weights(tsl_dist *d, tsl_weights how, const double *weig
 }
 
 /* Every rank measures its device at once; rank 0 turns the scores into weights and sends them,
- * so every rank splits alike. */
-static tsl_status calibrate(tsl_dist *d, const char *op, int dbl, double *w)
+ * so every rank splits alike. A rank whose calibration fails with an error says so instead of a
+ * score, and rank 0 then splits by compute units x clock (every rank's device is known) with a
+ * note naming the rank: the job goes on, and the call itself reports that rank's device if it
+ * fails again. A rank that does not answer is a failure as everywhere else: it could not take
+ * part in the call either. */
+typedef struct {
+    double score;
+    int failed;
+    char error[600];
+} calibration_record;
+
+static tsl_status calibrate(tsl_dist *d, const char *op, int dbl, double *w, char *note, size_t cap)
 {
-    double mine = 0;
-    tsl_status s = tsl__calibrate(d->ctx, op, dbl, &mine);
-    if (s != TSL_OK) return settle(d, context_fail(d, s));
+    calibration_record mine;
+    memset(&mine, 0, sizeof mine);
+    note[0] = '\0';
+    tsl_status s = TSL_OK;
+    if (d->rank == d->fault_target && d->fault_mode == 3) { /* the test hook */
+        mine.failed = 1;
+        snprintf(mine.error, sizeof mine.error,
+                 "clEnqueueNDRangeKernel failed: CL_OUT_OF_RESOURCES (-5) (a fault injected by "
+                 "TESSEL_FAULT_RANK=%d:calibrate)",
+                 d->rank);
+    } else if (tsl__calibrate(d->ctx, op, dbl, NULL, NULL, &mine.score) != TSL_OK) {
+        mine.failed = 1;
+        snprintf(mine.error, sizeof mine.error, "%s", tsl_context_error(d->ctx));
+    }
     reqset rs = {0};
     if (d->rank == 0) {
-        w[0] = mine;
+        size_t P = (size_t)d->size;
+        calibration_record *all = calloc(P, sizeof *all);
+        if (!all) return dist_fail(d, TSL_ERR_OUT_OF_MEMORY, "rank 0: out of host memory");
+        all[0] = mine;
         for (int r = 1; s == TSL_OK && r < d->size; ++r)
-            s = post(d, &rs, 0, &w[r], sizeof *w, r, TAG_WEIGHT);
+            s = post(d, &rs, 0, &all[r], sizeof *all, r, TAG_WEIGHT);
         if (s == TSL_OK) s = wait_set(d, &rs, "the calibration");
-        double sum = 0;
+        int failed = -1, nfailed = 0;
         for (int r = 0; s == TSL_OK && r < d->size; ++r)
-            sum += w[r] = w[r] > 0 && isfinite(w[r]) ? w[r] : 0.0;
+            if (all[r].failed && nfailed++ == 0) failed = r;
+        double sum = 0;
+        for (int r = 0; s == TSL_OK && r < d->size; ++r) {
+            double x = failed >= 0 ? tsl__compute_unit_weight(&d->infos[r]) : all[r].score;
+            sum += w[r] = x > 0 && isfinite(x) ? x : 0.0;
+        }
         for (int r = 0; s == TSL_OK && r < d->size; ++r)
             w[r] = sum > 0 ? w[r] / sum : 1.0 / d->size;
+        if (s == TSL_OK && failed >= 0) {
+            char who[300], more[64] = "";
+            label(d, failed, who, sizeof who);
+            all[failed].error[sizeof all[failed].error - 1] = '\0';
+            if (nfailed > 1) snprintf(more, sizeof more, ", and on %d more ranks", nfailed - 1);
+            snprintf(note, cap,
+                     "calibrating %s failed on %s: %s%s: the rows are split by compute units x "
+                     "clock (--weights cu) instead",
+                     op, who, all[failed].error, more);
+        }
+        free(all);
         for (int r = 1; s == TSL_OK && r < d->size; ++r)
             s = post(d, &rs, 1, w, sizeof *w * (size_t)d->size, r, TAG_WEIGHT);
         if (s == TSL_OK) s = wait_set(d, &rs, "the calibration (weights)");
@@ -540,6 +587,7 @@ static tsl_status calibrate(tsl_dist *d, const char *op, int dbl, double *w)
 static tsl_status get_weights(tsl_dist *d, const char *op, int dbl, double *w)
 {
     size_t n = (size_t)d->size;
+    d->warning[0] = '\0';
     if (d->how == TSL_WEIGHTS_GIVEN) {
         memcpy(w, d->given, n * sizeof *w);
         return TSL_OK;
@@ -555,9 +603,10 @@ static tsl_status get_weights(tsl_dist *d, const char *op, int dbl, double *w)
     for (int c = 0; c < d->ncalibrated; ++c)
         if (strcmp(d->calibrated[c].op, op) == 0 && d->calibrated[c].dbl == dbl) {
             memcpy(w, d->calibrated[c].w, n * sizeof *w);
+            snprintf(d->warning, sizeof d->warning, "%s", d->calibrated[c].note);
             return TSL_OK;
         }
-    tsl_status s = calibrate(d, op, dbl, w);
+    tsl_status s = calibrate(d, op, dbl, w, d->warning, sizeof d->warning);
     if (s != TSL_OK) return s;
     if (d->ncalibrated < MAX_CALIBRATIONS) {
         int c = d->ncalibrated;
@@ -566,6 +615,7 @@ static tsl_status get_weights(tsl_dist *d, const char *op, int dbl, double *w)
             snprintf(d->calibrated[c].op, sizeof d->calibrated[c].op, "%s", op);
             d->calibrated[c].dbl = dbl;
             memcpy(d->calibrated[c].w, w, n * sizeof *w);
+            snprintf(d->calibrated[c].note, sizeof d->calibrated[c].note, "%s", d->warning);
             d->ncalibrated++;
         }
     }
@@ -593,10 +643,11 @@ tsl_status tsl_dist_timing(const tsl_dist *d, tsl_group_times *times, tsl_group_
  */
 
 /* The test hook (docs/multi-device.md): TESSEL_FAULT_RANK=R fails rank R here with an OpenCL
- * error, R:hang stops it answering, R:exit kills it (SIGABRT: the crash line, exit code 3). */
+ * error, R:hang stops it answering, R:exit kills it (SIGABRT: the crash line, exit code 3);
+ * R:calibrate fails its calibration instead (calibrate()), and never fires here. */
 static tsl_status fault_point(tsl_dist *d)
 {
-    if (d->rank != d->fault_target || d->fault_fired) return TSL_OK;
+    if (d->rank != d->fault_target || d->fault_fired || d->fault_mode >= 3) return TSL_OK;
     d->fault_fired = 1;
     if (d->fault_mode == 1)
         for (;;)

@@ -56,11 +56,13 @@ struct tsl_group {
         char op[16];
         int dbl;
         double w[GROUP_MAX];
+        char note[1024]; /* why these are compute-unit weights, "" when measured */
     } calibrated[MAX_CALIBRATIONS];
     int ncalibrated;
     double timeout_s;
     int broken;
     char error[2048];
+    char warning[1200]; /* tsl_group_warning */
     tsl_group_times times;
     tsl_group_part parts[GROUP_MAX];
     gemm_state gemm[GROUP_MAX];
@@ -117,6 +119,10 @@ int tsl__fault_target(const char *var, int *mode)
         *mode = 1;
     else if (strcmp(end, ":exit") == 0)
         *mode = 2;
+    else if (strcmp(end, ":calibrate") == 0)
+        *mode = 3;
+    else if (strcmp(end, ":calibrate-hang") == 0)
+        *mode = 4;
     else if (*end)
         return -1;
     return (int)i;
@@ -289,6 +295,11 @@ void tsl_group_destroy(tsl_group *g)
 const char *tsl_group_error(const tsl_group *g)
 {
     return g ? g->error : "group is NULL";
+}
+
+const char *tsl_group_warning(const tsl_group *g)
+{
+    return g ? g->warning : "";
 }
 
 size_t tsl_group_size(const tsl_group *g)
@@ -467,23 +478,25 @@ static tsl_status barrier(run *r, size_t me, const char *what)
 }
 
 /* The test hook of docs/multi-device.md: TESSEL_FAULT_DEVICE=I makes device I's worker fail here
- * with an OpenCL error, I:hang makes it stop answering (until the call is aborted). */
-static tsl_status fault_point(run *r, size_t i)
+ * with an OpenCL error, I:hang makes it stop answering (until the call is aborted); the modes
+ * I:calibrate and I:calibrate-hang do the same in the calibration only (calibrating = 1). */
+static tsl_status fault_point(run *r, size_t i, int calibrating)
 {
-    if ((int)i != r->fault_device) return TSL_OK;
+    if ((int)i != r->fault_device || (r->fault_mode >= 3) != calibrating) return TSL_OK;
     pthread_mutex_lock(&r->mu);
     int fire = !r->fault_fired;
     r->fault_fired = 1;
-    if (fire && r->fault_mode == 1)
+    int hang = r->fault_mode == 1 || r->fault_mode == 4;
+    if (fire && hang)
         while (!r->abort)
             pthread_cond_wait(&r->cv, &r->mu);
     pthread_mutex_unlock(&r->mu);
     if (!fire) return TSL_OK;
-    if (r->fault_mode == 1) return stopped(r, i);
+    if (hang) return stopped(r, i);
     return tsl__fail(r->g->ctx[i], TSL_ERR_OPENCL,
                      "clEnqueueNDRangeKernel failed: CL_OUT_OF_RESOURCES (-5) (a fault injected "
-                     "by TESSEL_FAULT_DEVICE=%zu)",
-                     i);
+                     "by TESSEL_FAULT_DEVICE=%s)",
+                     getenv("TESSEL_FAULT_DEVICE"));
 }
 
 static void *worker_main(void *p)
@@ -615,7 +628,8 @@ static tsl_status check_usable(tsl_group *g, const char *fn)
 
 /* ---- weights ------------------------------------------------------------------------------- */
 
-tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *score)
+tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, int (*stop)(void *),
+                          void *stop_arg, double *score)
 {
     int gpu = strcmp(ctx->info.type, "gpu") == 0;
     size_t es = dbl ? sizeof(double) : sizeof(float);
@@ -639,6 +653,10 @@ tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *sco
         }
         double best = INFINITY;
         for (int run = 0; s == TSL_OK && run < 4; ++run) {
+            if (stop && stop(stop_arg)) {
+                s = tsl__fail(ctx, TSL_ERR_OPENCL, "calibration: stopped");
+                break;
+            }
             s = dbl ? tsl_dgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0,
                                 (double *)a, n, (double *)b, n, 0.0, (double *)c, n)
                     : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0f,
@@ -666,6 +684,10 @@ tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *sco
         double best = INFINITY;
         tsl_poisson_info info;
         for (int run = 0; s == TSL_OK && run < 2; ++run) {
+            if (stop && stop(stop_arg)) {
+                s = tsl__fail(ctx, TSL_ERR_OPENCL, "calibration: stopped");
+                break;
+            }
             s = dbl ? tsl_dpoisson(ctx, n, (double *)f, (double *)u, sweeps, 0.0, &info)
                     : tsl_spoisson(ctx, n, (float *)f, (float *)u, sweeps, 0.0, &info);
             if (s == TSL_OK && run > 0 && info.kernel_ms < best) best = info.kernel_ms;
@@ -684,57 +706,101 @@ typedef struct {
     double score[GROUP_MAX];
 } calibration_job;
 
+/* A calibration stops between its runs once the call is aborted (a device failed or timed
+ * out), so its worker comes back and the group stays usable for the fallback weights. */
+static int calibration_stopped(void *arg)
+{
+    run *r = arg;
+    pthread_mutex_lock(&r->mu);
+    int stop = r->abort;
+    pthread_mutex_unlock(&r->mu);
+    return stop;
+}
+
 static tsl_status calibrate_worker(run *r, size_t i)
 {
     calibration_job *j = r->arg;
-    return tsl__calibrate(r->g->ctx[i], j->op, j->dbl, &j->score[i]);
+    tsl_status s = fault_point(r, i, 1);
+    if (s != TSL_OK) return s;
+    return tsl__calibrate(r->g->ctx[i], j->op, j->dbl, calibration_stopped, r, &j->score[i]);
 }
 
-/* The normalized weights of op at this precision under the group's rule. */
-static tsl_status get_weights(tsl_group *g, const char *op, int dbl, double *w)
+/* 004's split: compute units x clock, normalized. */
+static void compute_unit_weights(const tsl_group *g, double *w)
 {
     double sum = 0;
+    for (size_t i = 0; i < g->count; ++i)
+        sum += w[i] = tsl__compute_unit_weight(&g->info[i]);
+    for (size_t i = 0; i < g->count; ++i)
+        w[i] /= sum;
+}
+
+/* Keeps the weights of op at this precision for the group's later calls (the last slot is
+ * overwritten once all are used). */
+static void remember_weights(tsl_group *g, const char *op, int dbl, const double *w,
+                             const char *note)
+{
+    int c = g->ncalibrated < MAX_CALIBRATIONS ? g->ncalibrated++ : MAX_CALIBRATIONS - 1;
+    snprintf(g->calibrated[c].op, sizeof g->calibrated[c].op, "%s", op);
+    g->calibrated[c].dbl = dbl;
+    memcpy(g->calibrated[c].w, w, g->count * sizeof *w);
+    snprintf(g->calibrated[c].note, sizeof g->calibrated[c].note, "%s", note);
+}
+
+/* The normalized weights of op at this precision under the group's rule. Calibration that fails
+ * (an error on a device, or a device that did not finish it within the timeout) falls back to
+ * compute-unit weights, with a note in g->warning, when every device came back from it: the
+ * group is intact, and the call itself then runs (or reports its own failure, naming the
+ * device). A device that never came back leaves the group broken: that is an error. */
+static tsl_status get_weights(tsl_group *g, const char *op, int dbl, double *w)
+{
+    g->warning[0] = '\0';
     if (g->how == TSL_WEIGHTS_GIVEN) {
         memcpy(w, g->given, g->count * sizeof *w);
         return TSL_OK;
     }
     if (g->how == TSL_WEIGHTS_COMPUTE_UNITS) {
-        for (size_t i = 0; i < g->count; ++i)
-            sum += w[i] = tsl__compute_unit_weight(&g->info[i]);
-    } else {
-        for (int c = 0; c < g->ncalibrated; ++c)
-            if (strcmp(g->calibrated[c].op, op) == 0 && g->calibrated[c].dbl == dbl) {
-                memcpy(w, g->calibrated[c].w, g->count * sizeof *w);
-                return TSL_OK;
-            }
-        calibration_job job;
-        memset(&job, 0, sizeof job);
-        job.op = op;
-        job.dbl = dbl;
-        int member[GROUP_MAX];
-        for (size_t i = 0; i < g->count; ++i)
-            member[i] = 1;
-        tsl_status s = run_job(g, calibrate_worker, &job, member);
-        if (s != TSL_OK) {
-            char msg[sizeof g->error];
-            snprintf(msg, sizeof msg, "%s", g->error);
-            return group_fail(g, s, "calibrating %s: %.2000s", op, msg);
-        }
-        for (size_t i = 0; i < g->count; ++i)
-            sum += w[i] = job.score[i] > 0 && isfinite(job.score[i]) ? job.score[i] : 0.0;
-        if (!(sum > 0))
-            for (size_t i = 0; i < g->count; ++i)
-                sum += w[i] = 1.0;
-        for (size_t i = 0; i < g->count; ++i)
-            w[i] /= sum;
-        int c = g->ncalibrated < MAX_CALIBRATIONS ? g->ncalibrated++ : MAX_CALIBRATIONS - 1;
-        snprintf(g->calibrated[c].op, sizeof g->calibrated[c].op, "%s", op);
-        g->calibrated[c].dbl = dbl;
-        memcpy(g->calibrated[c].w, w, g->count * sizeof *w);
+        compute_unit_weights(g, w);
         return TSL_OK;
     }
+    for (int c = 0; c < g->ncalibrated; ++c)
+        if (strcmp(g->calibrated[c].op, op) == 0 && g->calibrated[c].dbl == dbl) {
+            memcpy(w, g->calibrated[c].w, g->count * sizeof *w);
+            snprintf(g->warning, sizeof g->warning, "%s", g->calibrated[c].note);
+            return TSL_OK;
+        }
+    calibration_job job;
+    memset(&job, 0, sizeof job);
+    job.op = op;
+    job.dbl = dbl;
+    int member[GROUP_MAX];
+    for (size_t i = 0; i < g->count; ++i)
+        member[i] = 1;
+    tsl_status s = run_job(g, calibrate_worker, &job, member);
+    if (s != TSL_OK) {
+        char msg[sizeof g->error];
+        snprintf(msg, sizeof msg, "%s", g->error);
+        if (g->broken) return group_fail(g, s, "calibrating %s: %.2000s", op, msg);
+        compute_unit_weights(g, w);
+        char note[sizeof g->calibrated[0].note];
+        snprintf(note, sizeof note,
+                 "calibrating %s failed (%.700s): the rows are split by compute units x clock "
+                 "(--weights cu) instead",
+                 op, msg);
+        g->error[0] = '\0';
+        remember_weights(g, op, dbl, w, note);
+        snprintf(g->warning, sizeof g->warning, "%s", note);
+        return TSL_OK;
+    }
+    double sum = 0;
+    for (size_t i = 0; i < g->count; ++i)
+        sum += w[i] = job.score[i] > 0 && isfinite(job.score[i]) ? job.score[i] : 0.0;
+    if (!(sum > 0))
+        for (size_t i = 0; i < g->count; ++i)
+            sum += w[i] = 1.0;
     for (size_t i = 0; i < g->count; ++i)
         w[i] /= sum;
+    remember_weights(g, op, dbl, w, "");
     return TSL_OK;
 }
 
@@ -1155,7 +1221,7 @@ static tsl_status gemm_worker(run *r, size_t i)
     if (s == TSL_OK && p.feed_status != TSL_OK)
         s = tsl__fail(ctx, p.feed_status, "%s", p.feed_error);
     if (s != TSL_OK) return s;
-    if ((s = fault_point(r, i)) != TSL_OK) return s;
+    if ((s = fault_point(r, i, 0)) != TSL_OK) return s;
     /* Nothing reaches the caller's C until every device has its block. */
     if ((s = barrier(r, i, "the end of the GEMM on every device")) != TSL_OK) return s;
     for (size_t c = 0; c < p.nchunks; ++c) {
@@ -1331,7 +1397,7 @@ static tsl_status exchange_halos(void *user, tsl__strip *strip)
     run *r = ((struct strip_link *)user)->r;
     size_t i = ((struct strip_link *)user)->i;
     poisson_job *j = r->arg;
-    tsl_status s = fault_point(r, i);
+    tsl_status s = fault_point(r, i, 0);
     if (s != TSL_OK) return s;
     unsigned long parity = j->exchanges[i]++ & 1;
     size_t sr = j->slot_rows[i], g0 = j->g0[i];

@@ -2,7 +2,8 @@
 # `mpirun --oversubscribe -np 2` (and -np 3) on PoCL CPU devices (POCL_DEVICES: two pthread
 # devices, so ranks 0 and 1 pick 0:0 and 0:1 by their rank on the host). Distributed GEMM and
 # Jacobi agree with the single-process result (the CPU reference --verify uses; Jacobi in double
-# bit for bit) on odd shapes, with uneven weights and a rank given zero rows; a rank that fails
+# bit for bit) on odd shapes, with uneven weights and a rank given zero rows; a rank whose
+# calibration fails makes the split fall back to compute units with a note; a rank that fails
 # (an OpenCL error), hangs or dies ends the job with exit code 3 and a `tessel: error: ` line
 # naming the rank, in bounded time, with no output file left. Built without MPI, --distributed is
 # a usage error (exit 2) saying so. If mpirun cannot start two processes here at all, the test
@@ -104,6 +105,14 @@ assert all(r["status"] == "ok" and r["max_rel_err"] in (0, None) for r in rows),
 assert 0 < rows[3]["k"] < 100000, rows
 PYEOF
 mpirun_ok 2 poisson --distributed --grid 33 --iters 20 --verify --repeat 1 --warmup 0
+
+# a rank whose calibration fails: compute-unit weights, a note naming the rank, exit 0
+export TESSEL_FAULT_RANK=1:calibrate
+mpirun_ok 2 gemm --distributed -m 45 -n 13 -k 29 --verify --repeat 1 --warmup 0
+unset TESSEL_FAULT_RANK
+grep -q "^tessel: note: gemm: calibrating gemm failed on rank 1 (0:1.*compute units" "$ERR" ||
+    fail "a failed calibration under MPI is a note naming the rank"
+grep -q "weights cu, calibration failed (0.500, 0.500)" "$OUT" || fail "the title says cu weights"
 
 # ---- bad input and faults -----------------------------------------------------------------
 mpirun_run 2 gemm --distributed --weights 1,2,3 --size 8
