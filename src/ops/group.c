@@ -123,6 +123,8 @@ int tsl__fault_target(const char *var, int *mode)
         *mode = 3;
     else if (strcmp(end, ":calibrate-hang") == 0)
         *mode = 4;
+    else if (strcmp(end, ":late") == 0)
+        *mode = 5;
     else if (*end)
         return -1;
     return (int)i;
@@ -482,7 +484,9 @@ static tsl_status barrier(run *r, size_t me, const char *what)
  * I:calibrate and I:calibrate-hang do the same in the calibration only (calibrating = 1). */
 static tsl_status fault_point(run *r, size_t i, int calibrating)
 {
-    if ((int)i != r->fault_device || (r->fault_mode >= 3) != calibrating) return TSL_OK;
+    int in_calibration = r->fault_mode == 3 || r->fault_mode == 4;
+    if ((int)i != r->fault_device || r->fault_mode == 5 || in_calibration != calibrating)
+        return TSL_OK;
     pthread_mutex_lock(&r->mu);
     int fire = !r->fault_fired;
     r->fault_fired = 1;

@@ -88,7 +88,8 @@ double tsl__default_timeout(void);
  * "TESSEL_FAULT_RANK") names, -1 when unset or not a number; *mode is 0 for "I" (fail with an
  * OpenCL error), 1 for "I:hang" (stop answering), 2 for "I:exit" (the process dies; ranks),
  * 3 for "I:calibrate" (fail during the calibration only), 4 for "I:calibrate-hang" (stop
- * answering during the calibration only; devices). */
+ * answering during the calibration only; devices), 5 for "I:late" (fail after its part, before
+ * its results go to rank 0; ranks). */
 int tsl__fault_target(const char *var, int *mode);
 
 #endif
