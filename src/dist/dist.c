@@ -643,15 +643,17 @@ tsl_status tsl_dist_timing(const tsl_dist *d, tsl_group_times *times, tsl_group_
  */
 
 /* The test hook (docs/multi-device.md): TESSEL_FAULT_RANK=R fails rank R here with an OpenCL
- * error, R:hang stops it answering, R:exit kills it (SIGABRT: the crash line, exit code 3), all
- * at the first fault point of a call (late = 0: GEMM after the rank's block, Poisson at the first
+ * error, R:hang stops it answering, R:exit kills it (SIGABRT: the crash line, exit code 3),
+ * R:kill kills it with SIGKILL (no line: what mpirun then does is documented), all at the first
+ * fault point of a call (late = 0: GEMM after the rank's block, Poisson at the first
  * halo exchange); R:late fails it at the last one (late = 1: after its part, before it sends its
  * results to rank 0); R:calibrate fails its calibration instead (calibrate()). */
 static tsl_status fault_point(tsl_dist *d, int late)
 {
     if (d->rank != d->fault_target || d->fault_fired) return TSL_OK;
-    if (late ? d->fault_mode != 5 : d->fault_mode >= 3) return TSL_OK;
+    if (late ? d->fault_mode != 5 : d->fault_mode >= 3 && d->fault_mode != 6) return TSL_OK;
     d->fault_fired = 1;
+    if (d->fault_mode == 6) raise(SIGKILL);
     if (d->fault_mode == 1)
         for (;;)
             pause_briefly(100000000); /* until mpirun stops the job */

@@ -125,6 +125,8 @@ int tsl__fault_target(const char *var, int *mode)
         *mode = 4;
     else if (strcmp(end, ":late") == 0)
         *mode = 5;
+    else if (strcmp(end, ":kill") == 0)
+        *mode = 6;
     else if (*end)
         return -1;
     return (int)i;
@@ -485,7 +487,7 @@ static tsl_status barrier(run *r, size_t me, const char *what)
 static tsl_status fault_point(run *r, size_t i, int calibrating)
 {
     int in_calibration = r->fault_mode == 3 || r->fault_mode == 4;
-    if ((int)i != r->fault_device || r->fault_mode == 5 || in_calibration != calibrating)
+    if ((int)i != r->fault_device || r->fault_mode >= 5 || in_calibration != calibrating)
         return TSL_OK;
     pthread_mutex_lock(&r->mu);
     int fire = !r->fault_fired;

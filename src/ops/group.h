@@ -89,7 +89,8 @@ double tsl__default_timeout(void);
  * OpenCL error), 1 for "I:hang" (stop answering), 2 for "I:exit" (the process dies; ranks),
  * 3 for "I:calibrate" (fail during the calibration only), 4 for "I:calibrate-hang" (stop
  * answering during the calibration only; devices), 5 for "I:late" (fail after its part, before
- * its results go to rank 0; ranks). */
+ * its results go to rank 0; ranks), 6 for "I:kill" (the process kills itself with SIGKILL;
+ * ranks). */
 int tsl__fault_target(const char *var, int *mode);
 
 #endif
