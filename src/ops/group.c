@@ -1148,6 +1148,12 @@ static tsl_status pipe_prepare(run *r, size_t i, gemm_pipe *p)
         p->a_off[c + 1] = p->a_off[c] + (j->use_ab ? ab.srows * ab.slen * es : 0);
         p->c_off[c + 1] = p->c_off[c] + cb.srows * cb.slen * es;
     }
+    /* Buffers of chunks this call does not have would only hold device memory. */
+    for (size_t c = p->nchunks; c < GEMM_CHUNKS; ++c)
+        for (int slot = 1 + (int)c; slot < GEMM_SLOTS; slot += GEMM_CHUNKS) {
+            tsl_buffer_destroy(gs->buf[slot]);
+            gs->buf[slot] = NULL;
+        }
     tsl_status s = TSL_OK;
     if (!gs->up) s = tsl__stream_create(g->ctx[i], &gs->up);
     if (s == TSL_OK && !gs->down) s = tsl__stream_create(g->ctx[i], &gs->down);
