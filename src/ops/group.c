@@ -1122,8 +1122,8 @@ static tsl_status wait_chunk(gemm_pipe *p, size_t c)
     int ready = p->published > c, aborted = r->abort, failed = p->feed_done && !ready;
     tsl_status fs = p->feed_status;
     pthread_mutex_unlock(&r->mu);
+    if (aborted) return stopped(r, p->i); /* another device failed: no more chunks */
     if (ready) return TSL_OK;
-    if (aborted) return stopped(r, p->i);
     if (failed) return tsl__fail(ctx, fs != TSL_OK ? fs : TSL_ERR_OPENCL, "%s", p->feed_error);
     return tsl__fail(ctx, TSL_ERR_OPENCL,
                      "the uploads of its rows did not start within %g s (timed out: the device "
