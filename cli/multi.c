@@ -40,6 +40,7 @@ typedef struct {
     const char *unit; /* "device" or "rank" */
     size_t count;
     int root;
+    int fell_back; /* calibration failed: the weights are compute units (a note said why) */
     tsl_device_info *info;
     tsl_group *g;
 #ifdef TESSEL_HAVE_MPI
@@ -53,6 +54,14 @@ static const char *ex_error(const executor *ex)
     if (ex->d) return tsl_dist_error(ex->d);
 #endif
     return tsl_group_error(ex->g);
+}
+
+static const char *ex_warning(const executor *ex)
+{
+#ifdef TESSEL_HAVE_MPI
+    if (ex->d) return tsl_dist_warning(ex->d);
+#endif
+    return tsl_group_warning(ex->g);
 }
 
 static tsl_status ex_set_weights(executor *ex, tsl_weights how, const double *w)
@@ -387,7 +396,10 @@ static void unit_names(const executor *ex, char *out, size_t cap)
 static void weight_text(const executor *ex, const cli_multi_opts *o, const double *w, char *out,
                         size_t cap)
 {
-    snprintf(out, cap, "weights %s (", !o->weights ? "calibrate" : o->weights);
+    snprintf(out, cap, "weights %s (",
+             ex->fell_back ? "cu, calibration failed"
+             : !o->weights ? "calibrate"
+                           : o->weights);
     for (size_t i = 0; i < ex->count; ++i) {
         size_t used = strlen(out);
         if (used + 16 >= cap) break;
@@ -395,6 +407,21 @@ static void weight_text(const executor *ex, const cli_multi_opts *o, const doubl
     }
     size_t used = strlen(out);
     snprintf(out + used, cap - used, ")");
+}
+
+/* The root's report, once every case has run: the title ("gemm on 2 devices (NAMES), single
+ * precision, DETAILS, weights ..."), the kept rows, and exit 1 when a --verify check failed. */
+static int finish_report(const executor *ex, const cli_multi_opts *o, const char *op,
+                         const char *details, const double *w, row_store *st, int any_failed)
+{
+    char names[1500], weights[600], title[2600];
+    unit_names(ex, names, sizeof names);
+    weight_text(ex, o, w, weights, sizeof weights);
+    snprintf(title, sizeof title, "%s on %zu %ss (%s), %s precision, %s, %s", op, ex->count,
+             ex->unit, names, o->is_double ? "double" : "single", details, weights);
+    cli_progress_clear();
+    int rc = write_report(o, title, st);
+    return rc == 0 && any_failed ? CLI_EXIT_VERIFY : rc;
 }
 
 /* ---- measuring ------------------------------------------------------------------------------ */
@@ -775,6 +802,11 @@ static int open_and_prepare(executor *ex, const char *cmd, const char *op, const
                            ex->info[i].name);
     if (ex->root) cli_progress("%s: calibrating the %ss", cmd, ex->unit);
     if (ex_weights(ex, op, o->is_double, *w) != TSL_OK) return ex_fail(ex, cmd, "%s", ex_error(ex));
+    ex->fell_back = ex->root && ex_warning(ex)[0];
+    if (ex->fell_back) {
+        cli_progress_clear();
+        cli_note("%s: %s", cmd, ex_warning(ex));
+    }
     return 0;
 }
 
@@ -836,18 +868,11 @@ int cli_multi_gemm(const cli_multi_opts *o, tsl_layout lay, tsl_trans ta, tsl_tr
         free(d.a), free(d.b), free(d.c0), free(d.out), free(d.ref);
     }
     if (rc == 0 && ex.root) {
-        char names[1500], weights[600], title[2600];
-        unit_names(&ex, names, sizeof names);
-        weight_text(&ex, o, w, weights, sizeof weights);
-        snprintf(title, sizeof title,
-                 "gemm on %zu %ss (%s), %s precision, %s-major, op(A)=%s, op(B)=%s, alpha=%g, "
-                 "beta=%g, %s",
-                 ex.count, ex.unit, names, o->is_double ? "double" : "single",
+        char details[200];
+        snprintf(details, sizeof details, "%s-major, op(A)=%s, op(B)=%s, alpha=%g, beta=%g",
                  lay == TSL_COL_MAJOR ? "col" : "row", ta == TSL_TRANS ? "A^T" : "A",
-                 tb == TSL_TRANS ? "B^T" : "B", alpha, beta, weights);
-        cli_progress_clear();
-        rc = write_report(o, title, &st);
-        if (rc == 0 && any_failed) rc = CLI_EXIT_VERIFY;
+                 tb == TSL_TRANS ? "B^T" : "B", alpha, beta);
+        rc = finish_report(&ex, o, "gemm", details, w, &st, any_failed);
     }
     free(st.rows);
     free(given), free(w);
@@ -969,17 +994,10 @@ int cli_multi_poisson(const cli_multi_opts *o, const size_t *grids, size_t ngrid
         free(d.f), free(d.u0), free(d.out), free(d.fd), free(d.u0d), free(d.ref);
     }
     if (rc == 0 && ex.root) {
-        char names[1500], weights[600], title[2600];
-        unit_names(&ex, names, sizeof names);
-        weight_text(&ex, o, w, weights, sizeof weights);
-        snprintf(title, sizeof title,
-                 "poisson (Jacobi) on %zu %ss (%s), %s precision, %s problem, --iters %zu, "
-                 "--tol %g, %s",
-                 ex.count, ex.unit, names, o->is_double ? "double" : "single",
-                 random_problem ? "random" : "sine", iters, tol, weights);
-        cli_progress_clear();
-        rc = write_report(o, title, &st);
-        if (rc == 0 && any_failed) rc = CLI_EXIT_VERIFY;
+        char details[200];
+        snprintf(details, sizeof details, "%s problem, --iters %zu, --tol %g",
+                 random_problem ? "random" : "sine", iters, tol);
+        rc = finish_report(&ex, o, "poisson (Jacobi)", details, w, &st, any_failed);
     }
     free(st.rows);
     free(given), free(w);

@@ -343,6 +343,9 @@ typedef struct tsl_group tsl_group; /* opaque */
 TSL_EXPORT tsl_status tsl_group_create(const char *devices, tsl_group **out);
 TSL_EXPORT void tsl_group_destroy(tsl_group *g); /* NULL is a no-op */
 TSL_EXPORT const char *tsl_group_error(const tsl_group *g); /* "" if none */
+/* A note on the last call that did not fail it, "" if none: calibration failed on a device (its
+ * error quoted), so the rows were split by compute units instead (docs/multi-device.md). */
+TSL_EXPORT const char *tsl_group_warning(const tsl_group *g);
 TSL_EXPORT size_t tsl_group_size(const tsl_group *g);
 /* The context of device i (NULL past the end), owned by the group: for tsl_context_set_variant,
  * tsl_context_set_option, tsl_context_device. Not to be used during a group call. */
@@ -350,7 +353,9 @@ TSL_EXPORT tsl_context *tsl_group_context(tsl_group *g, size_t i);
 
 /* How the rows are split. TSL_WEIGHTS_CALIBRATE (the default): each device's throughput on the
  * operation, measured once per operation and precision by a short run of it on every device at
- * once (docs/multi-device.md gives the sizes). TSL_WEIGHTS_COMPUTE_UNITS: compute units x clock
+ * once (docs/multi-device.md gives the sizes); if that fails on a device (an error, or the
+ * timeout) and every device came back from it, compute-unit weights instead, with a note in
+ * tsl_group_warning, kept like measured ones. TSL_WEIGHTS_COMPUTE_UNITS: compute units x clock
  * (004's split). TSL_WEIGHTS_GIVEN: weights[0..count), count == tsl_group_size, each finite and
  * >= 0 with a positive sum; a device of weight 0 gets no rows and does no work. */
 typedef enum {

@@ -5,7 +5,7 @@ add_executable(test_multi ${CMAKE_CURRENT_SOURCE_DIR}/test_multi.c)
 target_include_directories(test_multi PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(test_multi PRIVATE tessel_static tessel_ref Threads::Threads m)
 
-foreach(area devices gemm poisson faults)
+foreach(area devices gemm poisson faults calibration)
   add_test(NAME lib_multi_${area} COMMAND test_multi ${area})
   set_tests_properties(lib_multi_${area} PROPERTIES
                        ENVIRONMENT "${TSL_TEST_ENV};POCL_DEVICES=pthread pthread pthread"

@@ -5,20 +5,26 @@
  *   TSL_ERR_INVALID_ARG naming it, an unknown spec TSL_ERR_NO_DEVICE, an empty entry a usage
  *   error; weights (given, compute units, calibrated: all finite, positive, summing to 1) and
  *   the timeout are checked; tsl_group_timing before any call.
- * - `gemm`: tsl_group_[sd]gemm on two devices agrees with tsl_[sd]gemm on one, both within the
- *   GEMM tolerance of the CPU reference, for odd shapes (257x31x65, 1x1x1, m smaller than the
- *   number of devices, k = 0), both layouts, all four transposes, padded leading dimensions,
- *   alpha/beta, and weights given unevenly, with a device of weight 0, by compute units and
- *   calibrated; the padding of C is never written; each device reports its rows.
+ * - `gemm`: tsl_group_[sd]gemm on two devices agrees with tsl_[sd]gemm on one, bit for bit, and
+ *   both are within the GEMM tolerance of the CPU reference, for odd shapes (257x31x65,
+ *   1100x40x30, 7x5x3, 1x1x1, m smaller than the number of devices, k = 0), both layouts, all
+ *   four transposes, padded leading dimensions, alpha/beta, and weights given unevenly, with a
+ *   device of weight 0, by compute units and calibrated; under five settings of the pipeline
+ *   (chunks of at least 256, 16 or 1 rows or none; with pinned staging or without); the padding
+ *   of C is never written; each device reports its rows.
  * - `poisson`: tsl_group_[sd]poisson on two and three devices gives the single device's iterate
  *   bit for bit (and the same sweep count and residual) for grids 3, 4, 5, 37 and 67, sweep
  *   counts 1, 7 and 13, the variants naive, local, temporal_2 and temporal_4 (halos deeper than
  *   a strip, so halo rows come from a device that is not the neighbour), uneven and zero
  *   weights, and with a tolerance that stops early.
  * - `faults`: TESSEL_FAULT_DEVICE=1 (an OpenCL error on device 1) and 1:hang (device 1 stops
- *   answering, timeout 1 s) make GEMM and Poisson fail with a message naming device 1, in
- *   bounded time, with C and u untouched; bad arguments leave them untouched too; the group works
- *   again afterwards. */
+ *   answering, timeout 1 s) make GEMM (in both transfer modes of its pipeline) and Poisson fail
+ *   with a message naming device 1, in bounded time, with C and u untouched; bad arguments leave
+ *   them untouched too; the group works again afterwards.
+ * - `calibration`: TESSEL_FAULT_DEVICE=1:calibrate and 1:calibrate-hang make the calibration of
+ *   GEMM and Poisson fail on device 1; the weights fall back to compute units with a note naming
+ *   the device and the cause (tsl_group_warning), no error, in bounded time, and the GEMM then
+ *   runs with them and gives the single device's C. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "ref/ref.h"
@@ -258,6 +264,13 @@ static void run_gemm_case(tsl_group *g, tsl_context *ctx, int dbl, const gemm_ca
         double diff = rel_err(dbl, c, cg, ldc, sd);
         CHECK(diff <= tol, "group %s differs from one device by %.3e", what, diff);
         free(sd);
+        /* On PoCL every chunk runs the kernel configuration of the whole problem (the same size
+         * class, no split k on a CPU): the group's C is the single device's, bit for bit. */
+        size_t runs_c = stored_rows(c, 'c'), len_c = run_len(c, 'c'), differ = 0;
+        for (size_t r = 0; r < runs_c; ++r)
+            differ += memcmp((char *)cg + r * ldc * es, (char *)cs + r * ldc * es, len_c * es) != 0;
+        CHECK(differ == 0, "group %s: %zu runs of C differ from one device's in their bits", what,
+              differ);
         /* the padding of C (past each run) is the caller's: never written */
         size_t runs = stored_rows(c, 'c'), len = run_len(c, 'c'), touched = 0;
         for (size_t r = 0; r < runs; ++r)
@@ -283,12 +296,23 @@ static void run_gemm_case(tsl_group *g, tsl_context *ctx, int dbl, const gemm_ca
     free(a), free(b), free(c0), free(cg), free(cs), free(ref), free(ad), free(bd);
 }
 
-static void test_gemm(void)
+/* The cases under one setting of the GEMM pipeline's two knobs (docs/multi-device.md):
+ * TESSEL_GROUP_CHUNK_ROWS, the fewest rows of a chunk, and TESSEL_GROUP_STAGING (1: pinned host
+ * staging, downloads during the later chunks). Unset, a CPU device such as PoCL's runs its block
+ * in one chunk without staging; "256" and "1" are a GPU's defaults (only the 1100-row case has
+ * blocks of 512 rows or more, so chunks); 16 splits every block of 32 rows or more into up to 4
+ * chunks, and 1 into chunks of as little as one row. */
+static void gemm_sweep(tsl_group *g, tsl_context *ctx, const char *chunk_rows, const char *staging)
 {
-    tsl_group *g = make_group("0:0,0:1", 2);
-    tsl_context *ctx = NULL;
-    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
-    if (!g || !ctx) return;
+    const char *vars[2] = {"TESSEL_GROUP_CHUNK_ROWS", "TESSEL_GROUP_STAGING"};
+    const char *vals[2] = {chunk_rows, staging};
+    for (int v = 0; v < 2; ++v)
+        if (vals[v])
+            setenv(vars[v], vals[v], 1);
+        else
+            unsetenv(vars[v]);
+    printf("TESSEL_GROUP_CHUNK_ROWS=%s TESSEL_GROUP_STAGING=%s\n", chunk_rows ? chunk_rows : "",
+           staging ? staging : "");
     double uneven[2] = {0.3, 0.7}, zero_first[2] = {0, 1}, zero_last[2] = {5, 0};
     const tsl_layout layouts[2] = {TSL_ROW_MAJOR, TSL_COL_MAJOR};
     const tsl_trans trans[2] = {TSL_NO_TRANS, TSL_TRANS};
@@ -302,21 +326,41 @@ static void test_gemm(void)
                     if (ta == tb) c.beta = -0.5;
                     run_gemm_case(g, ctx, dbl, &c, "0.3,0.7");
                 }
+        gemm_case tall = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 1100, 40, 30, 1, 1.0, 0.25};
+        run_gemm_case(g, ctx, dbl, &tall, "0.3,0.7"); /* 330 and 770 rows */
         gemm_case odd = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 257, 31, 65, 0, 1.0, 0.0};
         tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, zero_first, 2);
         run_gemm_case(g, ctx, dbl, &odd, "0,1");
         tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, zero_last, 2);
         run_gemm_case(g, ctx, dbl, &odd, "5,0");
+        run_gemm_case(g, ctx, dbl, &tall, "5,0");
         tsl_group_set_weights(g, TSL_WEIGHTS_COMPUTE_UNITS, NULL, 0);
         run_gemm_case(g, ctx, dbl, &odd, "cu");
         gemm_case tiny = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 1, 1, 1, 0, 2.0, 0.5};
         run_gemm_case(g, ctx, dbl, &tiny, "cu"); /* one row: one device works */
+        gemm_case seven = {TSL_ROW_MAJOR, TSL_TRANS, TSL_TRANS, 7, 5, 3, 1, -1.0, 0.5};
+        run_gemm_case(g, ctx, dbl, &seven, "cu"); /* 3 and 4 rows: chunks of one row at 1 */
         gemm_case k0 = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 7, 5, 0, 2, 1.0, 2.0};
         run_gemm_case(g, ctx, dbl, &k0, "cu"); /* C = beta C */
         tsl_group_set_weights(g, TSL_WEIGHTS_CALIBRATE, NULL, 0);
         gemm_case sq = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 128, 96, 80, 0, 1.0, 0.0};
         run_gemm_case(g, ctx, dbl, &sq, "calibrate");
     }
+    unsetenv("TESSEL_GROUP_CHUNK_ROWS");
+    unsetenv("TESSEL_GROUP_STAGING");
+}
+
+static void test_gemm(void)
+{
+    tsl_group *g = make_group("0:0,0:1", 2);
+    tsl_context *ctx = NULL;
+    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
+    if (!g || !ctx) return;
+    gemm_sweep(g, ctx, NULL, NULL);
+    gemm_sweep(g, ctx, "256", "1");
+    gemm_sweep(g, ctx, "16", "1");
+    gemm_sweep(g, ctx, "1", "0");
+    gemm_sweep(g, ctx, "1", "1");
     /* the BLAS quick return and bad arguments: nothing written, the argument named */
     float x = 1.0f, cval = 42.0f;
     CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 0, 3, 3, 1, &x, 3, &x, 3, 0,
@@ -478,28 +522,37 @@ static void test_faults(void)
     const char *modes[2] = {"1", "1:hang"};
     for (int mode = 0; mode < 2; ++mode) {
         setenv("TESSEL_FAULT_DEVICE", modes[mode], 1);
-        memcpy(c, c0, m * n * 4);
-        double t0 = now_s();
-        tsl_status st = tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1, a,
-                                        k, b, n, 0.5f, c, n);
-        double secs = now_s() - t0;
-        const char *msg = tsl_group_error(g);
-        CHECK(st == TSL_ERR_OPENCL && strstr(msg, "device 1 (0:1"),
-              "gemm, fault %s: %s '%s' should name device 1", modes[mode], tsl_status_name(st),
-              msg);
-        CHECK(mode == 0 ? strstr(msg, "CL_OUT_OF_RESOURCES") != NULL
-                        : strstr(msg, "timed out") != NULL,
-              "gemm, fault %s: '%s'", modes[mode], msg);
-        CHECK(secs < 30, "gemm, fault %s: took %.1f s with a 1 s timeout", modes[mode], secs);
-        CHECK(memcmp(c, c0, m * n * 4) == 0, "gemm, fault %s: C was written", modes[mode]);
-        printf("gemm, fault %s: %.2f s: %s\n", modes[mode], secs, msg);
+        /* GEMM in both transfer modes, in chunks of 8 rows: the fault comes after device 1's
+         * last chunk, while device 0 may have its block, and C must stay as it was. */
+        setenv("TESSEL_GROUP_CHUNK_ROWS", "8", 1);
+        for (int staged = 0; staged < 2; ++staged) {
+            setenv("TESSEL_GROUP_STAGING", staged ? "1" : "0", 1);
+            memcpy(c, c0, m * n * 4);
+            double t0 = now_s();
+            tsl_status st = tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k,
+                                            1, a, k, b, n, 0.5f, c, n);
+            double secs = now_s() - t0;
+            const char *msg = tsl_group_error(g);
+            CHECK(st == TSL_ERR_OPENCL && strstr(msg, "device 1 (0:1"),
+                  "gemm, fault %s, staging %d: %s '%s' should name device 1", modes[mode], staged,
+                  tsl_status_name(st), msg);
+            CHECK(mode == 0 ? strstr(msg, "CL_OUT_OF_RESOURCES") != NULL
+                            : strstr(msg, "timed out") != NULL,
+                  "gemm, fault %s, staging %d: '%s'", modes[mode], staged, msg);
+            CHECK(secs < 30, "gemm, fault %s: took %.1f s with a 1 s timeout", modes[mode], secs);
+            CHECK(memcmp(c, c0, m * n * 4) == 0, "gemm, fault %s, staging %d: C was written",
+                  modes[mode], staged);
+            printf("gemm, fault %s, staging %d: %.2f s: %s\n", modes[mode], staged, secs, msg);
+        }
+        unsetenv("TESSEL_GROUP_CHUNK_ROWS");
+        unsetenv("TESSEL_GROUP_STAGING");
 
         memcpy(u, u0, gn * gn * 4);
-        t0 = now_s();
+        double t0 = now_s();
         tsl_poisson_info info = {-7, 0, 0};
-        st = tsl_group_spoisson(g, gn, f, u, 20, 0, &info);
-        secs = now_s() - t0;
-        msg = tsl_group_error(g);
+        tsl_status st = tsl_group_spoisson(g, gn, f, u, 20, 0, &info);
+        double secs = now_s() - t0;
+        const char *msg = tsl_group_error(g);
         CHECK(st == TSL_ERR_OPENCL && strstr(msg, "device 1 (0:1"),
               "poisson, fault %s: %s '%s' should name device 1", modes[mode], tsl_status_name(st),
               msg);
@@ -522,10 +575,91 @@ static void test_faults(void)
     tsl_group_destroy(g);
 }
 
+/* Calibration that fails on a device falls back to compute-unit weights with a note, and the
+ * call runs: TESSEL_FAULT_DEVICE=1:calibrate (an OpenCL error in device 1's calibration) and
+ * 1:calibrate-hang (device 1 stops answering in it; timeout 1 s, after which device 0's
+ * calibration stops between its runs, so both come back). A measured calibration first, on a
+ * group of its own: it leaves the kernels of the calibration in the disk cache, so device 0's
+ * calibration below loads them instead of compiling for longer than the timeout. */
+static void test_calibration_fallback(void)
+{
+    tsl_group *warm = make_group("0:0,0:1", 2);
+    if (!warm) return;
+    double w[2];
+    tsl_status st = TSL_OK;
+    const char *ops[2] = {"gemm", "poisson"};
+    for (int o = 0; o < 2; ++o) {
+        st = tsl_group_weights(warm, ops[o], 0, w, 2);
+        CHECK(st == TSL_OK && tsl_group_warning(warm)[0] == '\0',
+              "a %s calibration that works: %s, warning '%s'", ops[o], tsl_group_error(warm),
+              tsl_group_warning(warm));
+    }
+    tsl_group_destroy(warm);
+
+    const size_t m = 61, n = 17, k = 23;
+    unsigned long long state = g_seed + 5;
+    float *a = xmalloc(m * k * 4), *b = xmalloc(k * n * 4), *c = xmalloc(m * n * 4);
+    float *ref = xmalloc(m * n * 4);
+    tsl_ref_fill_f(a, m * k, &state);
+    tsl_ref_fill_f(b, k * n, &state);
+    tsl_context *ctx = NULL;
+    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
+    CHECK(ctx && tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1, a, k, b, n,
+                           0, ref, n) == TSL_OK,
+          "single-device GEMM");
+    const char *modes[2] = {"1:calibrate", "1:calibrate-hang"};
+    for (int mode = 0; mode < 2; ++mode) {
+        tsl_group *g = make_group("0:0,0:1", 2);
+        if (!g) break;
+        CHECK(tsl_group_set_timeout(g, 1.0) == TSL_OK, "timeout 1 s");
+        setenv("TESSEL_FAULT_DEVICE", modes[mode], 1);
+        for (int o = 0; o < 2; ++o) {
+            double t0 = now_s();
+            w[0] = w[1] = -1;
+            st = tsl_group_weights(g, ops[o], 0, w, 2);
+            double secs = now_s() - t0;
+            const char *note = tsl_group_warning(g);
+            CHECK(st == TSL_OK && w[0] == 0.5 && w[1] == 0.5,
+                  "%s, %s: compute-unit weights of two like devices, got %s %g %g (%s)",
+                  modes[mode], ops[o], tsl_status_name(st), w[0], w[1], tsl_group_error(g));
+            CHECK(strstr(note, "calibrating") && strstr(note, ops[o]) &&
+                      strstr(note, "device 1 (0:1") && strstr(note, "compute units") &&
+                      strstr(note, mode ? "timed out" : "CL_OUT_OF_RESOURCES"),
+                  "%s, %s: the note names the op, the device and why: '%s'", modes[mode], ops[o],
+                  note);
+            CHECK(tsl_group_error(g)[0] == '\0', "%s: no error after the fallback: '%s'",
+                  modes[mode], tsl_group_error(g));
+            CHECK(secs < 30, "%s, %s: %.1f s with a 1 s timeout", modes[mode], ops[o], secs);
+            printf("%s, %s: %.2f s: %s\n", modes[mode], ops[o], secs, note);
+        }
+        /* The fallback is kept: the calls run with it, the note stays, no new calibration. */
+        CHECK(tsl_group_set_timeout(g, 600) == TSL_OK, "timeout back to 600 s");
+        memset(c, 0, m * n * 4);
+        st = tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1, a, k, b, n,
+                             0, c, n);
+        CHECK(st == TSL_OK && memcmp(c, ref, m * n * 4) == 0,
+              "%s: the GEMM after the fallback: %s (%s), C %s one device's", modes[mode],
+              tsl_status_name(st), tsl_group_error(g),
+              memcmp(c, ref, m * n * 4) ? "differs from" : "is");
+        tsl_group_times t;
+        tsl_group_part parts[2];
+        tsl_group_timing(g, &t, parts, 2);
+        CHECK(parts[0].rows == 31 && parts[1].rows == 30 &&
+                  strstr(tsl_group_warning(g), "calibrating gemm failed"),
+              "%s: rows %zu and %zu, note '%s'", modes[mode], parts[0].rows, parts[1].rows,
+              tsl_group_warning(g));
+        unsetenv("TESSEL_FAULT_DEVICE");
+        tsl_group_destroy(g);
+    }
+    unsetenv("TESSEL_FAULT_DEVICE");
+    tsl_context_destroy(ctx);
+    free(a), free(b), free(c), free(ref);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults\n");
+        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults|calibration\n");
         return 2;
     }
     if (strcmp(argv[1], "devices") == 0)
@@ -536,6 +670,8 @@ int main(int argc, char **argv)
         test_poisson();
     else if (strcmp(argv[1], "faults") == 0)
         test_faults();
+    else if (strcmp(argv[1], "calibration") == 0)
+        test_calibration_fallback();
     else {
         fprintf(stderr, "test_multi: unknown area '%s'\n", argv[1]);
         return 2;

@@ -59,9 +59,11 @@ struct tsl_dist {
         char op[16];
         int dbl;
         double *w;
+        char note[1200]; /* why these are compute-unit weights, "" when measured */
     } calibrated[MAX_CALIBRATIONS];
     int ncalibrated;
     char error[2048];
+    char warning[1200]; /* tsl_dist_warning: rank 0's note on the weights */
     tsl_group_times times;
     tsl_group_part *parts; /* size entries: rank 0 has every rank's after a call */
     double *phase;         /* each rank's time of the call's device phase (gathered likewise) */
@@ -458,6 +460,11 @@ const char *tsl_dist_error(const tsl_dist *d)
     return d->error;
 }
 
+const char *tsl_dist_warning(const tsl_dist *d)
+{
+    return d->warning;
+}
+
 void tsl_dist_abort(tsl_dist *d, int code)
 {
     fflush(stdout);
@@ -507,23 +514,63 @@ tsl_status tsl_dist_set_weights(tsl_dist *d, tsl_weights how, const double *weig
 }
 
 /* Every rank measures its device at once; rank 0 turns the scores into weights and sends them,
- * so every rank splits alike. */
-static tsl_status calibrate(tsl_dist *d, const char *op, int dbl, double *w)
+ * so every rank splits alike. A rank whose calibration fails with an error says so instead of a
+ * score, and rank 0 then splits by compute units x clock (every rank's device is known) with a
+ * note naming the rank: the job goes on, and the call itself reports that rank's device if it
+ * fails again. A rank that does not answer is a failure as everywhere else: it could not take
+ * part in the call either. */
+typedef struct {
+    double score;
+    int failed;
+    char error[600];
+} calibration_record;
+
+static tsl_status calibrate(tsl_dist *d, const char *op, int dbl, double *w, char *note, size_t cap)
 {
-    double mine = 0;
-    tsl_status s = tsl__calibrate(d->ctx, op, dbl, &mine);
-    if (s != TSL_OK) return settle(d, context_fail(d, s));
+    calibration_record mine;
+    memset(&mine, 0, sizeof mine);
+    note[0] = '\0';
+    tsl_status s = TSL_OK;
+    if (d->rank == d->fault_target && d->fault_mode == 3) { /* the test hook */
+        mine.failed = 1;
+        snprintf(mine.error, sizeof mine.error,
+                 "clEnqueueNDRangeKernel failed: CL_OUT_OF_RESOURCES (-5) (a fault injected by "
+                 "TESSEL_FAULT_RANK=%d:calibrate)",
+                 d->rank);
+    } else if (tsl__calibrate(d->ctx, op, dbl, NULL, NULL, &mine.score) != TSL_OK) {
+        mine.failed = 1;
+        snprintf(mine.error, sizeof mine.error, "%s", tsl_context_error(d->ctx));
+    }
     reqset rs = {0};
     if (d->rank == 0) {
-        w[0] = mine;
+        size_t P = (size_t)d->size;
+        calibration_record *all = calloc(P, sizeof *all);
+        if (!all) return dist_fail(d, TSL_ERR_OUT_OF_MEMORY, "rank 0: out of host memory");
+        all[0] = mine;
         for (int r = 1; s == TSL_OK && r < d->size; ++r)
-            s = post(d, &rs, 0, &w[r], sizeof *w, r, TAG_WEIGHT);
+            s = post(d, &rs, 0, &all[r], sizeof *all, r, TAG_WEIGHT);
         if (s == TSL_OK) s = wait_set(d, &rs, "the calibration");
-        double sum = 0;
+        int failed = -1, nfailed = 0;
         for (int r = 0; s == TSL_OK && r < d->size; ++r)
-            sum += w[r] = w[r] > 0 && isfinite(w[r]) ? w[r] : 0.0;
+            if (all[r].failed && nfailed++ == 0) failed = r;
+        double sum = 0;
+        for (int r = 0; s == TSL_OK && r < d->size; ++r) {
+            double x = failed >= 0 ? tsl__compute_unit_weight(&d->infos[r]) : all[r].score;
+            sum += w[r] = x > 0 && isfinite(x) ? x : 0.0;
+        }
         for (int r = 0; s == TSL_OK && r < d->size; ++r)
             w[r] = sum > 0 ? w[r] / sum : 1.0 / d->size;
+        if (s == TSL_OK && failed >= 0) {
+            char who[300], more[64] = "";
+            label(d, failed, who, sizeof who);
+            all[failed].error[sizeof all[failed].error - 1] = '\0';
+            if (nfailed > 1) snprintf(more, sizeof more, ", and on %d more ranks", nfailed - 1);
+            snprintf(note, cap,
+                     "calibrating %s failed on %s: %s%s: the rows are split by compute units x "
+                     "clock (--weights cu) instead",
+                     op, who, all[failed].error, more);
+        }
+        free(all);
         for (int r = 1; s == TSL_OK && r < d->size; ++r)
             s = post(d, &rs, 1, w, sizeof *w * (size_t)d->size, r, TAG_WEIGHT);
         if (s == TSL_OK) s = wait_set(d, &rs, "the calibration (weights)");
@@ -540,6 +587,7 @@ static tsl_status calibrate(tsl_dist *d, const char *op, int dbl, double *w)
 static tsl_status get_weights(tsl_dist *d, const char *op, int dbl, double *w)
 {
     size_t n = (size_t)d->size;
+    d->warning[0] = '\0';
     if (d->how == TSL_WEIGHTS_GIVEN) {
         memcpy(w, d->given, n * sizeof *w);
         return TSL_OK;
@@ -555,9 +603,10 @@ static tsl_status get_weights(tsl_dist *d, const char *op, int dbl, double *w)
     for (int c = 0; c < d->ncalibrated; ++c)
         if (strcmp(d->calibrated[c].op, op) == 0 && d->calibrated[c].dbl == dbl) {
             memcpy(w, d->calibrated[c].w, n * sizeof *w);
+            snprintf(d->warning, sizeof d->warning, "%s", d->calibrated[c].note);
             return TSL_OK;
         }
-    tsl_status s = calibrate(d, op, dbl, w);
+    tsl_status s = calibrate(d, op, dbl, w, d->warning, sizeof d->warning);
     if (s != TSL_OK) return s;
     if (d->ncalibrated < MAX_CALIBRATIONS) {
         int c = d->ncalibrated;
@@ -566,6 +615,7 @@ static tsl_status get_weights(tsl_dist *d, const char *op, int dbl, double *w)
             snprintf(d->calibrated[c].op, sizeof d->calibrated[c].op, "%s", op);
             d->calibrated[c].dbl = dbl;
             memcpy(d->calibrated[c].w, w, n * sizeof *w);
+            snprintf(d->calibrated[c].note, sizeof d->calibrated[c].note, "%s", d->warning);
             d->ncalibrated++;
         }
     }
@@ -593,11 +643,17 @@ tsl_status tsl_dist_timing(const tsl_dist *d, tsl_group_times *times, tsl_group_
  */
 
 /* The test hook (docs/multi-device.md): TESSEL_FAULT_RANK=R fails rank R here with an OpenCL
- * error, R:hang stops it answering, R:exit kills it (SIGABRT: the crash line, exit code 3). */
-static tsl_status fault_point(tsl_dist *d)
+ * error, R:hang stops it answering, R:exit kills it (SIGABRT: the crash line, exit code 3),
+ * R:kill kills it with SIGKILL (no line: what mpirun then does is documented), all at the first
+ * fault point of a call (late = 0: GEMM after the rank's block, Poisson at the first
+ * halo exchange); R:late fails it at the last one (late = 1: after its part, before it sends its
+ * results to rank 0); R:calibrate fails its calibration instead (calibrate()). */
+static tsl_status fault_point(tsl_dist *d, int late)
 {
     if (d->rank != d->fault_target || d->fault_fired) return TSL_OK;
+    if (late ? d->fault_mode != 5 : d->fault_mode >= 3 && d->fault_mode != 6) return TSL_OK;
     d->fault_fired = 1;
+    if (d->fault_mode == 6) raise(SIGKILL);
     if (d->fault_mode == 1)
         for (;;)
             pause_briefly(100000000); /* until mpirun stops the job */
@@ -606,8 +662,8 @@ static tsl_status fault_point(tsl_dist *d)
     label(d, d->rank, me, sizeof me);
     return dist_fail(d, TSL_ERR_OPENCL,
                      "%s: clEnqueueNDRangeKernel failed: CL_OUT_OF_RESOURCES (-5) (a fault "
-                     "injected by TESSEL_FAULT_RANK=%d)",
-                     me, d->rank);
+                     "injected by TESSEL_FAULT_RANK=%s)",
+                     me, getenv("TESSEL_FAULT_RANK"));
 }
 
 /* Every rank sends its part of the call and its phase time to rank 0 (the report's rows);
@@ -795,35 +851,34 @@ tsl_status tsl_dist_gemm(tsl_dist *d, int dbl, tsl_layout layout, tsl_trans ta, 
         /* The sends complete before rank 0 computes: MPI moves large messages only inside MPI
          * calls, and a GEMM on the device makes none. */
         if (s == TSL_OK) s = wait_set(d, &rs, "the distribution of A and C");
-        if (s == TSL_OK && rows[0]) {
-            tsl__block ab = tsl__row_block(layout, ta, 0, rows[0], k, lda);
-            s = local_gemm(d, dbl, layout, ta, tb, rows[0], n, k, alpha,
-                           use_ab ? (const char *)a + ab.offset * es : NULL, lda, b, ldb, beta, c,
-                           ldc);
-        }
-        if (s == TSL_OK) s = fault_point(d);
-        /* Gather the blocks of C. */
+        /* Rank 0's own block and the gathered ones go to a packed copy of C first, block after
+         * block: the caller's C is written only once every rank has succeeded (below). */
         size_t bytes = 0;
-        for (size_t r = 1; r < P; ++r)
+        for (size_t r = 0; r < P; ++r)
             if (rows[r]) bytes += rows[r] * n * es;
         free(scratch);
         scratch = s == TSL_OK ? malloc(bytes + 1) : NULL;
         if (s == TSL_OK && !scratch)
             s = dist_fail(d, TSL_ERR_OUT_OF_MEMORY, "rank 0: out of host memory to gather C");
-        at = scratch;
+        if (s == TSL_OK && rows[0]) {
+            tsl__block ab = tsl__row_block(layout, ta, 0, rows[0], k, lda);
+            tsl__block cb = tsl__row_block(layout, TSL_NO_TRANS, 0, rows[0], n, ldc);
+            if (beta != 0.0)
+                pack(scratch, (const char *)c + cb.offset * es, cb.srows, cb.slen, ldc, es);
+            s = local_gemm(d, dbl, layout, ta, tb, rows[0], n, k, alpha,
+                           use_ab ? (const char *)a + ab.offset * es : NULL, lda, b, ldb, beta,
+                           scratch, max1(cb.slen));
+        }
+        if (s == TSL_OK) s = fault_point(d, 0);
+        if (s == TSL_OK) s = fault_point(d, 1);
+        /* Gather the blocks of C. */
+        at = scratch ? (char *)scratch + rows[0] * n * es : NULL;
         for (size_t r = 1; s == TSL_OK && r < P; ++r) {
             if (!rows[r]) continue;
             s = post(d, &rs, 0, at, rows[r] * n * es, (int)r, TAG_C_BACK);
             at += rows[r] * n * es;
         }
         if (s == TSL_OK) s = wait_set(d, &rs, "the gathering of C");
-        at = scratch;
-        for (size_t r = 1; s == TSL_OK && r < P; ++r) {
-            if (!rows[r]) continue;
-            tsl__block cb = tsl__row_block(layout, TSL_NO_TRANS, first[r], rows[r], n, ldc);
-            unpack((char *)c + cb.offset * es, at, cb.srows, cb.slen, ldc, es);
-            at += rows[r] * n * es;
-        }
     } else if (rows[me]) {
         tsl__block ab = tsl__row_block(layout, ta, first[me], rows[me], k, lda);
         tsl__block cb = tsl__row_block(layout, TSL_NO_TRANS, first[me], rows[me], n, ldc);
@@ -844,14 +899,28 @@ tsl_status tsl_dist_gemm(tsl_dist *d, int dbl, tsl_layout layout, tsl_trans ta, 
         if (s == TSL_OK)
             s = local_gemm(d, dbl, layout, ta, tb, rows[me], n, k, alpha, pa, max1(ab.slen), pb,
                            max1(bb.slen), beta, pc, max1(cb.slen));
-        if (s == TSL_OK) s = fault_point(d);
+        if (s == TSL_OK) s = fault_point(d, 0);
+        if (s == TSL_OK) s = fault_point(d, 1);
         if (s == TSL_OK)
             s = exchange_with(d, "the gathering of C", 0, TAG_C_BACK, pc, cb.srows * cb.slen * es,
                               NULL, 0);
     }
+    /* The agreement: every rank sends its end-of-call record only after its part succeeded (a
+     * rank that fails reports its error instead, and rank 0 returns it from this wait), so once
+     * rank 0 has every record, every rank has succeeded, and it writes C. Nothing can fail after
+     * that: the blocks are already in rank 0's memory. */
     if (s == TSL_OK) {
         d->parts[me].wall_ms = now_ms() - t0;
         s = gather_parts(d);
+    }
+    if (s == TSL_OK && d->rank == 0) {
+        char *at = scratch;
+        for (size_t r = 0; r < P; ++r) {
+            if (!rows[r]) continue;
+            tsl__block cb = tsl__row_block(layout, TSL_NO_TRANS, first[r], rows[r], n, ldc);
+            unpack((char *)c + cb.offset * es, at, cb.srows, cb.slen, ldc, es);
+            at += rows[r] * n * es;
+        }
     }
     if (s == TSL_OK) d->times.wall_ms = now_ms() - t0;
 done:
@@ -878,7 +947,7 @@ static tsl_status dist_exchange(void *user, tsl__strip *strip)
 {
     strip_comm *sc = user;
     tsl_dist *d = sc->d;
-    tsl_status s = fault_point(d);
+    tsl_status s = fault_point(d, 0);
     if (s != TSL_OK) return s;
     size_t h = sc->halo, bytes = h * sc->n * sc->es;
     size_t lo = sc->own_lo - sc->g0, hi = sc->own_hi - sc->g0; /* local rows */
@@ -1026,6 +1095,7 @@ tsl_status tsl_dist_poisson(tsl_dist *d, int dbl, size_t n, const void *f, void 
     double res = NAN, fmax = 0;
     size_t g_rows = 0;
     void *fl = NULL, *ul = NULL, *grid = NULL;
+    char *gathered = NULL; /* rank 0: the interior rows of the result, before they reach u */
     tsl_status s = TSL_OK;
     if (!w || !rows || !active)
         s = dist_fail(d, TSL_ERR_OUT_OF_MEMORY, "rank %d: out of host memory", d->rank);
@@ -1140,13 +1210,17 @@ tsl_status tsl_dist_poisson(tsl_dist *d, int dbl, size_t n, const void *f, void 
         d->phase[me] = now_ms() - it0;
         tsl_status waited = tsl__timing_end(d->ctx);
         if (s == TSL_OK && waited != TSL_OK) s = context_fail(d, waited);
-        /* The owned rows of the iterate go back to rank 0 (below, once it knows the count). */
-        void *dst = d->rank == 0 ? (char *)u + sc.own_lo * pitch : grid;
+        /* The owned rows of the iterate go back to rank 0 (below, once it knows the count),
+         * which collects them in a copy of the interior rows first. */
+        if (s == TSL_OK && d->rank == 0 && !(gathered = malloc((n - 2) * pitch)))
+            s = dist_fail(d, TSL_ERR_OUT_OF_MEMORY, "rank 0: out of host memory to gather u");
+        void *dst = d->rank == 0 ? gathered + (sc.own_lo - 1) * pitch : grid;
         if (s == TSL_OK && done > 0 &&
             (s = tsl__strip_read(strip, sc.own_lo - sc.g0, rows[me], dst)) != TSL_OK)
             s = context_fail(d, s);
         tsl__timing_end(d->ctx);
         tsl_context_timing(d->ctx, &d->parts[me].timing);
+        if (s == TSL_OK) s = fault_point(d, 1);
     }
     /* The sweep count and residual: every rank with rows has them; rank 0 learns them from the
      * first such rank before it knows whether rows come back (none after 0 sweeps). */
@@ -1164,19 +1238,26 @@ tsl_status tsl_dist_poisson(tsl_dist *d, int dbl, size_t n, const void *f, void 
         s = exchange_with(d, "the gathering of the grid", 0, TAG_GRID_BACK, grid, rows[me] * pitch,
                           NULL, 0);
     if (s == TSL_OK && d->rank == 0 && done > 0) {
+        if (!gathered && !(gathered = malloc((n - 2) * pitch)))
+            s = dist_fail(d, TSL_ERR_OUT_OF_MEMORY, "rank 0: out of host memory to gather u");
         size_t at = 1;
         for (size_t r = 0; s == TSL_OK && r < P; ++r) {
             size_t lo = at;
             at += rows[r];
             if (r == 0 || !rows[r]) continue;
-            s = post(d, &rs, 0, (char *)u + lo * pitch, rows[r] * pitch, (int)r, TAG_GRID_BACK);
+            s = post(d, &rs, 0, gathered + (lo - 1) * pitch, rows[r] * pitch, (int)r,
+                     TAG_GRID_BACK);
         }
         if (s == TSL_OK) s = wait_set(d, &rs, "the gathering of the grid");
     }
+    /* Every rank's end-of-call record is the agreement (as for GEMM): u is written only once
+     * rank 0 has all of them. */
     if (s == TSL_OK) {
         d->parts[me].wall_ms = now_ms() - t0;
         s = gather_parts(d);
     }
+    if (s == TSL_OK && d->rank == 0 && done > 0)
+        memcpy((char *)u + pitch, gathered, (n - 2) * pitch);
     if (s == TSL_OK) {
         d->times.wall_ms = now_ms() - t0;
         double kernel = 0;
@@ -1197,6 +1278,7 @@ done:
     if (sc.recv_top) tsl_host_free(d->ctx, sc.recv_top);
     if (sc.recv_bottom) tsl_host_free(d->ctx, sc.recv_bottom);
     free(grid);
+    free(gathered);
     free(w), free(rows), free(active);
     return settle(d, s);
 }

@@ -35,6 +35,8 @@ tsl_context *tsl_dist_context(tsl_dist *d); /* this rank's */
 /* The device of rank r. */
 const tsl_device_info *tsl_dist_device(const tsl_dist *d, int r);
 const char *tsl_dist_error(const tsl_dist *d);
+/* Rank 0's note on the last call that did not fail it, "" if none (tsl_group_warning's). */
+const char *tsl_dist_warning(const tsl_dist *d);
 
 /* tsl_group_set_weights / tsl_group_weights with ranks for devices (count = tsl_dist_size). */
 tsl_status tsl_dist_set_weights(tsl_dist *d, tsl_weights how, const double *weights, size_t count);

@@ -1,10 +1,13 @@
 /* group.c: several devices of one host driven as one (tsl_group_*, docs/multi-device.md). The
  * group owns one context per device and, during a call, one host thread per device that takes
  * part, so each device's uploads, kernels and downloads run while the others' do. GEMM gives each
- * device a block of rows of C and op(A) and all of B, and runs tsl_[sd]gemm_buf on it; Poisson
- * gives each device a row strip with halo rows (ops/poisson.c's strip solver) and exchanges the
- * halo rows through pinned host staging after every launch. Rows are split by weights: measured
- * (a short calibration run per device), compute units x clock (004), or given.
+ * device a block of rows of C and op(A) and all of B, and runs tsl_[sd]gemm_buf on it in row
+ * chunks, pipelined: a second thread per device feeds a transfer queue of its own (non-blocking
+ * uploads from pinned staging, on GPUs) while the kernel queue computes the previous chunk, and
+ * finished chunks download during the next ones (gemm_pipe below). Poisson gives each device a
+ * row strip with halo rows (ops/poisson.c's strip solver) and exchanges the halo rows through
+ * pinned host staging after every launch. Rows are split by weights: measured (a short
+ * calibration run per device), compute units x clock (004), or given.
  *
  * Synchronisation is one mutex and condition variable per call: barriers between the devices
  * (the end of every device's part before any result is copied to the caller, every halo
@@ -27,6 +30,20 @@
 
 #define GROUP_MAX 16
 #define MAX_CALIBRATIONS 8
+#define GEMM_CHUNKS 4                    /* row chunks of a device's GEMM block, at most */
+#define GEMM_CHUNK_ROWS 256              /* rows of a chunk, at least ($TESSEL_GROUP_CHUNK_ROWS) */
+#define GEMM_SLOTS (1 + 2 * GEMM_CHUNKS) /* device buffers: B, then each chunk's A, then its C */
+
+/* What a device keeps for GEMM between calls, grown when a call needs more: its device buffers,
+ * host staging for its blocks of A, B and C (pinned: tsl_host_alloc; plain memory if the driver
+ * refuses), and two transfer queues beside its context's kernel queue. */
+typedef struct {
+    tsl_buffer *buf[GEMM_SLOTS];
+    void *stage[3]; /* A, B, C */
+    size_t stage_bytes[3];
+    int stage_pinned[3];
+    tsl__stream *up, *down;
+} gemm_state;
 
 struct tsl_group {
     size_t count;
@@ -39,14 +56,16 @@ struct tsl_group {
         char op[16];
         int dbl;
         double w[GROUP_MAX];
+        char note[1024]; /* why these are compute-unit weights, "" when measured */
     } calibrated[MAX_CALIBRATIONS];
     int ncalibrated;
     double timeout_s;
     int broken;
     char error[2048];
+    char warning[1200]; /* tsl_group_warning */
     tsl_group_times times;
     tsl_group_part parts[GROUP_MAX];
-    tsl_buffer *buffers[GROUP_MAX][3]; /* GEMM's A, B and C blocks, kept between calls */
+    gemm_state gemm[GROUP_MAX];
 };
 
 /* ---- small helpers ----------------------------------------------------------------------- */
@@ -100,6 +119,14 @@ int tsl__fault_target(const char *var, int *mode)
         *mode = 1;
     else if (strcmp(end, ":exit") == 0)
         *mode = 2;
+    else if (strcmp(end, ":calibrate") == 0)
+        *mode = 3;
+    else if (strcmp(end, ":calibrate-hang") == 0)
+        *mode = 4;
+    else if (strcmp(end, ":late") == 0)
+        *mode = 5;
+    else if (strcmp(end, ":kill") == 0)
+        *mode = 6;
     else if (*end)
         return -1;
     return (int)i;
@@ -150,6 +177,18 @@ void tsl__split_rows(size_t total, const double *w, size_t count, size_t *rows)
 }
 
 /* ---- create and destroy -------------------------------------------------------------------- */
+
+static void stage_release(tsl_group *g, size_t i, int which)
+{
+    gemm_state *gs = &g->gemm[i];
+    if (!gs->stage[which]) return;
+    if (gs->stage_pinned[which])
+        tsl_host_free(g->ctx[i], gs->stage[which]);
+    else
+        tsl__free(gs->stage[which]);
+    gs->stage[which] = NULL;
+    gs->stage_bytes[which] = 0;
+}
 
 tsl_status tsl_group_create(const char *devices, tsl_group **out)
 {
@@ -245,8 +284,13 @@ void tsl_group_destroy(tsl_group *g)
     if (!g) return;
     for (size_t i = 0; i < g->count; ++i) {
         if (g->stuck[i]) continue; /* its thread may still use them */
-        for (int b = 0; b < 3; ++b)
-            tsl_buffer_destroy(g->buffers[i][b]);
+        gemm_state *gs = &g->gemm[i];
+        tsl__stream_destroy(gs->up); /* waits for the queues before their memory goes */
+        tsl__stream_destroy(gs->down);
+        for (int b = 0; b < GEMM_SLOTS; ++b)
+            tsl_buffer_destroy(gs->buf[b]);
+        for (int t = 0; t < 3; ++t)
+            stage_release(g, i, t);
         tsl_context_destroy(g->ctx[i]);
     }
     tsl__free(g);
@@ -255,6 +299,11 @@ void tsl_group_destroy(tsl_group *g)
 const char *tsl_group_error(const tsl_group *g)
 {
     return g ? g->error : "group is NULL";
+}
+
+const char *tsl_group_warning(const tsl_group *g)
+{
+    return g ? g->warning : "";
 }
 
 size_t tsl_group_size(const tsl_group *g)
@@ -433,23 +482,27 @@ static tsl_status barrier(run *r, size_t me, const char *what)
 }
 
 /* The test hook of docs/multi-device.md: TESSEL_FAULT_DEVICE=I makes device I's worker fail here
- * with an OpenCL error, I:hang makes it stop answering (until the call is aborted). */
-static tsl_status fault_point(run *r, size_t i)
+ * with an OpenCL error, I:hang makes it stop answering (until the call is aborted); the modes
+ * I:calibrate and I:calibrate-hang do the same in the calibration only (calibrating = 1). */
+static tsl_status fault_point(run *r, size_t i, int calibrating)
 {
-    if ((int)i != r->fault_device) return TSL_OK;
+    int in_calibration = r->fault_mode == 3 || r->fault_mode == 4;
+    if ((int)i != r->fault_device || r->fault_mode >= 5 || in_calibration != calibrating)
+        return TSL_OK;
     pthread_mutex_lock(&r->mu);
     int fire = !r->fault_fired;
     r->fault_fired = 1;
-    if (fire && r->fault_mode == 1)
+    int hang = r->fault_mode == 1 || r->fault_mode == 4;
+    if (fire && hang)
         while (!r->abort)
             pthread_cond_wait(&r->cv, &r->mu);
     pthread_mutex_unlock(&r->mu);
     if (!fire) return TSL_OK;
-    if (r->fault_mode == 1) return stopped(r, i);
+    if (hang) return stopped(r, i);
     return tsl__fail(r->g->ctx[i], TSL_ERR_OPENCL,
                      "clEnqueueNDRangeKernel failed: CL_OUT_OF_RESOURCES (-5) (a fault injected "
-                     "by TESSEL_FAULT_DEVICE=%zu)",
-                     i);
+                     "by TESSEL_FAULT_DEVICE=%s)",
+                     getenv("TESSEL_FAULT_DEVICE"));
 }
 
 static void *worker_main(void *p)
@@ -581,7 +634,8 @@ static tsl_status check_usable(tsl_group *g, const char *fn)
 
 /* ---- weights ------------------------------------------------------------------------------- */
 
-tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *score)
+tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, int (*stop)(void *),
+                          void *stop_arg, double *score)
 {
     int gpu = strcmp(ctx->info.type, "gpu") == 0;
     size_t es = dbl ? sizeof(double) : sizeof(float);
@@ -605,6 +659,10 @@ tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *sco
         }
         double best = INFINITY;
         for (int run = 0; s == TSL_OK && run < 4; ++run) {
+            if (stop && stop(stop_arg)) {
+                s = tsl__fail(ctx, TSL_ERR_OPENCL, "calibration: stopped");
+                break;
+            }
             s = dbl ? tsl_dgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0,
                                 (double *)a, n, (double *)b, n, 0.0, (double *)c, n)
                     : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0f,
@@ -632,6 +690,10 @@ tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *sco
         double best = INFINITY;
         tsl_poisson_info info;
         for (int run = 0; s == TSL_OK && run < 2; ++run) {
+            if (stop && stop(stop_arg)) {
+                s = tsl__fail(ctx, TSL_ERR_OPENCL, "calibration: stopped");
+                break;
+            }
             s = dbl ? tsl_dpoisson(ctx, n, (double *)f, (double *)u, sweeps, 0.0, &info)
                     : tsl_spoisson(ctx, n, (float *)f, (float *)u, sweeps, 0.0, &info);
             if (s == TSL_OK && run > 0 && info.kernel_ms < best) best = info.kernel_ms;
@@ -650,57 +712,101 @@ typedef struct {
     double score[GROUP_MAX];
 } calibration_job;
 
+/* A calibration stops between its runs once the call is aborted (a device failed or timed
+ * out), so its worker comes back and the group stays usable for the fallback weights. */
+static int calibration_stopped(void *arg)
+{
+    run *r = arg;
+    pthread_mutex_lock(&r->mu);
+    int stop = r->abort;
+    pthread_mutex_unlock(&r->mu);
+    return stop;
+}
+
 static tsl_status calibrate_worker(run *r, size_t i)
 {
     calibration_job *j = r->arg;
-    return tsl__calibrate(r->g->ctx[i], j->op, j->dbl, &j->score[i]);
+    tsl_status s = fault_point(r, i, 1);
+    if (s != TSL_OK) return s;
+    return tsl__calibrate(r->g->ctx[i], j->op, j->dbl, calibration_stopped, r, &j->score[i]);
 }
 
-/* The normalized weights of op at this precision under the group's rule. */
-static tsl_status get_weights(tsl_group *g, const char *op, int dbl, double *w)
+/* 004's split: compute units x clock, normalized. */
+static void compute_unit_weights(const tsl_group *g, double *w)
 {
     double sum = 0;
+    for (size_t i = 0; i < g->count; ++i)
+        sum += w[i] = tsl__compute_unit_weight(&g->info[i]);
+    for (size_t i = 0; i < g->count; ++i)
+        w[i] /= sum;
+}
+
+/* Keeps the weights of op at this precision for the group's later calls (the last slot is
+ * overwritten once all are used). */
+static void remember_weights(tsl_group *g, const char *op, int dbl, const double *w,
+                             const char *note)
+{
+    int c = g->ncalibrated < MAX_CALIBRATIONS ? g->ncalibrated++ : MAX_CALIBRATIONS - 1;
+    snprintf(g->calibrated[c].op, sizeof g->calibrated[c].op, "%s", op);
+    g->calibrated[c].dbl = dbl;
+    memcpy(g->calibrated[c].w, w, g->count * sizeof *w);
+    snprintf(g->calibrated[c].note, sizeof g->calibrated[c].note, "%s", note);
+}
+
+/* The normalized weights of op at this precision under the group's rule. Calibration that fails
+ * (an error on a device, or a device that did not finish it within the timeout) falls back to
+ * compute-unit weights, with a note in g->warning, when every device came back from it: the
+ * group is intact, and the call itself then runs (or reports its own failure, naming the
+ * device). A device that never came back leaves the group broken: that is an error. */
+static tsl_status get_weights(tsl_group *g, const char *op, int dbl, double *w)
+{
+    g->warning[0] = '\0';
     if (g->how == TSL_WEIGHTS_GIVEN) {
         memcpy(w, g->given, g->count * sizeof *w);
         return TSL_OK;
     }
     if (g->how == TSL_WEIGHTS_COMPUTE_UNITS) {
-        for (size_t i = 0; i < g->count; ++i)
-            sum += w[i] = tsl__compute_unit_weight(&g->info[i]);
-    } else {
-        for (int c = 0; c < g->ncalibrated; ++c)
-            if (strcmp(g->calibrated[c].op, op) == 0 && g->calibrated[c].dbl == dbl) {
-                memcpy(w, g->calibrated[c].w, g->count * sizeof *w);
-                return TSL_OK;
-            }
-        calibration_job job;
-        memset(&job, 0, sizeof job);
-        job.op = op;
-        job.dbl = dbl;
-        int member[GROUP_MAX];
-        for (size_t i = 0; i < g->count; ++i)
-            member[i] = 1;
-        tsl_status s = run_job(g, calibrate_worker, &job, member);
-        if (s != TSL_OK) {
-            char msg[sizeof g->error];
-            snprintf(msg, sizeof msg, "%s", g->error);
-            return group_fail(g, s, "calibrating %s: %.2000s", op, msg);
-        }
-        for (size_t i = 0; i < g->count; ++i)
-            sum += w[i] = job.score[i] > 0 && isfinite(job.score[i]) ? job.score[i] : 0.0;
-        if (!(sum > 0))
-            for (size_t i = 0; i < g->count; ++i)
-                sum += w[i] = 1.0;
-        for (size_t i = 0; i < g->count; ++i)
-            w[i] /= sum;
-        int c = g->ncalibrated < MAX_CALIBRATIONS ? g->ncalibrated++ : MAX_CALIBRATIONS - 1;
-        snprintf(g->calibrated[c].op, sizeof g->calibrated[c].op, "%s", op);
-        g->calibrated[c].dbl = dbl;
-        memcpy(g->calibrated[c].w, w, g->count * sizeof *w);
+        compute_unit_weights(g, w);
         return TSL_OK;
     }
+    for (int c = 0; c < g->ncalibrated; ++c)
+        if (strcmp(g->calibrated[c].op, op) == 0 && g->calibrated[c].dbl == dbl) {
+            memcpy(w, g->calibrated[c].w, g->count * sizeof *w);
+            snprintf(g->warning, sizeof g->warning, "%s", g->calibrated[c].note);
+            return TSL_OK;
+        }
+    calibration_job job;
+    memset(&job, 0, sizeof job);
+    job.op = op;
+    job.dbl = dbl;
+    int member[GROUP_MAX];
+    for (size_t i = 0; i < g->count; ++i)
+        member[i] = 1;
+    tsl_status s = run_job(g, calibrate_worker, &job, member);
+    if (s != TSL_OK) {
+        char msg[sizeof g->error];
+        snprintf(msg, sizeof msg, "%s", g->error);
+        if (g->broken) return group_fail(g, s, "calibrating %s: %.2000s", op, msg);
+        compute_unit_weights(g, w);
+        char note[sizeof g->calibrated[0].note];
+        snprintf(note, sizeof note,
+                 "calibrating %s failed (%.700s): the rows are split by compute units x clock "
+                 "(--weights cu) instead",
+                 op, msg);
+        g->error[0] = '\0';
+        remember_weights(g, op, dbl, w, note);
+        snprintf(g->warning, sizeof g->warning, "%s", note);
+        return TSL_OK;
+    }
+    double sum = 0;
+    for (size_t i = 0; i < g->count; ++i)
+        sum += w[i] = job.score[i] > 0 && isfinite(job.score[i]) ? job.score[i] : 0.0;
+    if (!(sum > 0))
+        for (size_t i = 0; i < g->count; ++i)
+            sum += w[i] = 1.0;
     for (size_t i = 0; i < g->count; ++i)
         w[i] /= sum;
+    remember_weights(g, op, dbl, w, "");
     return TSL_OK;
 }
 
@@ -773,19 +879,56 @@ static size_t max1(size_t x)
     return x ? x : 1;
 }
 
-/* The group keeps each device's blocks between calls, growing them when a call needs more. */
+/* The group keeps each device's buffers between calls, growing them when a call needs more. */
 static tsl_status device_buffer(tsl_group *g, size_t i, int slot, size_t bytes, tsl_buffer **out)
 {
-    tsl_buffer *b = g->buffers[i][slot];
-    if (b && tsl_buffer_size(b) >= bytes) {
-        *out = b;
+    tsl_buffer **b = &g->gemm[i].buf[slot];
+    if (*b && tsl_buffer_size(*b) >= bytes) {
+        *out = *b;
         return TSL_OK;
     }
-    tsl_buffer_destroy(b);
-    g->buffers[i][slot] = NULL;
-    tsl_status s = tsl_buffer_create(g->ctx[i], bytes ? bytes : 16, &g->buffers[i][slot]);
-    *out = g->buffers[i][slot];
+    tsl_buffer_destroy(*b);
+    *b = NULL;
+    tsl_status s = tsl_buffer_create(g->ctx[i], bytes ? bytes : 16, b);
+    *out = *b;
     return s;
+}
+
+/* Host staging of one block (0 A, 1 B, 2 C), kept and grown like the device buffers: pinned
+ * memory, or plain memory when the driver has no pinned memory to give (transfers are then
+ * slower, and still overlap). */
+static tsl_status stage_buffer(tsl_group *g, size_t i, int which, size_t bytes, char **out)
+{
+    gemm_state *gs = &g->gemm[i];
+    if (bytes == 0) bytes = 16;
+    if (!gs->stage[which] || gs->stage_bytes[which] < bytes) {
+        stage_release(g, i, which);
+        void *p = NULL;
+        gs->stage_pinned[which] = tsl_host_alloc(g->ctx[i], bytes, &p) == TSL_OK;
+        if (!gs->stage_pinned[which]) p = tsl__malloc(bytes);
+        tsl__clear_error(g->ctx[i]);
+        if (!p)
+            return tsl__fail(g->ctx[i], TSL_ERR_OUT_OF_MEMORY,
+                             "out of host memory for %zu bytes of staging", bytes);
+        gs->stage[which] = p;
+        gs->stage_bytes[which] = bytes;
+    }
+    *out = gs->stage[which];
+    return TSL_OK;
+}
+
+/* srows runs of len elements, ld apart in src, packed one after the other into dst; unpack is
+ * the reverse. */
+static void pack(char *dst, const char *src, size_t srows, size_t len, size_t ld, size_t es)
+{
+    for (size_t r = 0; r < srows; ++r)
+        memcpy(dst + r * len * es, src + r * ld * es, len * es);
+}
+
+static void unpack(char *dst, const char *src, size_t srows, size_t len, size_t ld, size_t es)
+{
+    for (size_t r = 0; r < srows; ++r)
+        memcpy(dst + r * ld * es, src + r * len * es, len * es);
 }
 
 static void add_timing(tsl_timing *sum, const tsl_timing *t)
@@ -796,55 +939,315 @@ static void add_timing(tsl_timing *sum, const tsl_timing *t)
     sum->download_ms += t->download_ms;
 }
 
+/* A whole number from the environment within [lo, hi], else fallback. */
+static size_t env_count(const char *var, size_t lo, size_t hi, size_t fallback)
+{
+    const char *env = getenv(var);
+    if (env && *env >= '0' && *env <= '9') {
+        char *end;
+        unsigned long long v = strtoull(env, &end, 10);
+        if (*end == '\0' && v >= lo && v <= hi) return (size_t)v;
+    }
+    return fallback;
+}
+
+/* The pipeline pays where transfers cross a bus: a CPU device's memory is the host's, and its
+ * "transfers" are copies made by the same cores that run its kernels, so there is nothing to
+ * overlap, and the pipeline's costs remain. Measured on PoCL (two pthread devices, 2 cores):
+ * chunks made the one-device 2048^3 run 10-15 % slower end to end, and staging made 4096 x
+ * 4096 x 16 (C-bound) 14 -> 19 ms. So by default a CPU device runs its block in one chunk
+ * without staging; the environment overrides both, for any device (the tests run every mode on
+ * PoCL). */
+
+/* The fewest rows a chunk has: $TESSEL_GROUP_CHUNK_ROWS (>= 1), else 256, or the whole block
+ * on a CPU. */
+static size_t chunk_min_rows(const tsl_device_info *info)
+{
+    return env_count("TESSEL_GROUP_CHUNK_ROWS", 1, INT_MAX,
+                     strcmp(info->type, "cpu") != 0 ? GEMM_CHUNK_ROWS : (size_t)INT_MAX);
+}
+
+/* Whether a device's transfers go through host staging: $TESSEL_GROUP_STAGING (1 or 0), else
+ * every device but a CPU. */
+static int use_staging(const tsl_device_info *info)
+{
+    return (int)env_count("TESSEL_GROUP_STAGING", 0, 1, strcmp(info->type, "cpu") != 0);
+}
+
+/* Splits a device's `rows` rows into chunks, bound[c]..bound[c+1] for chunk c: as many as
+ * GEMM_CHUNKS and the minimum chunk allow, and only so many that every chunk falls in the size
+ * class of the whole block (tsl__gemm_desc.size_class), so each chunk runs the variant and tuned
+ * parameters the unsplit block would. On a CPU every element of C is then summed in the same
+ * order, the same bits (the tests check it); on a GPU, auto's split k may pick another slice
+ * count for a chunk than for the block (a function of the rows), as it may for a device's block
+ * against the whole problem: the last bits may differ, within the GEMM tolerance. Interior
+ * bounds are multiples of 64 when chunks are long. */
+static size_t chunk_plan(const gemm_job *j, const tsl_device_info *info, size_t rows, size_t *bound)
+{
+    size_t nc = j->use_ab ? rows / chunk_min_rows(info) : 1;
+    if (nc > GEMM_CHUNKS) nc = GEMM_CHUNKS;
+    const char *whole = tsl__gemm_desc.size_class(rows, j->n, j->k);
+    for (; nc > 1; --nc) {
+        size_t align = rows / nc >= 128 ? 64 : 1;
+        int same = 1;
+        bound[0] = 0, bound[nc] = rows;
+        for (size_t c = 1; c < nc; ++c)
+            bound[c] = rows * c / nc / align * align;
+        for (size_t c = 0; c < nc; ++c)
+            same &=
+                bound[c + 1] > bound[c] &&
+                strcmp(tsl__gemm_desc.size_class(bound[c + 1] - bound[c], j->n, j->k), whole) == 0;
+        if (same) return nc;
+    }
+    bound[0] = 0, bound[1] = rows;
+    return 1;
+}
+
+/* One device's share of a GEMM call as a pipeline. The feeder thread gives B and then each
+ * chunk's rows of op(A) (and of C when beta != 0) to the upload queue, marking the point where
+ * each chunk's uploads end; the worker makes the kernel queue wait for chunk c's mark and runs
+ * chunk c. So chunk c+1 uploads while chunk c computes. With staging (GPUs), the feeder first
+ * packs each block into pinned host memory (B in pieces, so packing one overlaps the upload of
+ * the last), and the worker gives chunk c's rows of C to the download queue as soon as chunk c
+ * is done, into pinned staging, so it downloads while chunk c+1 computes; the caller's C is
+ * written from the staging once every device is done. Without staging (CPUs), the transfers go
+ * straight from the caller's arrays and C is downloaded once every device is done. The staging
+ * and the device buffers hold the whole block, one region per chunk: no region is reused
+ * within a call. */
+typedef struct {
+    run *r;
+    size_t i;
+    gemm_job *j;
+    int staged;
+    size_t nchunks, bound[GEMM_CHUNKS + 1];
+    size_t a_off[GEMM_CHUNKS + 1], c_off[GEMM_CHUNKS + 1]; /* bytes into the staging */
+    char *st_a, *st_b, *st_c;
+    tsl_buffer *da[GEMM_CHUNKS], *db, *dc[GEMM_CHUNKS];
+    cl_event ready[GEMM_CHUNKS]; /* the feeder's marks */
+    /* under r->mu: */
+    size_t published; /* chunks whose uploads the feeder has given to the queue */
+    int feed_done, stop;
+    tsl_status feed_status;
+    char feed_error[1024];
+} gemm_pipe;
+
+static tsl__block chunk_block(const gemm_pipe *p, char which, size_t c)
+{
+    const gemm_job *j = p->j;
+    size_t r0 = j->first[p->i] + p->bound[c], rows = p->bound[c + 1] - p->bound[c];
+    return which == 'a' ? tsl__row_block(j->layout, j->ta, r0, rows, j->k, j->lda)
+                        : tsl__row_block(j->layout, TSL_NO_TRANS, r0, rows, j->n, j->ldc);
+}
+
+static int feeder_stopped(gemm_pipe *p)
+{
+    pthread_mutex_lock(&p->r->mu);
+    int stop = p->stop || p->r->abort;
+    pthread_mutex_unlock(&p->r->mu);
+    return stop;
+}
+
+static void *feeder_main(void *arg)
+{
+    gemm_pipe *p = arg;
+    const gemm_job *j = p->j;
+    tsl__stream *up = p->r->g->gemm[p->i].up;
+    size_t es = j->dbl ? sizeof(double) : sizeof(float);
+    tsl_status s = TSL_OK;
+    tsl__block bb = tsl__row_block(j->layout, j->tb, 0, j->k, j->n, j->ldb);
+    if (j->use_ab && !p->staged)
+        s = tsl__stream_write_rect(up, p->db->mem, (const char *)j->b + bb.offset * es, bb.srows,
+                                   bb.slen * es, j->ldb * es);
+    if (j->use_ab && p->staged) { /* B in up to 4 pieces of runs */
+        size_t pieces = bb.srows < 4 ? 1 : 4, run_bytes = bb.slen * es;
+        for (size_t q = 0; s == TSL_OK && q < pieces; ++q) {
+            size_t q0 = bb.srows * q / pieces, q1 = bb.srows * (q + 1) / pieces;
+            pack(p->st_b + q0 * run_bytes, (const char *)j->b + (bb.offset + q0 * j->ldb) * es,
+                 q1 - q0, bb.slen, j->ldb, es);
+            s = tsl__stream_write(up, p->db->mem, q0 * run_bytes, (q1 - q0) * run_bytes,
+                                  p->st_b + q0 * run_bytes);
+        }
+    }
+    for (size_t c = 0; s == TSL_OK && c < p->nchunks; ++c) {
+        if (feeder_stopped(p)) break;
+        if (j->use_ab && !p->staged) {
+            tsl__block ab = chunk_block(p, 'a', c);
+            s = tsl__stream_write_rect(up, p->da[c]->mem, (const char *)j->a + ab.offset * es,
+                                       ab.srows, ab.slen * es, j->lda * es);
+        } else if (j->use_ab) {
+            tsl__block ab = chunk_block(p, 'a', c);
+            pack(p->st_a + p->a_off[c], (const char *)j->a + ab.offset * es, ab.srows, ab.slen,
+                 j->lda, es);
+            s = tsl__stream_write(up, p->da[c]->mem, 0, ab.srows * ab.slen * es,
+                                  p->st_a + p->a_off[c]);
+        }
+        if (s == TSL_OK && j->beta != 0.0 && !p->staged) {
+            tsl__block cb = chunk_block(p, 'c', c);
+            s = tsl__stream_write_rect(up, p->dc[c]->mem, (const char *)j->c + cb.offset * es,
+                                       cb.srows, cb.slen * es, j->ldc * es);
+        } else if (s == TSL_OK && j->beta != 0.0) {
+            tsl__block cb = chunk_block(p, 'c', c);
+            pack(p->st_c + p->c_off[c], (const char *)j->c + cb.offset * es, cb.srows, cb.slen,
+                 j->ldc, es);
+            s = tsl__stream_write(up, p->dc[c]->mem, 0, cb.srows * cb.slen * es,
+                                  p->st_c + p->c_off[c]);
+        }
+        if (s == TSL_OK) s = tsl__stream_mark(up, &p->ready[c]);
+        if (s != TSL_OK) break;
+        pthread_mutex_lock(&p->r->mu);
+        p->published = c + 1;
+        pthread_cond_broadcast(&p->r->cv);
+        pthread_mutex_unlock(&p->r->mu);
+    }
+    pthread_mutex_lock(&p->r->mu);
+    p->feed_done = 1;
+    p->feed_status = s;
+    if (s != TSL_OK) snprintf(p->feed_error, sizeof p->feed_error, "%s", tsl__stream_error(up));
+    pthread_cond_broadcast(&p->r->cv);
+    pthread_mutex_unlock(&p->r->mu);
+    return NULL;
+}
+
+/* Waits until the feeder has given chunk c's uploads to the queue: bounded by the timeout; the
+ * feeder's failure, or another device's, ends it. */
+static tsl_status wait_chunk(gemm_pipe *p, size_t c)
+{
+    run *r = p->r;
+    tsl_context *ctx = r->g->ctx[p->i];
+    struct timespec deadline = deadline_after(r->g->timeout_s * 1e3);
+    int timed_out = 0;
+    pthread_mutex_lock(&r->mu);
+    while (p->published <= c && !p->feed_done && !r->abort && !timed_out)
+        timed_out = pthread_cond_timedwait(&r->cv, &r->mu, &deadline) == ETIMEDOUT;
+    int ready = p->published > c, aborted = r->abort, failed = p->feed_done && !ready;
+    tsl_status fs = p->feed_status;
+    pthread_mutex_unlock(&r->mu);
+    if (aborted) return stopped(r, p->i); /* another device failed: no more chunks */
+    if (ready) return TSL_OK;
+    if (failed) return tsl__fail(ctx, fs != TSL_OK ? fs : TSL_ERR_OPENCL, "%s", p->feed_error);
+    return tsl__fail(ctx, TSL_ERR_OPENCL,
+                     "the uploads of its rows did not start within %g s (timed out: the device "
+                     "does not answer; the limit is $TESSEL_TIMEOUT or --timeout)",
+                     r->g->timeout_s);
+}
+
+/* Buffers, staging, queues and the chunk plan of device i's block. */
+static tsl_status pipe_prepare(run *r, size_t i, gemm_pipe *p)
+{
+    tsl_group *g = r->g;
+    gemm_job *j = r->arg;
+    gemm_state *gs = &g->gemm[i];
+    size_t es = j->dbl ? sizeof(double) : sizeof(float);
+    p->r = r;
+    p->i = i;
+    p->j = j;
+    p->staged = use_staging(&g->info[i]);
+    p->nchunks = chunk_plan(j, &g->info[i], j->rows[i], p->bound);
+    for (size_t c = 0; c < p->nchunks; ++c) {
+        tsl__block ab = chunk_block(p, 'a', c), cb = chunk_block(p, 'c', c);
+        p->a_off[c + 1] = p->a_off[c] + (j->use_ab ? ab.srows * ab.slen * es : 0);
+        p->c_off[c + 1] = p->c_off[c] + cb.srows * cb.slen * es;
+    }
+    /* Buffers of chunks this call does not have would only hold device memory. */
+    for (size_t c = p->nchunks; c < GEMM_CHUNKS; ++c)
+        for (int slot = 1 + (int)c; slot < GEMM_SLOTS; slot += GEMM_CHUNKS) {
+            tsl_buffer_destroy(gs->buf[slot]);
+            gs->buf[slot] = NULL;
+        }
+    tsl_status s = TSL_OK;
+    if (!gs->up) s = tsl__stream_create(g->ctx[i], &gs->up);
+    if (s == TSL_OK && !gs->down) s = tsl__stream_create(g->ctx[i], &gs->down);
+    if (s == TSL_OK && p->staged) s = stage_buffer(g, i, 2, p->c_off[p->nchunks], &p->st_c);
+    for (size_t c = 0; s == TSL_OK && c < p->nchunks; ++c)
+        s = device_buffer(g, i, 1 + GEMM_CHUNKS + (int)c, p->c_off[c + 1] - p->c_off[c], &p->dc[c]);
+    if (s == TSL_OK && j->use_ab) {
+        tsl__block bb = tsl__row_block(j->layout, j->tb, 0, j->k, j->n, j->ldb);
+        if (p->staged) s = stage_buffer(g, i, 0, p->a_off[p->nchunks], &p->st_a);
+        if (s == TSL_OK && p->staged) s = stage_buffer(g, i, 1, bb.srows * bb.slen * es, &p->st_b);
+        if (s == TSL_OK) s = device_buffer(g, i, 0, bb.srows * bb.slen * es, &p->db);
+        for (size_t c = 0; s == TSL_OK && c < p->nchunks; ++c)
+            s = device_buffer(g, i, 1 + (int)c, p->a_off[c + 1] - p->a_off[c], &p->da[c]);
+    }
+    return s;
+}
+
+/* Runs the chunks as the feeder publishes them; chunk c's rows of C go to the download queue. */
+static tsl_status pipe_compute(gemm_pipe *p)
+{
+    run *r = p->r;
+    gemm_job *j = p->j;
+    tsl_context *ctx = r->g->ctx[p->i];
+    tsl_group_part *part = &r->g->parts[p->i];
+    tsl__block bb = tsl__row_block(j->layout, j->tb, 0, j->k, j->n, j->ldb);
+    tsl_status s = TSL_OK;
+    for (size_t c = 0; s == TSL_OK && c < p->nchunks; ++c) {
+        if ((s = wait_chunk(p, c)) != TSL_OK) break;
+        if ((s = tsl__queue_wait_for(ctx, p->ready[c])) != TSL_OK) break;
+        tsl__block ab = chunk_block(p, 'a', c), cb = chunk_block(p, 'c', c);
+        size_t rows = p->bound[c + 1] - p->bound[c];
+        /* C_c = alpha op(A)_c op(B) + beta C_c, on packed copies (ld = run length) */
+        const tsl_buffer *pa = j->use_ab ? p->da[c] : p->dc[c], *pb = j->use_ab ? p->db : p->dc[c];
+        s = j->dbl
+                ? tsl_dgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, j->alpha, pa,
+                                max1(ab.slen), pb, max1(bb.slen), j->beta, p->dc[c], max1(cb.slen))
+                : tsl_sgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, (float)j->alpha, pa,
+                                max1(ab.slen), pb, max1(bb.slen), (float)j->beta, p->dc[c],
+                                max1(cb.slen));
+        if (s != TSL_OK) break;
+        add_timing(&part->timing, &ctx->timing);
+        if (!p->staged) continue;
+        s = tsl__stream_read(r->g->gemm[p->i].down, p->dc[c]->mem, 0, p->c_off[c + 1] - p->c_off[c],
+                             p->st_c + p->c_off[c]);
+        if (s != TSL_OK) s = tsl__fail(ctx, s, "%s", tsl__stream_error(r->g->gemm[p->i].down));
+    }
+    return s;
+}
+
 static tsl_status gemm_worker(run *r, size_t i)
 {
     tsl_group *g = r->g;
     gemm_job *j = r->arg;
     tsl_context *ctx = g->ctx[i];
+    gemm_state *gs = &g->gemm[i];
     tsl_group_part *part = &g->parts[i];
     double t0 = now_ms();
-    size_t es = j->dbl ? sizeof(double) : sizeof(float), rows = j->rows[i];
-    tsl__block ab = tsl__row_block(j->layout, j->ta, j->first[i], rows, j->k, j->lda);
-    tsl__block bb = tsl__row_block(j->layout, j->tb, 0, j->k, j->n, j->ldb);
-    tsl__block cb = tsl__row_block(j->layout, TSL_NO_TRANS, j->first[i], rows, j->n, j->ldc);
-    tsl_buffer *da = NULL, *db = NULL, *dc = NULL;
-    tsl__timing_begin(ctx);
-    tsl_status s = device_buffer(g, i, 2, cb.srows * cb.slen * es, &dc);
-    if (s == TSL_OK && j->use_ab) {
-        if ((s = device_buffer(g, i, 0, ab.srows * ab.slen * es, &da)) == TSL_OK)
-            s = device_buffer(g, i, 1, bb.srows * bb.slen * es, &db);
-        if (s == TSL_OK)
-            s = tsl__upload_rect(ctx, da->mem, (const char *)j->a + ab.offset * es, ab.srows,
-                                 ab.slen * es, j->lda * es);
-        if (s == TSL_OK)
-            s = tsl__upload_rect(ctx, db->mem, (const char *)j->b + bb.offset * es, bb.srows,
-                                 bb.slen * es, j->ldb * es);
-    }
-    if (s == TSL_OK && j->beta != 0.0)
-        s = tsl__upload_rect(ctx, dc->mem, (const char *)j->c + cb.offset * es, cb.srows,
-                             cb.slen * es, j->ldc * es);
-    tsl_status waited = tsl__timing_end(ctx);
-    if (s == TSL_OK) s = waited;
+    size_t es = j->dbl ? sizeof(double) : sizeof(float);
+    gemm_pipe p;
+    memset(&p, 0, sizeof p);
+    tsl_status s = pipe_prepare(r, i, &p);
     if (s != TSL_OK) return s;
-    add_timing(&part->timing, &ctx->timing);
-    /* The block: C_i = alpha op(A)_i op(B) + beta C_i, on packed copies (ld = run length). */
-    const tsl_buffer *pa = j->use_ab ? da : dc, *pb = j->use_ab ? db : dc;
-    s = j->dbl ? tsl_dgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, j->alpha, pa,
-                               max1(ab.slen), pb, max1(bb.slen), j->beta, dc, max1(cb.slen))
-               : tsl_sgemm_buf(ctx, j->layout, j->ta, j->tb, rows, j->n, j->k, (float)j->alpha, pa,
-                               max1(ab.slen), pb, max1(bb.slen), (float)j->beta, dc, max1(cb.slen));
+    pthread_t feeder;
+    if (pthread_create(&feeder, NULL, feeder_main, &p) != 0)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "pthread_create failed: no feeder thread");
+    s = pipe_compute(&p);
+    pthread_mutex_lock(&r->mu);
+    p.stop = 1; /* a failed chunk: the feeder packs no more */
+    pthread_mutex_unlock(&r->mu);
+    pthread_join(feeder, NULL);
+    /* Every transfer ends before the call does (the staging outlives it, the caller's arrays
+     * may not); their profiled times join the kernels'. */
+    tsl_status up = tsl__stream_finish(gs->up, &part->timing);
+    tsl_status down = tsl__stream_finish(gs->down, &part->timing);
+    if (s == TSL_OK && up != TSL_OK) s = tsl__fail(ctx, up, "%s", tsl__stream_error(gs->up));
+    if (s == TSL_OK && down != TSL_OK) s = tsl__fail(ctx, down, "%s", tsl__stream_error(gs->down));
+    if (s == TSL_OK && p.feed_status != TSL_OK)
+        s = tsl__fail(ctx, p.feed_status, "%s", p.feed_error);
     if (s != TSL_OK) return s;
-    add_timing(&part->timing, &ctx->timing);
-    if ((s = fault_point(r, i)) != TSL_OK) return s;
+    if ((s = fault_point(r, i, 0)) != TSL_OK) return s;
     /* Nothing reaches the caller's C until every device has its block. */
     if ((s = barrier(r, i, "the end of the GEMM on every device")) != TSL_OK) return s;
-    tsl__timing_begin(ctx);
-    s = tsl__download_rect(ctx, dc->mem, (char *)j->c + cb.offset * es, cb.srows, cb.slen * es,
-                           j->ldc * es);
-    waited = tsl__timing_end(ctx);
-    if (s == TSL_OK) s = waited;
-    if (s != TSL_OK) return s;
-    add_timing(&part->timing, &ctx->timing);
+    for (size_t c = 0; c < p.nchunks; ++c) {
+        tsl__block cb = chunk_block(&p, 'c', c);
+        if (p.staged)
+            unpack((char *)j->c + cb.offset * es, p.st_c + p.c_off[c], cb.srows, cb.slen, j->ldc,
+                   es);
+        else if (s == TSL_OK)
+            s = tsl__stream_read_rect(gs->down, p.dc[c]->mem, (char *)j->c + cb.offset * es,
+                                      cb.srows, cb.slen * es, j->ldc * es);
+    }
+    down = tsl__stream_finish(gs->down, &part->timing);
+    if (s == TSL_OK) s = down;
+    if (s != TSL_OK) return tsl__fail(ctx, s, "%s", tsl__stream_error(gs->down));
     part->wall_ms = now_ms() - t0;
     return TSL_OK;
 }
@@ -1006,7 +1409,7 @@ static tsl_status exchange_halos(void *user, tsl__strip *strip)
     run *r = ((struct strip_link *)user)->r;
     size_t i = ((struct strip_link *)user)->i;
     poisson_job *j = r->arg;
-    tsl_status s = fault_point(r, i);
+    tsl_status s = fault_point(r, i, 0);
     if (s != TSL_OK) return s;
     unsigned long parity = j->exchanges[i]++ & 1;
     size_t sr = j->slot_rows[i], g0 = j->g0[i];

@@ -70,8 +70,11 @@ void tsl__split_rows(size_t total, const double *w, size_t count, size_t *rows);
  * context's variant: GEMM of 2048^3 on a GPU, 512^3 on other devices (after one untimed call,
  * the fastest of three timed calls); Jacobi on a 2049^2 grid on a GPU, 257^2 elsewhere, 20
  * sweeps (after one untimed solve, one timed).
- * Kernel time from profiling events. */
-tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, double *score);
+ * Kernel time from profiling events. stop (may be NULL) is asked before each run; when it
+ * returns nonzero the calibration ends with an error. Callers fall back to
+ * tsl__compute_unit_weight when it fails (docs/multi-device.md). */
+tsl_status tsl__calibrate(tsl_context *ctx, const char *op, int dbl, int (*stop)(void *),
+                          void *stop_arg, double *score);
 /* 004's weight: compute units x clock (MHz), compute units alone when the clock is unknown. */
 double tsl__compute_unit_weight(const tsl_device_info *info);
 
@@ -83,7 +86,11 @@ double tsl__compute_unit_weight(const tsl_device_info *info);
 double tsl__default_timeout(void);
 /* The test hook: the index that the environment variable var ("TESSEL_FAULT_DEVICE",
  * "TESSEL_FAULT_RANK") names, -1 when unset or not a number; *mode is 0 for "I" (fail with an
- * OpenCL error), 1 for "I:hang" (stop answering), 2 for "I:exit" (the process dies; ranks). */
+ * OpenCL error), 1 for "I:hang" (stop answering), 2 for "I:exit" (the process dies; ranks),
+ * 3 for "I:calibrate" (fail during the calibration only), 4 for "I:calibrate-hang" (stop
+ * answering during the calibration only; devices), 5 for "I:late" (fail after its part, before
+ * its results go to rank 0; ranks), 6 for "I:kill" (the process kills itself with SIGKILL;
+ * ranks). */
 int tsl__fault_target(const char *var, int *mode);
 
 #endif

@@ -128,6 +128,32 @@ tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t byt
                          const void *host);
 tsl_status tsl__read_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes, void *host);
 
+/* ---- transfer streams (stream.c): a second queue whose commands overlap the context's ---------
+ * Non-blocking transfers on a queue of their own, each tracked until tsl__stream_finish. Errors
+ * go to the stream's own message (tsl__stream_error), so another thread than the context's may
+ * drive it; the host memory of a transfer must stay untouched until the stream is finished. */
+typedef struct tsl__stream tsl__stream;
+tsl_status tsl__stream_create(tsl_context *ctx, tsl__stream **out);
+void tsl__stream_destroy(tsl__stream *s); /* waits for its commands; NULL is a no-op */
+const char *tsl__stream_error(const tsl__stream *s);
+tsl_status tsl__stream_write(tsl__stream *s, cl_mem mem, size_t offset, size_t bytes,
+                             const void *host);
+tsl_status tsl__stream_read(tsl__stream *s, cl_mem mem, size_t offset, size_t bytes, void *host);
+/* tsl__upload_rect / tsl__download_rect on the stream: packed device rows from or to host rows
+ * host_pitch bytes apart, without waiting. */
+tsl_status tsl__stream_write_rect(tsl__stream *s, cl_mem mem, const void *host, size_t rows,
+                                  size_t row_bytes, size_t host_pitch);
+tsl_status tsl__stream_read_rect(tsl__stream *s, cl_mem mem, void *host, size_t rows,
+                                 size_t row_bytes, size_t host_pitch);
+/* An event that completes when every command given to the stream so far has (a marker); valid
+ * until tsl__stream_finish. */
+tsl_status tsl__stream_mark(tsl__stream *s, cl_event *out);
+/* The context's queue runs nothing more until ev has completed; the host does not wait. */
+tsl_status tsl__queue_wait_for(tsl_context *ctx, cl_event ev);
+/* Waits for every command of the stream, adds their profiled upload and download times to *add
+ * (when not NULL) and releases their events. */
+tsl_status tsl__stream_finish(tsl__stream *s, tsl_timing *add);
+
 /* ---- launches ------------------------------------------------------------------------------ */
 /* Sets args from a list: each entry a size and a pointer, as clSetKernelArg takes them. */
 typedef struct { size_t size; const void *value; } tsl__arg;

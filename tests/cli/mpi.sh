@@ -2,11 +2,13 @@
 # `mpirun --oversubscribe -np 2` (and -np 3) on PoCL CPU devices (POCL_DEVICES: two pthread
 # devices, so ranks 0 and 1 pick 0:0 and 0:1 by their rank on the host). Distributed GEMM and
 # Jacobi agree with the single-process result (the CPU reference --verify uses; Jacobi in double
-# bit for bit) on odd shapes, with uneven weights and a rank given zero rows; a rank that fails
+# bit for bit) on odd shapes, with uneven weights and a rank given zero rows; a rank whose
+# calibration fails makes the split fall back to compute units with a note; a rank that fails
 # (an OpenCL error), hangs or dies ends the job with exit code 3 and a `tessel: error: ` line
-# naming the rank, in bounded time, with no output file left. Built without MPI, --distributed is
-# a usage error (exit 2) saying so. If mpirun cannot start two processes here at all, the test
-# reports skipped (77) with mpirun's reason.
+# naming the rank, in bounded time, with no output file left; a rank killed by SIGKILL ends the
+# job with mpirun's own message and status (Open MPI: 137), no tessel line, no output file.
+# Built without MPI, --distributed is a usage error (exit 2) saying so. If mpirun cannot start
+# two processes here at all, the test reports skipped (77) with mpirun's reason.
 . "$(dirname "$0")/lib.sh"
 need_python
 HAVE_MPI="${2:-OFF}"
@@ -105,6 +107,14 @@ assert 0 < rows[3]["k"] < 100000, rows
 PYEOF
 mpirun_ok 2 poisson --distributed --grid 33 --iters 20 --verify --repeat 1 --warmup 0
 
+# a rank whose calibration fails: compute-unit weights, a note naming the rank, exit 0
+export TESSEL_FAULT_RANK=1:calibrate
+mpirun_ok 2 gemm --distributed -m 45 -n 13 -k 29 --verify --repeat 1 --warmup 0
+unset TESSEL_FAULT_RANK
+grep -q "^tessel: note: gemm: calibrating gemm failed on rank 1 (0:1.*compute units" "$ERR" ||
+    fail "a failed calibration under MPI is a note naming the rank"
+grep -q "weights cu, calibration failed (0.500, 0.500)" "$OUT" || fail "the title says cu weights"
+
 # ---- bad input and faults -----------------------------------------------------------------
 mpirun_run 2 gemm --distributed --weights 1,2,3 --size 8
 [ "$RC" -eq 2 ] && grep -qF "3 weights for 2 ranks" "$ERR" || fail "--weights count: exit $RC"
@@ -124,6 +134,24 @@ for cmd in "gemm --size 48" "poisson --grid 33 --iters 8"; do
         *) grep -qF "died" "$ERR" || fail "a rank that dies says so" ;;
         esac
     done
+done
+
+# a rank killed by SIGKILL (the OOM killer, a lost node) cannot say anything, and mpirun ends
+# the job within about a second, before any wait of tessel's can time out: what the user sees is
+# mpirun's own message and exit status (docs/multi-device.md, "Faults"), pinned here for Open MPI
+# (4.1: 137 = 128 + SIGKILL); never a tessel line that would claim more, never an output file
+for cmd in "gemm --size 48" "poisson --grid 33 --iters 8"; do
+    export TESSEL_FAULT_RANK=1:kill
+    mpirun_run 2 $cmd --distributed --timeout 20 --repeat 1 --warmup 0 --csv "$WORK/out.csv"
+    unset TESSEL_FAULT_RANK
+    [ "$RC" -ne 0 ] && [ "$RC" -ne 124 ] || fail "$cmd, a rank killed: exit code $RC"
+    [ -z "$(ls "$WORK" | grep -v '^std')" ] || fail "$cmd, a rank killed: files left: $(ls "$WORK")"
+    ! grep -q "^tessel: " "$ERR" || fail "$cmd, a rank killed: a tessel line: $(grep '^tessel: ' "$ERR")"
+    if "$MPIRUN" --version 2>/dev/null | grep -q "Open MPI"; then
+        [ "$RC" -eq 137 ] || fail "$cmd, a rank killed under Open MPI: exit code $RC, not 137"
+        grep -q "process rank 1 .* exited on signal 9" "$ERR" ||
+            fail "$cmd, a rank killed: mpirun's message names the rank and the signal"
+    fi
 done
 
 done_ok

@@ -1,7 +1,8 @@
 # multi.sh: `tessel gemm|poisson --devices` on several PoCL CPU devices (POCL_DEVICES is set to
 # two pthread devices here: 0:0 and 0:1). The report's rows (one per device with its share, the
 # group with the speedup, the fastest device alone), --verify on odd shapes in both layouts and
-# precisions, uneven weights and a device given zero rows; every bad input as one
+# precisions, uneven weights and a device given zero rows; a calibration that fails on a device
+# falls back to compute-unit weights with a note (exit 0); every bad input as one
 # `tessel: error: ` line with exit 2 (usage) or 3 (runtime: a device named twice, a device that
 # fails or hangs mid-run, named in the message, with no output file left and in bounded time).
 . "$(dirname "$0")/lib.sh"
@@ -57,6 +58,21 @@ PYEOF
 expect_ok gemm --devices all:pthread --weights cu --size 40 --repeat 1 --warmup 0
 grep -q "share" "$OUT" && grep -q "speedup" "$OUT" || fail "the table has share and speedup"
 grep -q "weights cu (0.500, 0.500)" "$OUT" || fail "the title gives the weights"
+
+# calibration that fails on a device (an OpenCL error, or no answer within --timeout): the rows
+# are split by compute units, a note says why, the run goes on (exit 0); the GEMM pipeline in
+# chunks of 16 rows with pinned staging, verified
+for fault in 1:calibrate 1:calibrate-hang; do
+    export TESSEL_FAULT_DEVICE=$fault TESSEL_GROUP_CHUNK_ROWS=16 TESSEL_GROUP_STAGING=1
+    expect_ok gemm --devices 0:0,0:1 -m 99 -n 21 -k 37 --timeout 1 --verify --repeat 1 \
+        --warmup 0
+    unset TESSEL_FAULT_DEVICE TESSEL_GROUP_CHUNK_ROWS TESSEL_GROUP_STAGING
+    grep -q "^tessel: note: gemm: calibrating gemm failed (device 1 (0:1.*compute units" "$ERR" ||
+        fail "a failed calibration ($fault) is a note naming the device"
+    grep -q "weights cu, calibration failed (0.500, 0.500)" "$OUT" ||
+        fail "the title says the weights are compute units ($fault)"
+    [ "$(grep -c ' ok ' "$OUT")" -eq 4 ] || fail "every row verified ($fault)"
+done
 
 # ---- Poisson: the single device's iterate, sweeps, residual stop -------------------------
 expect_ok poisson --devices 0:0,0:1 --grid 67 --iters 13 --variant temporal_4 --weights 1,2 \

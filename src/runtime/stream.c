@@ -1,0 +1,187 @@
+/* stream.c: a second in-order queue on a context's device, for transfers that run while the
+ * context's own queue computes (the multi-device GEMM pipeline of ops/group.c). Its commands never
+ * block the host: each returns at once with an event that the stream keeps, and
+ * tsl__stream_finish waits for them all and books their profiled times. tsl__stream_fence makes
+ * the context's queue wait, on the device, for everything the stream was given so far (a marker
+ * on the stream, a barrier with that marker in its wait list on the queue: OpenCL 1.2), so a
+ * kernel starts after the uploads it reads without the host waiting for them.
+ *
+ * The stream records its errors in its own buffer, not in the context: it may be driven by
+ * another thread than the one using the context's queue, and a context is one thread's at a time.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+#define STREAM_EVENTS 64
+#define MARKER (-1)
+
+struct tsl__stream {
+    tsl_context *ctx;
+    cl_command_queue queue;
+    cl_event events[STREAM_EVENTS];
+    int kinds[STREAM_EVENTS]; /* a tsl__event_kind, or MARKER (not booked) */
+    int nevents;
+    tsl_timing booked;
+    char error[1024];
+};
+
+static tsl_status stream_fail(tsl__stream *s, const char *call, cl_int err, const char *what)
+{
+    snprintf(s->error, sizeof s->error, "%s failed: %s (%s)", call, tsl__cl_error_name(err), what);
+    return err == CL_OUT_OF_HOST_MEMORY || err == CL_MEM_OBJECT_ALLOCATION_FAILURE
+               ? TSL_ERR_OUT_OF_MEMORY
+               : TSL_ERR_OPENCL;
+}
+
+static void book(tsl__stream *s, cl_event ev, int kind)
+{
+    cl_ulong t0 = 0, t1 = 0;
+    if (kind != MARKER &&
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) ==
+            CL_SUCCESS &&
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) == CL_SUCCESS &&
+        t1 >= t0) {
+        double ms = (double)(t1 - t0) * 1e-6;
+        if (kind == TSL__EV_UPLOAD)
+            s->booked.upload_ms += ms;
+        else if (kind == TSL__EV_DOWNLOAD)
+            s->booked.download_ms += ms;
+    }
+    clReleaseEvent(ev);
+}
+
+/* Waits for every command and books its event; the stream is empty afterwards. */
+static cl_int drain(tsl__stream *s)
+{
+    cl_int err = clFinish(s->queue);
+    for (int i = 0; i < s->nevents; ++i)
+        book(s, s->events[i], s->kinds[i]);
+    s->nevents = 0;
+    return err;
+}
+
+/* Keeps ev until finish. The table holds every command between two finishes (the GEMM pipeline
+ * gives at most a few dozen); a full table is an error rather than an early release, since
+ * another queue may still wait for a marker. */
+static tsl_status track(tsl__stream *s, cl_event ev, int kind)
+{
+    if (s->nevents == STREAM_EVENTS) {
+        clWaitForEvents(1, &ev);
+        clReleaseEvent(ev);
+        snprintf(s->error, sizeof s->error,
+                 "a transfer queue holds at most %d commands between two waits", STREAM_EVENTS);
+        return TSL_ERR_OPENCL;
+    }
+    s->events[s->nevents] = ev;
+    s->kinds[s->nevents++] = kind;
+    return TSL_OK;
+}
+
+tsl_status tsl__stream_create(tsl_context *ctx, tsl__stream **out)
+{
+    *out = NULL;
+    tsl__stream *s = tsl__calloc(1, sizeof *s);
+    if (!s) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "a transfer queue: out of host memory");
+    cl_int err;
+    s->queue = clCreateCommandQueue(ctx->cl, ctx->device, CL_QUEUE_PROFILING_ENABLE, &err);
+    if (!s->queue) {
+        tsl__free(s);
+        return tsl__cl_fail(ctx, "clCreateCommandQueue", err, "a transfer queue");
+    }
+    s->ctx = ctx;
+    *out = s;
+    return TSL_OK;
+}
+
+void tsl__stream_destroy(tsl__stream *s)
+{
+    if (!s) return;
+    drain(s);
+    clReleaseCommandQueue(s->queue);
+    tsl__free(s);
+}
+
+const char *tsl__stream_error(const tsl__stream *s)
+{
+    return s->error;
+}
+
+tsl_status tsl__stream_write(tsl__stream *s, cl_mem mem, size_t offset, size_t bytes,
+                             const void *host)
+{
+    if (bytes == 0) return TSL_OK;
+    cl_event ev = NULL;
+    cl_int err = clEnqueueWriteBuffer(s->queue, mem, CL_FALSE, offset, bytes, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return stream_fail(s, "clEnqueueWriteBuffer", err, "uploading a block");
+    return track(s, ev, TSL__EV_UPLOAD);
+}
+
+tsl_status tsl__stream_read(tsl__stream *s, cl_mem mem, size_t offset, size_t bytes, void *host)
+{
+    if (bytes == 0) return TSL_OK;
+    cl_event ev = NULL;
+    cl_int err = clEnqueueReadBuffer(s->queue, mem, CL_FALSE, offset, bytes, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return stream_fail(s, "clEnqueueReadBuffer", err, "downloading a block");
+    return track(s, ev, TSL__EV_DOWNLOAD);
+}
+
+tsl_status tsl__stream_write_rect(tsl__stream *s, cl_mem mem, const void *host, size_t rows,
+                                  size_t row_bytes, size_t host_pitch)
+{
+    if (rows == 0 || row_bytes == 0) return TSL_OK;
+    size_t origin[3] = {0, 0, 0}, region[3] = {row_bytes, rows, 1};
+    cl_event ev = NULL;
+    cl_int err = clEnqueueWriteBufferRect(s->queue, mem, CL_FALSE, origin, origin, region,
+                                          row_bytes, 0, host_pitch, 0, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS)
+        return stream_fail(s, "clEnqueueWriteBufferRect", err, "uploading a block");
+    return track(s, ev, TSL__EV_UPLOAD);
+}
+
+tsl_status tsl__stream_read_rect(tsl__stream *s, cl_mem mem, void *host, size_t rows,
+                                 size_t row_bytes, size_t host_pitch)
+{
+    if (rows == 0 || row_bytes == 0) return TSL_OK;
+    size_t origin[3] = {0, 0, 0}, region[3] = {row_bytes, rows, 1};
+    cl_event ev = NULL;
+    cl_int err = clEnqueueReadBufferRect(s->queue, mem, CL_FALSE, origin, origin, region, row_bytes,
+                                         0, host_pitch, 0, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS)
+        return stream_fail(s, "clEnqueueReadBufferRect", err, "downloading a block");
+    return track(s, ev, TSL__EV_DOWNLOAD);
+}
+
+tsl_status tsl__stream_mark(tsl__stream *s, cl_event *out)
+{
+    cl_event ev = NULL;
+    cl_int err = clEnqueueMarkerWithWaitList(s->queue, 0, NULL, &ev);
+    if (err != CL_SUCCESS)
+        return stream_fail(s, "clEnqueueMarkerWithWaitList", err, "marking a transfer queue");
+    tsl_status st = track(s, ev, MARKER); /* kept until finish: another queue may wait for it */
+    *out = st == TSL_OK ? ev : NULL;
+    return st;
+}
+
+tsl_status tsl__queue_wait_for(tsl_context *ctx, cl_event ev)
+{
+    if (!ev) return TSL_OK;
+    cl_int err = clEnqueueBarrierWithWaitList(ctx->queue, 1, &ev, NULL);
+    if (err != CL_SUCCESS)
+        return tsl__cl_fail(ctx, "clEnqueueBarrierWithWaitList", err,
+                            "making the kernel queue wait for its uploads");
+    return TSL_OK;
+}
+
+tsl_status tsl__stream_finish(tsl__stream *s, tsl_timing *add)
+{
+    memset(&s->booked, 0, sizeof s->booked);
+    cl_int err = drain(s);
+    if (add) {
+        add->upload_ms += s->booked.upload_ms;
+        add->download_ms += s->booked.download_ms;
+    }
+    if (err != CL_SUCCESS) return stream_fail(s, "clFinish", err, "waiting for the transfers");
+    return TSL_OK;
+}

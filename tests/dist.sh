@@ -1,0 +1,46 @@
+# dist.sh TEST_DIST [MPIRUN]: under `mpirun -np 2`, a distributed GEMM or Jacobi solve writes the
+# caller's C or u only when every rank has succeeded (tests/test_dist.c). Without a fault, the
+# result is the single device's bit for bit (exit 0). With TESSEL_FAULT_RANK (the test hook of
+# docs/multi-device.md) rank 0 or 1 fails after computing its part (GEMM: after its block;
+# Jacobi, R:late: after its last sweep, before its rows go to rank 0), when the rows of the other
+# rank are ready or already on rank 0: the call fails naming that rank and C or u is exactly as
+# before (exit 3, "untouched"). Skipped (77) where mpirun cannot start two processes.
+set -u
+TEST="$1"
+MPIRUN="${2:-mpirun}"
+export POCL_DEVICES="pthread pthread"
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+MPI=("$MPIRUN" --oversubscribe)
+[ "$(id -u)" = 0 ] && MPI+=(--allow-run-as-root)
+command -v "$MPIRUN" >/dev/null 2>&1 || { echo "SKIP: no mpirun ($MPIRUN)" >&2; exit 77; }
+if ! probe=$(timeout 60 "${MPI[@]}" -np 2 true 2>&1); then
+    echo "SKIP: mpirun cannot start 2 processes here: $(echo "$probe" | head -5)" >&2
+    exit 77
+fi
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+failures=0
+# check OP FAULT EXPECTED_RC TEXT
+check() {
+    local op="$1" fault="$2" want="$3" text="$4" rc=0
+    if [ -n "$fault" ]; then
+        TESSEL_FAULT_RANK="$fault" timeout 120 "${MPI[@]}" -np 2 "$TEST" "$op" >"$OUT" 2>&1 || rc=$?
+    else
+        timeout 120 "${MPI[@]}" -np 2 "$TEST" "$op" >"$OUT" 2>&1 || rc=$?
+    fi
+    if [ "$rc" -ne "$want" ] || ! grep -qF -- "$text" "$OUT"; then
+        echo "FAIL: $op TESSEL_FAULT_RANK=${fault:-(unset)}: exit $rc (expected $want), output:" >&2
+        sed 's/^/    /' "$OUT" >&2
+        failures=$((failures + 1))
+    else
+        echo "ok: $op TESSEL_FAULT_RANK=${fault:-(unset)}: $(grep -F -- "$text" "$OUT" | head -1)"
+    fi
+}
+check gemm "" 0 "the single device's result bit for bit"
+check gemm 1 3 "C is untouched"
+check gemm 0 3 "C is untouched"
+check poisson "" 0 "the single device's result bit for bit"
+check poisson 1:late 3 "u is untouched"
+check poisson 0:late 3 "u is untouched"
+[ "$failures" -eq 0 ] || exit 1
+echo "ok: 6 runs checked"
