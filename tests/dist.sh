@@ -9,14 +9,7 @@ set -u
 TEST="$1"
 MPIRUN="${2:-mpirun}"
 export POCL_DEVICES="pthread pthread"
-export OMPI_MCA_btl_vader_single_copy_mechanism=none
-MPI=("$MPIRUN" --oversubscribe)
-[ "$(id -u)" = 0 ] && MPI+=(--allow-run-as-root)
-command -v "$MPIRUN" >/dev/null 2>&1 || { echo "SKIP: no mpirun ($MPIRUN)" >&2; exit 77; }
-if ! probe=$(timeout 60 "${MPI[@]}" -np 2 true 2>&1); then
-    echo "SKIP: mpirun cannot start 2 processes here: $(echo "$probe" | head -5)" >&2
-    exit 77
-fi
+. "$(dirname "$0")/mpi_env.sh"
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 failures=0

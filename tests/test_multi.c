@@ -161,28 +161,33 @@ typedef struct {
     double alpha, beta;
 } gemm_case;
 
-static size_t stored_rows(const gemm_case *c, char which)
+/* Matrix `which` ('a', 'b' or 'c') as stored: how many runs of the leading dimension (rows in
+ * row-major, columns in column-major), and how long each run is. */
+static void stored_shape(const gemm_case *c, char which, size_t *runs, size_t *len)
 {
-    int row = c->layout == TSL_ROW_MAJOR;
     size_t r = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
                : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n)
                               : c->m;
     size_t col = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
                  : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k)
                                 : c->n;
-    return row ? r : col; /* runs of the leading dimension */
+    int row = c->layout == TSL_ROW_MAJOR;
+    *runs = row ? r : col;
+    *len = row ? col : r;
+}
+
+static size_t stored_rows(const gemm_case *c, char which)
+{
+    size_t runs, len;
+    stored_shape(c, which, &runs, &len);
+    return runs;
 }
 
 static size_t run_len(const gemm_case *c, char which)
 {
-    int row = c->layout == TSL_ROW_MAJOR;
-    size_t r = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
-               : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n)
-                              : c->m;
-    size_t col = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
-                 : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k)
-                                : c->n;
-    return row ? col : r;
+    size_t runs, len;
+    stored_shape(c, which, &runs, &len);
+    return len;
 }
 
 static void fill(int dbl, void *x, size_t count, unsigned long long *state)

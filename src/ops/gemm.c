@@ -74,6 +74,14 @@ static const tsl__axis tiled2d_axes[NP] = {
  * local memory that run everywhere. */
 static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0}};
 
+/* Bytes of local memory tiled2d's staged tiles take (twice with DBUF). */
+static size_t tiled2d_local_bytes(int dbl, const int *v)
+{
+    size_t a = v[P_SA] ? (size_t)v[P_KWG] * (size_t)(v[P_MWG] + v[P_APAD]) : 0;
+    size_t b = v[P_SB] ? (size_t)v[P_KWG] * (size_t)v[P_NWG] : 0;
+    return (a + b) * (dbl ? sizeof(double) : sizeof(float)) * (v[P_DBUF] ? 2 : 1);
+}
+
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
  * runs correctly on the device (named explicitly, or from a database entry). */
 static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
@@ -91,10 +99,7 @@ static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
     if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
     if (v[P_DIRECT] && !(sa && sb && v[P_PF])) return 0;
     if (dbl && vw > 8) return 0;
-    size_t elem = dbl ? 8 : 4, nbuf = v[P_DBUF] ? 2 : 1;
-    size_t local =
-        ((size_t)(sa ? kwg * (mwg + apad) : 0) + (size_t)(sb ? kwg * nwg : 0)) * elem * nbuf;
-    return local <= ctx->info.local_mem;
+    return tiled2d_local_bytes(dbl, v) <= ctx->info.local_mem;
 }
 
 static int tiled2d_registers(int dbl, const int *v);
@@ -451,7 +456,8 @@ static int tiled2d_registers(int dbl, const int *v)
  * traffic, against 2 m n k flops, at a machine balance taken as 10 flops per byte. The S of
  * 1..32 with the best (filled fraction of the waves) / (1 + pass cost) wins. On CPUs, no split.
  * Each slice keeps at least 4 steps of KWG (auto) or 1 (given), and the partial results (S m n)
- * stay within 1 GiB and the device's largest buffer. Measured on the H200 (docs/gemm.md): 8192 x 128 x 8192 2.1x, 4097^3 1.03x. */
+ * stay within 1 GiB and the device's largest buffer. Measured on the H200 (docs/gemm.md):
+ * 8192 x 128 x 8192 2.0x, 4097^3 1.03x. */
 static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const int *tp,
                             size_t Mp, size_t Np, size_t Kp)
 {
@@ -465,9 +471,7 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
         double regs = (double)tsl__device_registers(ctx);
         double per_unit = floor(2048.0 / threads);
         double by_regs = floor((regs > 0 ? regs : 65536.0) / (threads * tiled2d_registers(p->dbl, tp)));
-        double tile = ((tp[P_SA] ? tp[P_KWG] * (tp[P_MWG] + tp[P_APAD]) : 0) +
-                       (tp[P_SB] ? tp[P_KWG] * tp[P_NWG] : 0)) *
-                      (double)p->elem * (tp[P_DBUF] ? 2 : 1);
+        double tile = (double)tiled2d_local_bytes(p->dbl, tp);
         double by_local = tile > 0 ? floor((double)ctx->info.local_mem / tile) : per_unit;
         per_unit = fmax(1.0, fmin(per_unit, fmin(by_regs, by_local)));
         double slots = per_unit * (ctx->info.compute_units ? ctx->info.compute_units : 1);
