@@ -149,13 +149,18 @@ static uint64_t next_random(tsl_tuner *t)
     return t->rng = x;
 }
 
-/* The code of a configuration string; axes it does not name take their first value. */
+/* The code of a configuration string as a point of the searched space: axes it does not name,
+ * and the unsearched ones (which the space holds at their first value), take their first value
+ * (auto's tiled2d with DIRECT=2 is the searched point with DIRECT=0: the same kernel wherever
+ * the operands need no packing, as at the tuner's sizes). */
 static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
 {
     int values[TSL__MAX_AXES], idx[TSL__MAX_AXES];
     char why[256];
     for (int a = 0; a < sp->naxes; ++a) values[a] = sp->axes[a].values[0];
     if (tsl__space_parse(sp, cfg, values, why, sizeof why) != 0) return -1;
+    for (int a = sp->searched > 0 ? sp->searched : sp->naxes; a < sp->naxes; ++a)
+        values[a] = sp->axes[a].values[0];
     for (int a = 0; a < sp->naxes; ++a) {
         idx[a] = 0;
         while (idx[a] < sp->axes[a].nvalues && sp->axes[a].values[idx[a]] != values[a]) ++idx[a];
@@ -230,7 +235,8 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     const char *cfg = tsl__tuning_find(ctx, op, is_double, "large", &src);
     uint32_t code;
     if (cfg && config_code(sp, cfg, &code) == 0) t->first = find_point(t, code);
-    for (int i = 0; sp->seeds && sp->seeds[i] && t->nseeds < 16; ++i)
+    const int max_seeds = (int)(sizeof t->seeds / sizeof t->seeds[0]);
+    for (int i = 0; sp->seeds && sp->seeds[i] && t->nseeds < max_seeds; ++i)
         if (config_code(sp, sp->seeds[i], &code) == 0) t->seeds[t->nseeds++] = code;
     *out = t;
     return TSL_OK;
