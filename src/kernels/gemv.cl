@@ -48,45 +48,30 @@ __kernel void gemv_t_naive(const int rows, const int cols, const real alpha,
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemv_n_vector)
-/* One work-group per NR rows (the local size a power of two for group_sum): every work-item reads
- * a real4 of x once for all NR rows. x and y start at buffer bases (16-byte aligned); rows are
- * 16-byte aligned when lda % 4 == 0, and then read through a typed pointer (one 16-byte load,
- * where vload4 promises only element alignment and may become four). */
-#ifndef NR
-#define NR 1
-#endif
+/* One work-group per row (the local size a power of two for group_sum). x and y start at buffer
+ * bases (16-byte aligned); rows are 16-byte aligned when lda % 4 == 0, and then read through a
+ * typed pointer (one 16-byte load, where vload4 promises only element alignment and may become
+ * four). Several rows per group, sharing each load of x, ran 7% slower on the H200 (4 rows:
+ * docs/blas.md). */
 __kernel void gemv_n_vector(const int rows, const int cols, const real alpha,
                             __global const real *A, const int lda, __global const real *x,
                             const real beta, __global real *y, __local real *buf)
 {
     const int lid = get_local_id(0), ls = get_local_size(0), nv = cols / 4;
-    const int row0 = get_group_id(0) * NR;
+    const int row = get_group_id(0);
     __global const real4 *x4 = (__global const real4 *)x;
-    real4 acc4[NR];
-    for (int r = 0; r < NR; ++r) acc4[r] = (real4)(ZERO);
-    if ((lda & 3) == 0 && row0 + NR <= rows) { /* 16-byte rows: typed loads, x4 shared by NR rows */
-        __global const real4 *a4 = (__global const real4 *)(A + (long)row0 * lda);
-        const int ld4 = lda / 4;
-        for (int v = lid; v < nv; v += ls) {
-            const real4 xv = x4[v];
-            for (int r = 0; r < NR; ++r) acc4[r] += a4[(long)r * ld4 + v] * xv;
-        }
+    __global const real *a = A + (long)row * lda;
+    real4 acc4 = (real4)(ZERO);
+    if ((lda & 3) == 0) { /* 16-byte rows: typed loads */
+        __global const real4 *a4 = (__global const real4 *)a;
+        for (int v = lid; v < nv; v += ls) acc4 += a4[v] * x4[v];
     } else {
-        for (int r = 0; r < NR && row0 + r < rows; ++r) {
-            __global const real *a = A + (long)(row0 + r) * lda;
-            for (int v = lid; v < nv; v += ls) acc4[r] += vload4(v, a) * x4[v];
-        }
+        for (int v = lid; v < nv; v += ls) acc4 += vload4(v, a) * x4[v];
     }
-    for (int r = 0; r < NR; ++r) {
-        const int row = row0 + r;
-        real acc = (acc4[r].x + acc4[r].y) + (acc4[r].z + acc4[r].w);
-        if (row < rows) {
-            __global const real *a = A + (long)row * lda;
-            for (int j = nv * 4 + lid; j < cols; j += ls) acc += a[j] * x[j];
-        }
-        acc = group_sum(buf, acc);
-        if (lid == 0 && row < rows) GEMM_STORE(y[row], alpha, acc, beta);
-    }
+    real acc = (acc4.x + acc4.y) + (acc4.z + acc4.w);
+    for (int j = nv * 4 + lid; j < cols; j += ls) acc += a[j] * x[j];
+    acc = group_sum(buf, acc);
+    if (lid == 0) GEMM_STORE(y[row], alpha, acc, beta);
 }
 #endif
 

@@ -21,13 +21,10 @@ typedef struct {
     const char *name;
     const char *kernel_n, *kernel_t; /* row-major y = A x, and y = A^T x */
     int grouped;                     /* the N kernel wants one work-group per row (group_sum) */
-    /* Rows of A per work-group of the grouped N kernel (NR in gemv.cl). 4, sharing each load of x,
-     * was 7% slower than 1 on the H200 (docs/blas.md), so no variant uses it now. */
-    int nr;
 } gemv_variant;
 static const gemv_variant variants[] = {
-    {"naive", "gemv_n_naive", "gemv_t_naive", 0, 1},
-    {"vector", "gemv_n_vector", "gemv_t_vector", 1, 1},
+    {"naive", "gemv_n_naive", "gemv_t_naive", 0},
+    {"vector", "gemv_n_vector", "gemv_t_vector", 1},
 };
 
 /* Launch shape per device type (first match wins, the last row is the default): wg_n is the
@@ -75,11 +72,11 @@ static size_t round_up(size_t x, size_t m)
     return (x + m - 1) / m * m;
 }
 
-static tsl_status get_kernel(tsl_context *ctx, int dbl, const char *name, int nr, cl_kernel *k)
+static tsl_status get_kernel(tsl_context *ctx, int dbl, const char *name, cl_kernel *k)
 {
     char options[160];
-    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s -DNR=%d",
-             dbl ? 64 : 32, name, nr);
+    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s", dbl ? 64 : 32,
+             name);
     return tsl__get_kernel(ctx, "gemv.cl", options, name, k);
 }
 
@@ -97,7 +94,7 @@ static tsl_status run_scale(tsl_context *ctx, const gemv_problem *p, size_t len)
 {
     if (len == 0 || p->beta == 1.0) return TSL_OK; /* BLAS: y unchanged */
     cl_kernel k;
-    tsl_status s = get_kernel(ctx, p->dbl, "gemv_scale", 1, &k);
+    tsl_status s = get_kernel(ctx, p->dbl, "gemv_scale", &k);
     if (s != TSL_OK) return s;
     size_t wg = pow2_at_most(256, tsl__kernel_max_wg(ctx, k)), global = round_up(len, wg);
     int n = (int)len;
@@ -120,8 +117,7 @@ static tsl_status run(tsl_context *ctx, const gemv_problem *p)
         ++g;
     const char *kname = trans ? v->kernel_t : v->kernel_n;
     cl_kernel k;
-    int nr = trans ? 1 : v->nr;
-    tsl_status s = get_kernel(ctx, p->dbl, kname, nr, &k);
+    tsl_status s = get_kernel(ctx, p->dbl, kname, &k);
     if (s != TSL_OK) return s;
     size_t cap = tsl__kernel_max_wg(ctx, k);
     if (cap > ctx->info.max_work_group) cap = ctx->info.max_work_group;
@@ -145,7 +141,7 @@ static tsl_status run(tsl_context *ctx, const gemv_problem *p)
         size_t wg = pow2_at_most(geometry_table[g].wg_n, cap);
         while (wg > 16 && wg * 2 > (p->cols + 3) / 4)
             wg /= 2; /* short rows: narrower groups */
-        size_t global = (p->rows + (size_t)nr - 1) / (size_t)nr * wg;
+        size_t global = p->rows * wg;
         args[8] = (tsl__arg){wg * p->elem, NULL};
         return tsl__launch(ctx, k, kname, args, 9, 1, &global, &wg);
     }
@@ -175,7 +171,7 @@ static tsl_status run(tsl_context *ctx, const gemv_problem *p)
     if ((s = tsl__launch(ctx, k, kname, args, 11, 2, global, local)) != TSL_OK) return s;
     if (splits == 1) return TSL_OK;
     cl_kernel kf;
-    if ((s = get_kernel(ctx, p->dbl, "gemv_t_finish", 1, &kf)) != TSL_OK) return s;
+    if ((s = get_kernel(ctx, p->dbl, "gemv_t_finish", &kf)) != TSL_OK) return s;
     size_t wg = pow2_at_most(256, tsl__kernel_max_wg(ctx, kf)), gf = round_up(p->cols, wg);
     int nsplits = (int)splits;
     tsl__arg fin[] = {{sizeof cols, &cols},
