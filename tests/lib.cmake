@@ -24,6 +24,13 @@ foreach(v ${TSL_GEMM_VARIANTS} auto)
   set_tests_properties(lib_gemm_${v} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
                                                 LABELS "lib;gemm")
 endforeach()
+# tiled2d with the edges peeled (PEEL=2: the strips gemm_edge computes; the GPU setting, off by
+# default on CPUs) over the whole plan: 257 = 2 x 128 + 1 rows and 8 x 32 + 1 columns, transposes,
+# both layouts, padded leading dimensions, beta.
+add_test(NAME lib_gemm_tiled2d_peel COMMAND test_gemm
+         "tiled2d:MWG=128,NWG=32,KWG=8,MDIMC=16,NDIMC=1,VW=8,SA=0,SB=0,PF=0,STRIDED=0,VWA=1,ALIAS=1,PEEL=2")
+set_tests_properties(lib_gemm_tiled2d_peel PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                                     LABELS "lib;gemm")
 add_test(NAME lib_gemm_variant_list COMMAND test_gemm --expect-variants ${TSL_GEMM_VARIANTS})
 set_tests_properties(lib_gemm_variant_list PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 120
                                                       LABELS "lib;gemm")

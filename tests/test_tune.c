@@ -265,7 +265,7 @@ static void test_tuner(void)
      * those at their default: WN=0, KSPLIT=0, DIRECT=0) */
     size_t clen = strlen(cfg);
     CHECK(strncmp(first, cfg, clen) == 0 &&
-              (first[clen] == '\0' || strcmp(first + clen, ",WN=0,KSPLIT=0,DIRECT=0") == 0),
+              (first[clen] == '\0' || strcmp(first + clen, ",WN=0,KSPLIT=0,DIRECT=0,PEEL=0") == 0),
           "the first candidate is auto's configuration: %s vs %s", first, cfg);
     tsl_tuner_report(t, 10.0);
     /* the next 40: distinct, each accepted as a variant; a better score moves the search */
@@ -285,7 +285,7 @@ static void test_tuner(void)
         }
         int commas = 0;
         for (const char *p = c; *p; ++p) commas += *p == ',';
-        CHECK(strncmp(c, "tiled2d:MWG=", 12) == 0 && commas == 16, "candidate %s names every "
+        CHECK(strncmp(c, "tiled2d:MWG=", 12) == 0 && commas == 17, "candidate %s names every "
               "parameter", c);
         /* count candidates one axis away from the first (refinement around the best) */
         int diff = 0;
@@ -368,6 +368,12 @@ static void test_configs(void)
          "APAD=4,DBUF=0,DIRECT=1,KSPLIT=4", 1},
         {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
          "APAD=4,DBUF=1,DIRECT=2,KSPLIT=2", 0},
+        /* the last rows and columns peeled off as strips (gemm_edge), with split k and the
+         * in-place reads in the tiles */
+        {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,"
+         "APAD=4,DBUF=1,PEEL=2,KSPLIT=2", 0},
+        {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=2,"
+         "APAD=4,DBUF=1,PEEL=2,DIRECT=2", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         tsl_status s = tsl_context_set_variant(ctx, "gemm", cases[i].cfg);
@@ -378,6 +384,8 @@ static void test_configs(void)
         gemm_ok(ctx, cases[i].dbl, 130, 9, 70, 50 + i, cases[i].cfg);
         if (strstr(cases[i].cfg, "DIRECT")) /* rows of B 16-byte aligned: B read in place too */
             gemm_ok(ctx, cases[i].dbl, 37, 36, 29, 60 + i, cases[i].cfg);
+        if (strstr(cases[i].cfg, "PEEL")) /* 2 rows and 1 column past whole tiles, beta C */
+            gemm_check(ctx, cases[i].dbl, 66, 65, 37, 0.5, 80 + i, cases[i].cfg);
         if (strstr(cases[i].cfg, "KSPLIT") || strstr(cases[i].cfg, "DIRECT")) /* beta C too */
             gemm_check(ctx, cases[i].dbl, 45, 70, 301, 0.75, 70 + i, cases[i].cfg);
     }

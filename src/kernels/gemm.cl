@@ -509,6 +509,63 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 }
 #endif
 
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_edge)
+/* ---- edge: a thin strip of C, for tiled2d problems whose last rows or columns are peeled off
+ * (a remainder of a few rows past the last whole tile: 4097 = 32 x 128 + 1) instead of padded
+ * to a whole tile row. The strip has L elements along its long side (p) and S <= EDGE_R along
+ * its short side (q); every element is a dot product over K:
+ *   C[c_off + p c_ps + q c_qs] = alpha sum_l X[x_off + p x_ps + l x_ls] Y[y_off + l y_ls + q y_qs]
+ *                                + beta C[...]
+ * A row strip has p = column (X = B, Y = A), a column strip p = row (X = A, Y = B), so each X
+ * element is read once and feeds S products. The k loop is split over EDGE_LANES lanes of the
+ * work-group whose partial sums are added in a fixed order (the same bits on every run). The
+ * work-group is 256 items: LFAST = 0: (32 p, 8 lanes), neighbouring items read neighbouring p
+ * (X's p stride is 1); LFAST = 1: (32 lanes, 8 p), neighbouring items read neighbouring l. */
+#ifndef EDGE_R
+#define EDGE_R 16
+#endif
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void gemm_edge(const int L, const int S, const int K, const real alpha,
+               __global const real *X, const long x_off, const int x_ps, const int x_ls,
+               __global const real *Y, const long y_off, const int y_ls, const int y_qs,
+               const real beta, __global real *C, const long c_off, const int c_ps,
+               const int c_qs, const int lfast)
+{
+    __local real buf[256];
+    const int tid = get_local_id(1) * 32 + get_local_id(0);
+    const int lane = lfast ? (int)get_local_id(0) : (int)get_local_id(1);
+    const int lanes = lfast ? 32 : 8;
+    const int p = lfast ? (int)get_global_id(1) : (int)get_global_id(0);
+    real acc[EDGE_R];
+    for (int q = 0; q < EDGE_R; ++q) acc[q] = ZERO;
+    if (p < L) {
+        __global const real *x = X + x_off + (long)p * x_ps;
+        __global const real *y = Y + y_off;
+        for (int l = lane; l < K; l += lanes) {
+            const real xv = x[(long)l * x_ls];
+            __global const real *yl = y + (long)l * y_ls;
+#pragma unroll
+            for (int q = 0; q < EDGE_R; ++q)
+                if (q < S) acc[q] = fma(xv, yl[(long)q * y_qs], acc[q]);
+        }
+    }
+    /* lane 0 of each p adds the lanes' sums in lane order */
+    const int first = lfast ? tid - lane : tid - lane * 32;
+    const int step = lfast ? 1 : 32;
+    for (int q = 0; q < S; ++q) {
+        buf[tid] = acc[q];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lane == 0 && p < L) {
+            real sum = buf[first];
+            for (int i = 1; i < lanes; ++i) sum += buf[first + i * step];
+            GEMM_STORE_AT(C, c_off + (long)p * c_ps + (long)q * c_qs, alpha, sum, beta);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
+
+#endif
+
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_splitk_sum)
 /* ---- the second pass of split k: C = sum over z of W[z] (+ beta C), slices added in a fixed
  * order, so the result has the same bits on every run. W holds S slices of Mc x ldw. ---------- */

@@ -43,14 +43,17 @@ static const gemm_variant variants[] = {
 };
 
 /* tiled2d's compile-time parameters: one value per axis of its search space (the kernel's
- * tunables, src/kernels/gemm.cl). ALIAS and KSPLIT are the host's. ALIAS: pad leading dimensions
+ * tunables, src/kernels/gemm.cl). ALIAS, KSPLIT and PEEL are the host's. ALIAS: pad leading dimensions
  * so a row is never a multiple of 1 KiB (on CPUs rows of A and B 4 KiB apart share L1 sets;
  * measured 1.3x at n = 1024 on PoCL/AVX-512). KSPLIT: split k into that many slices summed by a
  * second pass, for problems whose C has too few tiles to fill the device (8192 x 128 x 8192);
- * 0 = the host decides from the tile count and the compute units (splitk_slices), 1 = never. */
+ * 0 = the host decides from the tile count and the compute units (splitk_slices), 1 = never.
+ * PEEL: a remainder of a few rows or columns past the last whole tile is computed as thin strips
+ * (gemm_edge) instead of padded to a whole tile; 0 = on GPUs, 1 = never, 2 = always
+ * (run_tiled2d). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
-    P_DBUF, P_APAD, P_WN, P_KSPLIT, P_DIRECT, NP
+    P_DBUF, P_APAD, P_WN, P_KSPLIT, P_DIRECT, P_PEEL, NP
 };
 _Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds");
 typedef struct {
@@ -66,13 +69,13 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
     {"WN", 3, {0, 4, 8}},                {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}},
-    {"DIRECT", 3, {0, 1, 2}},
+    {"DIRECT", 3, {0, 1, 2}},            {"PEEL", 3, {0, 1, 2}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
  * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
  * local memory that run everywhere. */
-static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0}};
+static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0}};
 
 /* Bytes of local memory tiled2d's staged tiles take (twice with DBUF). */
 static size_t tiled2d_local_bytes(int dbl, const int *v)
@@ -431,7 +434,7 @@ static void tiled2d_options(const tiled2d_params *tp, char *out, size_t cap)
     size_t n = 0;
     out[0] = '\0';
     for (int a = 0; a < NP && n < cap; ++a)
-        if (a != P_ALIAS && a != P_KSPLIT)
+        if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL)
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
 }
@@ -510,7 +513,8 @@ static tsl_status splitk_sum(tsl_context *ctx, const gemm_problem *p, cl_mem w, 
                        global, local);
 }
 
-static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c)
+static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
+                                    const gemm_choice *c)
 {
     const gemm_variant *v = c->v;
     const int *tp = c->tp.v;
@@ -604,6 +608,97 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
                        {sizeof cslice, &cslice}};
     s = tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 3, global, local);
     return s == TSL_OK && slices > 1 ? splitk_sum(ctx, p, cout, slices) : s;
+}
+
+/* ---- peeled edges: a remainder of a few rows (columns) past the last whole tile ------------- */
+
+#define EDGE_R 16 /* the most rows (columns) a peeled strip has: gemm_edge's accumulators */
+
+/* The rows (or columns) past the last whole tile that are worth peeling off instead of padding to
+ * a whole tile: at most EDGE_R and an eighth of the tile, with at least one whole tile before
+ * them; 0 if none. Padding 4097 to 33 tiles of 128 costs 6.5% more flops and a wave of 1089
+ * groups where 1024 fill 3.9 (H200); the strips cost a read of A or B by gemm_edge. */
+static size_t peel_of(size_t len, int tile)
+{
+    size_t r = len % (size_t)tile;
+    return len > (size_t)tile && r <= EDGE_R && r * 8 <= (size_t)tile ? r : 0;
+}
+
+/* One strip by gemm_edge (src/kernels/gemm.cl): L x S elements of C, each a dot product over k of
+ * X's p-th line with Y's q-th. */
+typedef struct {
+    cl_mem x, y;
+    long x_off, y_off, c_off;
+    int x_ps, x_ls, y_ls, y_qs, c_ps, c_qs;
+} edge_strip;
+
+static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k, size_t L,
+                           size_t S, const edge_strip *e)
+{
+    int iL = (int)L, iS = (int)S, K = (int)p->k;
+    int lfast = e->x_ps != 1 && e->x_ls == 1; /* neighbouring items along X's unit stride */
+    size_t local[2] = {32, 8};
+    size_t global[2] = {lfast ? 32 : round_up(L, 32), lfast ? round_up(L, 8) : 8};
+    tsl__scalar al, be;
+    tsl__arg args[] = {{sizeof iL, &iL},
+                       {sizeof iS, &iS},
+                       {sizeof K, &K},
+                       tsl__scalar_arg(p->dbl, &al, p->alpha),
+                       {sizeof(cl_mem), &e->x},
+                       {sizeof e->x_off, &e->x_off},
+                       {sizeof e->x_ps, &e->x_ps},
+                       {sizeof e->x_ls, &e->x_ls},
+                       {sizeof(cl_mem), &e->y},
+                       {sizeof e->y_off, &e->y_off},
+                       {sizeof e->y_ls, &e->y_ls},
+                       {sizeof e->y_qs, &e->y_qs},
+                       tsl__scalar_arg(p->dbl, &be, p->beta),
+                       {sizeof(cl_mem), &p->c},
+                       {sizeof e->c_off, &e->c_off},
+                       {sizeof e->c_ps, &e->c_ps},
+                       {sizeof e->c_qs, &e->c_qs},
+                       {sizeof lfast, &lfast}};
+    return tsl__launch(ctx, k, "gemm edge", args, (int)(sizeof args / sizeof args[0]), 2, global,
+                       local);
+}
+
+/* tiled2d: the whole tiles by the tiled kernel, and a remainder of a few rows or columns (peel_of)
+ * as strips by gemm_edge: rows [Mi, m) over every column, then columns [Ni, n) of rows [0, Mi).
+ * The three parts write disjoint parts of C. PEEL = 0: on GPUs (on PoCL the strips cost more than
+ * the padding: 1025^3 101 against 163 GFLOP/s padded, 2026-11-23), 1: never, 2: always.
+ * DIRECT = 1 (read in place, always) is left whole. */
+static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c)
+{
+    const int *tp = c->tp.v;
+    int peel = tp[P_PEEL] == 2 || (tp[P_PEEL] == 0 && strcmp(ctx->info.type, "gpu") == 0);
+    if (tp[P_DIRECT] == 1) peel = 0;
+    size_t mr = peel ? peel_of(p->m, tp[P_MWG]) : 0, nr = peel ? peel_of(p->n, tp[P_NWG]) : 0;
+    cl_kernel ek = NULL;
+    if (mr || nr) {
+        char extra[32];
+        snprintf(extra, sizeof extra, "-DEDGE_R=%d", EDGE_R);
+        tsl_status s = get_kernel(ctx, p, "gemm_edge", extra, &ek);
+        if (s != TSL_OK) return s;
+        if (tsl__kernel_max_wg(ctx, ek) < 256) mr = nr = 0; /* the device cannot run it: pad */
+    }
+    if (!mr && !nr) return run_tiled2d_tiles(ctx, p, c);
+    gemm_problem inner = *p;
+    inner.m -= mr;
+    inner.n -= nr;
+    tsl_status s = run_tiled2d_tiles(ctx, &inner, c);
+    long a_rs = p->ta == TSL_NO_TRANS ? (long)p->lda : 1, a_cs = p->ta == TSL_NO_TRANS ? 1 : (long)p->lda;
+    long b_rs = p->tb == TSL_NO_TRANS ? (long)p->ldb : 1, b_cs = p->tb == TSL_NO_TRANS ? 1 : (long)p->ldb;
+    if (s == TSL_OK && mr) {
+        edge_strip rows = {p->b, p->a, 0, (long)inner.m * a_rs, (long)inner.m * (long)p->ldc,
+                           (int)b_cs, (int)b_rs, (int)a_cs, (int)a_rs, 1, (int)p->ldc};
+        s = run_edge(ctx, p, ek, p->n, mr, &rows);
+    }
+    if (s == TSL_OK && nr) {
+        edge_strip cols = {p->a, p->b, 0, (long)inner.n * b_cs, (long)inner.n,
+                           (int)a_rs, (int)a_cs, (int)b_rs, (int)b_cs, (int)p->ldc, 1};
+        s = run_edge(ctx, p, ek, inner.m, nr, &cols);
+    }
+    return s;
 }
 
 /* The device's compiler decides the largest work-group a built kernel allows (registers): build the
