@@ -48,7 +48,7 @@ for sh in shapes:
     print('== %s %sx%sx%s: %s' % (sh + (peers,)))
     for r in [r for r in rs if ':' in r['variant']][:4]:
         cfg = r['variant'].split(':', 1)[1]
-        opts = ['-D' + kv for kv in cfg.split(',') if not kv.startswith(('ALIAS', 'KSPLIT'))]
+        opts = ['-D' + kv for kv in cfg.split(',') if not kv.startswith(('ALIAS', 'KSPLIT', 'PEEL'))]
         key = ' '.join(sorted(opts + ['-DPRECISION=' + ('32' if sh[0] == 'single' else '64')]))
         rep = idx.get(key, '')
         regs = re.search(r'Used (\d+) registers', rep)
