@@ -512,18 +512,21 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_edge)
 /* ---- edge: a thin strip of C, for tiled2d problems whose last rows or columns are peeled off
  * (a remainder of a few rows past the last whole tile: 4097 = 32 x 128 + 1) instead of padded
- * to a whole tile row. The strip has L elements along its long side (p) and S <= EDGE_R along
- * its short side (q); every element is a dot product over K:
+ * to a whole tile. The strip has L elements along its long side (p) and S <= EDGE_R along its
+ * short side (q); every element is a dot product over K:
  *   C[c_off + p c_ps + q c_qs] = alpha sum_l X[x_off + p x_ps + l x_ls] Y[y_off + l y_ls + q y_qs]
  *                                + beta C[...]
- * A row strip has p = column (X = B, Y = A), a column strip p = row (X = A, Y = B), so each X
- * element is read once and feeds S products. The k loop is split over EDGE_LANES lanes of the
- * work-group whose partial sums are added in a fixed order (the same bits on every run). The
- * work-group is 256 items: LFAST = 0: (32 p, 8 lanes), neighbouring items read neighbouring p
- * (X's p stride is 1); LFAST = 1: (32 lanes, 8 p), neighbouring items read neighbouring l. */
+ * A row strip has p = column (X = B, Y = A), a column strip p = row (X = A, Y = B). X is the big
+ * operand, read once: the work is a memory stream, so each item keeps EDGE_U loads of X in
+ * flight. Y (S lines of K) is what every p shares: the group stages EDGE_KC of its l at a time in
+ * local memory. The k loop is split over the lanes of the work-group; lane sums are added in a
+ * fixed order (the same bits on every run). 256 items: LFAST = 0: (32 p, 8 lanes), neighbouring
+ * items read neighbouring p (X's p stride is 1); LFAST = 1: (32 lanes, 8 p), neighbouring items
+ * read neighbouring l. EDGE_R is the host's S rounded up to a power of two. */
 #ifndef EDGE_R
 #define EDGE_R 16
 #endif
+#define EDGE_KC 256 /* l per staged chunk of Y: 8 lanes x 32 or 32 lanes x 8 */
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void gemm_edge(const int L, const int S, const int K, const real alpha,
                __global const real *X, const long x_off, const int x_ps, const int x_ls,
@@ -531,23 +534,49 @@ void gemm_edge(const int L, const int S, const int K, const real alpha,
                const real beta, __global real *C, const long c_off, const int c_ps,
                const int c_qs, const int lfast)
 {
+    __local real ys[EDGE_R * EDGE_KC];
     __local real buf[256];
     const int tid = get_local_id(1) * 32 + get_local_id(0);
     const int lane = lfast ? (int)get_local_id(0) : (int)get_local_id(1);
     const int lanes = lfast ? 32 : 8;
     const int p = lfast ? (int)get_global_id(1) : (int)get_global_id(0);
+    __global const real *x = X + x_off + (long)min(p, L - 1) * x_ps; /* rows past L: never stored */
     real acc[EDGE_R];
-    for (int q = 0; q < EDGE_R; ++q) acc[q] = ZERO;
-    if (p < L) {
-        __global const real *x = X + x_off + (long)p * x_ps;
-        __global const real *y = Y + y_off;
-        for (int l = lane; l < K; l += lanes) {
-            const real xv = x[(long)l * x_ls];
-            __global const real *yl = y + (long)l * y_ls;
 #pragma unroll
-            for (int q = 0; q < EDGE_R; ++q)
-                if (q < S) acc[q] = fma(xv, yl[(long)q * y_qs], acc[q]);
+    for (int q = 0; q < EDGE_R; ++q) acc[q] = ZERO;
+    for (int l0 = 0; l0 < K; l0 += EDGE_KC) {
+        /* Y[l0 .. l0 + EDGE_KC) x S into ys[q][l], zero past K and past S */
+        for (int i = tid; i < EDGE_R * EDGE_KC; i += 256) {
+            const int q = i / EDGE_KC, l = l0 + i % EDGE_KC;
+            ys[i] = q < S && l < K ? Y[y_off + (long)l * y_ls + (long)q * y_qs] : ZERO;
         }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lfast) {
+            real xv[EDGE_KC / 32];
+#pragma unroll
+            for (int u = 0; u < EDGE_KC / 32; ++u) {
+                const int l = l0 + lane + u * 32;
+                xv[u] = l < K ? x[(long)l * x_ls] : ZERO;
+            }
+#pragma unroll
+            for (int u = 0; u < EDGE_KC / 32; ++u)
+#pragma unroll
+                for (int q = 0; q < EDGE_R; ++q)
+                    acc[q] = fma(xv[u], ys[q * EDGE_KC + lane + u * 32], acc[q]);
+        } else {
+            real xv[EDGE_KC / 8];
+#pragma unroll
+            for (int u = 0; u < EDGE_KC / 8; ++u) {
+                const int l = l0 + lane + u * 8;
+                xv[u] = l < K ? x[(long)l * x_ls] : ZERO;
+            }
+#pragma unroll
+            for (int u = 0; u < EDGE_KC / 8; ++u)
+#pragma unroll
+                for (int q = 0; q < EDGE_R; ++q)
+                    acc[q] = fma(xv[u], ys[q * EDGE_KC + lane + u * 8], acc[q]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
     /* lane 0 of each p adds the lanes' sums in lane order */
     const int first = lfast ? tid - lane : tid - lane * 32;

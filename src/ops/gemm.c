@@ -632,6 +632,21 @@ typedef struct {
     int x_ps, x_ls, y_ls, y_qs, c_ps, c_qs;
 } edge_strip;
 
+/* gemm_edge built for strips of S lines (its accumulators and staged Y: S rounded up to a power of
+ * two); *k = NULL where the device cannot run it (256 work-items, the local memory). */
+static tsl_status edge_kernel(tsl_context *ctx, const gemm_problem *p, size_t S, cl_kernel *k)
+{
+    int r = 1;
+    while ((size_t)r < S) r *= 2;
+    *k = NULL;
+    if ((size_t)(r + 1) * 256 * p->elem > ctx->info.local_mem) return TSL_OK;
+    char extra[32];
+    snprintf(extra, sizeof extra, "-DEDGE_R=%d", r);
+    tsl_status s = get_kernel(ctx, p, "gemm_edge", extra, k);
+    if (s == TSL_OK && tsl__kernel_max_wg(ctx, *k) < 256) *k = NULL;
+    return s;
+}
+
 static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k, size_t L,
                            size_t S, const edge_strip *e)
 {
@@ -673,30 +688,27 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
     int peel = tp[P_PEEL] == 2 || (tp[P_PEEL] == 0 && strcmp(ctx->info.type, "gpu") == 0);
     if (tp[P_DIRECT] == 1) peel = 0;
     size_t mr = peel ? peel_of(p->m, tp[P_MWG]) : 0, nr = peel ? peel_of(p->n, tp[P_NWG]) : 0;
-    cl_kernel ek = NULL;
-    if (mr || nr) {
-        char extra[32];
-        snprintf(extra, sizeof extra, "-DEDGE_R=%d", EDGE_R);
-        tsl_status s = get_kernel(ctx, p, "gemm_edge", extra, &ek);
-        if (s != TSL_OK) return s;
-        if (tsl__kernel_max_wg(ctx, ek) < 256) mr = nr = 0; /* the device cannot run it: pad */
-    }
+    cl_kernel rk = NULL, ck = NULL; /* the row strip's and the column strip's kernels */
+    tsl_status s = TSL_OK;
+    if (mr && (s = edge_kernel(ctx, p, mr, &rk)) != TSL_OK) return s;
+    if (nr && (s = edge_kernel(ctx, p, nr, &ck)) != TSL_OK) return s;
+    if ((mr && !rk) || (nr && !ck)) mr = nr = 0; /* the device cannot run a strip: pad */
     if (!mr && !nr) return run_tiled2d_tiles(ctx, p, c);
     gemm_problem inner = *p;
     inner.m -= mr;
     inner.n -= nr;
-    tsl_status s = run_tiled2d_tiles(ctx, &inner, c);
+    s = run_tiled2d_tiles(ctx, &inner, c);
     long a_rs = p->ta == TSL_NO_TRANS ? (long)p->lda : 1, a_cs = p->ta == TSL_NO_TRANS ? 1 : (long)p->lda;
     long b_rs = p->tb == TSL_NO_TRANS ? (long)p->ldb : 1, b_cs = p->tb == TSL_NO_TRANS ? 1 : (long)p->ldb;
     if (s == TSL_OK && mr) {
         edge_strip rows = {p->b, p->a, 0, (long)inner.m * a_rs, (long)inner.m * (long)p->ldc,
                            (int)b_cs, (int)b_rs, (int)a_cs, (int)a_rs, 1, (int)p->ldc};
-        s = run_edge(ctx, p, ek, p->n, mr, &rows);
+        s = run_edge(ctx, p, rk, p->n, mr, &rows);
     }
     if (s == TSL_OK && nr) {
         edge_strip cols = {p->a, p->b, 0, (long)inner.n * b_cs, (long)inner.n,
                            (int)a_rs, (int)a_cs, (int)b_rs, (int)b_cs, (int)p->ldc, 1};
-        s = run_edge(ctx, p, ek, inner.m, nr, &cols);
+        s = run_edge(ctx, p, ck, inner.m, nr, &cols);
     }
     return s;
 }
