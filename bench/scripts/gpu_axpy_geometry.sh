@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
-# Issue 3, prepared for the next GPU session (not run yet): saxpy 2^26 with 8 (the default), 32
-# and unlimited (one real4 per work-item) work-groups per compute unit: three builds in one
-# session (the two others patched copies of the tree), each run three times beside the copy row:
+# Issue 3: axpy (2^26 elements) with 8 or 32 work-groups of 256 per compute unit, or one real4 per
+# work-item (the GPU default since 2026-11-23: "unlimited"), in one session: the two others are
+# patched copies of the tree; each run three times beside the copy row, interleaved, for each
+# precision in PRECISIONS (default: single double):
 #   OUT=... bash bench/scripts/gpu_axpy_geometry.sh
+# (Round 4, first run, single only, with 8 the default then: bench/results/h200/round4.)
 set -uo pipefail
 bash .device/setup.sh > /dev/null 2>&1
 source bench/scripts/lib.sh $OUT/base > /dev/null
-for g in 32 1048576; do
+for g in 8 32; do
   rm -rf /tmp/alt$g && mkdir /tmp/alt$g && cp -r src cli bench include cmake tests CMakeLists.txt Makefile /tmp/alt$g/ 2>/dev/null
-  sed -i "s/{\"gpu\", 256, 8, 8}/{\"gpu\", 256, ${g}u, 8}/" /tmp/alt$g/src/ops/blas1.c
-  (cmake -S /tmp/alt$g -B /tmp/alt$g/b -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null && cmake --build /tmp/alt$g/b -j 16 > /dev/null) || echo "build $g failed"
+  sed -i "s/{\"gpu\", 256, 1u << 20, 8}/{\"gpu\", 256, ${g}u, 8}/" /tmp/alt$g/src/ops/blas1.c
+  grep -q "{\"gpu\", 256, ${g}u, 8}" /tmp/alt$g/src/ops/blas1.c || echo "patch $g failed"
+  (cmake -S /tmp/alt$g -B /tmp/alt$g/b -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 && cmake --build /tmp/alt$g/b -j 16 > /dev/null 2>&1) || echo "build $g failed"
 done
 mkdir -p $OUT/csv
 for i in 1 2 3; do
-  for g in 8 32 1048576; do
-    bin=build-gpu/tessel; [ $g = 8 ] || bin=/tmp/alt$g/b/tessel
-    $bin blas1 --device nvidia --op axpy --variant vector --size 67108864 --copy --verify --repeat 20 --csv $OUT/csv/g${g}_$i.csv > /dev/null 2>&1
+  for p in ${PRECISIONS:-single double}; do
+    for g in 8 32 unlimited; do
+      bin=build-gpu/tessel; [ $g = unlimited ] || bin=/tmp/alt$g/b/tessel
+      $bin blas1 --device nvidia --op axpy --precision $p --variant vector --size 67108864 --copy --verify --repeat 20 --csv $OUT/csv/${p}_g${g}_$i.csv > /dev/null 2>&1
+    done
   done
 done
 cd $OUT && tar czf results.tgz csv base/env.txt
