@@ -57,15 +57,22 @@ __kernel void axpy_scalar(const long n, const real alpha, __global const real *x
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_axpy_vector)
-/* real4 chunks in a grid-stride loop; the n % 4 tail elements go to the first work-items. */
+/* Vectors of AXPY_W (2, 4 or 8) elements in a grid-stride loop; the n % AXPY_W tail elements go
+ * to the first work-items. */
+#ifndef AXPY_W
+#define AXPY_W 4
+#endif
+#define AXPY_CAT_(a, b) a##b
+#define AXPY_CAT(a, b) AXPY_CAT_(a, b)
+typedef AXPY_CAT(REALNAME, AXPY_W) realw;
 __kernel void axpy_vector(const long n, const real alpha, __global const real *x,
                           __global real *y)
 {
-    const long nv = n / 4;
-    __global const real4 *x4 = (__global const real4 *)x;
-    __global real4 *y4 = (__global real4 *)y;
-    for (long v = get_global_id(0); v < nv; v += get_global_size(0)) y4[v] += alpha * x4[v];
-    const long t = nv * 4 + get_global_id(0);
+    const long nv = n / AXPY_W;
+    __global const realw *xw = (__global const realw *)x;
+    __global realw *yw = (__global realw *)y;
+    for (long v = get_global_id(0); v < nv; v += get_global_size(0)) yw[v] += alpha * xw[v];
+    const long t = nv * AXPY_W + get_global_id(0);
     if (t < n) y[t] += alpha * x[t];
 }
 #endif

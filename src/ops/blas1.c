@@ -50,7 +50,10 @@ static const blas1_variant variants[] = {
 static const struct {
     const char *type;
     size_t wg, groups_per_cu_axpy, groups_per_cu_reduce;
-} geometry_table[] = {{"gpu", 256, 1u << 20, 8}, {"cpu", 64, 1u << 20, 4}, {NULL, 128, 4, 4}};
+    int axpy_w[2]; /* elements per vector access of axpy_vector, single and double */
+} geometry_table[] = {{"gpu", 256, 1u << 20, 8, {4, 4}},
+                      {"cpu", 64, 1u << 20, 4, {4, 4}},
+                      {NULL, 128, 4, 4, {4, 4}}};
 
 /* What `auto` stands for per device type (docs/blas.md has the measurements). */
 static const tsl__auto_row auto_table[] = {{"gpu", "wide"}, {"cpu", "vector"}, {NULL, "vector"}};
@@ -89,12 +92,19 @@ const tsl__op_desc tsl__nrm2_desc = {.op = "nrm2", .variant_name = variant_name,
 
 /* ---- launching ------------------------------------------------------------------------------ */
 
-static tsl_status get_kernel(tsl_context *ctx, int dbl, const char *name, cl_kernel *k)
+/* extra: more -D options, or "" */
+static tsl_status get_kernel_opts(tsl_context *ctx, int dbl, const char *name, const char *extra,
+                                  cl_kernel *k)
 {
     char options[160];
-    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s", dbl ? 64 : 32,
-             name);
+    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s",
+             dbl ? 64 : 32, name, *extra ? " " : "", extra);
     return tsl__get_kernel(ctx, "blas1.cl", options, name, k);
+}
+
+static tsl_status get_kernel(tsl_context *ctx, int dbl, const char *name, cl_kernel *k)
+{
+    return get_kernel_opts(ctx, dbl, name, "", k);
 }
 
 /* The largest power of two <= min(want, what the kernel allows): group_sum needs a power of
@@ -141,14 +151,17 @@ static tsl_status run(tsl_context *ctx, blas1_op op, const blas1_problem *p)
     const int wide = v->wide[op] && !p->dbl && ctx->info.fp64;
     const char *kname = wide ? v->wide[op] : v->kernel[op];
     cl_kernel k, k2 = NULL;
-    tsl_status s = get_kernel(ctx, p->dbl, kname, &k);
+    int w = op == OP_AXPY ? geometry_table[g].axpy_w[p->dbl] : 4; /* elements per vector access */
+    char wopt[24] = "";
+    if (op == OP_AXPY) snprintf(wopt, sizeof wopt, "-DAXPY_W=%d", w);
+    tsl_status s = get_kernel_opts(ctx, p->dbl, kname, wopt, &k);
     if (s == TSL_OK && op == OP_NRM2 && !wide) s = get_kernel(ctx, p->dbl, v->nrm2_scaled, &k2);
     if (s != TSL_OK) return s;
     size_t wg = local_size(ctx, k, geometry_table[g].wg);
     if (k2 && local_size(ctx, k2, wg) < wg) wg = local_size(ctx, k2, wg); /* both passes alike */
     size_t groups = (p->n + wg - 1) / wg; /* one work-item per element */
     if (v->fixed_grid) {
-        size_t quads = (p->n + 3) / 4, need = (quads + wg - 1) / wg;
+        size_t quads = (p->n + (size_t)w - 1) / (size_t)w, need = (quads + wg - 1) / wg;
         size_t cus = ctx->info.compute_units ? ctx->info.compute_units : 1;
         groups = cus * (op == OP_AXPY ? geometry_table[g].groups_per_cu_axpy
                                       : geometry_table[g].groups_per_cu_reduce);
