@@ -40,10 +40,11 @@ static const blas1_variant variants[] = {
 };
 
 /* Launch shape of the fixed grid per device type, for axpy and for the reductions; the first
- * matching row wins, the last is the default. GPUs: axpy with one real4 per work-item (H200, saxpy
- * 2^26 against the copy row, three runs each: 0.97-0.98x, where 8 groups of 256 per compute unit,
- * which fill an SM's 2048 threads, reached 0.90-0.94x and 32 groups 0.94-0.95x:
- * bench/results/h200/round4); the reductions with 8 groups of 256 per compute unit. PoCL runs a
+ * matching row wins, the last is the default. GPUs: axpy with one 16-byte vector per work-item (float4,
+ * double2; H200, 2^26 elements against the copy row, three runs each, bench/results/h200/round4:
+ * single 0.97-0.98x, where 8 groups of 256 per compute unit, which fill an SM's 2048 threads,
+ * reached 0.90-0.94x and 32 groups 0.94-0.95x; double 0.99-1.00x with double2 against 0.89-0.90x
+ * with double4); the reductions with 8 groups of 256 per compute unit. PoCL runs a
  * work-group as a loop on one core and vectorizes across work-items only without an inner loop:
  * axpy runs best with one real4 per work-item (a huge groups_per_cu: the grid is then capped by
  * n), a reduction with few groups, since every group pays its barriers (docs/blas.md). */
@@ -51,7 +52,7 @@ static const struct {
     const char *type;
     size_t wg, groups_per_cu_axpy, groups_per_cu_reduce;
     int axpy_w[2]; /* elements per vector access of axpy_vector, single and double */
-} geometry_table[] = {{"gpu", 256, 1u << 20, 8, {4, 4}},
+} geometry_table[] = {{"gpu", 256, 1u << 20, 8, {4, 2}},
                       {"cpu", 64, 1u << 20, 4, {4, 4}},
                       {NULL, 128, 4, 4, {4, 4}}};
 
