@@ -265,7 +265,7 @@ static void test_tuner(void)
      * those at their default: WN=0, KSPLIT=0, DIRECT=0) */
     size_t clen = strlen(cfg);
     CHECK(strncmp(first, cfg, clen) == 0 &&
-              (first[clen] == '\0' || strcmp(first + clen, ",WN=0,KSPLIT=0,DIRECT=0,PEEL=0") == 0),
+              (first[clen] == '\0' || strcmp(first + clen, ",WN=0,KSPLIT=0,DIRECT=0,PEEL=0,MMA=0") == 0),
           "the first candidate is auto's configuration: %s vs %s", first, cfg);
     tsl_tuner_report(t, 10.0);
     /* the next 40: distinct, each accepted as a variant; a better score moves the search */
@@ -285,7 +285,7 @@ static void test_tuner(void)
         }
         int commas = 0;
         for (const char *p = c; *p; ++p) commas += *p == ',';
-        CHECK(strncmp(c, "tiled2d:MWG=", 12) == 0 && commas == 17, "candidate %s names every "
+        CHECK(strncmp(c, "tiled2d:MWG=", 12) == 0 && commas == 18, "candidate %s names every "
               "parameter", c);
         /* count candidates one axis away from the first (refinement around the best) */
         int diff = 0;
@@ -327,6 +327,7 @@ static void test_configs(void)
     fresh_dir("configs");
     tsl_context *ctx = open_ctx();
     if (!ctx) return;
+    float one = 1.0f, out = 0.0f;
     static const struct {
         const char *cfg;
         int dbl;
@@ -374,6 +375,12 @@ static void test_configs(void)
          "APAD=4,DBUF=1,PEEL=2,KSPLIT=2", 0},
         {"tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=2,"
          "APAD=4,DBUF=1,PEEL=2,DIRECT=2", 1},
+        /* the FP64 matrix instruction's data path (fragments, the warps' tiles, the epilogue),
+         * emulated on devices without it: two warps of 32 x 32, with split k and in-place reads */
+        {"tiled2d:MWG=32,NWG=64,KWG=8,MDIMC=4,NDIMC=16,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,"
+         "DBUF=1,MMA=1,KSPLIT=2", 1},
+        {"tiled2d:MWG=64,NWG=32,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,"
+         "DBUF=0,MMA=1,DIRECT=1", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         tsl_status s = tsl_context_set_variant(ctx, "gemm", cases[i].cfg);
@@ -384,6 +391,12 @@ static void test_configs(void)
         gemm_ok(ctx, cases[i].dbl, 130, 9, 70, 50 + i, cases[i].cfg);
         if (strstr(cases[i].cfg, "DIRECT")) /* rows of B 16-byte aligned: B read in place too */
             gemm_ok(ctx, cases[i].dbl, 37, 36, 29, 60 + i, cases[i].cfg);
+        if (strstr(cases[i].cfg, "MMA")) { /* double only: single says so */
+            CHECK(tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1, 1, 1, 1.0f, &one, 1,
+                            &one, 1, 0.0f, &out, 1) == TSL_ERR_UNSUPPORTED,
+                  "%s in single precision: %s", cases[i].cfg, tsl_context_error(ctx));
+            gemm_check(ctx, 1, 66, 65, 37, 0.5, 90 + i, cases[i].cfg);
+        }
         if (strstr(cases[i].cfg, "PEEL")) /* 2 rows and 1 column past whole tiles, beta C */
             gemm_check(ctx, cases[i].dbl, 66, 65, 37, 0.5, 80 + i, cases[i].cfg);
         if (strstr(cases[i].cfg, "KSPLIT") || strstr(cases[i].cfg, "DIRECT")) /* beta C too */

@@ -141,6 +141,12 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  *   WN          0: a 32-wide warp is 32/NDIMC rows of the NDIMC x MDIMC work-group, as the
  *               local ids fall; 4 or 8: each warp is a (32/WN) x WN block of it (fewer distinct
  *               local addresses per warp read of A and B: broadcasts instead of wavefronts)
+ *   MMA         1 (double, NVIDIA sm_80 and later only: the host checks): the product of the
+ *               staged tiles by the FP64 matrix instruction (PTX mma.sync m8n8k4, inline
+ *               assembly) instead of FMAs. A warp computes its 32 work-items' MWI x NWI outputs
+ *               as one (4 MWI) x (8 NWI) block of 8 x 8 tiles; the warps form a (MDIMC/4) x
+ *               (NDIMC/8) grid over the group tile. Local rows are padded by 8 doubles so a
+ *               fragment load (4 k rows x 8 m or n) touches every bank once per 128 bytes.
  * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting. */
 #ifndef MWG
 #define MWG 128    // rows of C per work-group
@@ -202,12 +208,21 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #define APAD 0
 #endif
 #endif
+#if MMA
+#define ALS_LD (MWG + 8)
+#define BLS_LD (NWG + 8)
+#else
 #define ALS_LD (MWG + APAD)
+#define BLS_LD NWG
+#endif
 #ifndef WN
 #define WN 0
 #endif
 #ifndef DIRECT
 #define DIRECT 0
+#endif
+#ifndef MMA
+#define MMA 0
 #endif
 
 #define MWI (MWG / MDIMC)   // rows per work-item
@@ -235,6 +250,49 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #endif
 #if WN && ((NTHREADS % 32) || (NDIMC % WN) || (MDIMC % (32 / WN)))
 #error "tiled2d: WN needs whole warps and the work-group to tile into (32/WN) x WN blocks"
+#endif
+#if MMA && (PRECISION != 64 || !SA || !SB || MDIMC % 4 || NDIMC % 8 || MWI % 2 || VWA != 1 || WN)
+#error "tiled2d: MMA needs double, SA=SB=1, MDIMC % 4 == 0, NDIMC % 8 == 0, an even MWI, VWA=1, WN=0"
+#endif
+#ifndef MMA_EMULATE
+#define MMA_EMULATE 0
+#endif
+#if MMA && !MMA_EMULATE
+/* d = a b + d on an 8 x 8 x 4 FP64 tile held by a warp: lane l holds A[l/4][l%4], B[l%4][l/4]
+ * and D[l/4][2(l%4)], D[l/4][2(l%4)+1] (PTX ISA, "Matrix fragments for mma.m8n8k4 .f64"). */
+#define DMMA(d0, d1, a, b)                                                                   \
+  __asm__ __volatile__(                                                                      \
+      "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%4, %5};"      \
+      : "=d"(d0), "=d"(d1) : "d"(a), "d"(b), "d"(d0), "d"(d1))
+#elif MMA
+/* The same operation in OpenCL C for devices without the instruction (the host's choice: PoCL in
+ * the tests, any device but NVIDIA sm_80+): the 32 work-items of a "warp" exchange their
+ * fragments through local memory, each then computes its two elements of D in k order. Every
+ * work-item of the group makes the same sequence of calls, so the barriers are uniform. */
+void dmma_emulated(real *d0, real *d1, const real a, const real b, __local real *sa,
+                   __local real *sb, const int lane)
+{
+  sa[lane] = a;
+  sb[lane] = b;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const int r = lane / 4, c = 2 * (lane % 4);
+  real s0 = *d0, s1 = *d1;
+  for (int k = 0; k < 4; k++) {  // A[r][k] is lane 4 r + k's, B[k][c] lane 4 c + k's
+    s0 = fma(sa[4 * r + k], sb[4 * c + k], s0);
+    s1 = fma(sa[4 * r + k], sb[4 * (c + 1) + k], s1);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  *d0 = s0;
+  *d1 = s1;
+}
+#define DMMA(d0, d1, a, b) dmma_emulated(&(d0), &(d1), (a), (b), mma_sa, mma_sb, lane)
+#endif
+/* The emulation's loops stay loops: unrolled, its barriers would multiply (PoCL compiles each
+ * barrier region separately). */
+#if MMA_EMULATE
+#define MMA_UNROLL _Pragma("unroll 1")
+#else
+#define MMA_UNROLL _Pragma("unroll")
 #endif
 
 #define CAT_(a, b) a##b
@@ -305,11 +363,26 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   const int n0 = get_group_id(0) * NWG;     // first col of the group tile
   (void)tid;
 
+#if MMA
+  // this work-item's warp: lane, and the origin of its (4 MWI) x (8 NWI) block of the group tile
+  const int lane = tid % 32, warp = tid / 32;
+  const int wm = (warp / (NDIMC / 8)) * (4 * MWI), wn = (warp % (NDIMC / 8)) * (8 * NWI);
+  real acc[MWI / 2][NWI][2];
+#if MMA_EMULATE
+  __local real mma_frag[2][NTHREADS];  // the fragments each warp exchanges
+  __local real *mma_sa = mma_frag[0] + warp * 32, *mma_sb = mma_frag[1] + warp * 32;
+#endif
+#pragma unroll
+  for (int i = 0; i < MWI / 2; i++)
+#pragma unroll
+    for (int j = 0; j < NWI; j++) acc[i][j][0] = acc[i][j][1] = ZERO;
+#else
   realV acc[MWI][NVI];
 #pragma unroll
   for (int i = 0; i < MWI; i++)
 #pragma unroll
     for (int j = 0; j < NVI; j++) acc[i][j] = (realV)(0);
+#endif
 
   __global const real *Ag = A + (long)m0 * lda + kbeg;        // (m0, k) of the current step
   __global const real *Bg = B + (long)kbeg * ldb + n0;        // (k, n0) of the current step
@@ -317,7 +390,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   __local real Als[NBUF][KWG * ALS_LD] __attribute__((aligned(64)));  // transposed: [k][m]
 #endif
 #if SB
-  __local real Bls[NBUF][KWG * NWG] __attribute__((aligned(64)));
+  __local real Bls[NBUF][KWG * BLS_LD] __attribute__((aligned(64)));
 #endif
   // This item's share of a tile: global (koff: k offset from the current step) and local.
 #define GLOBAL_A(l, koff) Ag[(long)A_ROW(l) * lda + (koff) + A_COL(l)]
@@ -347,7 +420,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   }
 #endif
 #define LOCAL_A(buf, l) Als[buf][A_COL(l) * ALS_LD + A_ROW(l)]
-#define LOCAL_B(buf, l) (Bls[buf] + B_ROW(l) * NWG + B_VEC(l) * VW)
+#define LOCAL_B(buf, l) (Bls[buf] + B_ROW(l) * BLS_LD + B_VEC(l) * VW)
   int k = 0;  // the current step's k within the slice
 #if PF && SA
   real pa[NLA];
@@ -421,13 +494,28 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
     }
 #endif
+#if MMA
+    MMA_UNROLL
+    for (int kq = 0; kq < KWG; kq += 4) {
+      const int kr = kq + lane % 4;  // this lane's k row of the fragments
+      real af[MWI / 2], bf[NWI];
+#pragma unroll
+      for (int i = 0; i < MWI / 2; i++) af[i] = Als[buf][kr * ALS_LD + wm + 8 * i + lane / 4];
+#pragma unroll
+      for (int j = 0; j < NWI; j++) bf[j] = Bls[buf][kr * BLS_LD + wn + 8 * j + lane / 4];
+      MMA_UNROLL
+      for (int i = 0; i < MWI / 2; i++)
+        MMA_UNROLL
+        for (int j = 0; j < NWI; j++) DMMA(acc[i][j][0], acc[i][j][1], af[i], bf[j]);
+    }
+#else
 #pragma unroll
     for (int kk = 0; kk < KWG; kk++) {
       realV b[NVI];
 #pragma unroll
       for (int j = 0; j < NVI; j++)
 #if SB
-        b[j] = VAT(Bls[buf] + kk * NWG + VEC_OF(j) * VW);
+        b[j] = VAT(Bls[buf] + kk * BLS_LD + VEC_OF(j) * VW);
 #else
         b[j] = VAT_G(Bg + (long)kk * ldb + VEC_OF(j) * VW);
 #endif
@@ -458,6 +546,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
         for (int j = 0; j < NVI; j++) acc[i][j] = fma((realV)(a[i]), b[j], acc[i][j]);
     }
+#endif
 #if DBUF
     // Store the next tile into the other buffer; the one barrier of the step follows.
     if (k + KWG < klen) {
@@ -480,6 +569,23 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   }
 
   // ---------------- epilogue: C = alpha*acc + beta*C, guarded ----------------
+#if MMA
+#pragma unroll
+  for (int i = 0; i < MWI / 2; i++) {
+    const int row = m0 + wm + 8 * i + lane / 4;
+    if (row < Mc) {
+      __global real *Cr = C + (long)row * ldc;
+#pragma unroll
+      for (int j = 0; j < NWI; j++)
+#pragma unroll
+        for (int e = 0; e < 2; e++) {
+          const int col = n0 + wn + 8 * j + 2 * (lane % 4) + e;
+          if (col < Nc) Cr[col] = beta != ZERO ? fma(beta, Cr[col], alpha * acc[i][j][e])
+                                               : alpha * acc[i][j][e];
+        }
+    }
+  }
+#else
 #pragma unroll
   for (int i = 0; i < MWI; i++) {
     const int row = m0 + ROW_OF(i);
@@ -506,6 +612,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       }
     }
   }
+#endif
 }
 #endif
 

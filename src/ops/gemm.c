@@ -50,10 +50,12 @@ static const gemm_variant variants[] = {
  * 0 = the host decides from the tile count and the compute units (splitk_slices), 1 = never.
  * PEEL: a remainder of a few rows or columns past the last whole tile is computed as thin strips
  * (gemm_edge) instead of padded to a whole tile; 0 = on GPUs, 1 = never, 2 = always
- * (run_tiled2d). */
+ * (run_tiled2d).
+ * MMA: the kernel's inner product by the FP64 matrix instruction (NVIDIA sm_80 and later, double
+ * only; tiled2d_runs refuses it elsewhere). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
-    P_DBUF, P_APAD, P_WN, P_KSPLIT, P_DIRECT, P_PEEL, NP
+    P_DBUF, P_APAD, P_WN, P_KSPLIT, P_DIRECT, P_PEEL, P_MMA, NP
 };
 _Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds");
 typedef struct {
@@ -70,18 +72,21 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
     {"WN", 3, {0, 4, 8}},                {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}},
     {"DIRECT", 3, {0, 1, 2}},            {"PEEL", 3, {0, 1, 2}},
+    {"MMA", 2, {0, 1}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
  * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
  * local memory that run everywhere. */
-static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0}};
+static const tiled2d_params tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0}};
 
-/* Bytes of local memory tiled2d's staged tiles take (twice with DBUF). */
+/* Bytes of local memory tiled2d's staged tiles take (twice with DBUF); with MMA rows are padded
+ * by 8 elements. */
 static size_t tiled2d_local_bytes(int dbl, const int *v)
 {
-    size_t a = v[P_SA] ? (size_t)v[P_KWG] * (size_t)(v[P_MWG] + v[P_APAD]) : 0;
-    size_t b = v[P_SB] ? (size_t)v[P_KWG] * (size_t)v[P_NWG] : 0;
+    size_t apad = v[P_MMA] ? 8 : (size_t)v[P_APAD], bpad = v[P_MMA] ? 8 : 0;
+    size_t a = v[P_SA] ? (size_t)v[P_KWG] * ((size_t)v[P_MWG] + apad) : 0;
+    size_t b = v[P_SB] ? (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad) : 0;
     return (a + b) * (dbl ? sizeof(double) : sizeof(float)) * (v[P_DBUF] ? 2 : 1);
 }
 
@@ -102,6 +107,11 @@ static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
     if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
     if (v[P_DIRECT] && !(sa && sb && v[P_PF])) return 0;
     if (dbl && vw > 8) return 0;
+    /* the FP64 matrix instruction (emulated where the device lacks it): double, whole warps of
+     * 8 x 8 tiles */
+    if (v[P_MMA] && (!dbl || !sa || !sb || mdimc % 4 || ndimc % 8 || mwi % 2 || vwa != 1 ||
+                     v[P_WN]))
+        return 0;
     return tiled2d_local_bytes(dbl, v) <= ctx->info.local_mem;
 }
 
@@ -304,9 +314,21 @@ static tsl_status variant_check_prec(tsl_context *ctx, const char *variant, int 
 }
 
 /* Checked as a large single-precision problem would run it. */
+/* Without a precision (tsl_variant_check, tsl_context_set_variant): single, or else double where
+ * the device has it, so a configuration only double runs (MMA=1) can be named; a call of the
+ * other precision then says TSL_ERR_UNSUPPORTED. */
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    return variant_check_prec(ctx, variant, TSL_SINGLE, resolved);
+    tsl_status s = variant_check_prec(ctx, variant, TSL_SINGLE, resolved);
+    if (s != TSL_ERR_UNSUPPORTED || !ctx->info.fp64) return s;
+    char why[sizeof ctx->error];
+    snprintf(why, sizeof why, "%s", ctx->error);
+    if (variant_check_prec(ctx, variant, TSL_DOUBLE, resolved) == TSL_OK) {
+        tsl__clear_error(ctx);
+        return TSL_OK;
+    }
+    snprintf(ctx->error, sizeof ctx->error, "%s", why); /* the single-precision reason */
+    return s;
 }
 
 const tsl__op_desc tsl__gemm_desc = {.op = "gemm",
@@ -354,7 +376,7 @@ static size_t square_edge(size_t max_wg)
 static tsl_status get_kernel(tsl_context *ctx, const gemm_problem *p, const char *name,
                              const char *extra, cl_kernel *k)
 {
-    char options[320];
+    char options[400];
     snprintf(options, sizeof options, "-DPRECISION=%d%s -DONLY_ONE_KERNEL -DONLY_%s%s%s",
              p->dbl ? 64 : 32, p->half ? " -DSTORAGE_HALF=1" : "", name, *extra ? " " : "", extra);
     return tsl__get_kernel(ctx, "gemm.cl", options, name, k);
@@ -428,15 +450,19 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 8, 2, global, local);
 }
 
-/* The kernel's -D options: every axis but the host's ALIAS. */
-static void tiled2d_options(const tiled2d_params *tp, char *out, size_t cap)
+/* The kernel's -D options: every axis but the host's (ALIAS, KSPLIT, PEEL); MMA only when set (the
+ * programs without it keep their cache keys), emulated on devices without the FP64 matrix
+ * instruction (anything but NVIDIA sm_80 and later). */
+static void tiled2d_options(const tsl_context *ctx, const tiled2d_params *tp, char *out, size_t cap)
 {
     size_t n = 0;
     out[0] = '\0';
     for (int a = 0; a < NP && n < cap; ++a)
-        if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL)
+        if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL && !(a == P_MMA && !tp->v[a]))
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
+    if (tp->v[P_MMA] && tsl__nv_compute_capability(ctx) < 80 && n < cap)
+        snprintf(out + n, cap - n, " -DMMA_EMULATE=1");
 }
 
 /* Registers per work-item that tiled2d's parameters need, as the tuner's pruning estimates
@@ -555,10 +581,10 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
 #undef LD_OK
 #undef LD_FOR
     if (s != TSL_OK) return s;
-    char extra[200];
+    char extra[256];
     tiled2d_params eff = c->tp; /* the kernel built: DIRECT as decided here */
     eff.v[P_DIRECT] = direct;
-    tiled2d_options(&eff, extra, sizeof extra);
+    tiled2d_options(ctx, &eff, extra, sizeof extra);
     cl_kernel k;
     s = get_kernel(ctx, p, v->kernel, extra, &k);
     if (s != TSL_OK) return s;
@@ -728,13 +754,13 @@ static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c, int prec)
                       .ta = TSL_NO_TRANS,
                       .tb = TSL_NO_TRANS,
                       .half = prec == TSL_HALF};
-    char extra[200] = "";
+    char extra[256] = "";
     size_t need = 1;
     if (v->kind == KIND_TILED) {
         snprintf(extra, sizeof extra, "-DTS=%d", v->param);
         need = (size_t)v->param * (size_t)v->param;
     } else if (v->kind == KIND_TILED2D) {
-        tiled2d_options(&c->tp, extra, sizeof extra);
+        tiled2d_options(ctx, &c->tp, extra, sizeof extra);
         need = (size_t)c->tp.v[P_MDIMC] * (size_t)c->tp.v[P_NDIMC];
     } else {
         return TSL_OK; /* the other kernels take whatever work-group size the device allows */

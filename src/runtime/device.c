@@ -260,16 +260,24 @@ static int has_extension(cl_device_id d, const char *ext)
     return found;
 }
 
-void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap)
+int tsl__nv_compute_capability(const tsl_context *ctx)
 {
-    out[0] = '\0';
     cl_uint major = 0, minor = 0;
     if (has_extension(ctx->device, "cl_nv_device_attribute_query") &&
         clGetDeviceInfo(ctx->device, TSL__CL_NV_CC_MAJOR, sizeof major, &major, NULL) ==
             CL_SUCCESS &&
         clGetDeviceInfo(ctx->device, TSL__CL_NV_CC_MINOR, sizeof minor, &minor, NULL) ==
-            CL_SUCCESS) {
-        snprintf(out, cap, "sm_%u%u", major, minor);
+            CL_SUCCESS && major < 100 && minor < 10)
+        return (int)(major * 10 + minor);
+    return 0;
+}
+
+void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap)
+{
+    out[0] = '\0';
+    int cc = tsl__nv_compute_capability(ctx);
+    if (cc) {
+        snprintf(out, cap, "sm_%d%d", cc / 10, cc % 10);
         return;
     }
     /* PoCL names its CPU devices "<driver>-<llvm cpu>-<model>", e.g.

@@ -162,6 +162,10 @@ tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const ts
 /* Largest work-group the built kernel allows on the context's device. */
 size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k);
 
+/* NVIDIA's compute capability as 10 major + minor (90 for sm_90) through
+ * cl_nv_device_attribute_query; 0 on other devices. */
+int tsl__nv_compute_capability(const tsl_context *ctx);
+
 /* Architecture name for the tuning database ("sm_90" on NVIDIA, PoCL's LLVM CPU name), "" when the
  * device does not say; registers per work-group where the vendor reports them, else 0. */
 void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap);
