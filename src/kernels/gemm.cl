@@ -141,10 +141,12 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  *   WN          0: a 32-wide warp is 32/NDIMC rows of the NDIMC x MDIMC work-group, as the
  *               local ids fall; 4 or 8: each warp is a (32/WN) x WN block of it (fewer distinct
  *               local addresses per warp read of A and B: broadcasts instead of wavefronts)
- *   MMA         1 (double, NVIDIA sm_80 and later only: the host checks): the product of the
- *               staged tiles by the FP64 matrix instruction (PTX mma.sync m8n8k4, inline
- *               assembly) instead of FMAs. A warp computes its 32 work-items' MWI x NWI outputs
- *               as one (4 MWI) x (8 NWI) block of 8 x 8 tiles; the warps form a (MDIMC/4) x
+ *   MMA         1 or 2 (double): the product of the staged tiles by the FP64 matrix instruction
+ *               (PTX mma.sync, inline assembly: 1 = m8n8k4, sm_80 and later; 2 = m16n8k8, sm_90
+ *               and later; elsewhere MMA_EMULATE=1 runs the same data path in OpenCL C) instead
+ *               of FMAs. A warp computes its 32 work-items' MWI x NWI outputs
+ *               as one (4 MWI) x (8 NWI) block of 8 x 8 (MMA=1) or 16 x 8 (MMA=2) tiles; the
+ *               warps form a (MDIMC/4) x
  *               (NDIMC/8) grid over the group tile. Local rows are padded by 8 doubles so a
  *               fragment load (4 k rows x 8 m or n) touches every bank once per 128 bytes.
  * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting. */
@@ -251,41 +253,59 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #if WN && ((NTHREADS % 32) || (NDIMC % WN) || (MDIMC % (32 / WN)))
 #error "tiled2d: WN needs whole warps and the work-group to tile into (32/WN) x WN blocks"
 #endif
-#if MMA && (PRECISION != 64 || !SA || !SB || MDIMC % 4 || NDIMC % 8 || MWI % 2 || VWA != 1 || WN)
-#error "tiled2d: MMA needs double, SA=SB=1, MDIMC % 4 == 0, NDIMC % 8 == 0, an even MWI, VWA=1, WN=0"
+#if MMA && (PRECISION != 64 || !SA || !SB || MDIMC % 4 || NDIMC % 8 || MWI % (2 * MMA) || \
+            KWG % (4 * MMA) || VWA != 1 || WN)
+#error "tiled2d: MMA needs double, SA=SB=1, MDIMC % 4 == 0, NDIMC % 8 == 0, MWI % (2 MMA) == 0, KWG % (4 MMA) == 0, VWA=1, WN=0"
 #endif
 #ifndef MMA_EMULATE
 #define MMA_EMULATE 0
 #endif
-#if MMA && !MMA_EMULATE
-/* d = a b + d on an 8 x 8 x 4 FP64 tile held by a warp: lane l holds A[l/4][l%4], B[l%4][l/4]
- * and D[l/4][2(l%4)], D[l/4][2(l%4)+1] (PTX ISA, "Matrix fragments for mma.m8n8k4 .f64"). */
-#define DMMA(d0, d1, a, b)                                                                   \
+#if MMA == 1 && !MMA_EMULATE
+/* d = a b + d on an 8 x 8 x 4 FP64 tile held by a warp (g = lane / 4, t = lane % 4): lane holds
+ * A[g][t], B[t][g] and D[g][2t], D[g][2t+1] (PTX ISA, "Matrix fragments for mma.m8n8k4 .f64"). */
+#define DMMA(d, a, b)                                                                        \
   __asm__ __volatile__(                                                                      \
       "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%4, %5};"      \
-      : "=d"(d0), "=d"(d1) : "d"(a), "d"(b), "d"(d0), "d"(d1))
+      : "=d"(d[0]), "=d"(d[1]) : "d"(a[0]), "d"(b[0]), "d"(d[0]), "d"(d[1]))
+#elif MMA == 2 && !MMA_EMULATE
+/* d = a b + d on a 16 x 8 x 8 FP64 tile (sm_90): lane holds A[g][t], A[g+8][t], A[g][t+4],
+ * A[g+8][t+4]; B[t][g], B[t+4][g]; D[g][2t], D[g][2t+1], D[g+8][2t], D[g+8][2t+1]. */
+#define DMMA(d, a, b)                                                                        \
+  __asm__ __volatile__(                                                                      \
+      "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5, %6, %7}, " \
+      "{%8, %9}, {%10, %11, %12, %13};"                                                      \
+      : "=d"(d[0]), "=d"(d[1]), "=d"(d[2]), "=d"(d[3])                                       \
+      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]), "d"(d[0]),         \
+        "d"(d[1]), "d"(d[2]), "d"(d[3]))
 #elif MMA
-/* The same operation in OpenCL C for devices without the instruction (the host's choice: PoCL in
- * the tests, any device but NVIDIA sm_80+): the 32 work-items of a "warp" exchange their
- * fragments through local memory, each then computes its two elements of D in k order. Every
- * work-item of the group makes the same sequence of calls, so the barriers are uniform. */
-void dmma_emulated(real *d0, real *d1, const real a, const real b, __local real *sa,
-                   __local real *sb, const int lane)
+/* The same operations in OpenCL C for devices without the instruction (the host's choice: PoCL in
+ * the tests, and every device but NVIDIA's FP64 tensor-core parts): the 32 work-items of a "warp"
+ * exchange their fragments through local memory, then each computes its elements of D in k
+ * order, by the fragment layouts above. Every work-item of the group makes the same sequence of
+ * calls, so the barriers are uniform. */
+#define MMA_RM (MMA == 1 ? 8 : 16) /* rows of the tile */
+#define MMA_K (MMA == 1 ? 4 : 8)   /* its depth */
+#define MMA_NA (MMA_RM * MMA_K / 32)
+#define MMA_NB (8 * MMA_K / 32)
+#define MMA_ND (MMA_RM * 8 / 32)
+void dmma_emulated(real *d, const real *a, const real *b, __local real *sa, __local real *sb,
+                   const int lane)
 {
-  sa[lane] = a;
-  sb[lane] = b;
+  for (int r = 0; r < MMA_NA; r++) sa[r * 32 + lane] = a[r];
+  for (int r = 0; r < MMA_NB; r++) sb[r * 32 + lane] = b[r];
   barrier(CLK_LOCAL_MEM_FENCE);
-  const int r = lane / 4, c = 2 * (lane % 4);
-  real s0 = *d0, s1 = *d1;
-  for (int k = 0; k < 4; k++) {  // A[r][k] is lane 4 r + k's, B[k][c] lane 4 c + k's
-    s0 = fma(sa[4 * r + k], sb[4 * c + k], s0);
-    s1 = fma(sa[4 * r + k], sb[4 * (c + 1) + k], s1);
+  const int g = lane / 4, t = lane % 4;
+  for (int e = 0; e < MMA_ND; e++) {
+    const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
+    real s = d[e];
+    for (int k = 0; k < MMA_K; k++)  // A[row][k]: lane 4 (row % 8) + k % 4, register (row / 8) + 2 (k / 4)
+      s = fma(sa[((row / 8) + 2 * (k / 4)) * 32 + 4 * (row % 8) + k % 4],
+              sb[(k / 4) * 32 + 4 * col + k % 4], s);  // B[k][col]: lane 4 col + k % 4, register k / 4
+    d[e] = s;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  *d0 = s0;
-  *d1 = s1;
 }
-#define DMMA(d0, d1, a, b) dmma_emulated(&(d0), &(d1), (a), (b), mma_sa, mma_sb, lane)
+#define DMMA(d, a, b) dmma_emulated((d), (a), (b), mma_sa, mma_sb, lane)
 #endif
 /* The emulation's loops stay loops: unrolled, its barriers would multiply (PoCL compiles each
  * barrier region separately). */
@@ -367,15 +387,19 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // this work-item's warp: lane, and the origin of its (4 MWI) x (8 NWI) block of the group tile
   const int lane = tid % 32, warp = tid / 32;
   const int wm = (warp / (NDIMC / 8)) * (4 * MWI), wn = (warp % (NDIMC / 8)) * (8 * NWI);
-  real acc[MWI / 2][NWI][2];
+#define MMA_MB (MMA == 1 ? MWI / 2 : MWI / 4)  // m-tiles of 8 (MMA=1) or 16 rows per warp
+#define MMA_DN (MMA == 1 ? 2 : 4)              // D elements per lane and tile
+  real acc[MMA_MB][NWI][MMA_DN];
 #if MMA_EMULATE
-  __local real mma_frag[2][NTHREADS];  // the fragments each warp exchanges
-  __local real *mma_sa = mma_frag[0] + warp * 32, *mma_sb = mma_frag[1] + warp * 32;
+  __local real mma_fa[NTHREADS * MMA_NA], mma_fb[NTHREADS * MMA_NB];  // the warps' fragments
+  __local real *mma_sa = mma_fa + warp * 32 * MMA_NA, *mma_sb = mma_fb + warp * 32 * MMA_NB;
 #endif
 #pragma unroll
-  for (int i = 0; i < MWI / 2; i++)
+  for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
-    for (int j = 0; j < NWI; j++) acc[i][j][0] = acc[i][j][1] = ZERO;
+    for (int j = 0; j < NWI; j++)
+#pragma unroll
+      for (int e = 0; e < MMA_DN; e++) acc[i][j][e] = ZERO;
 #else
   realV acc[MWI][NVI];
 #pragma unroll
@@ -494,19 +518,44 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
     }
 #endif
-#if MMA
+#if MMA == 1
     MMA_UNROLL
     for (int kq = 0; kq < KWG; kq += 4) {
       const int kr = kq + lane % 4;  // this lane's k row of the fragments
-      real af[MWI / 2], bf[NWI];
+      real af[MMA_MB][1], bf[NWI][1];
 #pragma unroll
-      for (int i = 0; i < MWI / 2; i++) af[i] = Als[buf][kr * ALS_LD + wm + 8 * i + lane / 4];
+      for (int i = 0; i < MMA_MB; i++) af[i][0] = Als[buf][kr * ALS_LD + wm + 8 * i + lane / 4];
 #pragma unroll
-      for (int j = 0; j < NWI; j++) bf[j] = Bls[buf][kr * BLS_LD + wn + 8 * j + lane / 4];
+      for (int j = 0; j < NWI; j++) bf[j][0] = Bls[buf][kr * BLS_LD + wn + 8 * j + lane / 4];
       MMA_UNROLL
-      for (int i = 0; i < MWI / 2; i++)
+      for (int i = 0; i < MMA_MB; i++)
         MMA_UNROLL
-        for (int j = 0; j < NWI; j++) DMMA(acc[i][j][0], acc[i][j][1], af[i], bf[j]);
+        for (int j = 0; j < NWI; j++) DMMA(acc[i][j], af[i], bf[j]);
+    }
+#elif MMA == 2
+    MMA_UNROLL
+    for (int kq = 0; kq < KWG; kq += 8) {
+      const int k0 = (kq + lane % 4) * ALS_LD, k1 = k0 + 4 * ALS_LD;  // k rows t and t + 4
+      const int q0 = (kq + lane % 4) * BLS_LD, q1 = q0 + 4 * BLS_LD;
+      real af[MMA_MB][4], bf[NWI][2];
+#pragma unroll
+      for (int i = 0; i < MMA_MB; i++) {
+        const int r = wm + 16 * i + lane / 4;
+        af[i][0] = Als[buf][k0 + r];
+        af[i][1] = Als[buf][k0 + r + 8];
+        af[i][2] = Als[buf][k1 + r];
+        af[i][3] = Als[buf][k1 + r + 8];
+      }
+#pragma unroll
+      for (int j = 0; j < NWI; j++) {
+        const int c = wn + 8 * j + lane / 4;
+        bf[j][0] = Bls[buf][q0 + c];
+        bf[j][1] = Bls[buf][q1 + c];
+      }
+      MMA_UNROLL
+      for (int i = 0; i < MMA_MB; i++)
+        MMA_UNROLL
+        for (int j = 0; j < NWI; j++) DMMA(acc[i][j], af[i], bf[j]);
     }
 #else
 #pragma unroll
@@ -571,20 +620,20 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // ---------------- epilogue: C = alpha*acc + beta*C, guarded ----------------
 #if MMA
 #pragma unroll
-  for (int i = 0; i < MWI / 2; i++) {
-    const int row = m0 + wm + 8 * i + lane / 4;
-    if (row < Mc) {
-      __global real *Cr = C + (long)row * ldc;
+  for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
-      for (int j = 0; j < NWI; j++)
+    for (int e = 0; e < MMA_DN; e++) {  // D element e: row g + 8 (e / 2), column 2 t + e % 2
+      const int row = m0 + wm + (MMA == 1 ? 8 : 16) * i + lane / 4 + 8 * (e / 2);
+      if (row < Mc) {
+        __global real *Cr = C + (long)row * ldc;
 #pragma unroll
-        for (int e = 0; e < 2; e++) {
-          const int col = n0 + wn + 8 * j + 2 * (lane % 4) + e;
+        for (int j = 0; j < NWI; j++) {
+          const int col = n0 + wn + 8 * j + 2 * (lane % 4) + e % 2;
           if (col < Nc) Cr[col] = beta != ZERO ? fma(beta, Cr[col], alpha * acc[i][j][e])
                                                : alpha * acc[i][j][e];
         }
+      }
     }
-  }
 #else
 #pragma unroll
   for (int i = 0; i < MWI; i++) {

@@ -51,8 +51,8 @@ static const gemm_variant variants[] = {
  * PEEL: a remainder of a few rows or columns past the last whole tile is computed as thin strips
  * (gemm_edge) instead of padded to a whole tile; 0 = on GPUs, 1 = never, 2 = always
  * (run_tiled2d).
- * MMA: the kernel's inner product by the FP64 matrix instruction (NVIDIA sm_80 and later, double
- * only; tiled2d_runs refuses it elsewhere). */
+ * MMA: the kernel's inner product by the FP64 matrix instruction, double only: 1 = m8n8k4, 2 =
+ * m16n8k8 (NVIDIA's FP64 tensor cores: has_fp64_mma; an OpenCL C emulation elsewhere). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
     P_DBUF, P_APAD, P_WN, P_KSPLIT, P_DIRECT, P_PEEL, P_MMA, NP
@@ -72,7 +72,7 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
     {"WN", 3, {0, 4, 8}},                {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}},
     {"DIRECT", 3, {0, 1, 2}},            {"PEEL", 3, {0, 1, 2}},
-    {"MMA", 2, {0, 1}},
+    {"MMA", 3, {0, 1, 2}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
@@ -109,8 +109,8 @@ static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
     if (dbl && vw > 8) return 0;
     /* the FP64 matrix instruction (emulated where the device lacks it): double, whole warps of
      * 8 x 8 tiles */
-    if (v[P_MMA] && (!dbl || !sa || !sb || mdimc % 4 || ndimc % 8 || mwi % 2 || vwa != 1 ||
-                     v[P_WN]))
+    if (v[P_MMA] && (!dbl || !sa || !sb || mdimc % 4 || ndimc % 8 || mwi % (2 * v[P_MMA]) ||
+                     v[P_KWG] % (4 * v[P_MMA]) || vwa != 1 || v[P_WN]))
         return 0;
     return tiled2d_local_bytes(dbl, v) <= ctx->info.local_mem;
 }
@@ -450,9 +450,17 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 8, 2, global, local);
 }
 
+/* Whether the device has the FP64 matrix instruction of MMA = 1 (m8n8k4) or 2 (m16n8k8): NVIDIA's
+ * data-centre parts only (sm_80: m8n8k4; sm_90, sm_100, sm_103, sm_110: both); the consumer ones
+ * (sm_86, sm_89, sm_120) accept the PTX but have no FP64 tensor cores. */
+static int has_fp64_mma(const tsl_context *ctx, int mma)
+{
+    int cc = tsl__nv_compute_capability(ctx);
+    return (cc == 80 && mma == 1) || cc == 90 || cc == 100 || cc == 103 || cc == 110;
+}
+
 /* The kernel's -D options: every axis but the host's (ALIAS, KSPLIT, PEEL); MMA only when set (the
- * programs without it keep their cache keys), emulated on devices without the FP64 matrix
- * instruction (anything but NVIDIA sm_80 and later). */
+ * programs without it keep their cache keys), emulated where has_fp64_mma says no. */
 static void tiled2d_options(const tsl_context *ctx, const tiled2d_params *tp, char *out, size_t cap)
 {
     size_t n = 0;
@@ -461,7 +469,7 @@ static void tiled2d_options(const tsl_context *ctx, const tiled2d_params *tp, ch
         if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL && !(a == P_MMA && !tp->v[a]))
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
-    if (tp->v[P_MMA] && tsl__nv_compute_capability(ctx) < 80 && n < cap)
+    if (tp->v[P_MMA] && !has_fp64_mma(ctx, tp->v[P_MMA]) && n < cap)
         snprintf(out + n, cap - n, " -DMMA_EMULATE=1");
 }
 
