@@ -55,7 +55,7 @@ static const gemm_variant variants[] = {
  * m16n8k8 (NVIDIA's FP64 tensor cores: has_fp64_mma; an OpenCL C emulation elsewhere). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
-    P_DBUF, P_APAD, P_WN, P_KSPLIT, P_DIRECT, P_PEEL, P_MMA, NP
+    P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, NP
 };
 _Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds");
 typedef struct {
@@ -70,9 +70,9 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
     {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
-    {"WN", 3, {0, 4, 8}},                {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}},
-    {"DIRECT", 3, {0, 1, 2}},            {"PEEL", 3, {0, 1, 2}},
-    {"MMA", 3, {0, 1, 2}},
+    {"WN", 3, {0, 4, 8}},                {"MMA", 3, {0, 1, 2}},
+    {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
+    {"PEEL", 3, {0, 1, 2}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
@@ -116,10 +116,12 @@ static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
 }
 
 static int tiled2d_registers(int dbl, const int *v);
+static int has_fp64_mma(const tsl_context *ctx, int mma);
 
 /* The tuner's space on this device: what runs, pruned by what pays on the device type. */
 static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
 {
+    if (v[P_MMA] && !has_fp64_mma(ctx, v[P_MMA])) return 0; /* emulated: correct, never fast */
     if (!tiled2d_runs(ctx, dbl, v)) return 0;
     int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
     int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
@@ -143,6 +145,20 @@ static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
              mwi * nwi > 512 / w);
 }
 
+/* Values of an axis no configuration can use here (tiled2d_valid's rules, one axis at a time):
+ * the tuner skips them without visiting the points. */
+static int tiled2d_allowed(const tsl_context *ctx, int dbl, int axis, int value)
+{
+    if (axis == P_MMA) return value == 0 || (dbl && has_fp64_mma(ctx, value));
+    if (axis == P_VW && dbl && value > 8) return 0;
+    if (strcmp(ctx->info.type, "gpu") == 0) return !(axis == P_ALIAS && value);
+    /* CPUs: no staging, interleaving, prefetch (it needs staging), vector reads of a staged A
+     * or padding of one */
+    int off = axis == P_SA || axis == P_SB || axis == P_STRIDED || axis == P_DBUF ||
+              axis == P_WN || axis == P_PF || axis == P_APAD;
+    return !(off && value) && !(axis == P_VWA && value > 1);
+}
+
 /* The tuner's first candidates after auto's: the designs of the H200 hand sweep of 2026-11-23
  * (docs/tuning.md: the random search of 2026-11-21 never sampled the first, 1.34x its winner). */
 static const char *const tiled2d_seeds[] = {
@@ -156,10 +172,13 @@ static const char *const tiled2d_seeds[] = {
     "APAD=4",
     "tiled2d:MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
     "APAD=4",
+    /* double on FP64 tensor cores (H200 round 4, 2026-11-23) */
+    "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,"
+    "APAD=0,MMA=2",
     NULL};
 
-static const tsl__space tiled2d_space = {"tiled2d", tiled2d_axes, NP, tiled2d_valid, P_KSPLIT,
-                                         tiled2d_seeds};
+static const tsl__space tiled2d_space = {"tiled2d",      tiled2d_axes,   NP, tiled2d_valid,
+                                         tiled2d_allowed, P_KSPLIT,       tiled2d_seeds};
 
 /* The tuning database's size classes: by the size of C, which decides how many work-groups a
  * problem offers the device. */

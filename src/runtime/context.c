@@ -18,6 +18,7 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
         tsl__free(ctx);
         return s;
     }
+    ctx->nv_cc = tsl__nv_query_compute_capability(ctx);
     cl_int err;
     cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)ctx->platform, 0};
     ctx->cl = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);

@@ -262,6 +262,11 @@ static int has_extension(cl_device_id d, const char *ext)
 
 int tsl__nv_compute_capability(const tsl_context *ctx)
 {
+    return ctx->nv_cc;
+}
+
+int tsl__nv_query_compute_capability(const tsl_context *ctx)
+{
     cl_uint major = 0, minor = 0;
     if (has_extension(ctx->device, "cl_nv_device_attribute_query") &&
         clGetDeviceInfo(ctx->device, TSL__CL_NV_CC_MAJOR, sizeof major, &major, NULL) ==

@@ -54,6 +54,7 @@ struct tsl_context {
     struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES]; /* scratch for pre-passes */
     struct tsl__tuning_db *tuning; /* the tuning entries for this device (src/tune/db.c) */
     char warning[1024];            /* tsl_context_warning: "" if none */
+    int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
 };
 
 struct tsl_buffer {
@@ -163,7 +164,9 @@ tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const ts
 size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k);
 
 /* NVIDIA's compute capability as 10 major + minor (90 for sm_90) through
- * cl_nv_device_attribute_query; 0 on other devices. */
+ * cl_nv_device_attribute_query; 0 on other devices. The query runs once, when the context is
+ * made (the tuner asks for every point of its space); the other returns what it found. */
+int tsl__nv_query_compute_capability(const tsl_context *ctx);
 int tsl__nv_compute_capability(const tsl_context *ctx);
 
 /* Architecture name for the tuning database ("sm_90" on NVIDIA, PoCL's LLVM CPU name), "" when the

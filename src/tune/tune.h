@@ -39,6 +39,11 @@ typedef struct {
      * the device reports (work-group size, local memory, registers where the vendor says) and the
      * kernel's own divisibility rules. */
     int (*valid)(const tsl_context *ctx, int dbl, const int *values);
+    /* Optional (NULL: every value): 0 when no configuration with this value of this axis can be
+     * valid on ctx's device at this precision, so the tuner need not visit any (PoCL has no use
+     * for local memory, double no 16-wide vectors, only NVIDIA's FP64 tensor cores MMA). Never 0
+     * for a value valid() could accept. */
+    int (*allowed)(const tsl_context *ctx, int dbl, int axis, int value);
     /* The tuner walks the first `searched` axes; the others stay at their first value (host-side
      * choices with an automatic setting, such as gemm's KSPLIT = 0). 0 means all. */
     int searched;

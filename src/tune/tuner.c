@@ -108,17 +108,26 @@ void tsl__space_format(const tsl__space *sp, const int *values, char *out, size_
                               values[a]);
 }
 
-/* Mixed-radix code of a point: axis 0 is the most significant digit (value indices). */
+/* The axes the tuner walks: the first `searched`; the others stay at their first value. */
+static int searched_axes(const tsl__space *sp)
+{
+    return sp->searched > 0 ? sp->searched : sp->naxes;
+}
+
+/* Mixed-radix code of a point over the searched axes: axis 0 is the most significant digit
+ * (value indices); the unsearched axes are at index 0 and not part of the code. */
 static uint32_t encode(const tsl__space *sp, const int *idx)
 {
     uint32_t c = 0;
-    for (int a = 0; a < sp->naxes; ++a) c = c * (uint32_t)sp->axes[a].nvalues + (uint32_t)idx[a];
+    for (int a = 0; a < searched_axes(sp); ++a)
+        c = c * (uint32_t)sp->axes[a].nvalues + (uint32_t)idx[a];
     return c;
 }
 
 static void decode(const tsl__space *sp, uint32_t c, int *idx)
 {
-    for (int a = sp->naxes - 1; a >= 0; --a) {
+    for (int a = sp->naxes - 1; a >= searched_axes(sp); --a) idx[a] = 0;
+    for (int a = searched_axes(sp) - 1; a >= 0; --a) {
         idx[a] = (int)(c % (uint32_t)sp->axes[a].nvalues);
         c /= (uint32_t)sp->axes[a].nvalues;
     }
@@ -159,8 +168,7 @@ static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
     char why[256];
     for (int a = 0; a < sp->naxes; ++a) values[a] = sp->axes[a].values[0];
     if (tsl__space_parse(sp, cfg, values, why, sizeof why) != 0) return -1;
-    for (int a = sp->searched > 0 ? sp->searched : sp->naxes; a < sp->naxes; ++a)
-        values[a] = sp->axes[a].values[0];
+    for (int a = searched_axes(sp); a < sp->naxes; ++a) values[a] = sp->axes[a].values[0];
     for (int a = 0; a < sp->naxes; ++a) {
         idx[a] = 0;
         while (idx[a] < sp->axes[a].nvalues && sp->axes[a].values[idx[a]] != values[a]) ++idx[a];
@@ -190,12 +198,9 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     if (sp->naxes > TSL__MAX_AXES)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has more axes (%d) than "
                          "the tuner holds (%d)", op, sp->naxes, TSL__MAX_AXES);
-    int searched = sp->searched > 0 ? sp->searched : sp->naxes;
     uint64_t total = 1;
-    for (int a = 0; a < searched; ++a) total *= (uint64_t)sp->axes[a].nvalues;
-    uint64_t all = total;
-    for (int a = searched; a < sp->naxes; ++a) all *= (uint64_t)sp->axes[a].nvalues;
-    if (all > UINT32_MAX)
+    for (int a = 0; a < searched_axes(sp); ++a) total *= (uint64_t)sp->axes[a].nvalues;
+    if (total > UINT32_MAX)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: space too large");
     tsl_tuner *t = tsl__calloc(1, sizeof *t);
     if (t) t->points = tsl__malloc(MAX_VALID * sizeof *t->points);
@@ -205,14 +210,25 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     }
     t->sp = sp;
     t->dbl = is_double;
-    int idx[TSL__MAX_AXES], values[TSL__MAX_AXES];
-    for (uint64_t c = 0; c < total && t->npoints < MAX_VALID; ++c) {
-        /* the code of the point with the unsearched axes at their first value */
-        uint32_t code = (uint32_t)c;
-        for (int a = searched; a < sp->naxes; ++a) code *= (uint32_t)sp->axes[a].nvalues;
-        decode(sp, code, idx);
+    /* every point of the searched axes' allowed values, in increasing code order (an odometer
+     * over the allowed value indices); the unsearched axes at their first value */
+    int idx[TSL__MAX_AXES], values[TSL__MAX_AXES], pos[TSL__MAX_AXES];
+    int nallow[TSL__MAX_AXES], allow[TSL__MAX_AXES][TSL__MAX_AXIS_VALUES];
+    int S = searched_axes(sp), any = 1;
+    for (int a = 0; a < sp->naxes; ++a) {
+        idx[a] = pos[a] = nallow[a] = 0;
+        for (int i = 0; a < S && i < sp->axes[a].nvalues; ++i)
+            if (!sp->allowed || sp->allowed(ctx, is_double, a, sp->axes[a].values[i]))
+                allow[a][nallow[a]++] = i;
+        if (a < S && nallow[a] == 0) any = 0;
+    }
+    while (any && t->npoints < MAX_VALID) {
+        for (int a = 0; a < S; ++a) idx[a] = allow[a][pos[a]];
         values_of(sp, idx, values);
-        if (sp->valid(ctx, is_double, values)) t->points[t->npoints++] = code;
+        if (sp->valid(ctx, is_double, values)) t->points[t->npoints++] = encode(sp, idx);
+        int a = S - 1;
+        while (a >= 0 && ++pos[a] == nallow[a]) pos[a--] = 0;
+        if (a < 0) break;
     }
     if (t->npoints == 0) {
         tsl__free(t->points);
