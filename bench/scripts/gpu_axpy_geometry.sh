@@ -9,16 +9,13 @@ set -uo pipefail
 bash .device/setup.sh > /dev/null 2>&1
 source bench/scripts/lib.sh $OUT/base > /dev/null
 for g in 8 32; do
-  rm -rf /tmp/alt$g && mkdir /tmp/alt$g && cp -r src cli bench include cmake tests CMakeLists.txt Makefile /tmp/alt$g/ 2>/dev/null
-  sed -i "s/{\"gpu\", 256, 1u << 20, 8}/{\"gpu\", 256, ${g}u, 8}/" /tmp/alt$g/src/ops/blas1.c
-  grep -q "{\"gpu\", 256, ${g}u, 8}" /tmp/alt$g/src/ops/blas1.c || echo "patch $g failed"
-  (cmake -S /tmp/alt$g -B /tmp/alt$g/b -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 && cmake --build /tmp/alt$g/b -j 16 > /dev/null 2>&1) || echo "build $g failed"
+  patched_tree /tmp/alt$g src/ops/blas1.c '{"gpu", 256, 1u << 20, 8,' "{\"gpu\", 256, ${g}u, 8,"
 done
 mkdir -p $OUT/csv
 for i in 1 2 3; do
   for p in ${PRECISIONS:-single double}; do
     for g in 8 32 unlimited; do
-      bin=build-gpu/tessel; [ $g = unlimited ] || bin=/tmp/alt$g/b/tessel
+      bin=$t; [ $g = unlimited ] || bin=/tmp/alt$g/b/tessel
       $bin blas1 --device nvidia --op axpy --precision $p --variant vector --size 67108864 --copy --verify --repeat 20 --csv $OUT/csv/${p}_g${g}_$i.csv > /dev/null 2>&1
     done
   done

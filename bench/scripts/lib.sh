@@ -21,3 +21,20 @@ dump_ptx() {
   python3 bench/scripts/cache_ptx.py "$TESSEL_CACHE_DIR" "$out/ptx" --entry "$1" \
     --ptxas "$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)" > /dev/null
 }
+# A copy of the tree with one piece of FILE replaced (a literal string, checked) and tessel built
+# in DIR/b, for experiments that compare settings of a table in one session:
+#   patched_tree DIR FILE FROM TO && DIR/b/tessel ...
+patched_tree() {
+  local dir=$1 file=$2
+  rm -rf "$dir" && mkdir -p "$dir" && cp -r src cli bench include cmake tests CMakeLists.txt Makefile "$dir"/ 2>/dev/null
+  python3 - "$dir/$file" "$3" "$4" <<'PY' || { echo "patched_tree: '$3' not in $file"; return 1; }
+import sys
+p, a, b = sys.argv[1:]
+s = open(p).read()
+if a not in s:
+    sys.exit(1)
+open(p, 'w').write(s.replace(a, b, 1))
+PY
+  (cmake -S "$dir" -B "$dir/b" -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 &&
+   cmake --build "$dir/b" -j "$(nproc)" --target tessel_cli > /dev/null 2>&1) || { echo "patched_tree: build in $dir failed"; return 1; }
+}

@@ -683,6 +683,19 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define EDGE_R 16
 #endif
 #define EDGE_KC 256 /* l per staged chunk of Y: 8 lanes x 32 or 32 lanes x 8 */
+/* One staged chunk for an item of LANES lanes: its EDGE_KC / LANES loads of X first (all in
+ * flight together), then their products with the staged Y (a constant trip count: unrolled). */
+#define EDGE_CHUNK(LANES)                                                                   \
+    {                                                                                       \
+        real xv[EDGE_KC / LANES];                                                           \
+        _Pragma("unroll") for (int u = 0; u < EDGE_KC / LANES; ++u) {                       \
+            const int l = l0 + lane + u * LANES;                                            \
+            xv[u] = l < K ? x[(long)l * x_ls] : ZERO;                                       \
+        }                                                                                   \
+        _Pragma("unroll") for (int u = 0; u < EDGE_KC / LANES; ++u)                         \
+            _Pragma("unroll") for (int q = 0; q < EDGE_R; ++q)                              \
+                acc[q] = fma(xv[u], ys[q * EDGE_KC + lane + u * LANES], acc[q]);            \
+    }
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void gemm_edge(const int L, const int S, const int K, const real alpha,
                __global const real *X, const long x_off, const int x_ps, const int x_ls,
@@ -707,31 +720,10 @@ void gemm_edge(const int L, const int S, const int K, const real alpha,
             ys[i] = q < S && l < K ? Y[y_off + (long)l * y_ls + (long)q * y_qs] : ZERO;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (lfast) {
-            real xv[EDGE_KC / 32];
-#pragma unroll
-            for (int u = 0; u < EDGE_KC / 32; ++u) {
-                const int l = l0 + lane + u * 32;
-                xv[u] = l < K ? x[(long)l * x_ls] : ZERO;
-            }
-#pragma unroll
-            for (int u = 0; u < EDGE_KC / 32; ++u)
-#pragma unroll
-                for (int q = 0; q < EDGE_R; ++q)
-                    acc[q] = fma(xv[u], ys[q * EDGE_KC + lane + u * 32], acc[q]);
-        } else {
-            real xv[EDGE_KC / 8];
-#pragma unroll
-            for (int u = 0; u < EDGE_KC / 8; ++u) {
-                const int l = l0 + lane + u * 8;
-                xv[u] = l < K ? x[(long)l * x_ls] : ZERO;
-            }
-#pragma unroll
-            for (int u = 0; u < EDGE_KC / 8; ++u)
-#pragma unroll
-                for (int q = 0; q < EDGE_R; ++q)
-                    acc[q] = fma(xv[u], ys[q * EDGE_KC + lane + u * 8], acc[q]);
-        }
+        if (lfast)
+            EDGE_CHUNK(32)
+        else
+            EDGE_CHUNK(8)
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     /* lane 0 of each p adds the lanes' sums in lane order */
