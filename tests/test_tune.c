@@ -411,6 +411,8 @@ static void test_configs(void)
         "tiled2d:DBUF=1,PF=0",                 /* double buffering needs the prefetch */
         "tiled2d:MWG=64,NWG=64,MDIMC=2,NDIMC=16,VW=4,WN=8", /* 8 x 4 warps on 2 rows of items */
         "tiled2d:SA=1,SB=1,PF=0,DIRECT=1",                 /* reading in place needs the prefetch */
+        "tiled2d:SA=0,SB=0,MMA=1",                         /* the matrix instruction needs staging */
+        "tiled2d:MWG=64,NWG=64,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,VWA=4,MMA=2", /* A read as vectors */
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
         CHECK(tsl_context_set_variant(ctx, "gemm", refused[i]) == TSL_ERR_UNSUPPORTED,
