@@ -141,11 +141,11 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  *   WN          0: a 32-wide warp is 32/NDIMC rows of the NDIMC x MDIMC work-group, as the
  *               local ids fall; 4 or 8: each warp is a (32/WN) x WN block of it (fewer distinct
  *               local addresses per warp read of A and B: broadcasts instead of wavefronts)
- *   MMA         1 or 2 (double): the product of the staged tiles by the FP64 matrix instruction
- *               (PTX mma.sync, inline assembly: 1 = m8n8k4, sm_80 and later; 2 = m16n8k8, sm_90
- *               and later; elsewhere MMA_EMULATE=1 runs the same data path in OpenCL C) instead
- *               of FMAs. A warp computes its 32 work-items' MWI x NWI outputs
- *               as one (4 MWI) x (8 NWI) block of 8 x 8 (MMA=1) or 16 x 8 (MMA=2) tiles; the
+ *   MMA         1, 2 or 3 (double): the product of the staged tiles by the FP64 matrix
+ *               instruction (PTX mma.sync, inline assembly: 1 = m8n8k4, sm_80 and later; 2 =
+ *               m16n8k8 and 3 = m16n8k16, sm_90 and later; elsewhere MMA_EMULATE=1 runs the
+ *               same data path in OpenCL C) instead of FMAs. A warp computes its 32 work-items' MWI x NWI outputs
+ *               as one (4 MWI) x (8 NWI) block of 8 x 8 (MMA=1) or 16 x 8 (MMA=2, 3) tiles; the
  *               warps form a (MDIMC/4) x
  *               (NDIMC/8) grid over the group tile. Local rows are padded by 8 doubles so a
  *               fragment load (4 k rows x 8 m or n) touches every bank once per 128 bytes.
@@ -253,9 +253,11 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #if WN && ((NTHREADS % 32) || (NDIMC % WN) || (MDIMC % (32 / WN)))
 #error "tiled2d: WN needs whole warps and the work-group to tile into (32/WN) x WN blocks"
 #endif
-#if MMA && (PRECISION != 64 || !SA || !SB || MDIMC % 4 || NDIMC % 8 || MWI % (2 * MMA) || \
-            KWG % (4 * MMA) || VWA != 1 || WN)
-#error "tiled2d: MMA needs double, SA=SB=1, MDIMC % 4 == 0, NDIMC % 8 == 0, MWI % (2 MMA) == 0, KWG % (4 MMA) == 0, VWA=1, WN=0"
+#define MMA_RM (MMA == 1 ? 8 : 16)     /* rows of the instruction's tile (8 columns) */
+#define MMA_K (4 << (MMA ? MMA - 1 : 0)) /* its depth: 4, 8 or 16 */
+#if MMA && (PRECISION != 64 || !SA || !SB || MDIMC % 4 || NDIMC % 8 || (4 * MWI) % MMA_RM || \
+            KWG % MMA_K || VWA != 1 || WN)
+#error "tiled2d: MMA needs double, SA=SB=1, MDIMC % 4 == 0, NDIMC % 8 == 0, whole tiles per warp, KWG a multiple of the depth, VWA=1, WN=0"
 #endif
 #ifndef MMA_EMULATE
 #define MMA_EMULATE 0
@@ -267,6 +269,16 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
   __asm__ __volatile__(                                                                      \
       "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%4, %5};"      \
       : "=d"(d[0]), "=d"(d[1]) : "d"(a[0]), "d"(b[0]), "d"(d[0]), "d"(d[1]))
+#elif MMA == 3 && !MMA_EMULATE
+/* d = a b + d on a 16 x 8 x 16 FP64 tile (sm_90): lane holds A[g + 8 (r % 2)][t + 4 (r / 2)] in
+ * register r of 8, B[t + 4 r][g] in register r of 4, D as for m16n8k8. */
+#define DMMA(d, a, b)                                                                        \
+  __asm__ __volatile__(                                                                      \
+      "mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, "                  \
+      "{%4, %5, %6, %7, %8, %9, %10, %11}, {%12, %13, %14, %15}, {%16, %17, %18, %19};"      \
+      : "=d"(d[0]), "=d"(d[1]), "=d"(d[2]), "=d"(d[3])                                       \
+      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]), \
+        "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]), "d"(d[0]), "d"(d[1]), "d"(d[2]), "d"(d[3]))
 #elif MMA == 2 && !MMA_EMULATE
 /* d = a b + d on a 16 x 8 x 8 FP64 tile (sm_90): lane holds A[g][t], A[g+8][t], A[g][t+4],
  * A[g+8][t+4]; B[t][g], B[t+4][g]; D[g][2t], D[g][2t+1], D[g+8][2t], D[g+8][2t+1]. */
@@ -283,8 +295,6 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  * exchange their fragments through local memory, then each computes its elements of D in k
  * order, by the fragment layouts above. Every work-item of the group makes the same sequence of
  * calls, so the barriers are uniform. */
-#define MMA_RM (MMA == 1 ? 8 : 16) /* rows of the tile */
-#define MMA_K (MMA == 1 ? 4 : 8)   /* its depth */
 #define MMA_NA (MMA_RM * MMA_K / 32)
 #define MMA_NB (8 * MMA_K / 32)
 #define MMA_ND (MMA_RM * 8 / 32)
@@ -532,25 +542,21 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
         MMA_UNROLL
         for (int j = 0; j < NWI; j++) DMMA(acc[i][j], af[i], bf[j]);
     }
-#elif MMA == 2
+#elif MMA  // 2, 3: 16 x 8 tiles, k rows t, t + 4, .. of each MMA_K
     MMA_UNROLL
-    for (int kq = 0; kq < KWG; kq += 8) {
-      const int k0 = (kq + lane % 4) * ALS_LD, k1 = k0 + 4 * ALS_LD;  // k rows t and t + 4
-      const int q0 = (kq + lane % 4) * BLS_LD, q1 = q0 + 4 * BLS_LD;
-      real af[MMA_MB][4], bf[NWI][2];
+    for (int kq = 0; kq < KWG; kq += MMA_K) {
+      real af[MMA_MB][MMA_K / 2], bf[NWI][MMA_K / 4];
 #pragma unroll
-      for (int i = 0; i < MMA_MB; i++) {
-        const int r = wm + 16 * i + lane / 4;
-        af[i][0] = Als[buf][k0 + r];
-        af[i][1] = Als[buf][k0 + r + 8];
-        af[i][2] = Als[buf][k1 + r];
-        af[i][3] = Als[buf][k1 + r + 8];
-      }
+      for (int q = 0; q < MMA_K / 4; q++) {
+        const int ka = (kq + lane % 4 + 4 * q) * ALS_LD, kb = (kq + lane % 4 + 4 * q) * BLS_LD;
 #pragma unroll
-      for (int j = 0; j < NWI; j++) {
-        const int c = wn + 8 * j + lane / 4;
-        bf[j][0] = Bls[buf][q0 + c];
-        bf[j][1] = Bls[buf][q1 + c];
+        for (int i = 0; i < MMA_MB; i++) {
+          const int r = wm + 16 * i + lane / 4;
+          af[i][2 * q] = Als[buf][ka + r];
+          af[i][2 * q + 1] = Als[buf][ka + r + 8];
+        }
+#pragma unroll
+        for (int j = 0; j < NWI; j++) bf[j][q] = Bls[buf][kb + wn + 8 * j + lane / 4];
       }
       MMA_UNROLL
       for (int i = 0; i < MMA_MB; i++)

@@ -52,7 +52,8 @@ static const gemm_variant variants[] = {
  * (gemm_edge) instead of padded to a whole tile; 0 = on GPUs, 1 = never, 2 = always
  * (run_tiled2d).
  * MMA: the kernel's inner product by the FP64 matrix instruction, double only: 1 = m8n8k4, 2 =
- * m16n8k8 (NVIDIA's FP64 tensor cores: has_fp64_mma; an OpenCL C emulation elsewhere). */
+ * m16n8k8, 3 = m16n8k16 (NVIDIA's FP64 tensor cores: has_fp64_mma; an OpenCL C emulation
+ * elsewhere). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
     P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, NP
@@ -70,7 +71,7 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
     {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
-    {"WN", 3, {0, 4, 8}},                {"MMA", 3, {0, 1, 2}},
+    {"WN", 3, {0, 4, 8}},                {"MMA", 4, {0, 1, 2, 3}},
     {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
     {"PEEL", 3, {0, 1, 2}},
 };
@@ -109,8 +110,9 @@ static int tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
     if (dbl && vw > 8) return 0;
     /* the FP64 matrix instruction (emulated where the device lacks it): double, whole warps of
      * 8 x 8 tiles */
-    if (v[P_MMA] && (!dbl || !sa || !sb || mdimc % 4 || ndimc % 8 || mwi % (2 * v[P_MMA]) ||
-                     v[P_KWG] % (4 * v[P_MMA]) || vwa != 1 || v[P_WN]))
+    if (v[P_MMA] && (!dbl || !sa || !sb || mdimc % 4 || ndimc % 8 ||
+                     (4 * mwi) % (v[P_MMA] == 1 ? 8 : 16) || v[P_KWG] % (4 << (v[P_MMA] - 1)) ||
+                     vwa != 1 || v[P_WN]))
         return 0;
     return tiled2d_local_bytes(dbl, v) <= ctx->info.local_mem;
 }
@@ -469,9 +471,9 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 8, 2, global, local);
 }
 
-/* Whether the device has the FP64 matrix instruction of MMA = 1 (m8n8k4) or 2 (m16n8k8): NVIDIA's
- * data-centre parts only (sm_80: m8n8k4; sm_90, sm_100, sm_103, sm_110: both); the consumer ones
- * (sm_86, sm_89, sm_120) accept the PTX but have no FP64 tensor cores. */
+/* Whether the device has the FP64 matrix instruction of MMA = 1 (m8n8k4), 2 (m16n8k8) or 3
+ * (m16n8k16): NVIDIA's data-centre parts only (sm_80: m8n8k4; sm_90, sm_100, sm_103, sm_110: all);
+ * the consumer ones (sm_86, sm_89, sm_120) accept the PTX but have no FP64 tensor cores. */
 static int has_fp64_mma(const tsl_context *ctx, int mma)
 {
     int cc = tsl__nv_compute_capability(ctx);
