@@ -255,6 +255,9 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #endif
 #define MMA_RM (MMA == 1 ? 8 : 16)     /* rows of the instruction's tile (8 columns) */
 #define MMA_K (4 << (MMA ? MMA - 1 : 0)) /* its depth: 4, 8 or 16 */
+#define MMA_NA (MMA_RM * MMA_K / 32)     /* A, B and D registers per lane */
+#define MMA_NB (8 * MMA_K / 32)
+#define MMA_ND (MMA_RM * 8 / 32)
 #if MMA && (PRECISION != 64 || !SA || !SB || MDIMC % 4 || NDIMC % 8 || (4 * MWI) % MMA_RM || \
             KWG % MMA_K || VWA != 1 || WN)
 #error "tiled2d: MMA needs double, SA=SB=1, MDIMC % 4 == 0, NDIMC % 8 == 0, whole tiles per warp, KWG a multiple of the depth, VWA=1, WN=0"
@@ -295,9 +298,6 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  * exchange their fragments through local memory, then each computes its elements of D in k
  * order, by the fragment layouts above. Every work-item of the group makes the same sequence of
  * calls, so the barriers are uniform. */
-#define MMA_NA (MMA_RM * MMA_K / 32)
-#define MMA_NB (8 * MMA_K / 32)
-#define MMA_ND (MMA_RM * 8 / 32)
 void dmma_emulated(real *d, const real *a, const real *b, __local real *sa, __local real *sb,
                    const int lane)
 {
@@ -308,8 +308,8 @@ void dmma_emulated(real *d, const real *a, const real *b, __local real *sa, __lo
   for (int e = 0; e < MMA_ND; e++) {
     const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
     real s = d[e];
-    for (int k = 0; k < MMA_K; k++)  // A[row][k]: lane 4 (row % 8) + k % 4, register (row / 8) + 2 (k / 4)
-      s = fma(sa[((row / 8) + 2 * (k / 4)) * 32 + 4 * (row % 8) + k % 4],
+    for (int k = 0; k < MMA_K; k++)  // A[row][k]: lane 4 (row % 8) + k % 4, register (row / 8) + (RM / 8) (k / 4)
+      s = fma(sa[((row / 8) + (MMA_RM / 8) * (k / 4)) * 32 + 4 * (row % 8) + k % 4],
               sb[(k / 4) * 32 + 4 * col + k % 4], s);  // B[k][col]: lane 4 col + k % 4, register k / 4
     d[e] = s;
   }
@@ -397,9 +397,8 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // this work-item's warp: lane, and the origin of its (4 MWI) x (8 NWI) block of the group tile
   const int lane = tid % 32, warp = tid / 32;
   const int wm = (warp / (NDIMC / 8)) * (4 * MWI), wn = (warp % (NDIMC / 8)) * (8 * NWI);
-#define MMA_MB (MMA == 1 ? MWI / 2 : MWI / 4)  // m-tiles of 8 (MMA=1) or 16 rows per warp
-#define MMA_DN (MMA == 1 ? 2 : 4)              // D elements per lane and tile
-  real acc[MMA_MB][NWI][MMA_DN];
+#define MMA_MB (4 * MWI / MMA_RM)  // m-tiles of 8 (MMA=1) or 16 rows per warp
+  real acc[MMA_MB][NWI][MMA_ND];
 #if MMA_EMULATE
   __local real mma_fa[NTHREADS * MMA_NA], mma_fb[NTHREADS * MMA_NB];  // the warps' fragments
   __local real *mma_sa = mma_fa + warp * 32 * MMA_NA, *mma_sb = mma_fb + warp * 32 * MMA_NB;
@@ -409,7 +408,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
     for (int j = 0; j < NWI; j++)
 #pragma unroll
-      for (int e = 0; e < MMA_DN; e++) acc[i][j][e] = ZERO;
+      for (int e = 0; e < MMA_ND; e++) acc[i][j][e] = ZERO;
 #else
   realV acc[MWI][NVI];
 #pragma unroll
@@ -528,33 +527,20 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
     }
 #endif
-#if MMA == 1
-    MMA_UNROLL
-    for (int kq = 0; kq < KWG; kq += 4) {
-      const int kr = kq + lane % 4;  // this lane's k row of the fragments
-      real af[MMA_MB][1], bf[NWI][1];
-#pragma unroll
-      for (int i = 0; i < MMA_MB; i++) af[i][0] = Als[buf][kr * ALS_LD + wm + 8 * i + lane / 4];
-#pragma unroll
-      for (int j = 0; j < NWI; j++) bf[j][0] = Bls[buf][kr * BLS_LD + wn + 8 * j + lane / 4];
-      MMA_UNROLL
-      for (int i = 0; i < MMA_MB; i++)
-        MMA_UNROLL
-        for (int j = 0; j < NWI; j++) DMMA(acc[i][j], af[i], bf[j]);
-    }
-#elif MMA  // 2, 3: 16 x 8 tiles, k rows t, t + 4, .. of each MMA_K
+#if MMA
+    // k rows t, t + 4, .. of each MMA_K-deep step; per quad of k rows, the A registers of the
+    // tile's rows g (and g + 8 for 16-row tiles) and the B register of column g
     MMA_UNROLL
     for (int kq = 0; kq < KWG; kq += MMA_K) {
-      real af[MMA_MB][MMA_K / 2], bf[NWI][MMA_K / 4];
+      real af[MMA_MB][MMA_NA], bf[NWI][MMA_NB];
 #pragma unroll
       for (int q = 0; q < MMA_K / 4; q++) {
         const int ka = (kq + lane % 4 + 4 * q) * ALS_LD, kb = (kq + lane % 4 + 4 * q) * BLS_LD;
 #pragma unroll
-        for (int i = 0; i < MMA_MB; i++) {
-          const int r = wm + 16 * i + lane / 4;
-          af[i][2 * q] = Als[buf][ka + r];
-          af[i][2 * q + 1] = Als[buf][ka + r + 8];
-        }
+        for (int i = 0; i < MMA_MB; i++)
+#pragma unroll
+          for (int h = 0; h < MMA_RM / 8; h++)
+            af[i][(MMA_RM / 8) * q + h] = Als[buf][ka + wm + MMA_RM * i + 8 * h + lane / 4];
 #pragma unroll
         for (int j = 0; j < NWI; j++) bf[j][q] = Bls[buf][kb + wn + 8 * j + lane / 4];
       }
@@ -628,8 +614,8 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
   for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
-    for (int e = 0; e < MMA_DN; e++) {  // D element e: row g + 8 (e / 2), column 2 t + e % 2
-      const int row = m0 + wm + (MMA == 1 ? 8 : 16) * i + lane / 4 + 8 * (e / 2);
+    for (int e = 0; e < MMA_ND; e++) {  // D element e: row g + 8 (e / 2), column 2 t + e % 2
+      const int row = m0 + wm + MMA_RM * i + lane / 4 + 8 * (e / 2);
       if (row < Mc) {
         __global real *Cr = C + (long)row * ldc;
 #pragma unroll
