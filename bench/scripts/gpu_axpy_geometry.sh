@@ -20,10 +20,5 @@ for i in 1 2 3; do
     done
   done
 done
+python3 bench/scripts/csv_summary.py vs-copy $OUT/csv/*.csv
 cd $OUT && tar czf results.tgz csv base/env.txt
-python3 - csv/*.csv <<'PY'
-import csv, sys
-for f in sorted(sys.argv[1:]):
-    r = {x['variant']: float(x['gbps']) for x in csv.DictReader(open(f)) if x['status'] == 'ok'}
-    print(f, 'vector %.0f copy %.0f ratio %.3f' % (r['vector'], r['copy'], r['vector'] / r['copy']))
-PY

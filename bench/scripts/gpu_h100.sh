@@ -8,12 +8,7 @@ o=${1:?usage: gpu_h100.sh OUT}
 bash bench/scripts/gpu_gemm_race.sh "$o/race" > /dev/null 2>&1
 build-gpu/tessel tune --show --device nvidia > "$o/race/tune_show.txt" 2>&1
 build-gpu/tessel tune --show --device nvidia --precision double >> "$o/race/tune_show.txt" 2>&1
-python3 - "$o"/race/*.csv <<'PY'
-import csv, sys
-for f in sorted(sys.argv[1:]):
-    for r in csv.DictReader(open(f)):
-        print(f.split('/')[-1], r['variant'], r['precision'], r['m'], r['n'], r['k'], r['gflops'], r['status'])
-PY
+python3 bench/scripts/csv_summary.py rows "$o"/race/*.csv
 head -3 "$o/race/env.txt"; head -12 "$o/race/tune_show.txt"
 bash bench/scripts/gpu_gemm_sweep.sh "$o/sweep" bench/scripts/gemm_sweep_h100.txt | tail -30
 cd "$o" && rm -f race/results.tgz sweep/results.tgz && tar czf results.tgz race sweep/*.csv sweep/*.txt sweep/ptx/index.txt && rm -rf race sweep

@@ -20,10 +20,5 @@ for i in 1 2; do
   done
 done
 echo "tessel poisson --device $d --variant naive --grid 8192 --iters 200 --tol 0 --copy --repeat 5 (work-group per file name: patched trees but the shipped 128x2)" >> "$out/commands.txt"
-python3 - "$out"/csv/*.csv <<'PY'
-import csv, sys
-for f in sorted(sys.argv[1:]):
-    r = {x['variant']: float(x['gbps']) for x in csv.DictReader(open(f)) if x['status'] == 'ok'}
-    print(f.split('/')[-1], 'naive %.0f copy %.0f ratio (u, f, u counted) %.3f' % (r['naive'], r['copy'], r['naive'] / r['copy']))
-PY
+python3 bench/scripts/csv_summary.py vs-copy "$out"/csv/*.csv
 cd "$o" && tar czf results.tgz -C r . && rm -rf r

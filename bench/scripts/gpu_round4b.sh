@@ -14,11 +14,5 @@ for i in 1 2 3; do
   done
 done
 echo "tessel blas1 --device nvidia --op axpy --precision single|double --size 67108864 --peers clblast,cublas --copy --verify --repeat 20" > "$o/axpy/commands.txt"
-python3 - "$o"/axpy/*.csv <<'PY'
-import csv, sys
-for f in sorted(sys.argv[1:]):
-    r = {x['variant']: float(x['gbps']) for x in csv.DictReader(open(f)) if x['status'] == 'ok'}
-    a = [v for k, v in r.items() if k.startswith('auto')][0]
-    print(f.split('/')[-1], ' '.join('%s %.0f' % kv for kv in r.items()), 'auto/copy %.3f' % (a / r['copy']))
-PY
+python3 bench/scripts/csv_summary.py vs-copy "$o"/axpy/*.csv
 cd "$o" && tar czf results.tgz gemm/*.csv gemm/*.txt gemm/ptx/index.txt axpy && rm -rf gemm axpy

@@ -5,11 +5,6 @@
 set -uo pipefail
 o=${1:?usage: gpu_round4c.sh OUT}
 bash bench/scripts/gpu_gemm_race.sh "$o/race" > /dev/null 2>&1
-python3 - "$o"/race/*.csv <<'PY'
-import csv, sys
-for f in sorted(sys.argv[1:]):
-    for r in csv.DictReader(open(f)):
-        print(f.split('/')[-1], r['variant'], r['precision'], r['m'], r['n'], r['k'], r['gflops'], r['status'])
-PY
+python3 bench/scripts/csv_summary.py rows "$o"/race/*.csv
 OUT=$o/axpy bash bench/scripts/gpu_axpy_geometry.sh
 cd "$o" && rm -f axpy/results.tgz && mv race/results.tgz race.tgz && tar czf results.tgz race.tgz axpy/csv axpy/base/env.txt && rm -rf race axpy race.tgz

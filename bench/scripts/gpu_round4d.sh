@@ -20,13 +20,7 @@ for i in 1 2 3; do
   done
 done
 echo "tessel blas1 --device $d --op axpy --precision double --size 67108864 --peers clblast,cublas --copy --verify --repeat 20 (w4: a tree with axpy_w {4, 4})" >> "$out/commands.txt"
-python3 - "$out"/axpy/*.csv <<'PY'
-import csv, sys
-for f in sorted(sys.argv[1:]):
-    r = {x['variant']: float(x['gbps']) for x in csv.DictReader(open(f)) if x['status'] == 'ok'}
-    a = [v for k, v in r.items() if k.startswith('auto')][0]
-    print(f.split('/')[-1], ' '.join('%s %.0f' % kv for kv in r.items()), 'auto/copy %.3f' % (a / r['copy']))
-PY
+python3 bench/scripts/csv_summary.py vs-copy "$out"/axpy/*.csv
 # clocks under load
 mkdir -p "$out/clocks"
 for prec in double single; do

@@ -6,12 +6,7 @@
 set -uo pipefail
 o=${1:?usage: gpu_round4g.sh OUT}
 bash bench/scripts/gpu_gemm_race.sh "$o/race" > /dev/null 2>&1
-python3 - "$o"/race/*.csv <<'PY'
-import csv, sys
-for f in sorted(sys.argv[1:]):
-    for r in csv.DictReader(open(f)):
-        print(f.split('/')[-1], r['variant'], r['precision'], r['m'], r['n'], r['k'], r['gflops'], r['max_rel_err'], r['status'])
-PY
+python3 bench/scripts/csv_summary.py rows "$o"/race/*.csv
 export TESSEL_CACHE_DIR=$PWD/build-gpu/kcache TESSEL_TUNING_DIR=$o/race/user-tuning
 mkdir -p "$TESSEL_TUNING_DIR"
 echo "tessel tune gemm --device nvidia --precision double --budget-s 20 --sizes 2048" >> "$o/race/commands.txt"
