@@ -13,11 +13,14 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
     *out = NULL;
     tsl_context *ctx = tsl__calloc(1, sizeof *ctx);
     if (!ctx) return tsl__fail(NULL, TSL_ERR_OUT_OF_MEMORY, "tsl_context_create: out of host memory");
+    double t0 = tsl__now_ms(), t_all = t0;
     tsl_status s = tsl__find_device(device_spec, &ctx->platform, &ctx->device, &ctx->info);
     if (s != TSL_OK) {
         tsl__free(ctx);
         return s;
     }
+    tsl__trace(t0, "device found: %s", ctx->info.name);
+    t0 = tsl__now_ms();
     ctx->nv_cc = tsl__nv_query_compute_capability(ctx);
     cl_int err;
     cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)ctx->platform, 0};
@@ -34,8 +37,12 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
         tsl__free(ctx);
         return s;
     }
+    tsl__trace(t0, "compute capability, clCreateContext, clCreateCommandQueue");
+    t0 = tsl__now_ms();
     tsl__cache_dir_init(ctx);
     tsl__tuning_load(ctx); /* never fails: problems are warnings (tsl_context_warning) */
+    tsl__trace(t0, "cache directory and tuning database");
+    tsl__trace(t_all, "tsl_context_create");
     *out = ctx;
     return TSL_OK;
 }

@@ -92,15 +92,23 @@ static int enumerate(found_device *list, int cap)
 {
     cl_platform_id platforms[MAX_PLATFORMS];
     cl_uint np = 0;
+    double t0 = tsl__now_ms();
     if (clGetPlatformIDs(MAX_PLATFORMS, platforms, &np) != CL_SUCCESS) return 0;
     if (np > MAX_PLATFORMS) np = MAX_PLATFORMS;
+    tsl__trace(t0, "clGetPlatformIDs: %u platforms", np);
     int n = 0;
     for (cl_uint p = 0; p < np; ++p) {
         cl_device_id devs[MAX_DEVICES];
         cl_uint nd = 0;
+        t0 = tsl__now_ms();
         if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, devs, &nd) != CL_SUCCESS)
             continue;
         if (nd > MAX_DEVICES) nd = MAX_DEVICES;
+        if (tsl__tracing()) {
+            char name[128];
+            get_platform_string(platforms[p], CL_PLATFORM_NAME, name, sizeof name);
+            tsl__trace(t0, "clGetDeviceIDs: platform %u (%s), %u devices", p, name, nd);
+        }
         for (cl_uint d = 0; d < nd && n < cap; ++d)
             list[n++] = (found_device){platforms[p], devs[d], (int)p, (int)d};
     }

@@ -4,7 +4,6 @@
  * build is kept in the context and quoted in the error message. */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "runtime/runtime.h"
 
@@ -23,13 +22,6 @@ const char *tsl__kernel_source(const char *name, size_t *len)
             return e->text;
         }
     return NULL;
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
 static void keep_build_log(tsl_context *ctx, cl_program prog)
@@ -87,8 +79,10 @@ static tsl_status build(tsl_context *ctx, const char *source, const char *option
              TESSEL_VERSION_STRING, ctx->info.name, ctx->info.driver_version, ctx->info.platform,
              source, h, options);
 
+    double t0 = tsl__now_ms();
     cl_program prog = from_binary(ctx, key, options);
     if (prog) {
+        tsl__trace(t0, "program %s from the disk cache (%s)", source, options);
         *out = prog;
         return TSL_OK;
     }
@@ -111,6 +105,7 @@ static tsl_status build(tsl_context *ctx, const char *source, const char *option
                          tsl__cl_error_name(err), source, options, first);
     }
     store_binary(ctx, prog, key);
+    tsl__trace(t0, "program %s compiled (%s)", source, options);
     *out = prog;
     return TSL_OK;
 }
@@ -133,10 +128,10 @@ tsl_status tsl__get_kernel(tsl_context *ctx, const char *source, const char *opt
             memmove(&ctx->programs[0], &ctx->programs[1], sizeof ctx->programs[0] * (TSL__MAX_PROGRAMS - 1));
             ctx->nprograms--;
         }
-        double t0 = now_ms();
+        double t0 = tsl__now_ms();
         cl_program prog = NULL;
         tsl_status s = build(ctx, source, options, &prog);
-        ctx->timing.build_ms += now_ms() - t0;
+        ctx->timing.build_ms += tsl__now_ms() - t0;
         if (s != TSL_OK) return s;
         e = &ctx->programs[ctx->nprograms++];
         memset(e, 0, sizeof *e);

@@ -77,6 +77,12 @@ tsl_status tsl__cl_fail(tsl_context *ctx, const char *call, cl_int err, const ch
 const char *tsl__cl_error_name(cl_int err);
 void tsl__clear_error(tsl_context *ctx);
 
+/* ---- start-up trace (trace.c): TESSEL_TRACE=1 prints each step's time on stderr ------------- */
+double tsl__now_ms(void); /* CLOCK_MONOTONIC in milliseconds */
+int tsl__tracing(void);
+/* Prints "tessel: trace: <now - since_ms> ms  <what>" when tracing, else nothing. */
+void tsl__trace(double since_ms, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* ---- devices ------------------------------------------------------------------------------ */
 tsl_status tsl__device_info(cl_platform_id p, cl_device_id d, int pi, int di, tsl_device_info *out);
 /* Resolves a device spec (DESIGN.md rules) to a platform and device. */
