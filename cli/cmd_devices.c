@@ -135,9 +135,9 @@ int cli_cmd_devices(int argc, char **argv)
                "Lists every OpenCL device tessel can use: its index P:D (platform:device, what\n"
                "--device takes), type, compute units, clock, global and local memory, largest\n"
                "single buffer (max_alloc, which bounds --size), maximum work-group size, and\n"
-               "whether it does double precision (fp64). Below them, the OpenBLAS that the openblas\n"
-               "peer times: version, core (kernels), threads and build options, and the core\n"
-               "tessel chooses where OpenBLAS falls back to generic kernels.\n\n"
+               "whether it does double precision (fp64). Below them, the OpenBLAS that the\n"
+               "openblas peer times: version, core (kernels), threads and build options, and the\n"
+               "core tessel chooses where OpenBLAS falls back to generic kernels.\n\n"
                "Options:\n");
         cli_print_options(stdout, opts, nopts);
         printf("\nExit codes: 0 success, 2 usage error, 3 no OpenCL device or driver error.\n\n"

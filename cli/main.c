@@ -112,12 +112,16 @@ static int names_openblas(const char *list)
 }
 
 /* 1 if the command line will time OpenBLAS: a command with --peers naming openblas, or a study
- * (the gemm-ladder and optimizations studies run the openblas peer). */
+ * that measures (the gemm-ladder and optimizations studies run the openblas peer). */
 static int times_openblas(int argc, char **argv)
 {
     if (argc < 2 || cli_wants_help(argc - 2, argv + 2)) return 0;
     const char *cmd = argv[1];
-    if (strcmp(cmd, "study") == 0) return 1;
+    if (strcmp(cmd, "study") == 0) { /* --list and --replot measure nothing */
+        for (int i = 2; i < argc; ++i)
+            if (strcmp(argv[i], "--list") == 0 || strcmp(argv[i], "--replot") == 0) return 0;
+        return 1;
+    }
     if (strcmp(cmd, "gemm") != 0 && strcmp(cmd, "blas1") != 0 && strcmp(cmd, "gemv") != 0 &&
         strcmp(cmd, "transpose") != 0)
         return 0;

@@ -19,7 +19,8 @@ export TESSEL_DEVICE=pocl
 
 # ---- install ----
 P="$W/prefix"
-"$CMAKE" --install "$BUILD" --prefix "$P" > "$W/install.log" 2>&1 || { cat "$W/install.log"; fail "cmake --install"; }
+"$CMAKE" --install "$BUILD" --prefix "$P" > "$W/install.log" 2>&1 ||
+    { cat "$W/install.log"; fail "cmake --install"; }
 LIB=$(dirname "$(find "$P" -name 'libtessel.so' | head -1)")
 [ -d "$LIB" ] || fail "no libtessel.so installed"
 for f in include/tessel.h include/tessel_cl.h bin/tessel share/man/man1/tessel.1; do
@@ -44,7 +45,8 @@ block c 1 > "$W/example.c"
 block cmake 1 > "$W/CMakeLists.txt"
 PKG_LINE=$(block sh 1 | grep 'pkg-config')
 grep -q 'tsl_sgemm' "$W/example.c" || fail "README.md: no C example under '## The library'"
-grep -q 'find_package(tessel' "$W/CMakeLists.txt" || fail "README.md: no CMake project with find_package(tessel)"
+grep -q 'find_package(tessel' "$W/CMakeLists.txt" ||
+    fail "README.md: no CMake project with find_package(tessel)"
 [ -n "$PKG_LINE" ] || fail "README.md: no pkg-config command line"
 EXPECT="c[0] = 10"
 
@@ -66,16 +68,19 @@ run_example "$W/pc"
 mkdir -p "$W/cm" && cp "$W/example.c" "$W/CMakeLists.txt" "$W/cm/"
 "$CMAKE" -S "$W/cm" -B "$W/cm/build" -DCMAKE_PREFIX_PATH="$P" -DCMAKE_C_COMPILER="$CC_PATH" \
     -DCMAKE_C_FLAGS="$SAN" -DCMAKE_EXE_LINKER_FLAGS="$SAN" > "$W/cm.log" 2>&1 &&
-    "$CMAKE" --build "$W/cm/build" >> "$W/cm.log" 2>&1 || { cat "$W/cm.log"; fail "README's CMake project"; }
-grep -q 'tessel::tessel' "$W/cm/CMakeLists.txt" || fail "the CMake project should link tessel::tessel"
+    "$CMAKE" --build "$W/cm/build" >> "$W/cm.log" 2>&1 ||
+    { cat "$W/cm.log"; fail "README's CMake project"; }
+grep -q 'tessel::tessel' "$W/cm/CMakeLists.txt" ||
+    fail "the CMake project should link tessel::tessel"
 cp "$W/cm/build/example" "$W/cm/example"
 run_example "$W/cm"
 
 # ---- the package refuses an incompatible version ----
 mkdir -p "$W/v9"
-sed 's/find_package(tessel [0-9.]*/find_package(tessel 9.0/' "$W/CMakeLists.txt" > "$W/v9/CMakeLists.txt"
+sed 's/find_package(tessel [0-9.]*/find_package(tessel 9.0/' "$W/CMakeLists.txt" \
+    > "$W/v9/CMakeLists.txt"
 cp "$W/example.c" "$W/v9/"
 if "$CMAKE" -S "$W/v9" -B "$W/v9/build" -DCMAKE_PREFIX_PATH="$P" > "$W/v9.log" 2>&1; then
-    fail "find_package(tessel 9.0) should fail against tessel $(grep -m1 -o 'PACKAGE_VERSION "[^"]*"' "$LIB/cmake/tessel/tesselConfigVersion.cmake")"
+    fail "find_package(tessel 9.0) should fail against this tessel (see $W/v9.log)"
 fi
-echo "ok: installed, README's example built with pkg-config and with find_package(tessel), both printed '$EXPECT'"
+echo "ok: README's example built with pkg-config and with find_package(tessel): '$EXPECT' twice"

@@ -14,10 +14,12 @@
  * Rapids class: AVX-512 with bf16 and fp16, AMX), as /proc/cpuinfo prints it. */
 static const char gpu_host[] =
     "fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse "
-    "sse2 ss syscall nx pdpe1gb rdtscp lm constant_tsc rep_good nopl xtopology cpuid tsc_known_freq "
+    "sse2 ss syscall nx pdpe1gb rdtscp lm constant_tsc rep_good nopl xtopology cpuid "
+    "tsc_known_freq "
     "pni pclmulqdq ssse3 fma cx16 pcid sse4_1 sse4_2 x2apic movbe popcnt tsc_deadline_timer aes "
     "xsave avx f16c rdrand hypervisor lahf_lm abm 3dnowprefetch cpuid_fault ssbd ibrs ibpb stibp "
-    "ibrs_enhanced fsgsbase tsc_adjust bmi1 avx2 smep bmi2 erms invpcid avx512f avx512dq rdseed adx "
+    "ibrs_enhanced fsgsbase tsc_adjust bmi1 avx2 smep bmi2 erms invpcid avx512f avx512dq rdseed "
+    "adx "
     "smap avx512ifma clflushopt clwb avx512cd sha_ni avx512bw avx512vl xsaveopt xsavec xgetbv1 "
     "xsaves avx_vnni avx512_bf16 wbnoinvd arat avx512vbmi umip pku ospke waitpkg avx512_vbmi2 gfni "
     "vaes vpclmulqdq avx512_vnni avx512_bitalg avx512_vpopcntdq la57 rdpid bus_lock_detect "
@@ -41,11 +43,10 @@ static void check_choice(void)
     CHECK(is(tsl_openblas_better_core("Prescott", gpu_host), "Cooperlake"), "gpu host -> %s",
           tsl_openblas_better_core("Prescott", gpu_host));
     /* Each generic core, in any case. */
-    static const char *const generic[] = {"Prescott", "prescott", "PRESCOTT", "Core2", "Katmai",
-                                          "Coppermine", "Northwood", "Banias", "Penryn",
-                                          "Dunnington", "Nehalem", "Atom", "Athlon", "Opteron",
-                                          "Opteron_SSE3", "Barcelona", "Nano", "Bobcat",
-                                          "Unknown"};
+    static const char *const generic[] = {
+        "Prescott",     "prescott",  "PRESCOTT",   "Core2",   "Katmai", "Coppermine", "Northwood",
+        "Banias",       "Penryn",    "Dunnington", "Nehalem", "Atom",   "Athlon",     "Opteron",
+        "Opteron_SSE3", "Barcelona", "Nano",       "Bobcat",  "Unknown"};
     for (size_t i = 0; i < sizeof generic / sizeof generic[0]; ++i)
         CHECK(is(tsl_openblas_better_core(generic[i], skylake_x), "SkylakeX"), "%s -> %s",
               generic[i], tsl_openblas_better_core(generic[i], skylake_x));
@@ -69,9 +70,9 @@ static void check_choice(void)
     /* Tabs and the trailing newline of a cpuinfo line separate words too. */
     CHECK(is(tsl_openblas_better_core("Core2", "\tavx\tavx2 fma\n"), "Haswell"), "tabs");
     /* A core OpenBLAS chose on purpose is never replaced, whatever the flags. */
-    static const char *const proper[] = {"SkylakeX", "Cooperlake", "Haswell", "Zen",
-                                         "Sandybridge", "Excavator", "SapphireRapids", "neoversen1",
-                                         ""};
+    static const char *const proper[] = {
+        "SkylakeX",  "Cooperlake",     "Haswell",    "Zen", "Sandybridge",
+        "Excavator", "SapphireRapids", "neoversen1", ""};
     for (size_t i = 0; i < sizeof proper / sizeof proper[0]; ++i)
         CHECK(is(tsl_openblas_better_core(proper[i], gpu_host), NULL), "%s kept", proper[i]);
     CHECK(is(tsl_openblas_better_core(NULL, gpu_host), NULL), "NULL core");

@@ -4,8 +4,8 @@
  * also says which OpenBLAS ran, with which kernels and threads (peer_openblas.h): a peer running
  * OpenBLAS's generic fallback kernels is no answer. */
 #define _POSIX_C_SOURCE 200809L /* getline, strdup, strtok_r */
-#include "peers.h"
 #include "peer_openblas.h"
+#include "peers.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -28,9 +28,9 @@ int openblas_get_num_threads(void);
  * CPUs older than AVX: with AVX flags present, each is the wrong choice. (OpenBLAS reports the
  * 32-bit ones as Prescott on x86-64; they are listed for completeness.) */
 static const char *const generic_cores[] = {
-    "Unknown", "Katmai", "Coppermine", "Northwood",    "Prescott",  "Banias", "Atom", "Core2",
-    "Penryn",  "Dunnington", "Nehalem", "Athlon", "Opteron", "Opteron_SSE3", "Barcelona", "Nano",
-    "Bobcat",
+    "Unknown", "Katmai",       "Coppermine", "Northwood",  "Prescott", "Banias",
+    "Atom",    "Core2",        "Penryn",     "Dunnington", "Nehalem",  "Athlon",
+    "Opteron", "Opteron_SSE3", "Barcelona",  "Nano",       "Bobcat",
 };
 
 static int same_name(const char *a, const char *b)
@@ -72,10 +72,10 @@ const char *tsl_openblas_better_core(const char *detected, const char *cpu_flags
         generic |= same_name(detected, generic_cores[i]);
     if (!generic) return NULL;
     /* Best first; each row is what OpenBLAS's own detection asks of a CPU for that core. */
-    static const char *const cooperlake[] = {"avx512f",  "avx512cd", "avx512bw", "avx512dq",
+    static const char *const cooperlake[] = {"avx512f",  "avx512cd",    "avx512bw", "avx512dq",
                                              "avx512vl", "avx512_bf16", NULL};
-    static const char *const skylakex[] = {"avx512f", "avx512cd", "avx512bw", "avx512dq",
-                                           "avx512vl", NULL};
+    static const char *const skylakex[] = {"avx512f",  "avx512cd", "avx512bw",
+                                           "avx512dq", "avx512vl", NULL};
     static const char *const haswell[] = {"avx", "avx2", "fma", NULL};
     static const char *const sandybridge[] = {"avx", NULL};
     static const struct {

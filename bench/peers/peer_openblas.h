@@ -41,8 +41,8 @@ const char *tsl_openblas_detected_core(void);
 const char *tsl_openblas_planned_core(void);
 
 /* The running OpenBLAS: its core name (openblas_get_corename()), its build configuration
- * (openblas_get_config()), its thread count and whether it was built with DYNAMIC_ARCH (only then does
- * OPENBLAS_CORETYPE choose anything). */
+ * (openblas_get_config()), its thread count and whether it was built with DYNAMIC_ARCH (only then
+ * does OPENBLAS_CORETYPE choose anything). */
 const char *tsl_openblas_core(void);
 const char *tsl_openblas_config(void);
 int tsl_openblas_dynamic(void);

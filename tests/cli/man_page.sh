@@ -20,7 +20,8 @@ for c in $CMDS; do
     cp "$OUT" "$WORK/cmd/$c"
 done
 
-"$PY" - "$MAN" "$WORK/help.txt" "$WORK/cmd" $CMDS <<'PY' || fail "docs/tessel.1 does not match tessel's --help (see above)"
+MISMATCH="docs/tessel.1 does not match tessel's --help (see above)"
+"$PY" - "$MAN" "$WORK/help.txt" "$WORK/cmd" $CMDS <<'PY' || fail "$MISMATCH"
 import os, re, sys
 man_path, help_path, cmd_dir, cmds = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 man = open(man_path).read().split("\n")

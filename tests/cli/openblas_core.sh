@@ -9,14 +9,18 @@
 need_python
 unset OPENBLAS_CORETYPE TESSEL_OPENBLAS_DETECTED
 
-"$TESSEL" devices --json | "$PY" -c 'import json,sys; sys.exit(0 if "DYNAMIC_ARCH" in json.load(sys.stdin)["openblas"]["config"] else 77)' ||
-    { echo "SKIP: this OpenBLAS has no DYNAMIC_ARCH: OPENBLAS_CORETYPE chooses nothing" >&2; exit 77; }
+"$TESSEL" devices --json | "$PY" -c 'import json, sys
+sys.exit(0 if "DYNAMIC_ARCH" in json.load(sys.stdin)["openblas"]["config"] else 77)' || {
+    echo "SKIP: this OpenBLAS has no DYNAMIC_ARCH: OPENBLAS_CORETYPE chooses nothing" >&2
+    exit 77
+}
 
 # A CPU with AVX2 and FMA, no AVX-512 (so the chosen core differs from this machine's own).
-printf 'processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu sse sse2 ssse3 sse4_1 sse4_2 avx fma avx2\n\n' \
-    > "$WORK/cpuinfo"
+printf 'processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: %s\n\n' \
+    "fpu sse sse2 ssse3 sse4_1 sse4_2 avx fma avx2" > "$WORK/cpuinfo"
 export TESSEL_TEST_CPUINFO="$WORK/cpuinfo"
-NOTE="tessel: note: OpenBLAS detected Prescott on this CPU; using OPENBLAS_CORETYPE=Haswell (set OPENBLAS_CORETYPE to override)"
+NOTE="tessel: note: OpenBLAS detected Prescott on this CPU; using OPENBLAS_CORETYPE=Haswell"
+NOTE="$NOTE (set OPENBLAS_CORETYPE to override)"
 
 # device TEXT: the openblas row of the CSV on stdout has exactly this device text pattern (grep -E)
 openblas_device() {
@@ -30,19 +34,21 @@ assert re.fullmatch(sys.argv[2], d), d
 PY
 }
 CORE='host CPU: OpenBLAS [0-9.]+ '
+BY_TESSEL='OPENBLAS_CORETYPE=Haswell set by tessel; detected '
 
 # The generic core: one note, one re-execution, and the row runs Haswell.
 for peers in "--peers openblas" "--peers=clblast,openblas"; do
     TESSEL_TEST_OPENBLAS_CORE=Prescott expect_ok gemm --size 24 $peers --repeat 1 --verify --csv -
-    [ "$(grep -c 'tessel: note: OpenBLAS detected' "$ERR")" = 1 ] || fail "$peers: one note expected"
+    [ "$(grep -c 'tessel: note: OpenBLAS detected' "$ERR")" = 1 ] ||
+        fail "$peers: one note expected"
     grep -qxF "$NOTE" "$ERR" || fail "$peers: the note should read: $NOTE"
-    openblas_device "${CORE}Haswell [0-9]+ threads \(.*DYNAMIC_ARCH.*; OPENBLAS_CORETYPE=Haswell set by tessel; detected Prescott\)"
+    openblas_device "${CORE}Haswell [0-9]+ threads \(.*DYNAMIC_ARCH.*; ${BY_TESSEL}Prescott\)"
 done
 for cmd in "blas1 --op dot --size 1000" "gemv -m 40 -n 30" "transpose --size 40"; do
     TESSEL_TEST_OPENBLAS_CORE=Core2 expect_ok $cmd --peers openblas --repeat 1 --csv -
     grep -qF "OpenBLAS detected Core2 on this CPU; using OPENBLAS_CORETYPE=Haswell" "$ERR" ||
         fail "$cmd: note expected"
-    openblas_device "${CORE}Haswell .*; OPENBLAS_CORETYPE=Haswell set by tessel; detected Core2\)"
+    openblas_device "${CORE}Haswell .*; ${BY_TESSEL}Core2\)"
 done
 
 # The user's OPENBLAS_CORETYPE is kept: no note, the row names it (not as tessel's choice).
@@ -58,7 +64,7 @@ grep -q 'OpenBLAS detected' "$ERR" && fail "no re-execution under the marker"
 
 # Commands that do not time OpenBLAS, help, and CPUs without better kernels: left alone.
 for args in "gemm --size 24 --repeat 1 --csv -" "gemm --peers openblas --help" "devices" \
-            "blas1 --op dot --size 1000 --repeat 1 --peers clblast --csv -"; do
+            "blas1 --op dot --size 1000 --repeat 1 --peers clblast --csv -" "study --list"; do
     TESSEL_TEST_OPENBLAS_CORE=Prescott expect_ok $args
     grep -q 'OpenBLAS detected' "$ERR" && fail "tessel $args: no re-execution expected"
 done
