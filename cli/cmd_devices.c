@@ -1,7 +1,9 @@
 /* cmd_devices.c: `tessel devices [--json]`, the OpenCL platforms and devices tessel sees, with
  * the P:D indices that --device takes and the facts that decide what runs where (type, compute
- * units, clock, memory, largest buffer, work-group size, fp64). Everything comes from
- * tsl_devices(); this file only prints. */
+ * units, clock, memory, largest buffer, work-group size, fp64), and the OpenBLAS that the
+ * openblas peer times (version, core, threads, build options; peer_openblas.h), since its kernels
+ * depend on the host CPU. Everything comes from tsl_devices() and the peer; this file only
+ * prints. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,7 @@
 #include "args.h"
 #include "commands.h"
 #include "output.h"
+#include "peer_openblas.h"
 #include "tessel.h"
 
 static void human_bytes(unsigned long long b, char *buf, size_t cap)
@@ -22,6 +25,28 @@ static void human_bytes(unsigned long long b, char *buf, size_t cap)
         snprintf(buf, cap, "%.0f %s", v, units[u]);
     else
         snprintf(buf, cap, "%.1f %s", v, units[u]);
+}
+
+/* The OpenBLAS line(s) under the table. */
+static void print_openblas(void)
+{
+    char desc[256];
+    tsl_openblas_describe(desc, sizeof desc);
+    printf("\nopenblas peer: %s\n", desc);
+    const char *planned = tsl_openblas_planned_core();
+    if (planned)
+        printf("  OpenBLAS detected %s, a generic core, on a CPU whose flags support %s: commands "
+               "that time\n  OpenBLAS run it with OPENBLAS_CORETYPE=%s (set OPENBLAS_CORETYPE to "
+               "override)\n",
+               tsl_openblas_detected_core(), planned, planned);
+}
+
+static void json_or_null(const char *s)
+{
+    if (s)
+        cli_json_string(stdout, s);
+    else
+        printf("null");
 }
 
 static void print_json(const tsl_device_info *d, size_t n)
@@ -53,7 +78,19 @@ static void print_json(const tsl_device_info *d, size_t n)
                d[i].compute_units, d[i].clock_mhz, d[i].global_mem, d[i].local_mem, d[i].max_alloc,
                d[i].max_work_group, d[i].fp64 ? "true" : "false");
     }
-    printf("%s]\n}\n", n ? "\n  " : "");
+    char desc[256];
+    tsl_openblas_describe(desc, sizeof desc);
+    printf("%s],\n  \"openblas\": {\"description\": ", n ? "\n  " : "");
+    cli_json_string(stdout, desc);
+    printf(", \"config\": ");
+    cli_json_string(stdout, tsl_openblas_config());
+    printf(", \"core\": ");
+    cli_json_string(stdout, tsl_openblas_core());
+    printf(", \"threads\": %d, \"coretype\": ", tsl_openblas_threads());
+    json_or_null(getenv("OPENBLAS_CORETYPE"));
+    printf(", \"planned_coretype\": ");
+    json_or_null(tsl_openblas_planned_core());
+    printf("}\n}\n");
 }
 
 static void print_table(const tsl_device_info *d, size_t n)
@@ -98,7 +135,9 @@ int cli_cmd_devices(int argc, char **argv)
                "Lists every OpenCL device tessel can use: its index P:D (platform:device, what\n"
                "--device takes), type, compute units, clock, global and local memory, largest\n"
                "single buffer (max_alloc, which bounds --size), maximum work-group size, and\n"
-               "whether it does double precision (fp64).\n\n"
+               "whether it does double precision (fp64). Below them, the OpenBLAS that the\n"
+               "openblas peer times: version, core (kernels), threads and build options, and the\n"
+               "core tessel chooses where OpenBLAS falls back to generic kernels.\n\n"
                "Options:\n");
         cli_print_options(stdout, opts, nopts);
         printf("\nExit codes: 0 success, 2 usage error, 3 no OpenCL device or driver error.\n\n"
@@ -129,8 +168,10 @@ int cli_cmd_devices(int argc, char **argv)
     if (again < count) count = again;
     if (json)
         print_json(list, count);
-    else
+    else {
         print_table(list, count);
+        print_openblas();
+    }
     free(list);
     fflush(stdout);
     return CLI_EXIT_OK;

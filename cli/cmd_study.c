@@ -36,6 +36,7 @@
 #include "common.h"
 #include "measure.h"
 #include "output.h"
+#include "peer_openblas.h"
 #include "tessel.h"
 
 #define MAX_SETS 32
@@ -835,6 +836,9 @@ static void write_md(study_job *job, FILE *md, const fig_state *states, int no_g
                 ? ""
                 : " (host-side C versions, the `sequential` rows, run slower than in a release "
                   "build: use `make build` for numbers to keep)");
+    char blas[256]; /* the openblas peer's kernels depend on the host CPU: name them */
+    tsl_openblas_describe(blas, sizeof blas);
+    fprintf(md, "- OpenBLAS (the openblas peer): %s\n", blas);
     fputs("- Parameters (`--set` changes them):", md);
     for (size_t p = 0, k = 0; p < s->nparams; ++p)
         if (s->params[p].kind != STUDY_PARAM_INTERNAL)

@@ -1,11 +1,18 @@
 /* main.c: entry point of the tessel command. Dispatches to the subcommand named by the first
  * argument through one table, and answers --help and --version itself. Subcommands that DESIGN.md
- * plans but that do not exist yet are named as such, with the usage exit code. */
+ * plans but that do not exist yet are named as such, with the usage exit code. Before a command
+ * that times OpenBLAS, it makes sure OpenBLAS runs the kernels this CPU supports (see
+ * choose_openblas_core). */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "commands.h"
+#include "peer_openblas.h"
 #include "tessel.h"
 
 int cli_argc;
@@ -83,10 +90,78 @@ static const char *command_names(void)
     return names;
 }
 
+/* ---- OpenBLAS's core ---------------------------------------------------------------------------
+ * OpenBLAS (DYNAMIC_ARCH) picks its kernels when it loads, from the CPU it recognizes, and falls
+ * back to generic ones (Prescott) on a CPU it does not know, such as a virtualized Xeon with
+ * AVX-512: there its DGEMM runs at a fifth of the right kernels' speed and SGEMM at a twentieth,
+ * and an openblas peer row would compare tessel with a crippled CPU. It reads OPENBLAS_CORETYPE
+ * only when it loads, before main, so the command re-executes itself once with the variable set.
+ * Only the command does this, and only for commands that time OpenBLAS, only when the user has
+ * not set OPENBLAS_CORETYPE (theirs is kept) and only when /proc/cpuinfo's flags support better
+ * kernels (tsl_openblas_better_core); libtessel never touches the environment.
+ * For the tests, TESSEL_TEST_OPENBLAS_CORE stands for the core OpenBLAS detected and
+ * TESSEL_TEST_CPUINFO for /proc/cpuinfo (peer_openblas.h). */
+
+/* 1 if `list` (a --peers value) names the openblas peer. */
+static int names_openblas(const char *list)
+{
+    size_t n = strlen("openblas");
+    for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (strncmp(p, "openblas", n) == 0 && (p[n] == ',' || p[n] == '\0')) return 1;
+    return 0;
+}
+
+/* 1 if the command line will time OpenBLAS: a command with --peers naming openblas, or a study
+ * that measures (the gemm-ladder and optimizations studies run the openblas peer). */
+static int times_openblas(int argc, char **argv)
+{
+    if (argc < 2 || cli_wants_help(argc - 2, argv + 2)) return 0;
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "study") == 0) { /* --list and --replot measure nothing */
+        for (int i = 2; i < argc; ++i)
+            if (strcmp(argv[i], "--list") == 0 || strcmp(argv[i], "--replot") == 0) return 0;
+        return 1;
+    }
+    if (strcmp(cmd, "gemm") != 0 && strcmp(cmd, "blas1") != 0 && strcmp(cmd, "gemv") != 0 &&
+        strcmp(cmd, "transpose") != 0)
+        return 0;
+    for (int i = 2; i < argc; ++i) {
+        if (strcmp(argv[i], "--peers") == 0 && i + 1 < argc && names_openblas(argv[i + 1]))
+            return 1;
+        if (strncmp(argv[i], "--peers=", 8) == 0 && names_openblas(argv[i] + 8)) return 1;
+    }
+    return 0;
+}
+
+/* Re-executes this command with OPENBLAS_CORETYPE set when OpenBLAS runs generic kernels on a
+ * CPU that supports better ones; returns when nothing is to change or the re-execution failed. */
+static void choose_openblas_core(int argc, char **argv)
+{
+    if (!times_openblas(argc, argv)) return;
+    const char *core = tsl_openblas_planned_core();
+    if (!core) return;
+    char seen[64];
+    snprintf(seen, sizeof seen, "%s", tsl_openblas_detected_core());
+    if (setenv("OPENBLAS_CORETYPE", core, 1) != 0 ||
+        setenv(TSL_OPENBLAS_DETECTED_ENV, seen, 1) != 0)
+        return;
+    cli_note("OpenBLAS detected %s on this CPU; using OPENBLAS_CORETYPE=%s (set OPENBLAS_CORETYPE "
+             "to override)",
+             seen, core);
+    fflush(NULL);
+    execv("/proc/self/exe", argv);
+    int err = errno;
+    unsetenv("OPENBLAS_CORETYPE");
+    unsetenv(TSL_OPENBLAS_DETECTED_ENV);
+    cli_note("could not re-execute tessel (%s): OpenBLAS keeps its %s kernels", strerror(err),
+             seen);
+}
+
 int main(int argc, char **argv)
 {
     cli_argc = argc;
     cli_argv = argv;
+    choose_openblas_core(argc, argv);
     if (argc < 2) return cli_error(CLI_EXIT_USAGE, "no command given (try 'tessel --help')");
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {

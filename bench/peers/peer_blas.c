@@ -6,6 +6,7 @@
  * monotonic clock. Without CLBlast (TESSEL_HAVE_CLBLAST unset) the clblast peer is skipped. */
 #include "peer_blas.h"
 #include "peer_cublas.h"
+#include "peer_openblas.h"
 
 #include <cblas.h>
 #include <math.h>
@@ -41,7 +42,7 @@ static size_t a_elems(const tsl_blas_peer_args *g)
 
 static void run_openblas(const tsl_blas_peer_args *g, tsl_peer_result *res)
 {
-    snprintf(res->device, sizeof res->device, "host CPU (OpenBLAS)");
+    tsl_openblas_describe(res->device, sizeof res->device);
     size_t es = g->is_double ? sizeof(double) : sizeof(float), ny = out_len(g);
     int n = (int)g->n, m = (int)g->m, lda = (int)g->lda;
     enum CBLAS_ORDER order = g->layout == TSL_COL_MAJOR ? CblasColMajor : CblasRowMajor;

@@ -6,6 +6,7 @@
  * OpenBLAS extension of CBLAS, timed with the host clock. */
 #include "peer_transpose.h"
 #include "peer_cublas.h"
+#include "peer_openblas.h"
 
 #include <limits.h>
 #include <math.h>
@@ -102,7 +103,7 @@ static void run_clblast(const tsl_peer_transpose_args *g, tsl_peer_result *res)
 
 static void run_openblas(const tsl_peer_transpose_args *g, tsl_peer_result *res)
 {
-    snprintf(res->device, sizeof res->device, "host CPU (OpenBLAS)");
+    tsl_openblas_describe(res->device, sizeof res->device);
     if (g->rows > INT_MAX || g->cols > INT_MAX || g->lda > INT_MAX || g->ldb > INT_MAX) {
         tsl__peer_set(res, TSL_PEER_SKIPPED, "OpenBLAS takes sizes up to %d (CBLAS int)", INT_MAX);
         return;

@@ -40,7 +40,7 @@ typedef struct {
 typedef struct {
     tsl_peer_status status;
     char reason[512];   /* why skipped or failed, one line; "" when ok */
-    char device[160];   /* where it ran, for the device column ("host CPU (OpenBLAS)") */
+    char device[256];   /* where it ran, for the device column ("NVIDIA H200") */
     double *run_ms;     /* caller's array of repeat entries: the time of each timed run */
     void *c;            /* caller's array of C's storage size: C after the last run */
     double build_ms;    /* host time of the first call (kernel compilation), NaN if none */

@@ -10,8 +10,13 @@ export TESSEL_CACHE_DIR=${TESSEL_CACHE_DIR:-$PWD/build-gpu/kcache}
 export TESSEL_TUNING_DIR=${TESSEL_TUNING_DIR:-$PWD/build-gpu/no-user-tuning}
 t=build-gpu/tessel
 d=${TESSEL_BENCH_DEVICE:-nvidia}
+# env.txt: date, GPU, host CPU, and `tessel devices`, whose last lines name the OpenBLAS the
+# openblas peer times (version, core, threads, build options) and the core the timing commands
+# choose where OpenBLAS fell back to generic kernels (OPENBLAS_CORETYPE; docs/tessel.1).
 { date -u +"date: %Y-%m-%dT%H:%M:%SZ"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
+  echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores)"
+  echo "OPENBLAS_CORETYPE: ${OPENBLAS_CORETYPE:-unset}"
   $t devices; } > "$out/env.txt" 2>&1
 : > "$out/commands.txt"
 run() { echo "tessel $*" >> "$out/commands.txt"; timeout "${RUN_TIMEOUT:-200}" $t "$@" 2>&1 | grep -vE '^\s*$'; }

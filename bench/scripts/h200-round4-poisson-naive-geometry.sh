@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/round4/poisson-naive-geometry.
 # Issue 3: the naive Jacobi sweep's work-group shape on the GPU (the shipped 128 x 2 against 32 x 8,
 # 64 x 4, 256 x 1 and 32 x 16: patched copies of the tree), 8192^2, 200 sweeps, beside the copy
 # row, two interleaved rounds; everything in $OUT/results.tgz:
-#   bash .device/setup.sh > /dev/null 2>&1; bash bench/scripts/gpu_poisson_naive_geometry.sh "$OUT"
+#   bash .device/setup.sh > /dev/null 2>&1; bash bench/scripts/h200-round4-poisson-naive-geometry.sh "$OUT"
 set -uo pipefail
-o=${1:?usage: gpu_poisson_naive_geometry.sh OUT}
+o=${1:?usage: h200-round4-poisson-naive-geometry.sh OUT}
 source bench/scripts/lib.sh "$o/r" > /dev/null
 # the shipped GPU row has 128 x 2 since this run (it was 32 x 8 when it ran)
 shapes="32x8 64x4 256x1 32x16"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/memory.
 # The memory-bound family's GPU run (issue 3), each routine beside its peers and the copy row:
-#   bash .device/setup.sh && bash bench/scripts/gpu_memory.sh "$OUT"
+#   bash .device/setup.sh && bash bench/scripts/h200-memory.sh "$OUT"
 set -uo pipefail
 source bench/scripts/lib.sh "${1:-bench-out}"
 run bandwidth --device $d --csv "$out/bandwidth.csv"

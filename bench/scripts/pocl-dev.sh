@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
+# Result: bench/results/pocl-dev.
 # The foundation's CPU benchmark (issue 2) on the development machine's PoCL device:
-#   bash bench/scripts/pocl_foundation.sh BUILD_DIR OUT_DIR
+#   bash bench/scripts/pocl-dev.sh BUILD_DIR OUT_DIR
 # auto vs CLBlast-on-PoCL vs OpenBLAS, side by side in one run per precision, plus the ladder.
 set -euo pipefail
 t=${1:-build}/tessel

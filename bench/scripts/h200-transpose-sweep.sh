@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/transpose-sweep.
 # Transpose `vector` geometry sweep on the GPU machine (tiles per work-group x work-group rows),
 # each invocation with the copy row and the peers, every row verified:
-#   bash .device/setup.sh && bash bench/scripts/gpu_transpose_sweep.sh "$OUT"
+#   bash .device/setup.sh && bash bench/scripts/h200-transpose-sweep.sh "$OUT"
 set -uo pipefail
 source bench/scripts/lib.sh "${1:-bench-out}"
 for g in 1 2 4 8; do

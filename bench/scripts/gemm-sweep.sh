@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# A hand sweep of tiled2d configurations on the GPU machine (issue 4, round 3): each
+# A hand sweep of tiled2d configurations on the GPU machine (issue 4, rounds 3 and 4): each
 # configuration verified against OpenBLAS and timed (median of 10 after 2 warm-ups) on each of its
 # shapes, then the ptxas report of every program built and a summary of the best per precision
 # and shape.
-#   bash .device/setup.sh && bash bench/scripts/gpu_gemm_sweep.sh "$OUT" LIST
+#   bash .device/setup.sh && bash bench/scripts/gemm-sweep.sh "$OUT" LIST
 # LIST: one "precision shapes configuration" per line; shapes: comma-separated N or MxNxK;
 # configuration: tiled2d parameters without the "tiled2d:" prefix, or "peers" for tessel auto
-# beside CLBlast and cuBLAS on the same data.
+# beside CLBlast and cuBLAS on the same data. Each committed sweep keeps its list beside its
+# results: bench/results/h200/round4/*/sweep.txt, bench/results/h100/round4/*/sweep.txt,
+# bench/results/h200/gemm-round3/gemm_sweep_round3?.txt (bench/README.md's index).
 set -uo pipefail
 source bench/scripts/lib.sh "$1"
 list=$2

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/transpose-round3 (and its tile sweep, which replaced the first tile-64 sweep's script).
 # Issue 3, round 3 on the GPU machine: the transpose family with the 64-wide tiles now default on
 # GPUs, beside CLBlast, cuBLAS and the copy row, every row verified (median of 20):
-#   bash .device/setup.sh && bash bench/scripts/gpu_transpose_round3.sh "$OUT"
+#   bash .device/setup.sh && bash bench/scripts/h200-transpose-round3.sh "$OUT"
 # Also the tile sweep behind the default (tile 32/64 x work-group rows 4/8/16).
 set -uo pipefail
 source bench/scripts/lib.sh "${1:-bench-out}"

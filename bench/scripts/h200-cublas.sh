@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/cublas.
 # tessel beside cuBLAS and CLBlast on the GPU machine, in one run per routine:
-#   bash .device/setup.sh && bash bench/scripts/gpu_cublas.sh "$OUT"
+#   bash .device/setup.sh && bash bench/scripts/h200-cublas.sh "$OUT"
 set -uo pipefail
 source bench/scripts/lib.sh "${1:-bench-out}"
 grep -i "cuda toolkit\|clblast" "$out/cmake.log"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/tune.
 # Tunes tessel's GEMM on the GPU machine (issue 4) and keeps every candidate:
-#   bash .device/setup.sh && bash bench/scripts/gpu_tune.sh "$OUT" [BUDGET_SCALE]
+#   bash .device/setup.sh && bash bench/scripts/h200-tune.sh "$OUT" [BUDGET_SCALE]
 # Groups (precision x size class): single large (4096^3), double large (4096^3), single small
 # (1000^3, 512^3, 8192x128x8192, 128x8192x8192; C of at most 2^20 elements). The winners land
 # in $OUT/tuning/<device>@<driver>.tuning, which is what src/tune/defaults.tuning's device

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/round4/check.
 # The end of round 4 on the GPU machine (2026-11-23): the landed tree verified where this session
 # changed it (peeled edges with transposes and beta, the FP64 tensor-core DGEMM on ragged shapes,
 # axpy's geometry, the naive Jacobi shape), every row against the CPU reference; $OUT/results.tgz:
-#   bash .device/setup.sh > /dev/null 2>&1; bash bench/scripts/gpu_round4_check.sh "$OUT"
+#   bash .device/setup.sh > /dev/null 2>&1; bash bench/scripts/h200-round4-check.sh "$OUT"
 set -uo pipefail
-o=${1:?usage: gpu_round4_check.sh OUT}
+o=${1:?usage: h200-round4-check.sh OUT}
 source bench/scripts/lib.sh "$o/r" > /dev/null
 c="$out/check.csv"
 for a in "--size 4097" "--size 1025" "-m 4100 -n 1000 -k 333 --transa T --layout col --beta 0.5" \

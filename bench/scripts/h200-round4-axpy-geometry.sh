@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/round4/axpy-geometry (first/: PRECISIONS=single, with 8 groups the default then; both/).
 # Issue 3: axpy (2^26 elements) with 8 or 32 work-groups of 256 per compute unit, or one real4 per
 # work-item (the GPU default since 2026-11-23: "unlimited"), in one session: the two others are
 # patched copies of the tree; each run three times beside the copy row, interleaved, for each
 # precision in PRECISIONS (default: single double):
-#   OUT=... bash bench/scripts/gpu_axpy_geometry.sh
-# (Round 4, first run, single only, with 8 the default then: bench/results/h200/round4.)
+#   OUT=... bash bench/scripts/h200-round4-axpy-geometry.sh
 set -uo pipefail
 bash .device/setup.sh > /dev/null 2>&1
 source bench/scripts/lib.sh $OUT/base > /dev/null

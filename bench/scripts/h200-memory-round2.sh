@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
+# Result: bench/results/h200/memory-round2.
 # Issue 3, second round on the GPU machine: the new variants (transpose `vector`, blas1 `wide`,
 # gemv `multirow`, typed 16-byte loads in the vector kernels) beside nobank/vector, the copy row,
 # CLBlast and cuBLAS, every row verified, one run per routine:
-#   bash .device/setup.sh && bash bench/scripts/gpu_memory_round2.sh "$OUT"
+#   bash .device/setup.sh && bash bench/scripts/h200-memory-round2.sh "$OUT"
 # Also keeps the PTX NVIDIA's compiler produced for them (the program binaries in the kernel
 # cache) and counts 16-byte global loads, to see what the compiler made of each access.
 set -uo pipefail

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
+# Result: none yet: the two-GPU measurement of docs/multi-device.md is pending.
 # Issue 6 on a host with two GPUs (two H200s): GEMM and Jacobi split across both GPUs beside the
 # fastest GPU alone, measured in the same run (the runner's device / group / single rows and
 # speedup), then the same through MPI, one rank per GPU (docs/multi-device.md):
-#   bash bench/scripts/gpu_multi.sh "$OUT"
+#   bash bench/scripts/h200x2-multi.sh "$OUT"
 # It runs `bash .device/setup.sh` first when that exists and nvidia-smi is found (SETUP=0 skips
 # it, SETUP=1 forces it), builds Release in build-gpu, and writes env.txt, commands.txt, one CSV,
 # one stdout log (.txt) and one stderr log (.err, with the end-to-end notes) per command,
 # status.txt, and summary.txt, printed last. Sizes and devices come from the environment; a small
 # run of the same logic on the development machine's two PoCL devices:
 #   POCL_DEVICES="pthread pthread" SETUP=0 BUILD=build-doc SIZE=256 GRID=257 ITERS=40 \
-#     VGRID=129 VITERS=20 DEVICES=all DIST_DEVICE= bash bench/scripts/gpu_multi.sh /tmp/multi-out
+#     VGRID=129 VITERS=20 DEVICES=all DIST_DEVICE= bash bench/scripts/h200x2-multi.sh /tmp/multi-out
 # The MPI part needs tessel built with MPI and an mpirun (OpenMPI: libopenmpi-dev openmpi-bin);
 # where either is missing it is recorded as skipped and the rest still runs.
 set -uo pipefail
