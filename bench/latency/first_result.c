@@ -76,13 +76,16 @@ static int floor_run(void)
     if ((err = clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL)) != CL_SUCCESS)
         return fail("clEnqueueReadBuffer", err);
     double t_run = ms();
-    printf("mode=floor platforms=%.2f device=%.2f context=%.2f build=%.2f run=%.2f total=%.2f\n",
-           t_plat, t_dev - t_plat, t_ctx - t_dev, t_build - t_ctx, t_run - t_build, t_run);
     clReleaseMemObject(buf);
     clReleaseKernel(k);
     clReleaseProgram(prog);
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);
+    double t_end = ms();
+    printf("mode=floor platforms=%.2f device=%.2f context=%.2f build=%.2f run=%.2f total=%.2f "
+           "release=%.2f\n",
+           t_plat, t_dev - t_plat, t_ctx - t_dev, t_build - t_ctx, t_run - t_build, t_run,
+           t_end - t_run);
     return 0;
 }
 
@@ -127,11 +130,15 @@ static int tessel_run(size_t n)
         double e = fabs(c[i * n + j] - ref) / (mag > 0 ? mag : 1);
         if (e > worst) worst = e;
     }
-    printf("mode=tessel n=%zu data=%.2f context=%.2f first_call=%.2f (build=%.2f upload=%.2f "
-           "kernel=%.2f download=%.2f) second_call=%.2f to_first_result=%.2f check=%s\n",
-           n, t_data, t_ctx - t_data, t_first - t_ctx, tm.build_ms, tm.upload_ms, tm.kernel_ms,
-           tm.download_ms, t_second - t_first, t_first - t_data, worst < 1e-5 ? "ok" : "FAILED");
+    double t_check = ms();
     tsl_context_destroy(ctx);
+    double t_end = ms();
+    printf("mode=tessel n=%zu data=%.2f context=%.2f first_call=%.2f (build=%.2f upload=%.2f "
+           "kernel=%.2f download=%.2f) second_call=%.2f to_first_result=%.2f release=%.2f "
+           "all=%.2f check=%s\n",
+           n, t_data, t_ctx - t_data, t_first - t_ctx, tm.build_ms, tm.upload_ms, tm.kernel_ms,
+           tm.download_ms, t_second - t_first, t_first - t_data, t_end - t_check, t_end,
+           worst < 1e-5 ? "ok" : "FAILED");
     free(a), free(b), free(c);
     return worst < 1e-5 && s == TSL_OK ? 0 : 1;
 }

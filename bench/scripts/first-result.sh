@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The first-result latency on the GPU machine (bench/results/*/first-result): a new process to its
+# Result: bench/results/<card>/first-result.
+# The first-result latency on the GPU machine: a new process to its
 # first SGEMM n = 1024 result with warm kernel caches, against the bare OpenCL floor (context +
 # one empty kernel), each started 9 times, the median kept; then one TESSEL_TRACE=1 run showing
 # where tessel's own time goes. With a tree in .base (the tessel before a change, copied there by
 # hand), its probe runs interleaved with this one for a side-by-side figure.
-#   bash .device/setup.sh && bash bench/scripts/gpu_first_result.sh $OUT
+#   bash .device/setup.sh && bash bench/scripts/first-result.sh $OUT
 set -uo pipefail
-out=${1:?usage: gpu_first_result.sh OUT}
+out=${1:?usage: first-result.sh OUT}
 source bench/scripts/lib.sh "$out"
 probe=build-gpu/tessel_first_result
 builds=("$probe")
@@ -27,20 +28,27 @@ for i in 1 2 3 4 5 6 7 8 9; do
     done
   done
 done
-TESSEL_TRACE=1 $probe tessel > "$out/trace.txt" 2>&1
-nv=$(ls /etc/OpenCL/vendors/ | grep -i nvidia | head -1)
-OCL_ICD_VENDORS=/etc/OpenCL/vendors/$nv TESSEL_TRACE=1 $probe tessel > "$out/trace_nvidia_icd_only.txt" 2>&1
-OCL_ICD_VENDORS=/etc/OpenCL/vendors/$nv $probe floor >> "$out/trace_nvidia_icd_only.txt" 2>&1
-ls /etc/OpenCL/vendors/ > "$out/icds.txt"
+{ echo "== TESSEL_TRACE=1, every ICD the host has ($(ls /etc/OpenCL/vendors/ | tr '\n' ' '))"
+  TESSEL_TRACE=1 $probe tessel
+  nv=$(ls /etc/OpenCL/vendors/ | grep -i nvidia | head -1)
+  echo "== OCL_ICD_VENDORS=/etc/OpenCL/vendors/$nv (the NVIDIA ICD alone)"
+  for i in 1 2 3; do OCL_ICD_VENDORS=/etc/OpenCL/vendors/$nv TESSEL_TRACE=1 $probe tessel; done
+  for i in 1 2 3; do OCL_ICD_VENDORS=/etc/OpenCL/vendors/$nv $probe floor; done
+} > "$out/trace.txt" 2>&1
 python3 - "$out/first_result.txt" <<'PY'
 import sys, re, statistics, collections
 rows = collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    kv = dict(re.findall(r'(\w+)=([^\s()]+)', line))
-    rows[(kv['build'], kv['mode'])].append(kv)
-print(f"{'build':36} {'mode':7} {'process':>8} {'context':>8} {'first':>8} {'build':>7} {'to_first':>8}  (median ms of {len(next(iter(rows.values())))})")
+    build = line.split()[0].split('=', 1)[1]
+    mode = 'floor' if 'mode=floor' in line else 'tessel'
+    kv = {k: float(v) for k, v in re.findall(r'(\w+)=([0-9.]+)', line.split(' ', 1)[1])}
+    rows[(build, mode)].append(kv)
+print(f"{'build':34} {'mode':7} {'process':>8} {'context':>8} {'first':>8} {'to_first':>9}   median ms of the runs")
 for (b, m), r in rows.items():
-    med = lambda k: statistics.median(float(x[k]) for x in r) if k in r[0] else float('nan')
-    print(f"{b:36} {m:7} {med('process_ms'):8.1f} {med('context'):8.1f} {med('first_call'):8.1f} {med('build') if m=='tessel' else med('build'):7.1f} {med('to_first_result') if m=='tessel' else med('total'):8.1f}")
+    med = lambda k: statistics.median(x[k] for x in r)
+    first = med('first_call') if m == 'tessel' else med('build') + med('run')
+    to_first = med('to_first_result') if m == 'tessel' else med('total')
+    ctx = med('context') if m == 'tessel' else med('platforms') + med('device') + med('context')
+    print(f"{b:34} {m:7} {med('process_ms'):8.1f} {ctx:8.1f} {first:8.1f} {to_first:9.1f}   ({len(r)} runs)")
 PY
 cat "$out/trace.txt"
