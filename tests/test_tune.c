@@ -187,7 +187,7 @@ static void test_db(void)
         const char *what, *text, *expect;
         size_t len;
     } bad[] = {
-        {"foreign version", "tessel-tuning 2\nanything at all\n", "version", 0},
+        {"foreign version", "tessel-tuning 9\nanything at all\n", "version", 0},
         {"no header", "device=x gemm single small tiled2d:MWG=64\n", "tessel-tuning", 0},
         {"malformed entry", "tessel-tuning 1\ndevice=x gemm quadruple small tiled2d\n",
          "malformed", 0},
