@@ -6,9 +6,15 @@
  * and verified against the CPU reference (a candidate that fails can never win), then timed:
  * `repeat` calls, median kernel time from profiling events, GFLOP/s. A class with several shapes
  * scores a candidate by the geometric mean over them. The budget (--budget-s) is wall time, shared
- * evenly by the (precision, class) groups; the winner is stored in the user's tuning database
- * (tsl_tuning_store), unless --no-store. Every candidate is a row of the report (CSV/JSON), the
- * table shows the baseline and the winner of each group; progress goes to a terminal's stderr. */
+ * evenly by the (precision, class) groups. The search's best few (the finalists) are then timed
+ * against auto itself, several times, on the tuned shapes and on the corners of the region the
+ * entry would cover, and one is stored only if it is nowhere slower than auto within the spread
+ * of auto's times and somewhere faster (tune_decide.h); otherwise auto is kept and nothing is
+ * written (issue 14: an entry tuned at 256 had made 1024 3x slower). A stored entry records the
+ * tuned shapes (measured=) and serves only problems near them. Every measurement is a row of the
+ * report (CSV/JSON; the check's rows carry "check": 1 in JSON); stdout shows the baseline, the
+ * search's best, the check's table and the verdict of each group; progress goes to a terminal's
+ * stderr. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -225,6 +231,48 @@ typedef struct {
  * it; each is then checked against auto on the shapes its entry would cover. */
 #define FINALISTS 3
 
+/* 1 when NAME=V occurs in the parameter list params (",NAME=V,..." form, after the colon). */
+static int has_param(const char *params, const char *pair, size_t len)
+{
+    for (const char *p = params; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t l = end ? (size_t)(end - p) : strlen(p);
+        if (l == len && strncmp(p, pair, len) == 0) return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+/* 1 when every NAME=V of a is in b, or is NAME=0 and b does not name it. */
+static int params_within(const char *a, const char *b)
+{
+    for (const char *p = a; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t l = end ? (size_t)(end - p) : strlen(p);
+        const char *eq = memchr(p, '=', l);
+        if (!has_param(b, p, l)) {
+            if (!eq || !(l - (size_t)(eq - p) == 2 && eq[1] == '0')) return 0;
+            char name[64];
+            snprintf(name, sizeof name, "%.*s=", (int)(eq - p), p);
+            for (const char *q = b; q && *q; q = strchr(q, ',') ? strchr(q, ',') + 1 : NULL)
+                if (strncmp(q, name, strlen(name)) == 0) return 0; /* b names it, not 0 */
+        }
+        p = end ? end + 1 : NULL;
+    }
+    return 1;
+}
+
+/* 1 when two configurations are the same one, spelt with or without the parameters at 0 that a
+ * database entry may leave out (the tuner names every parameter; auto's entry may not). */
+static int same_config(const char *a, const char *b)
+{
+    const char *ca = strchr(a, ':'), *cb = strchr(b, ':');
+    size_t la = ca ? (size_t)(ca - a) : strlen(a), lb = cb ? (size_t)(cb - b) : strlen(b);
+    if (la != lb || strncmp(a, b, la) != 0) return 0;
+    const char *pa = ca ? ca + 1 : "", *pb = cb ? cb + 1 : "";
+    return params_within(pa, pb) && params_within(pb, pa);
+}
+
 /* Keeps the FINALISTS best scores, best first. */
 static void keep_finalist(best *f, size_t *nf, const char *cfg, double score)
 {
@@ -404,7 +452,8 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
         double score = ok ? exp(logsum / (double)nd) : 0.0;
         if (baseline) base.score = score;
         else tsl_tuner_report(t, score);
-        if (!baseline && score > base.score) keep_finalist(fin, &nf, cfg, score);
+        if (!baseline && score > base.score && !same_config(cfg, base.config))
+            keep_finalist(fin, &nf, cfg, score);
         baseline = 0;
         if (ok) ++passed;
         if (score > b.score) {
@@ -546,15 +595,18 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Searches the parameter space of an operation's fast kernel on one device (gemm: the\n"
            "tile sizes, work per work-item, vector widths, local-memory staging of A and B,\n"
            "prefetching and work-group shape of tiled2d), verifies every candidate against the\n"
-           "CPU reference, times it (median of --repeat runs, GFLOP/s), and stores the best one\n"
-           "per precision and size class in the tuning database, where 'auto' finds it. Classes:\n"
-           "small (C of at most 2^20 elements), skinny (m or n <= 256), large. Exhaustive for\n"
-           "small spaces, else random sampling alternating with refinement around the best;\n"
-           "the configuration auto uses now is measured first, so the stored winner is never\n"
-           "slower than it. Progress on a terminal.\n\n");
+           "CPU reference and times it (median of --repeat runs, GFLOP/s), per precision and\n"
+           "size class (small: C of at most 2^20 elements, skinny: m or n <= 256, large).\n"
+           "Exhaustive for small spaces, else random sampling alternating with refinement\n"
+           "around the best. The best 3 are then timed against what auto runs now (auto 3 or more\n"
+           "times, interleaved) on the tuned shapes and with every size halved and doubled; one is\n"
+           "stored only if it is nowhere slower than auto beyond auto's own spread and somewhere\n"
+           "faster, else auto is kept and nothing is stored. A stored entry serves only problems\n"
+           "within a factor of 2 of the tuned shapes in m, n and k. Progress on a terminal.\n\n");
     cli_print_options(stdout, opts, nopts);
     printf("\nDatabase: $TESSEL_TUNING_DIR, else <kernel cache dir>/tuning; one file per device\n"
-           "and driver. --show prints what auto picks for each class and where it comes from.\n"
+           "and driver. --show prints what auto picks for each class and where it comes from,\n"
+           "then the entries of the user file.\n"
            "docs/tuning.md has the format and the lookup order.\n\n"
            "Examples:\n"
            "  tessel tune gemm --sizes 4096 --budget-s 300\n"
