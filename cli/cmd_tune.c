@@ -47,6 +47,7 @@ typedef struct {
     shape shapes[MAX_SHAPES];
     size_t nshapes;
     cli_session s;
+    FILE *out; /* the run's summary: stdout, or stderr when CSV or JSON goes to stdout */
 } tune_job;
 
 /* Device-side data of one shape: A and B uploaded once, the reference C in double. */
@@ -290,7 +291,8 @@ static void keep_finalist(best *f, size_t *nf, const char *cfg, double score)
 static int shape_cmp(const void *x, const void *y)
 {
     const shape *a = x, *b = y;
-    double va = (double)a->m * (double)a->n * (double)a->k, vb = (double)b->m * (double)b->n * (double)b->k;
+    double va = (double)a->m * (double)a->n * (double)a->k,
+           vb = (double)b->m * (double)b->n * (double)b->k;
     if (va != vb) return (va > vb) - (va < vb);
     if (a->m != b->m) return (a->m > b->m) - (a->m < b->m);
     if (a->n != b->n) return (a->n > b->n) - (a->n < b->n);
@@ -307,7 +309,8 @@ static size_t check_shapes(tune_job *job, const char *op, int dbl, const char *c
     size_t n = 0, es = dbl ? sizeof(double) : sizeof(float);
     for (size_t i = 0; i < nd; ++i) {
         shape s = ds[i].sh;
-        shape c[3] = {{(s.m + 1) / 2, (s.n + 1) / 2, (s.k + 1) / 2}, s, {2 * s.m, 2 * s.n, 2 * s.k}};
+        shape c[3] = {
+            {(s.m + 1) / 2, (s.n + 1) / 2, (s.k + 1) / 2}, s, {2 * s.m, 2 * s.n, 2 * s.k}};
         for (int j = 0; j < 3; ++j) {
             double big = (double)c[j].m * (double)(c[j].k > c[j].n ? c[j].k : c[j].n);
             if ((double)c[j].k * (double)c[j].n > big) big = (double)c[j].k * (double)c[j].n;
@@ -316,7 +319,8 @@ static size_t check_shapes(tune_job *job, const char *op, int dbl, const char *c
                            strcmp(tsl_tuning_class(op, c[j].m, c[j].n, c[j].k), cls) != 0))
                 continue;
             size_t k = 0;
-            while (k < n && shape_cmp(&out[k], &c[j]) != 0) ++k;
+            while (k < n && shape_cmp(&out[k], &c[j]) != 0)
+                ++k;
             if (k == n && n < TUNE_MAX_CHECK_SHAPES) out[n++] = c[j];
         }
     }
@@ -342,9 +346,11 @@ static int check_finalists(tune_job *job, int dbl, const char *cls, shape_data *
         if (!d) {
             tsl_status st = prepare_shape(job, dbl, cs[i], &own);
             if (st != TSL_OK)
-                return cli_error(CLI_EXIT_RUNTIME, "tune: cannot set up the data of %zux%zux%zu: "
-                                 "%s (%s)", cs[i].m, cs[i].n, cs[i].k,
-                                 tsl_context_error(job->s.ctx), tsl_status_name(st));
+                return cli_error(CLI_EXIT_RUNTIME,
+                                 "tune: cannot set up the data of %zux%zux%zu: "
+                                 "%s (%s)",
+                                 cs[i].m, cs[i].n, cs[i].k, tsl_context_error(job->s.ctx),
+                                 tsl_status_name(st));
             d = &own;
         }
         /* auto, a finalist, auto, the next finalist, ..., auto: drift shows in auto's spread */
@@ -358,8 +364,10 @@ static int check_finalists(tune_job *job, int dbl, const char *cls, shape_data *
                 double g = measure(job, dbl, is_cand ? fin[r].config : "auto", d, &row);
                 cli_report_row(job->s.rep, &row);
                 double ms = g > 0 ? row.kernel_ms : 0.0;
-                if (is_cand) cand[r * *ncs + i] = ms;
-                else base[i * nb + r] = ms;
+                if (is_cand)
+                    cand[r * *ncs + i] = ms;
+                else
+                    base[i * nb + r] = ms;
                 cli_progress("tune gemm %s %s: checking %zu finalists against auto on %zu shapes, "
                              "%zu/%zu, %.0f s",
                              prec, cls, nf, *ncs, i + 1, *ncs, now_s() - t0);
@@ -371,23 +379,29 @@ static int check_finalists(tune_job *job, int dbl, const char *cls, shape_data *
     tune_times tt = {*ncs, nb, nf, base, cand};
     tune_decide(&tt, dec);
     /* the comparison, as speed against auto (auto's time / the finalist's) */
-    printf("  checked against auto on %zu shapes (auto timed %zu times on each; spread = (max - "
-           "min) / median):\n", *ncs, nb);
-    printf("    %-20s %10s %7s", "shape", "auto ms", "spread");
-    for (size_t c = 0; c < nf; ++c) printf("  finalist %zu", c + 1);
-    printf("\n");
+    fprintf(job->out,
+            "  checked against auto on %zu shapes (auto timed %zu times on each; spread = (max - "
+            "min) / median):\n",
+            *ncs, nb);
+    fprintf(job->out, "    %-20s %10s %7s", "shape", "auto ms", "spread");
+    for (size_t c = 0; c < nf; ++c)
+        fprintf(job->out, "  finalist %zu", c + 1);
+    fprintf(job->out, "\n");
     for (size_t i = 0; i < *ncs; ++i) {
         char shp[64];
         snprintf(shp, sizeof shp, "%zux%zux%zu", cs[i].m, cs[i].n, cs[i].k);
-        printf("    %-20s %10.4g %6.1f%%", shp, dec->base_ms[i], 100.0 * dec->spread[i]);
+        fprintf(job->out, "    %-20s %10.4g %6.1f%%", shp, dec->base_ms[i], 100.0 * dec->spread[i]);
         for (size_t c = 0; c < nf; ++c) {
             double ms = cand[c * *ncs + i];
-            if (ms > 0 && dec->base_ms[i] > 0) printf("  %9.2fx", dec->base_ms[i] / ms);
-            else printf("  %10s", "failed");
+            if (ms > 0 && dec->base_ms[i] > 0)
+                fprintf(job->out, "  %9.2fx", dec->base_ms[i] / ms);
+            else
+                fprintf(job->out, "  %10s", "failed");
         }
-        printf("\n");
+        fprintf(job->out, "\n");
     }
-    for (size_t c = 0; c < nf; ++c) printf("    finalist %zu: %s\n", c + 1, fin[c].config);
+    for (size_t c = 0; c < nf; ++c)
+        fprintf(job->out, "    finalist %zu: %s\n", c + 1, fin[c].config);
     return 0;
 }
 
@@ -435,7 +449,8 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
     int baseline = 1;
     while (baseline || (cfg = tsl_tuner_next(t)) != NULL) {
         if (!baseline && strcmp(cfg, base.config) == 0) continue; /* measured already */
-        if (tried > 0 && (now_s() - t0 > budget || (job->max_candidates && tried >= job->max_candidates)))
+        if (tried > 0 &&
+            (now_s() - t0 > budget || (job->max_candidates && tried >= job->max_candidates)))
             break;
         ++tried;
         double logsum = 0.0;
@@ -446,12 +461,16 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
             row.precision = prec;
             double g = measure(job, dbl, cfg, &ds[i], &row);
             cli_report_row(job->s.rep, &row);
-            if (g > 0) logsum += log(g);
-            else ok = 0;
+            if (g > 0)
+                logsum += log(g);
+            else
+                ok = 0;
         }
         double score = ok ? exp(logsum / (double)nd) : 0.0;
-        if (baseline) base.score = score;
-        else tsl_tuner_report(t, score);
+        if (baseline)
+            base.score = score;
+        else
+            tsl_tuner_report(t, score);
         if (!baseline && score > base.score && !same_config(cfg, base.config))
             keep_finalist(fin, &nf, cfg, score);
         baseline = 0;
@@ -471,13 +490,14 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
                          "tune: no configuration of gemm (%s, %s) passed verification on %s in "
                          "%zu tried",
                          prec, cls, job->s.dev.name, tried);
-    printf("gemm %s %s: %zu of %zu configurations tried in %.0f s, %zu verified\n", prec, cls,
-           tried, space, now_s() - t0, passed);
-    printf("  before: %8.1f GFLOP/s  %s\n", base.score, base.config);
-    printf("  best:   %8.1f GFLOP/s  %s  (%.2fx)\n", b.score, b.config,
-           base.score > 0 ? b.score / base.score : 0.0);
+    fprintf(job->out, "gemm %s %s: %zu of %zu configurations tried in %.0f s, %zu verified\n", prec,
+            cls, tried, space, now_s() - t0, passed);
+    fprintf(job->out, "  before: %8.1f GFLOP/s  %s\n", base.score, base.config);
+    fprintf(job->out, "  best:   %8.1f GFLOP/s  %s  (%.2fx)\n", b.score, b.config,
+            base.score > 0 ? b.score / base.score : 0.0);
     if (nf == 0) {
-        printf("  nothing beat what auto runs now (%s): auto kept, nothing stored\n", src);
+        fprintf(job->out, "  nothing beat what auto runs now (%s): auto kept, nothing stored\n",
+                src);
         return 0;
     }
     tune_decision dec;
@@ -488,37 +508,47 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
     char shp[64] = "";
     if (dec.verdict == TUNE_KEEP_SLOWER || dec.verdict == TUNE_KEEP_FAILED ||
         dec.verdict == TUNE_KEEP_BASELINE)
-        snprintf(shp, sizeof shp, "%zux%zux%zu", cs[dec.shape].m, cs[dec.shape].n,
-                 cs[dec.shape].k);
+        snprintf(shp, sizeof shp, "%zux%zux%zu", cs[dec.shape].m, cs[dec.shape].n, cs[dec.shape].k);
     switch (dec.verdict) {
-    case TUNE_STORE: break;
-    case TUNE_KEEP_NONE: printf("  kept auto: no finalist to check; nothing stored\n"); return 0;
+    case TUNE_STORE:
+        break;
+    case TUNE_KEEP_NONE:
+        fprintf(job->out, "  kept auto: no finalist to check; nothing stored\n");
+        return 0;
     case TUNE_KEEP_BASELINE:
-        printf("  kept auto: auto itself did not run or verify at %s; nothing stored\n", shp);
+        fprintf(job->out, "  kept auto: auto itself did not run or verify at %s; nothing stored\n",
+                shp);
         return 0;
     case TUNE_KEEP_FAILED:
-        printf("  kept auto: every finalist failed on some shape (finalist %d at %s); nothing "
-               "stored\n", dec.cand + 1, shp);
+        fprintf(job->out,
+                "  kept auto: every finalist failed on some shape (finalist %d at %s); nothing "
+                "stored\n",
+                dec.cand + 1, shp);
         return 0;
     case TUNE_KEEP_SLOWER:
-        printf("  kept auto: every finalist is slower than auto somewhere (finalist %d runs at "
-               "%.2fx auto's speed at %s, beyond the %.1f%% spread); nothing stored\n",
-               dec.cand + 1, dec.ratio, shp,
-               100.0 * (dec.spread[dec.shape] > TUNE_MIN_SPREAD ? dec.spread[dec.shape]
-                                                                : TUNE_MIN_SPREAD));
+        fprintf(job->out,
+                "  kept auto: every finalist is slower than auto somewhere (finalist %d runs at "
+                "%.2fx auto's speed at %s, beyond the %.1f%% spread); nothing stored\n",
+                dec.cand + 1, dec.ratio, shp,
+                100.0 * (dec.spread[dec.shape] > TUNE_MIN_SPREAD ? dec.spread[dec.shape]
+                                                                 : TUNE_MIN_SPREAD));
         return 0;
     case TUNE_KEEP_TIE:
-        printf("  kept auto: no finalist is faster than auto beyond the spread on any shape "
-               "(finalist %d: %.2fx, geometric mean); nothing stored\n", dec.cand + 1, dec.ratio);
+        fprintf(job->out,
+                "  kept auto: no finalist is faster than auto beyond the spread on any shape "
+                "(finalist %d: %.2fx, geometric mean); nothing stored\n",
+                dec.cand + 1, dec.ratio);
         return 0;
     }
     const best *w = &fin[dec.cand];
     char near[400];
     shapes_text(ds, nd, near, sizeof near);
-    printf("  winner: finalist %d, %.2fx auto's speed (geometric mean over the %zu shapes), "
-           "nowhere slower\n", dec.cand + 1, dec.ratio, ncs);
+    fprintf(job->out,
+            "  winner: finalist %d, %.2fx auto's speed (geometric mean over the %zu shapes), "
+            "nowhere slower\n",
+            dec.cand + 1, dec.ratio, ncs);
     if (job->no_store) {
-        printf("  not stored (--no-store); it would apply near %s\n", near);
+        fprintf(job->out, "  not stored (--no-store); it would apply near %s\n", near);
         return 0;
     }
     char note[500];
@@ -527,7 +557,7 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
     if (st != TSL_OK)
         return cli_error(CLI_EXIT_RUNTIME, "tune: %s (%s)", tsl_context_error(ctx),
                          tsl_status_name(st));
-    printf("  stored in %s, for problems near %s\n", tsl_tuning_file(ctx), near);
+    fprintf(job->out, "  stored in %s, for problems near %s\n", tsl_tuning_file(ctx), near);
     return 0;
 }
 
@@ -673,6 +703,9 @@ int cli_cmd_tune(int argc, char **argv)
                           NULL, job.device, need_fp64);
     if (rc) return rc;
     job.s.repeat = job.repeat;
+    job.out = (job.csv && strcmp(job.csv, "-") == 0) || (job.json && strcmp(job.json, "-") == 0)
+                  ? stderr
+                  : stdout;
     if (job.show) {
         rc = show(&job);
         cli_session_abort(&job.s, 0);

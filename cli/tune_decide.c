@@ -19,12 +19,12 @@ static int cmp_double(const void *x, const void *y)
 
 /* What one finalist did against auto. */
 typedef struct {
-    int failed;      /* failed on some shape (first: at) */
-    size_t at;       /* the failing shape, or the shape where it is slowest against auto */
-    int slower;      /* slower than auto beyond the spread on some shape */
-    int faster;      /* faster than auto beyond the spread on some shape */
-    double worst;    /* the smallest ratio auto / finalist over the shapes */
-    double geo;      /* geometric mean of auto / finalist over the shapes */
+    int failed;   /* failed on some shape (first: at) */
+    size_t at;    /* the failing shape, or the shape where it is slowest against auto */
+    int slower;   /* slower than auto beyond the spread on some shape */
+    int faster;   /* faster than auto beyond the spread on some shape */
+    double worst; /* the smallest ratio auto / finalist over the shapes */
+    double geo;   /* geometric mean of auto / finalist over the shapes */
 } standing;
 
 static standing judge(const tune_times *t, const tune_decision *d, size_t c)

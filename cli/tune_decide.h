@@ -18,21 +18,21 @@
 /* Times in ms (each the median of --repeat calls); <= 0 or not finite: the run failed (error, or
  * a result that did not verify). */
 typedef struct {
-    size_t nshapes; /* 1..TUNE_MAX_CHECK_SHAPES */
-    size_t nbase;   /* times of auto per shape, >= 1 (3 or more for a meaningful spread) */
-    size_t ncand;   /* finalists, 0 or more */
+    size_t nshapes;     /* 1..TUNE_MAX_CHECK_SHAPES */
+    size_t nbase;       /* times of auto per shape, >= 1 (3 or more for a meaningful spread) */
+    size_t ncand;       /* finalists, 0 or more */
     const double *base; /* base[s * nbase + r]: auto on shape s, r-th time */
     const double *cand; /* cand[c * nshapes + s]: finalist c on shape s */
 } tune_times;
 
 typedef enum {
-    TUNE_STORE,           /* cand is faster and nowhere slower: store it */
-    TUNE_KEEP_NONE,       /* there was no finalist (nothing beat auto in the search) */
-    TUNE_KEEP_BASELINE,   /* auto itself failed on `shape`: nothing to compare with */
-    TUNE_KEEP_FAILED,     /* every finalist failed somewhere; cand failed on `shape` */
-    TUNE_KEEP_SLOWER,     /* every finalist that ran is slower somewhere; cand (the best of them
-                             by geometric mean) is slowest against auto on `shape`, by `ratio` */
-    TUNE_KEEP_TIE,        /* cand is nowhere slower but nowhere faster beyond the spread */
+    TUNE_STORE,         /* cand is faster and nowhere slower: store it */
+    TUNE_KEEP_NONE,     /* there was no finalist (nothing beat auto in the search) */
+    TUNE_KEEP_BASELINE, /* auto itself failed on `shape`: nothing to compare with */
+    TUNE_KEEP_FAILED,   /* every finalist failed somewhere; cand failed on `shape` */
+    TUNE_KEEP_SLOWER,   /* every finalist that ran is slower somewhere; cand (the best of them
+                           by geometric mean) is slowest against auto on `shape`, by `ratio` */
+    TUNE_KEEP_TIE,      /* cand is nowhere slower but nowhere faster beyond the spread */
 } tune_verdict;
 
 typedef struct {

@@ -492,9 +492,9 @@ static void test_decide(void)
     /* faster on one shape (the size it was tuned on), 3x slower on another: loses (issue 14) */
     const double mixed[] = {10.0, 5.0, 30.0};
     d = decide(3, 3, base, 1, mixed);
-    CHECK(d.verdict == TUNE_KEEP_SLOWER && d.cand == 0 && d.shape == 2, "faster at one shape, "
-          "slower at another: kept auto (verdict %d, cand %d, shape %zu)", (int)d.verdict, d.cand,
-          d.shape);
+    CHECK(d.verdict == TUNE_KEEP_SLOWER && d.cand == 0 && d.shape == 2,
+          "faster at one shape, slower at another: kept auto (verdict %d, cand %d, shape %zu)",
+          (int)d.verdict, d.cand, d.shape);
     CHECK(fabs(d.ratio - 10.0 / 30.0) < 1e-12, "the ratio at the worst shape: %g", d.ratio);
     CHECK(fabs(d.base_ms[1] - 10.0) < 1e-12 && fabs(d.spread[1] - 0.02) < 1e-12,
           "auto's median and spread: %g, %g", d.base_ms[1], d.spread[1]);
@@ -527,8 +527,8 @@ static void test_decide(void)
     const double steady[] = {10.0, 10.0, 10.0, 10.0, 10.0, 10.0};
     const double cand15[] = {11.5, 6.0};
     d = decide(2, 3, noisy, 1, cand15);
-    CHECK(d.verdict == TUNE_STORE && fabs(d.spread[0] - 0.2) < 1e-12, "15%% slower within a 20%% "
-          "spread: stored (%d, spread %g)", (int)d.verdict, d.spread[0]);
+    CHECK(d.verdict == TUNE_STORE && fabs(d.spread[0] - 0.2) < 1e-12,
+          "15%% slower within a 20%% spread: stored (%d, spread %g)", (int)d.verdict, d.spread[0]);
     d = decide(2, 3, steady, 1, cand15);
     CHECK(d.verdict == TUNE_KEEP_SLOWER, "15%% slower against a steady auto: kept (%d)",
           (int)d.verdict);
@@ -539,9 +539,9 @@ static void test_decide(void)
 
     /* several finalists: the best eligible one by geometric mean, not the fastest somewhere */
     const double three[] = {
-        2.0,  2.0, 30.0, /* 0: fastest at two shapes, 3x slower at the third */
-        9.0,  9.0, 9.0,  /* 1: a little faster everywhere */
-        8.0,  7.0, 9.5,  /* 2: faster everywhere, more so */
+        2.0, 2.0, 30.0, /* 0: fastest at two shapes, 3x slower at the third */
+        9.0, 9.0, 9.0,  /* 1: a little faster everywhere */
+        8.0, 7.0, 9.5,  /* 2: faster everywhere, more so */
     };
     d = decide(3, 3, base, 3, three);
     CHECK(d.verdict == TUNE_STORE && d.cand == 2, "the best eligible finalist: %d (%d)", d.cand,
@@ -549,8 +549,8 @@ static void test_decide(void)
 
     /* a finalist that failed (error or verification) on one shape can never win */
     const double failed[] = {
-        1.0, 1.0, 0.0,  /* 0: failed at the third shape */
-        9.0, 9.0, 9.0,  /* 1 */
+        1.0, 1.0, 0.0, /* 0: failed at the third shape */
+        9.0, 9.0, 9.0, /* 1 */
     };
     d = decide(3, 3, base, 2, failed);
     CHECK(d.verdict == TUNE_STORE && d.cand == 1, "a failed finalist loses: %d (%d)", d.cand,
@@ -579,8 +579,8 @@ static void test_decide(void)
 static int user_serves(tsl_context *ctx, size_t m, size_t n, size_t k, char *cfg, size_t cap)
 {
     const char *c, *src;
-    CHECK(tsl_tuning_lookup(ctx, "gemm", 0, m, n, k, &c, &src) == TSL_OK, "lookup %zux%zux%zu",
-          m, n, k);
+    CHECK(tsl_tuning_lookup(ctx, "gemm", 0, m, n, k, &c, &src) == TSL_OK, "lookup %zux%zux%zu", m,
+          n, k);
     snprintf(cfg, cap, "%s", c);
     return strstr(src, "user database") != NULL;
 }
@@ -600,16 +600,16 @@ static void test_near(void)
         size_t m, n, k;
         int near;
     } cases[] = {
-        {256, 256, 256, 1},   {128, 128, 128, 1},  {512, 512, 512, 1},  {128, 512, 300, 1},
+        {256, 256, 256, 1},    {128, 128, 128, 1}, {512, 512, 512, 1}, {128, 512, 300, 1},
         {1024, 1024, 1024, 0}, {127, 256, 256, 0}, {256, 513, 256, 0}, {256, 256, 600, 0},
-        {64, 64, 64, 0},      {1, 1, 1, 0},
+        {64, 64, 64, 0},       {1, 1, 1, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         int user = user_serves(ctx, cases[i].m, cases[i].n, cases[i].k, cfg, sizeof cfg);
         CHECK(user == cases[i].near, "%zux%zux%zu: the entry measured at 256^3 %s", cases[i].m,
               cases[i].n, cases[i].k, cases[i].near ? "applies" : "does not apply");
-        CHECK(user ? strcmp(cfg, stored_cfg) == 0 : strcmp(cfg, shipped) == 0,
-              "%zux%zux%zu: %s", cases[i].m, cases[i].n, cases[i].k, cfg);
+        CHECK(user ? strcmp(cfg, stored_cfg) == 0 : strcmp(cfg, shipped) == 0, "%zux%zux%zu: %s",
+              cases[i].m, cases[i].n, cases[i].k, cfg);
     }
     const char *c, *src;
     tsl_tuning_lookup(ctx, "gemm", 0, 256, 256, 256, &c, &src);
@@ -627,10 +627,11 @@ static void test_near(void)
     CHECK(user_serves(ctx, 256, 256, 256, cfg, sizeof cfg) && strcmp(cfg, stored_cfg) == 0,
           "the measured entry serves 256: %s", cfg);
     /* a second tuning on the same shapes replaces the first; on other shapes it adds one */
-    CHECK(tsl_tuning_store(ctx, "gemm", 0, 256, 256, 256, whole,
-                           "measured=256x256x256") == TSL_OK, "store again");
-    CHECK(tsl_tuning_store(ctx, "gemm", 0, 40, 40, 40, stored_cfg,
-                           "measured=40x40x40+48x40x36") == TSL_OK, "store two shapes");
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 256, 256, 256, whole, "measured=256x256x256") == TSL_OK,
+          "store again");
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 40, 40, 40, stored_cfg, "measured=40x40x40+48x40x36") ==
+              TSL_OK,
+          "store two shapes");
     CHECK(user_serves(ctx, 256, 256, 256, cfg, sizeof cfg) && strcmp(cfg, whole) == 0,
           "replaced: %s", cfg);
     CHECK(user_serves(ctx, 90, 80, 70, cfg, sizeof cfg) && strcmp(cfg, stored_cfg) == 0,
@@ -645,9 +646,9 @@ static void test_near(void)
     if (f) fclose(f);
     CHECK(entries == 3 && v2, "three entries in a version-2 file (%d)", entries);
     /* malformed shapes: refused by store, and a file holding them is ignored with a warning */
-    static const char *const bad_notes[] = {"measured=256x256", "measured=0x1x1", "measured=",
-                                            "measured=2x2x2+", "measured=1x1x1x1",
-                                            "measured=axbxc"};
+    static const char *const bad_notes[] = {"measured=256x256", "measured=0x1x1",
+                                            "measured=",        "measured=2x2x2+",
+                                            "measured=1x1x1x1", "measured=axbxc"};
     for (size_t i = 0; i < sizeof bad_notes / sizeof bad_notes[0]; ++i)
         CHECK(tsl_tuning_store(ctx, "gemm", 0, 8, 8, 8, stored_cfg, bad_notes[i]) ==
                   TSL_ERR_INVALID_ARG,
@@ -682,12 +683,18 @@ static void test_near(void)
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
-    if (strcmp(mode, "db") == 0) test_db();
-    else if (strcmp(mode, "tuner") == 0) test_tuner();
-    else if (strcmp(mode, "configs") == 0) test_configs();
-    else if (strcmp(mode, "defaults") == 0 && argc > 2) test_defaults(argv[2]);
-    else if (strcmp(mode, "decide") == 0) test_decide();
-    else if (strcmp(mode, "near") == 0) test_near();
+    if (strcmp(mode, "db") == 0)
+        test_db();
+    else if (strcmp(mode, "tuner") == 0)
+        test_tuner();
+    else if (strcmp(mode, "configs") == 0)
+        test_configs();
+    else if (strcmp(mode, "defaults") == 0 && argc > 2)
+        test_defaults(argv[2]);
+    else if (strcmp(mode, "decide") == 0)
+        test_decide();
+    else if (strcmp(mode, "near") == 0)
+        test_near();
     else {
         fprintf(stderr, "usage: test_tune db|tuner|configs|decide|near|defaults FILE\n");
         return 2;
