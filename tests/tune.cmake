@@ -16,3 +16,6 @@ add_test(NAME lib_tune_defaults
          COMMAND test_tune defaults ${CMAKE_SOURCE_DIR}/src/tune/defaults.tuning)
 set_tests_properties(lib_tune_defaults PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 900
                                                   LABELS "lib;tune")
+add_test(NAME lib_tune_layers COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tune_layers.sh
+                                      ${CMAKE_SOURCE_DIR})
+set_tests_properties(lib_tune_layers PROPERTIES TIMEOUT 30 LABELS "lib;tune")

@@ -167,7 +167,8 @@ static const char *note_value(const char *notes, const char *key, size_t *len)
     return NULL;
 }
 
-/* The measured= shapes of a notes word into e: 0 (none there is fine), -1 when malformed. */
+/* The measured= shapes of a notes word into out (*n of them, 0 when it has none): 0, or -1 when
+ * malformed. */
 static int parse_measured(const char *notes, tsl__shape *out, int *n)
 {
     size_t len;
@@ -505,7 +506,8 @@ tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const ch
     if (note && parse_measured(note, measured, &nmeasured) != 0)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
                          "tsl_tuning_store: the note's measured= must be MxNxK+MxNxK+... (up to %d "
-                         "shapes, sizes from 1)", TSL__MAX_MEASURED);
+                         "shapes, sizes from 1)",
+                         TSL__MAX_MEASURED);
     /* The configuration must be one the op accepts on this device. */
     tsl_status s = check(ctx, config, NULL);
     if (s != TSL_OK) return s;
