@@ -6,9 +6,15 @@
  * and verified against the CPU reference (a candidate that fails can never win), then timed:
  * `repeat` calls, median kernel time from profiling events, GFLOP/s. A class with several shapes
  * scores a candidate by the geometric mean over them. The budget (--budget-s) is wall time, shared
- * evenly by the (precision, class) groups; the winner is stored in the user's tuning database
- * (tsl_tuning_store), unless --no-store. Every candidate is a row of the report (CSV/JSON), the
- * table shows the baseline and the winner of each group; progress goes to a terminal's stderr. */
+ * evenly by the (precision, class) groups. The search's best few (the finalists) are then timed
+ * against auto itself, several times, on the tuned shapes and on the corners of the region the
+ * entry would cover, and one is stored only if it is nowhere slower than auto within the spread
+ * of auto's times and somewhere faster (tune_decide.h); otherwise auto is kept and nothing is
+ * written (issue 14: an entry tuned at 256 had made 1024 3x slower). A stored entry records the
+ * tuned shapes (measured=) and serves only problems near them. Every measurement is a row of the
+ * report (CSV/JSON; the check's rows carry "check": 1 in JSON); stdout shows the baseline, the
+ * search's best, the check's table and the verdict of each group; progress goes to a terminal's
+ * stderr. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +28,7 @@
 #include "output.h"
 #include "ref/ref.h"
 #include "tessel.h"
+#include "tune_decide.h"
 
 #define MAX_SHAPES 16
 
@@ -40,6 +47,7 @@ typedef struct {
     shape shapes[MAX_SHAPES];
     size_t nshapes;
     cli_session s;
+    FILE *out; /* the run's summary: stdout, or stderr when CSV or JSON goes to stdout */
 } tune_job;
 
 /* Device-side data of one shape: A and B uploaded once, the reference C in double. */
@@ -220,6 +228,193 @@ typedef struct {
     double score;
 } best;
 
+/* The finalists: the best few configurations of the search, other than auto's, that scored above
+ * it; each is then checked against auto on the shapes its entry would cover. */
+#define FINALISTS 3
+
+/* 1 when NAME=V occurs in the parameter list params (",NAME=V,..." form, after the colon). */
+static int has_param(const char *params, const char *pair, size_t len)
+{
+    for (const char *p = params; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t l = end ? (size_t)(end - p) : strlen(p);
+        if (l == len && strncmp(p, pair, len) == 0) return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+/* 1 when every NAME=V of a is in b, or is NAME=0 and b does not name it. */
+static int params_within(const char *a, const char *b)
+{
+    for (const char *p = a; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t l = end ? (size_t)(end - p) : strlen(p);
+        const char *eq = memchr(p, '=', l);
+        if (!has_param(b, p, l)) {
+            if (!eq || !(l - (size_t)(eq - p) == 2 && eq[1] == '0')) return 0;
+            char name[64];
+            snprintf(name, sizeof name, "%.*s=", (int)(eq - p), p);
+            for (const char *q = b; q && *q; q = strchr(q, ',') ? strchr(q, ',') + 1 : NULL)
+                if (strncmp(q, name, strlen(name)) == 0) return 0; /* b names it, not 0 */
+        }
+        p = end ? end + 1 : NULL;
+    }
+    return 1;
+}
+
+/* 1 when two configurations are the same one, spelt with or without the parameters at 0 that a
+ * database entry may leave out (the tuner names every parameter; auto's entry may not). */
+static int same_config(const char *a, const char *b)
+{
+    const char *ca = strchr(a, ':'), *cb = strchr(b, ':');
+    size_t la = ca ? (size_t)(ca - a) : strlen(a), lb = cb ? (size_t)(cb - b) : strlen(b);
+    if (la != lb || strncmp(a, b, la) != 0) return 0;
+    const char *pa = ca ? ca + 1 : "", *pb = cb ? cb + 1 : "";
+    return params_within(pa, pb) && params_within(pb, pa);
+}
+
+/* Keeps the FINALISTS best scores, best first. */
+static void keep_finalist(best *f, size_t *nf, const char *cfg, double score)
+{
+    size_t i = *nf < FINALISTS ? (*nf)++ : FINALISTS;
+    while (i > 0 && f[i - 1].score < score) {
+        if (i < FINALISTS) f[i] = f[i - 1];
+        --i;
+    }
+    if (i < FINALISTS) {
+        snprintf(f[i].config, sizeof f[i].config, "%s", cfg);
+        f[i].score = score;
+    }
+}
+
+static int shape_cmp(const void *x, const void *y)
+{
+    const shape *a = x, *b = y;
+    double va = (double)a->m * (double)a->n * (double)a->k,
+           vb = (double)b->m * (double)b->n * (double)b->k;
+    if (va != vb) return (va > vb) - (va < vb);
+    if (a->m != b->m) return (a->m > b->m) - (a->m < b->m);
+    if (a->n != b->n) return (a->n > b->n) - (a->n < b->n);
+    return (a->k > b->k) - (a->k < b->k);
+}
+
+/* The shapes the finalists are checked on: the group's own, and the corners of the region its
+ * entry will cover (tsl__shape_near: each size within a factor of 2), every size halved and every
+ * size doubled, where the corner stays in the class, at most 65536 and within the device's largest
+ * buffer. Sorted by size, no duplicates. */
+static size_t check_shapes(tune_job *job, const char *op, int dbl, const char *cls,
+                           const shape_data *ds, size_t nd, shape *out)
+{
+    size_t n = 0, es = dbl ? sizeof(double) : sizeof(float);
+    for (size_t i = 0; i < nd; ++i) {
+        shape s = ds[i].sh;
+        shape c[3] = {
+            {(s.m + 1) / 2, (s.n + 1) / 2, (s.k + 1) / 2}, s, {2 * s.m, 2 * s.n, 2 * s.k}};
+        for (int j = 0; j < 3; ++j) {
+            double big = (double)c[j].m * (double)(c[j].k > c[j].n ? c[j].k : c[j].n);
+            if ((double)c[j].k * (double)c[j].n > big) big = (double)c[j].k * (double)c[j].n;
+            if (j != 1 && (c[j].m > 65536 || c[j].n > 65536 || c[j].k > 65536 ||
+                           big * (double)es > (double)job->s.dev.max_alloc ||
+                           strcmp(tsl_tuning_class(op, c[j].m, c[j].n, c[j].k), cls) != 0))
+                continue;
+            size_t k = 0;
+            while (k < n && shape_cmp(&out[k], &c[j]) != 0)
+                ++k;
+            if (k == n && n < TUNE_MAX_CHECK_SHAPES) out[n++] = c[j];
+        }
+    }
+    qsort(out, n, sizeof out[0], shape_cmp);
+    return n;
+}
+
+/* Times every finalist and auto (several times, interleaved) on each check shape, decides
+ * (tune_decide) and prints what it found. Returns the decision; rows go to the report. */
+static int check_finalists(tune_job *job, int dbl, const char *cls, shape_data *ds, size_t nd,
+                           const best *fin, size_t nf, tune_decision *dec, shape *cs, size_t *ncs)
+{
+    const char *prec = dbl ? "double" : "single";
+    *ncs = check_shapes(job, "gemm", dbl, cls, ds, nd, cs);
+    size_t nb = nf + 1 < 3 ? 3 : nf + 1;
+    double base[TUNE_MAX_CHECK_SHAPES * (FINALISTS + 1 < 3 ? 3 : FINALISTS + 1)];
+    double cand[FINALISTS * TUNE_MAX_CHECK_SHAPES];
+    double t0 = now_s();
+    for (size_t i = 0; i < *ncs; ++i) {
+        shape_data own, *d = NULL;
+        for (size_t j = 0; j < nd && !d; ++j)
+            if (shape_cmp(&ds[j].sh, &cs[i]) == 0) d = &ds[j];
+        if (!d) {
+            tsl_status st = prepare_shape(job, dbl, cs[i], &own);
+            if (st != TSL_OK)
+                return cli_error(CLI_EXIT_RUNTIME,
+                                 "tune: cannot set up the data of %zux%zux%zu: "
+                                 "%s (%s)",
+                                 cs[i].m, cs[i].n, cs[i].k, tsl_context_error(job->s.ctx),
+                                 tsl_status_name(st));
+            d = &own;
+        }
+        /* auto, a finalist, auto, the next finalist, ..., auto: drift shows in auto's spread */
+        for (size_t r = 0; r < nb; ++r) {
+            for (int is_cand = 0; is_cand <= (r < nf); ++is_cand) {
+                cli_row row;
+                cli_row_start(&job->s, "gemm", is_cand ? fin[r].config : "auto", &row);
+                row.precision = prec;
+                row.extra_name[0] = "check";
+                row.extra[0] = 1;
+                double g = measure(job, dbl, is_cand ? fin[r].config : "auto", d, &row);
+                cli_report_row(job->s.rep, &row);
+                double ms = g > 0 ? row.kernel_ms : 0.0;
+                if (is_cand)
+                    cand[r * *ncs + i] = ms;
+                else
+                    base[i * nb + r] = ms;
+                cli_progress("tune gemm %s %s: checking %zu finalists against auto on %zu shapes, "
+                             "%zu/%zu, %.0f s",
+                             prec, cls, nf, *ncs, i + 1, *ncs, now_s() - t0);
+            }
+        }
+        if (d == &own) free_shape(&own);
+    }
+    cli_progress_clear();
+    tune_times tt = {*ncs, nb, nf, base, cand};
+    tune_decide(&tt, dec);
+    /* the comparison, as speed against auto (auto's time / the finalist's) */
+    fprintf(job->out,
+            "  checked against auto on %zu shapes (auto timed %zu times on each; spread = (max - "
+            "min) / median):\n",
+            *ncs, nb);
+    fprintf(job->out, "    %-20s %10s %7s", "shape", "auto ms", "spread");
+    for (size_t c = 0; c < nf; ++c)
+        fprintf(job->out, "  finalist %zu", c + 1);
+    fprintf(job->out, "\n");
+    for (size_t i = 0; i < *ncs; ++i) {
+        char shp[64];
+        snprintf(shp, sizeof shp, "%zux%zux%zu", cs[i].m, cs[i].n, cs[i].k);
+        fprintf(job->out, "    %-20s %10.4g %6.1f%%", shp, dec->base_ms[i], 100.0 * dec->spread[i]);
+        for (size_t c = 0; c < nf; ++c) {
+            double ms = cand[c * *ncs + i];
+            if (ms > 0 && dec->base_ms[i] > 0)
+                fprintf(job->out, "  %9.2fx", dec->base_ms[i] / ms);
+            else
+                fprintf(job->out, "  %10s", "failed");
+        }
+        fprintf(job->out, "\n");
+    }
+    for (size_t c = 0; c < nf; ++c)
+        fprintf(job->out, "    finalist %zu: %s\n", c + 1, fin[c].config);
+    return 0;
+}
+
+/* The group's shapes as "MxNxK+MxNxK" (the entry's measured= note). */
+static void shapes_text(const shape_data *ds, size_t nd, char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < nd && n < cap; ++i)
+        n += (size_t)snprintf(out + n, cap - n, "%s%zux%zux%zu", i ? "+" : "", ds[i].sh.m,
+                              ds[i].sh.n, ds[i].sh.k);
+}
+
 /* Tunes one (precision, class) group of shapes for budget seconds. */
 static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, size_t nd,
                       double budget)
@@ -241,18 +436,21 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
     const char *prec = dbl ? "double" : "single";
     size_t space = tsl_tuner_space_size(t);
     double t0 = now_s();
-    best b = {"", 0.0}, base = {"", 0.0};
-    size_t tried = 0, passed = 0;
+    best b = {"", 0.0}, base = {"", 0.0}, fin[FINALISTS];
+    size_t tried = 0, passed = 0, nf = 0;
     /* The baseline: what auto runs now for this class, measured first (it may lie outside a
      * --fix space); a winner must beat it to be stored. */
     const char *now_cfg, *now_src;
     tsl_tuning_lookup(ctx, "gemm", dbl, ds[0].sh.m, ds[0].sh.n, ds[0].sh.k, &now_cfg, &now_src);
     snprintf(base.config, sizeof base.config, "%s", *now_cfg ? now_cfg : "auto");
+    char src[1400];
+    snprintf(src, sizeof src, "%s", now_src);
     const char *cfg = base.config;
     int baseline = 1;
     while (baseline || (cfg = tsl_tuner_next(t)) != NULL) {
         if (!baseline && strcmp(cfg, base.config) == 0) continue; /* measured already */
-        if (tried > 0 && (now_s() - t0 > budget || (job->max_candidates && tried >= job->max_candidates)))
+        if (tried > 0 &&
+            (now_s() - t0 > budget || (job->max_candidates && tried >= job->max_candidates)))
             break;
         ++tried;
         double logsum = 0.0;
@@ -263,12 +461,18 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
             row.precision = prec;
             double g = measure(job, dbl, cfg, &ds[i], &row);
             cli_report_row(job->s.rep, &row);
-            if (g > 0) logsum += log(g);
-            else ok = 0;
+            if (g > 0)
+                logsum += log(g);
+            else
+                ok = 0;
         }
         double score = ok ? exp(logsum / (double)nd) : 0.0;
-        if (baseline) base.score = score;
-        else tsl_tuner_report(t, score);
+        if (baseline)
+            base.score = score;
+        else
+            tsl_tuner_report(t, score);
+        if (!baseline && score > base.score && !same_config(cfg, base.config))
+            keep_finalist(fin, &nf, cfg, score);
         baseline = 0;
         if (ok) ++passed;
         if (score > b.score) {
@@ -286,24 +490,96 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
                          "tune: no configuration of gemm (%s, %s) passed verification on %s in "
                          "%zu tried",
                          prec, cls, job->s.dev.name, tried);
-    printf("gemm %s %s: %zu of %zu configurations tried in %.0f s, %zu verified\n", prec, cls,
-           tried, space, now_s() - t0, passed);
-    printf("  before: %8.1f GFLOP/s  %s\n", base.score, base.config);
-    printf("  best:   %8.1f GFLOP/s  %s  (%.2fx)\n", b.score, b.config,
-           base.score > 0 ? b.score / base.score : 0.0);
-    if (job->no_store) return 0;
-    if (strcmp(b.config, base.config) == 0)
-        printf("  nothing beat what auto runs now (%s): stored as this device's entry\n",
-               now_src);
-    char note[200];
-    snprintf(note, sizeof note, "gflops=%.1f,shape=%zux%zux%zu,tried=%zu", b.score, ds[0].sh.m,
-             ds[0].sh.n, ds[0].sh.k, tried);
-    st = tsl_tuning_store(ctx, "gemm", dbl, ds[0].sh.m, ds[0].sh.n, ds[0].sh.k, b.config, note);
+    fprintf(job->out, "gemm %s %s: %zu of %zu configurations tried in %.0f s, %zu verified\n", prec,
+            cls, tried, space, now_s() - t0, passed);
+    fprintf(job->out, "  before: %8.1f GFLOP/s  %s\n", base.score, base.config);
+    fprintf(job->out, "  best:   %8.1f GFLOP/s  %s  (%.2fx)\n", b.score, b.config,
+            base.score > 0 ? b.score / base.score : 0.0);
+    if (nf == 0) {
+        fprintf(job->out, "  nothing beat what auto runs now (%s): auto kept, nothing stored\n",
+                src);
+        return 0;
+    }
+    tune_decision dec;
+    shape cs[TUNE_MAX_CHECK_SHAPES];
+    size_t ncs = 0;
+    int rc = check_finalists(job, dbl, cls, ds, nd, fin, nf, &dec, cs, &ncs);
+    if (rc) return rc;
+    char shp[64] = "";
+    if (dec.verdict == TUNE_KEEP_SLOWER || dec.verdict == TUNE_KEEP_FAILED ||
+        dec.verdict == TUNE_KEEP_BASELINE)
+        snprintf(shp, sizeof shp, "%zux%zux%zu", cs[dec.shape].m, cs[dec.shape].n, cs[dec.shape].k);
+    switch (dec.verdict) {
+    case TUNE_STORE:
+        break;
+    case TUNE_KEEP_NONE:
+        fprintf(job->out, "  kept auto: no finalist to check; nothing stored\n");
+        return 0;
+    case TUNE_KEEP_BASELINE:
+        fprintf(job->out, "  kept auto: auto itself did not run or verify at %s; nothing stored\n",
+                shp);
+        return 0;
+    case TUNE_KEEP_FAILED:
+        fprintf(job->out,
+                "  kept auto: every finalist failed on some shape (finalist %d at %s); nothing "
+                "stored\n",
+                dec.cand + 1, shp);
+        return 0;
+    case TUNE_KEEP_SLOWER:
+        fprintf(job->out,
+                "  kept auto: every finalist is slower than auto somewhere (finalist %d runs at "
+                "%.2fx auto's speed at %s, beyond the %.1f%% spread); nothing stored\n",
+                dec.cand + 1, dec.ratio, shp,
+                100.0 * (dec.spread[dec.shape] > TUNE_MIN_SPREAD ? dec.spread[dec.shape]
+                                                                 : TUNE_MIN_SPREAD));
+        return 0;
+    case TUNE_KEEP_TIE:
+        fprintf(job->out,
+                "  kept auto: no finalist is faster than auto beyond the spread on any shape "
+                "(finalist %d: %.2fx, geometric mean); nothing stored\n",
+                dec.cand + 1, dec.ratio);
+        return 0;
+    }
+    const best *w = &fin[dec.cand];
+    char near[400];
+    shapes_text(ds, nd, near, sizeof near);
+    fprintf(job->out,
+            "  winner: finalist %d, %.2fx auto's speed (geometric mean over the %zu shapes), "
+            "nowhere slower\n",
+            dec.cand + 1, dec.ratio, ncs);
+    if (job->no_store) {
+        fprintf(job->out, "  not stored (--no-store); it would apply near %s\n", near);
+        return 0;
+    }
+    char note[500];
+    snprintf(note, sizeof note, "gflops=%.1f,measured=%s,tried=%zu", w->score, near, tried);
+    st = tsl_tuning_store(ctx, "gemm", dbl, ds[0].sh.m, ds[0].sh.n, ds[0].sh.k, w->config, note);
     if (st != TSL_OK)
-        return cli_error(st == TSL_ERR_IO ? CLI_EXIT_RUNTIME : CLI_EXIT_RUNTIME, "tune: %s (%s)",
-                         tsl_context_error(ctx), tsl_status_name(st));
-    printf("  stored in %s\n", tsl_tuning_file(ctx));
+        return cli_error(CLI_EXIT_RUNTIME, "tune: %s (%s)", tsl_context_error(ctx),
+                         tsl_status_name(st));
+    fprintf(job->out, "  stored in %s, for problems near %s\n", tsl_tuning_file(ctx), near);
     return 0;
+}
+
+/* The entries of the user file as they stand (an entry measured on some shapes applies only near
+ * them, so the table's shapes may not show it), unless the library ignored the file. */
+static void list_user_entries(const tsl_context *ctx)
+{
+    const char *path = tsl_tuning_file(ctx);
+    if (!*path || strstr(tsl_context_warning(ctx), path)) return;
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    char line[1100];
+    int n = 0;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "device=", 7) == 0) {
+            if (n++ == 0)
+                printf("\nentries of %s (measured=: used only for problems within a factor of 2 "
+                       "of those shapes in m, n and k):\n", path);
+            printf("  %s", line);
+            if (!strchr(line, '\n')) printf("\n");
+        }
+    fclose(f);
 }
 
 static int show(tune_job *job)
@@ -338,6 +614,7 @@ static int show(tune_job *job)
         }
     }
     cli_context_warnings(ctx);
+    list_user_entries(ctx);
     return 0;
 }
 
@@ -348,15 +625,18 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Searches the parameter space of an operation's fast kernel on one device (gemm: the\n"
            "tile sizes, work per work-item, vector widths, local-memory staging of A and B,\n"
            "prefetching and work-group shape of tiled2d), verifies every candidate against the\n"
-           "CPU reference, times it (median of --repeat runs, GFLOP/s), and stores the best one\n"
-           "per precision and size class in the tuning database, where 'auto' finds it. Classes:\n"
-           "small (C of at most 2^20 elements), skinny (m or n <= 256), large. Exhaustive for\n"
-           "small spaces, else random sampling alternating with refinement around the best;\n"
-           "the configuration auto uses now is measured first, so the stored winner is never\n"
-           "slower than it. Progress on a terminal.\n\n");
+           "CPU reference and times it (median of --repeat runs, GFLOP/s), per precision and\n"
+           "size class (small: C of at most 2^20 elements, skinny: m or n <= 256, large).\n"
+           "Exhaustive for small spaces, else random sampling alternating with refinement\n"
+           "around the best. The best 3 are then timed against what auto runs now (auto 3 or more\n"
+           "times, interleaved) on the tuned shapes and with every size halved and doubled; one is\n"
+           "stored only if it is nowhere slower than auto beyond auto's own spread and somewhere\n"
+           "faster, else auto is kept and nothing is stored. A stored entry serves only problems\n"
+           "within a factor of 2 of the tuned shapes in m, n and k. Progress on a terminal.\n\n");
     cli_print_options(stdout, opts, nopts);
     printf("\nDatabase: $TESSEL_TUNING_DIR, else <kernel cache dir>/tuning; one file per device\n"
-           "and driver. --show prints what auto picks for each class and where it comes from.\n"
+           "and driver. --show prints what auto picks for each class and where it comes from,\n"
+           "then the entries of the user file.\n"
            "docs/tuning.md has the format and the lookup order.\n\n"
            "Examples:\n"
            "  tessel tune gemm --sizes 4096 --budget-s 300\n"
@@ -423,6 +703,9 @@ int cli_cmd_tune(int argc, char **argv)
                           NULL, job.device, need_fp64);
     if (rc) return rc;
     job.s.repeat = job.repeat;
+    job.out = (job.csv && strcmp(job.csv, "-") == 0) || (job.json && strcmp(job.json, "-") == 0)
+                  ? stderr
+                  : stdout;
     if (job.show) {
         rc = show(&job);
         cli_session_abort(&job.s, 0);

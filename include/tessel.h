@@ -133,8 +133,9 @@ TSL_EXPORT tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int is
                                         const char **source);
 /* Stores config (checked to run on the device) as this device's entry for op, precision and
  * the problem's size class in the user database, replacing an older one; note is one word of
- * key=value pairs kept with it ("gflops=28270,size=4096"), or NULL. TSL_ERR_IO when the file
- * cannot be written. */
+ * key=value pairs kept with it ("gflops=28270,size=4096"), or NULL; "measured=MxNxK+..." in it
+ * limits the entry to problems within a factor of 2 of those shapes in m, n and k (docs/tuning.md).
+ * TSL_ERR_IO when the file cannot be written. */
 TSL_EXPORT tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, size_t m,
                                        size_t n, size_t k, const char *config, const char *note);
 /* The user database file of the context's device ("" when there is no usable directory). */

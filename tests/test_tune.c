@@ -11,6 +11,10 @@
  *   defaults FILE   every tiled2d configuration in the shipped defaults file gives correct results
  *             on the shapes issue 4 races on, scaled down (whatever device it was tuned for: the
  *             kernel is portable, only its speed is device-specific).
+ *   decide    issue 14: the rule by which `tessel tune` stores a finalist or keeps auto
+ *             (cli/tune_decide.c), on synthetic times: no device, no clock.
+ *   near      issue 14: an entry measured on some shapes (measured= in its notes) applies only
+ *             within a factor of 2 of them; elsewhere the lookup falls back to the next entry.
  * Each mode points TESSEL_TUNING_DIR at its own fresh directory. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -23,6 +27,7 @@
 #include "check.h"
 #include "ref/ref.h"
 #include "tessel.h"
+#include "tune_decide.h"
 
 static char dir[256];
 
@@ -187,7 +192,7 @@ static void test_db(void)
         const char *what, *text, *expect;
         size_t len;
     } bad[] = {
-        {"foreign version", "tessel-tuning 2\nanything at all\n", "version", 0},
+        {"foreign version", "tessel-tuning 9\nanything at all\n", "version", 0},
         {"no header", "device=x gemm single small tiled2d:MWG=64\n", "tessel-tuning", 0},
         {"malformed entry", "tessel-tuning 1\ndevice=x gemm quadruple small tiled2d\n",
          "malformed", 0},
@@ -468,15 +473,230 @@ static void test_defaults(const char *file)
     cleanup_dir();
 }
 
+/* One decision on synthetic times: nshapes shapes, auto timed nb times on each, nc finalists. */
+static tune_decision decide(size_t nshapes, size_t nb, const double *base, size_t nc,
+                            const double *cand)
+{
+    tune_times t = {nshapes, nb, nc, base, cand};
+    tune_decision d;
+    tune_decide(&t, &d);
+    return d;
+}
+
+static void test_decide(void)
+{
+    /* auto: 10 ms on each of 3 shapes, timed 3 times, 2% apart: spread 2% */
+    const double base[] = {9.9, 10.0, 10.1, 9.9, 10.0, 10.1, 9.9, 10.0, 10.1};
+    tune_decision d;
+
+    /* faster on one shape (the size it was tuned on), 3x slower on another: loses (issue 14) */
+    const double mixed[] = {10.0, 5.0, 30.0};
+    d = decide(3, 3, base, 1, mixed);
+    CHECK(d.verdict == TUNE_KEEP_SLOWER && d.cand == 0 && d.shape == 2,
+          "faster at one shape, slower at another: kept auto (verdict %d, cand %d, shape %zu)",
+          (int)d.verdict, d.cand, d.shape);
+    CHECK(fabs(d.ratio - 10.0 / 30.0) < 1e-12, "the ratio at the worst shape: %g", d.ratio);
+    CHECK(fabs(d.base_ms[1] - 10.0) < 1e-12 && fabs(d.spread[1] - 0.02) < 1e-12,
+          "auto's median and spread: %g, %g", d.base_ms[1], d.spread[1]);
+
+    /* faster everywhere beyond the spread: stored, with the geometric-mean speedup */
+    const double fast[] = {8.0, 5.0, 8.0};
+    d = decide(3, 3, base, 1, fast);
+    CHECK(d.verdict == TUNE_STORE && d.cand == 0, "faster everywhere: stored (%d)", (int)d.verdict);
+    CHECK(fabs(d.ratio - cbrt(1.25 * 2.0 * 1.25)) < 1e-12, "geometric mean %g", d.ratio);
+
+    /* within the spread everywhere: a tie, auto kept */
+    const double tie[] = {9.85, 9.9, 10.15};
+    d = decide(3, 3, base, 1, tie);
+    CHECK(d.verdict == TUNE_KEEP_TIE && d.cand == 0, "within the spread everywhere: a tie (%d)",
+          (int)d.verdict);
+
+    /* slower within the spread at one shape, faster beyond it at another: stored */
+    const double edge[] = {10.15, 7.0, 10.0};
+    d = decide(3, 3, base, 1, edge);
+    CHECK(d.verdict == TUNE_STORE, "slower only within the spread: stored (%d)", (int)d.verdict);
+    /* 2.5% slower: beyond a 2% spread */
+    const double over[] = {10.25, 7.0, 10.0};
+    d = decide(3, 3, base, 1, over);
+    CHECK(d.verdict == TUNE_KEEP_SLOWER && d.shape == 0, "slower beyond the spread (%d, %zu)",
+          (int)d.verdict, d.shape);
+
+    /* the spread is measured: the same candidate wins against a noisy auto (20% apart) and loses
+     * against a steady one (the 1% floor) */
+    const double noisy[] = {9.0, 10.0, 11.0, 9.0, 10.0, 11.0};
+    const double steady[] = {10.0, 10.0, 10.0, 10.0, 10.0, 10.0};
+    const double cand15[] = {11.5, 6.0};
+    d = decide(2, 3, noisy, 1, cand15);
+    CHECK(d.verdict == TUNE_STORE && fabs(d.spread[0] - 0.2) < 1e-12,
+          "15%% slower within a 20%% spread: stored (%d, spread %g)", (int)d.verdict, d.spread[0]);
+    d = decide(2, 3, steady, 1, cand15);
+    CHECK(d.verdict == TUNE_KEEP_SLOWER, "15%% slower against a steady auto: kept (%d)",
+          (int)d.verdict);
+    const double cand05[] = {10.05, 6.0};
+    d = decide(2, 3, steady, 1, cand05);
+    CHECK(d.verdict == TUNE_STORE, "0.5%% slower is within the 1%% floor: stored (%d)",
+          (int)d.verdict);
+
+    /* several finalists: the best eligible one by geometric mean, not the fastest somewhere */
+    const double three[] = {
+        2.0, 2.0, 30.0, /* 0: fastest at two shapes, 3x slower at the third */
+        9.0, 9.0, 9.0,  /* 1: a little faster everywhere */
+        8.0, 7.0, 9.5,  /* 2: faster everywhere, more so */
+    };
+    d = decide(3, 3, base, 3, three);
+    CHECK(d.verdict == TUNE_STORE && d.cand == 2, "the best eligible finalist: %d (%d)", d.cand,
+          (int)d.verdict);
+
+    /* a finalist that failed (error or verification) on one shape can never win */
+    const double failed[] = {
+        1.0, 1.0, 0.0, /* 0: failed at the third shape */
+        9.0, 9.0, 9.0, /* 1 */
+    };
+    d = decide(3, 3, base, 2, failed);
+    CHECK(d.verdict == TUNE_STORE && d.cand == 1, "a failed finalist loses: %d (%d)", d.cand,
+          (int)d.verdict);
+    const double nan_only[] = {NAN, 1.0, 1.0};
+    d = decide(3, 3, base, 1, nan_only);
+    CHECK(d.verdict == TUNE_KEEP_FAILED && d.shape == 0, "every finalist failed: %d, shape %zu",
+          (int)d.verdict, d.shape);
+
+    /* no finalist; auto failed */
+    d = decide(3, 3, base, 0, NULL);
+    CHECK(d.verdict == TUNE_KEEP_NONE && d.cand == -1, "no finalist (%d)", (int)d.verdict);
+    const double base_failed[] = {10.0, 10.0, 10.0, 10.0, -1.0, 10.0};
+    d = decide(2, 3, base_failed, 1, fast);
+    CHECK(d.verdict == TUNE_KEEP_BASELINE && d.shape == 1, "auto failed at shape 1 (%d, %zu)",
+          (int)d.verdict, d.shape);
+
+    /* one shape, one time of auto: the floor is the spread */
+    const double one_base[] = {10.0};
+    const double one_fast[] = {9.5}, one_same[] = {9.95};
+    CHECK(decide(1, 1, one_base, 1, one_fast).verdict == TUNE_STORE, "5%% faster, one shape");
+    CHECK(decide(1, 1, one_base, 1, one_same).verdict == TUNE_KEEP_TIE, "0.5%% faster: a tie");
+}
+
+/* Looks up gemm single at m x n x k: 1 when the user entry serves it, its configuration in cfg. */
+static int user_serves(tsl_context *ctx, size_t m, size_t n, size_t k, char *cfg, size_t cap)
+{
+    const char *c, *src;
+    CHECK(tsl_tuning_lookup(ctx, "gemm", 0, m, n, k, &c, &src) == TSL_OK, "lookup %zux%zux%zu", m,
+          n, k);
+    snprintf(cfg, cap, "%s", c);
+    return strstr(src, "user database") != NULL;
+}
+
+static void test_near(void)
+{
+    fresh_dir("near");
+    tsl_context *ctx = open_ctx();
+    if (!ctx) return;
+    char cfg[256], shipped[256];
+    CHECK(!user_serves(ctx, 1024, 1024, 1024, shipped, sizeof shipped), "no user entry yet");
+    /* an entry measured at 256^3 (what `tessel tune gemm --sizes 256` stores) */
+    tsl_status s = tsl_tuning_store(ctx, "gemm", 0, 256, 256, 256, stored_cfg,
+                                    "gflops=9.5,measured=256x256x256");
+    CHECK(s == TSL_OK, "store: %s %s", tsl_status_name(s), tsl_context_error(ctx));
+    static const struct {
+        size_t m, n, k;
+        int near;
+    } cases[] = {
+        {256, 256, 256, 1},    {128, 128, 128, 1}, {512, 512, 512, 1}, {128, 512, 300, 1},
+        {1024, 1024, 1024, 0}, {127, 256, 256, 0}, {256, 513, 256, 0}, {256, 256, 600, 0},
+        {64, 64, 64, 0},       {1, 1, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        int user = user_serves(ctx, cases[i].m, cases[i].n, cases[i].k, cfg, sizeof cfg);
+        CHECK(user == cases[i].near, "%zux%zux%zu: the entry measured at 256^3 %s", cases[i].m,
+              cases[i].n, cases[i].k, cases[i].near ? "applies" : "does not apply");
+        CHECK(user ? strcmp(cfg, stored_cfg) == 0 : strcmp(cfg, shipped) == 0, "%zux%zux%zu: %s",
+              cases[i].m, cases[i].n, cases[i].k, cfg);
+    }
+    const char *c, *src;
+    tsl_tuning_lookup(ctx, "gemm", 0, 256, 256, 256, &c, &src);
+    CHECK(strstr(src, "measured on 256x256x256") != NULL, "the source names the shapes: %s", src);
+    /* auto runs it near 256 and the shipped entry elsewhere, correctly either way */
+    gemm_ok(ctx, 0, 300, 200, 256, 3, "auto near the measured shape");
+    gemm_ok(ctx, 0, 67, 45, 33, 4, "auto far from it");
+    /* an entry for the whole class (tsl_tuning_store without measured=) serves the rest of the
+     * class; the measured one still wins near its shapes, and neither replaces the other */
+    const char *whole = "tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=8,NDIMC=4,VW=4,SA=0,SB=0,PF=0,STRIDED=0";
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 64, 64, 64, whole, NULL) == TSL_OK, "store whole: %s",
+          tsl_context_error(ctx));
+    CHECK(user_serves(ctx, 1024, 1024, 1024, cfg, sizeof cfg) && strcmp(cfg, whole) == 0,
+          "the class entry serves 1024: %s", cfg);
+    CHECK(user_serves(ctx, 256, 256, 256, cfg, sizeof cfg) && strcmp(cfg, stored_cfg) == 0,
+          "the measured entry serves 256: %s", cfg);
+    /* a second tuning on the same shapes replaces the first; on other shapes it adds one */
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 256, 256, 256, whole, "measured=256x256x256") == TSL_OK,
+          "store again");
+    CHECK(tsl_tuning_store(ctx, "gemm", 0, 40, 40, 40, stored_cfg, "measured=40x40x40+48x40x36") ==
+              TSL_OK,
+          "store two shapes");
+    CHECK(user_serves(ctx, 256, 256, 256, cfg, sizeof cfg) && strcmp(cfg, whole) == 0,
+          "replaced: %s", cfg);
+    CHECK(user_serves(ctx, 90, 80, 70, cfg, sizeof cfg) && strcmp(cfg, stored_cfg) == 0,
+          "near the second of two shapes: %s", cfg);
+    FILE *f = fopen(tsl_tuning_file(ctx), "r");
+    char line[1024];
+    int entries = 0, v2 = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        entries += strncmp(line, "device=", 7) == 0;
+        v2 |= strcmp(line, "tessel-tuning 2\n") == 0;
+    }
+    if (f) fclose(f);
+    CHECK(entries == 3 && v2, "three entries in a version-2 file (%d)", entries);
+    /* malformed shapes: refused by store, and a file holding them is ignored with a warning */
+    static const char *const bad_notes[] = {"measured=256x256", "measured=0x1x1",
+                                            "measured=",        "measured=2x2x2+",
+                                            "measured=1x1x1x1", "measured=axbxc"};
+    for (size_t i = 0; i < sizeof bad_notes / sizeof bad_notes[0]; ++i)
+        CHECK(tsl_tuning_store(ctx, "gemm", 0, 8, 8, 8, stored_cfg, bad_notes[i]) ==
+                  TSL_ERR_INVALID_ARG,
+              "note %s refused", bad_notes[i]);
+    char path[512], devkey[160], text[1024];
+    snprintf(path, sizeof path, "%s", tsl_tuning_file(ctx));
+    const char *at = strrchr(path, '/') + 1;
+    snprintf(devkey, sizeof devkey, "%.*s", (int)(strchr(at, '@') - at), at);
+    tsl_context_destroy(ctx);
+    snprintf(text, sizeof text, "tessel-tuning 2\ndevice=%s gemm single small %s measured=8x8\n",
+             devkey, stored_cfg);
+    write_file(path, text, strlen(text));
+    ctx = open_ctx();
+    if (!ctx) return;
+    CHECK(strstr(tsl_context_warning(ctx), "malformed") != NULL, "bad measured= in a file: '%s'",
+          tsl_context_warning(ctx));
+    tsl_context_destroy(ctx);
+    /* a version-1 file (no measured=) still loads: its entry serves its whole class */
+    snprintf(text, sizeof text, "tessel-tuning 1\ndevice=%s gemm single small %s shape=8x8x8\n",
+             devkey, stored_cfg);
+    write_file(path, text, strlen(text));
+    ctx = open_ctx();
+    if (!ctx) return;
+    CHECK(strcmp(tsl_context_warning(ctx), "") == 0, "a version-1 file: no warning: '%s'",
+          tsl_context_warning(ctx));
+    CHECK(user_serves(ctx, 1024, 1024, 1024, cfg, sizeof cfg) && strcmp(cfg, stored_cfg) == 0,
+          "a version-1 entry serves its class: %s", cfg);
+    tsl_context_destroy(ctx);
+    cleanup_dir();
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
-    if (strcmp(mode, "db") == 0) test_db();
-    else if (strcmp(mode, "tuner") == 0) test_tuner();
-    else if (strcmp(mode, "configs") == 0) test_configs();
-    else if (strcmp(mode, "defaults") == 0 && argc > 2) test_defaults(argv[2]);
+    if (strcmp(mode, "db") == 0)
+        test_db();
+    else if (strcmp(mode, "tuner") == 0)
+        test_tuner();
+    else if (strcmp(mode, "configs") == 0)
+        test_configs();
+    else if (strcmp(mode, "defaults") == 0 && argc > 2)
+        test_defaults(argv[2]);
+    else if (strcmp(mode, "decide") == 0)
+        test_decide();
+    else if (strcmp(mode, "near") == 0)
+        test_near();
     else {
-        fprintf(stderr, "usage: test_tune db|tuner|configs|defaults FILE\n");
+        fprintf(stderr, "usage: test_tune db|tuner|configs|decide|near|defaults FILE\n");
         return 2;
     }
     return check_summary(mode);

@@ -208,18 +208,26 @@ static const char *variant_name(size_t i)
 }
 
 /* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
- * parameters. "auto" is the database's configuration for the precision and size class (else
- * auto_table); a bare "tiled2d" is tiled2d with the database's parameters for the class (else
- * tiled2d_fallback); "tiled2d:NAME=V,..." sets the named parameters over tiled2d_fallback, so an
- * explicit configuration means the same on every device and size. A database entry that cannot
- * run here is skipped with a warning (tsl_context_warning), never an error. */
+ * parameters. "auto" is the database's configuration for the precision and the problem's shape
+ * (its size class; else auto_table); a bare "tiled2d" is tiled2d with the database's parameters
+ * (else tiled2d_fallback); "tiled2d:NAME=V,..." sets the named parameters over tiled2d_fallback,
+ * so an explicit configuration means the same on every device and size. A database entry that
+ * cannot run here is skipped with a warning (tsl_context_warning), never an error. */
 typedef struct {
     const gemm_variant *v;
     tiled2d_params tp;
 } gemm_choice;
 
-static tsl_status choose_named(tsl_context *ctx, const char *variant, int dbl, const char *cls,
-                               int use_db, gemm_choice *out)
+/* The database's entries apply by size class, and those measured on some shapes only near them
+ * (src/tune/tune.h); no shape (NULL) is a large problem, where only entries for the whole class
+ * apply: what a variant check without a problem validates. */
+static const char *shape_class(const tsl__shape *shape)
+{
+    return shape ? gemm_class(shape->m, shape->n, shape->k) : "large";
+}
+
+static tsl_status choose_named(tsl_context *ctx, const char *variant, int dbl,
+                               const tsl__shape *shape, int use_db, gemm_choice *out)
 {
     char base[48];
     const char *colon = strchr(variant, ':');
@@ -240,7 +248,7 @@ static tsl_status choose_named(tsl_context *ctx, const char *variant, int dbl, c
         if (tsl__space_parse(&tiled2d_space, variant, out->tp.v, why, sizeof why) != 0)
             return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "gemm variant '%s': %s", variant, why);
     } else if (use_db) {
-        const char *src, *db = tsl__tuning_find(ctx, "gemm", dbl, cls, &src);
+        const char *src, *db = tsl__tuning_find(ctx, "gemm", dbl, shape_class(shape), shape, &src);
         tiled2d_params t = tiled2d_fallback;
         if (db && strncmp(db, "tiled2d:", 8) == 0) {
             if (tsl__space_parse(&tiled2d_space, db, t.v, why, sizeof why) == 0 &&
@@ -262,20 +270,20 @@ static tsl_status choose_named(tsl_context *ctx, const char *variant, int dbl, c
     return TSL_OK;
 }
 
-static tsl_status choose(tsl_context *ctx, const char *variant, int dbl, const char *cls,
+static tsl_status choose(tsl_context *ctx, const char *variant, int dbl, const tsl__shape *shape,
                          gemm_choice *out)
 {
-    if (strcmp(variant, "auto") != 0) return choose_named(ctx, variant, dbl, cls, 1, out);
-    const char *src, *db = tsl__tuning_find(ctx, "gemm", dbl, cls, &src);
+    if (strcmp(variant, "auto") != 0) return choose_named(ctx, variant, dbl, shape, 1, out);
+    const char *src, *db = tsl__tuning_find(ctx, "gemm", dbl, shape_class(shape), shape, &src);
     if (db) {
         char saved[sizeof ctx->error];
         snprintf(saved, sizeof saved, "%s", ctx->error);
-        if (choose_named(ctx, db, dbl, cls, 0, out) == TSL_OK) return TSL_OK;
+        if (choose_named(ctx, db, dbl, shape, 0, out) == TSL_OK) return TSL_OK;
         tsl__warn(ctx, "gemm: %s names '%s', which cannot run here (%s): using the built-in "
                   "choice", src, db, ctx->error);
         snprintf(ctx->error, sizeof ctx->error, "%s", saved);
     }
-    return choose_named(ctx, tsl__auto_pick(ctx, auto_table), dbl, cls, 0, out);
+    return choose_named(ctx, tsl__auto_pick(ctx, auto_table), dbl, shape, 0, out);
 }
 
 static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v);
@@ -286,7 +294,7 @@ static tsl_status choose_half(tsl_context *ctx, const char *variant, gemm_choice
 {
     int is_auto = strcmp(variant, "auto") == 0;
     tsl_status s = choose_named(ctx, is_auto ? tsl__auto_pick(ctx, half_auto_table) : variant, 0,
-                                "large", 0, out);
+                                NULL, 0, out);
     if (s != TSL_OK) return s;
     if (out->v->kind == KIND_TILED2D)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
@@ -327,7 +335,7 @@ static tsl_status variant_check_prec(tsl_context *ctx, const char *variant, int 
 {
     gemm_choice c;
     tsl_status s = prec == TSL_HALF ? choose_half(ctx, variant, &c)
-                                    : choose(ctx, variant, prec == TSL_DOUBLE, "large", &c);
+                                    : choose(ctx, variant, prec == TSL_DOUBLE, NULL, &c);
     if (s != TSL_OK) return s;
     if (resolved) *resolved = c.v->name;
     s = variant_fits(ctx, c.v);
@@ -821,7 +829,7 @@ static tsl_status run(tsl_context *ctx, const gemm_problem *p)
     gemm_choice c;
     const char *variant = tsl__context_variant(ctx, "gemm");
     tsl_status s = p->half ? choose_half(ctx, variant, &c)
-                           : choose(ctx, variant, p->dbl, gemm_class(p->m, p->n, p->k), &c);
+                           : choose(ctx, variant, p->dbl, &(tsl__shape){p->m, p->n, p->k}, &c);
     if (s != TSL_OK) return s;
     if ((s = variant_fits(ctx, c.v)) != TSL_OK) return s;
     /* k == 0 or alpha == 0: C = beta C without reading A or B (BLAS); the naive kernel with an

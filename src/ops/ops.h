@@ -1,6 +1,8 @@
 /* ops.h: what every operation gives the registry (ops/registry.c): its variant names and a check
- * of whether a variant runs on a context's device. The public variant functions of tessel.h
- * dispatch through the table of these descriptors; adding an op adds one row. */
+ * of whether a variant runs on a context's device, and for a tunable op its size classes and
+ * search space. The public variant and tuning functions of tessel.h dispatch through the table of
+ * these descriptors (the tuning layer, src/tune, is handed what it needs from them and knows no
+ * op); adding an op adds one row. */
 #ifndef TSL_OPS_H
 #define TSL_OPS_H
 

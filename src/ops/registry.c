@@ -1,4 +1,6 @@
-/* registry.c: the table of operations and the public variant functions built on it. */
+/* registry.c: the table of operations and the public functions built on it: the variant calls,
+ * and the tuning calls that need an op's descriptor (its size classes, search space and variant
+ * check), which they hand to the tuning layer (src/tune), so that layer knows no operation. */
 #include <string.h>
 
 #include "ops/ops.h"
@@ -126,4 +128,69 @@ tsl_status tsl_context_set_option(tsl_context *ctx, const char *op, const char *
                          op, name);
     tsl_status s = d->option_check(ctx, name, value);
     return s != TSL_OK ? s : tsl__context_store_option(ctx, op, name, value);
+}
+
+/* ---- tuning: the op's descriptor handed to src/tune ------------------------------------------ */
+
+const char *tsl_tuning_class(const char *op, size_t m, size_t n, size_t k)
+{
+    const tsl__op_desc *d = tsl__find_op(op);
+    return d && d->size_class ? d->size_class(m, n, k) : "any";
+}
+
+static const tsl__op_desc *tunable_op(tsl_context *ctx, const char *fn, const char *op)
+{
+    const tsl__op_desc *d = tsl__find_op(op);
+    if (!d)
+        tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: unknown operation '%s'", fn, op ? op : "(null)");
+    return d;
+}
+
+tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int is_double, size_t m, size_t n,
+                             size_t k, const char **config, const char **source)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__clear_error(ctx);
+    if (!config || !source)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuning_lookup: config or source is NULL");
+    if (!tunable_op(ctx, "tsl_tuning_lookup", op)) return TSL_ERR_INVALID_ARG;
+    tsl__shape shape = {m, n, k};
+    *config = tsl__tuning_find(ctx, op, is_double, tsl_tuning_class(op, m, n, k), &shape, source);
+    if (!*config) {
+        *config = "";
+        *source = "no entry: the built-in default";
+    }
+    return TSL_OK;
+}
+
+tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, size_t m, size_t n,
+                            size_t k, const char *config, const char *note)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__clear_error(ctx);
+    const tsl__op_desc *d = tunable_op(ctx, "tsl_tuning_store", op);
+    if (!d) return TSL_ERR_INVALID_ARG;
+    return tsl__tuning_store(ctx, op, is_double, tsl_tuning_class(op, m, n, k), config, note,
+                             d->variant_check);
+}
+
+tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
+                            unsigned long long seed, tsl_tuner **out)
+{
+    if (!ctx) return TSL_ERR_INVALID_ARG;
+    tsl__clear_error(ctx);
+    if (!out) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuner_create: out is NULL");
+    *out = NULL;
+    const tsl__op_desc *d = tsl__find_op(op);
+    if (!d)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuner_create: unknown operation '%s'",
+                         op ? op : "(null)");
+    if (!d->space)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has no search space",
+                         op);
+    tsl_status s = tsl__check_fp64(ctx, is_double, "tsl_tuner_create");
+    if (s != TSL_OK) return s;
+    /* the first candidate: auto's configuration for a large problem of the op */
+    const char *first = d->size_class ? d->size_class(4096, 4096, 4096) : "any";
+    return tsl__tuner_create(ctx, op, d->space, is_double, first, seed, out);
 }

@@ -1,11 +1,13 @@
 /* context.c: a tessel context is one device, its OpenCL context and one in-order queue with
  * profiling on, plus what the context remembers between calls: built programs, scratch buffers,
- * the chosen variant per operation, the last error and the last call's timing breakdown. */
+ * the chosen variant per operation, the last error, warnings and the last call's timing breakdown.
+ * The layers above keep their own per-context state (the tuning database) in the context's ext
+ * slot, made where it is first needed; this file only frees it. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "runtime/runtime.h"
-#include "tune/tune.h"
 
 tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
 {
@@ -40,8 +42,7 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
     tsl__trace(t0, "compute capability, clCreateContext, clCreateCommandQueue");
     t0 = tsl__now_ms();
     tsl__cache_dir_init(ctx);
-    tsl__tuning_load(ctx); /* never fails: problems are warnings (tsl_context_warning) */
-    tsl__trace(t0, "cache directory and tuning database");
+    tsl__trace(t0, "cache directory");
     tsl__trace(t_all, "tsl_context_create");
     *out = ctx;
     return TSL_OK;
@@ -61,11 +62,23 @@ void tsl_context_destroy(tsl_context *ctx)
         if (ctx->workspace[i].mem) clReleaseMemObject(ctx->workspace[i].mem);
     if (ctx->queue) clReleaseCommandQueue(ctx->queue);
     if (ctx->cl) clReleaseContext(ctx->cl);
-    tsl__tuning_free(ctx);
+    if (ctx->ext.free_fn) ctx->ext.free_fn(ctx->ext.data);
     tsl__free(ctx);
 }
 
 const char *tsl_context_error(const tsl_context *ctx) { return ctx ? ctx->error : "context is NULL"; }
+
+void tsl__warn(tsl_context *ctx, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    size_t used = strlen(ctx->warning);
+    if (used + 3 >= sizeof ctx->warning) return;
+    snprintf(ctx->warning + used, sizeof ctx->warning - used, "%s%s", used ? "; " : "", msg);
+}
 
 tsl_status tsl_context_device(const tsl_context *ctx, tsl_device_info *info)
 {

@@ -52,7 +52,10 @@ struct tsl_context {
     int noptions;
     struct { void *ptr; cl_mem mem; } pinned[16]; /* tsl_host_alloc's mapped buffers */
     struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES]; /* scratch for pre-passes */
-    struct tsl__tuning_db *tuning; /* the tuning entries for this device (src/tune/db.c) */
+    /* State a layer above keeps per context, made on its first use (the tuning database of
+     * src/tune/db.c): the runtime never looks inside, it only frees it, through free_fn, when
+     * the context goes. */
+    struct { void *data; void (*free_fn)(void *data); } ext;
     char warning[1024];            /* tsl_context_warning: "" if none */
     int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
 };
@@ -76,6 +79,9 @@ tsl_status tsl__fail(tsl_context *ctx, tsl_status s, const char *fmt, ...)
 tsl_status tsl__cl_fail(tsl_context *ctx, const char *call, cl_int err, const char *what);
 const char *tsl__cl_error_name(cl_int err);
 void tsl__clear_error(tsl_context *ctx);
+/* Records a warning in ctx (tsl_context_warning): the first one kept, later ones appended, "; "
+ * apart, while there is room. Warnings are never errors (an ignored tuning file, ...). */
+void tsl__warn(tsl_context *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- start-up trace (trace.c): TESSEL_TRACE=1 prints each step's time on stderr ------------- */
 double tsl__now_ms(void); /* CLOCK_MONOTONIC in milliseconds */

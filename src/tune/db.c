@@ -1,22 +1,28 @@
 /* db.c: the tuning database. Entries are lines of text, so a user can read, edit, copy and share
  * them, and adding a device never needs a rebuild:
  *
- *     tessel-tuning 1
+ *     tessel-tuning 2
  *     # selector          op    precision class  configuration                      notes
  *     device=nvidia_h200  gemm  single    large  tiled2d:MWG=128,NWG=128,...       gflops=28270
  *
  * The selector says which devices an entry is for, from the most to the least specific:
  * device=<normalized name>, arch=<sm_90 | LLVM CPU name>, vendor=<nvidia|amd|intel|...>,
- * type=<gpu|cpu|accel>, default. Two sources are read: the shipped defaults (defaults.tuning,
- * embedded at build time) and the user's file for this device and driver,
- * <tuning dir>/<device>@<driver>.tuning, where `tessel tune` writes (tuning dir: $TESSEL_TUNING_DIR,
- * else <kernel cache dir>/tuning). A lookup takes the user's entry first, then the shipped ones
- * level by level; within a level an exact precision and size class beat "any". A file that is
- * corrupt or of another format version is skipped as a whole, with a warning (tsl_context_warning),
- * never an error: tuning only ever makes things faster. Stores rewrite the user file through a
- * temporary name and a rename, so a reader never sees half a file. */
+ * type=<gpu|cpu|accel>, default. The notes are one word of key=value pairs, read by people,
+ * except one: measured=MxNxK+... limits the entry to the problems near those shapes
+ * (tsl__shape_near), as `tessel tune` writes them; an entry without it is for its whole class.
+ * Version 2 added that key: version-1 files (which have none) are read as before, and an older
+ * tessel skips a version-2 file with a warning rather than apply its entries too widely.
+ * Two sources are read: the shipped defaults (defaults.tuning, embedded at build time) and the
+ * user's file for this device and driver, <tuning dir>/<device>@<driver>.tuning, where `tessel
+ * tune` writes (tuning dir: $TESSEL_TUNING_DIR, else <kernel cache dir>/tuning). A lookup takes the
+ * user's entry first, then the shipped ones level by level; within a level an entry for the
+ * problem's neighbourhood beats one for its class, an exact size class beats "any", an exact
+ * precision beats "any". A file that is corrupt or of another format version is skipped as a
+ * whole, with a warning (tsl_context_warning), never an error: tuning only ever makes things
+ * faster. Stores rewrite the user file through a temporary name and a rename, so a reader never
+ * sees half a file. The entries are loaded on a context's first lookup and kept in its ext slot.
+ * This file knows no operation: the ops layer passes the class and the check of a configuration. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +30,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ops/ops.h"
 #include "runtime/runtime.h"
 #include "tune/tune.h"
 
@@ -36,8 +41,10 @@ typedef struct {
     int precision; /* 32, 64, 0 = any */
     char cls[16];  /* "small", ..., "any" */
     char config[256];
-    char notes[256]; /* the rest of the line */
-    char source[320];
+    char notes[512]; /* the rest of the line */
+    char source[640];
+    tsl__shape measured[TSL__MAX_MEASURED]; /* measured=: applies near these; 0: whole class */
+    int nmeasured;
 } entry;
 
 struct tsl__tuning_db {
@@ -85,23 +92,6 @@ void tsl__device_keys_of(const tsl_context *ctx, tsl__device_keys *k)
     snprintf(k->type, sizeof k->type, "%s", ctx->info.type);
 }
 
-void tsl__warn(tsl_context *ctx, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    size_t used = strlen(ctx->warning);
-    if (used + 3 >= sizeof ctx->warning) return;
-    snprintf(ctx->warning + used, sizeof ctx->warning - used, "%s%s", used ? "; " : "", msg);
-}
-
-const char *tsl_context_warning(const tsl_context *ctx)
-{
-    return ctx ? ctx->warning : "";
-}
-
 /* ---- parsing ----------------------------------------------------------------------------------- */
 
 static int valid_name(const char *s)
@@ -124,6 +114,71 @@ static int valid_class(const char *s)
 {
     return strcmp(s, "small") == 0 || strcmp(s, "skinny") == 0 || strcmp(s, "large") == 0 ||
            strcmp(s, "any") == 0;
+}
+
+int tsl__shapes_parse(const char *text, size_t len, tsl__shape *out, int cap)
+{
+    int n = 0;
+    size_t i = 0;
+    while (i < len) {
+        if (n == cap) return -1;
+        size_t d[3];
+        for (int j = 0; j < 3; ++j) {
+            if (j && (i >= len || text[i++] != 'x')) return -1;
+            if (i >= len || text[i] < '0' || text[i] > '9') return -1;
+            d[j] = 0;
+            while (i < len && text[i] >= '0' && text[i] <= '9') {
+                d[j] = d[j] * 10 + (size_t)(text[i++] - '0');
+                if (d[j] > 2147483647u) return -1;
+            }
+            if (d[j] == 0) return -1;
+        }
+        out[n++] = (tsl__shape){d[0], d[1], d[2]};
+        if (i < len && text[i++] != '+') return -1;
+        if (i == len && text[len - 1] == '+') return -1;
+    }
+    return n > 0 ? n : -1;
+}
+
+/* x within a factor of 2 of s */
+static int within2(size_t x, size_t s)
+{
+    return x <= 2 * s && 2 * x >= s;
+}
+
+int tsl__shape_near(const tsl__shape *p, const tsl__shape *s)
+{
+    return within2(p->m, s->m) && within2(p->n, s->n) && within2(p->k, s->k);
+}
+
+/* The value of key=... in a notes word (key=value,key=value): its text and length, or NULL. */
+static const char *note_value(const char *notes, const char *key, size_t *len)
+{
+    size_t kl = strlen(key);
+    for (const char *p = notes; p && *p;) {
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        if ((size_t)(end - p) > kl && strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            *len = (size_t)(end - p) - kl - 1;
+            return p + kl + 1;
+        }
+        p = *end ? end + 1 : end;
+    }
+    return NULL;
+}
+
+/* The measured= shapes of a notes word into out (*n of them, 0 when it has none): 0, or -1 when
+ * malformed. */
+static int parse_measured(const char *notes, tsl__shape *out, int *n)
+{
+    size_t len;
+    const char *v = note_value(notes, "measured", &len);
+    *n = 0;
+    if (!v) return 0;
+    int k = tsl__shapes_parse(v, len, out, TSL__MAX_MEASURED);
+    if (k < 0) return -1;
+    *n = k;
+    return 0;
 }
 
 /* The level at which the selector applies to this device, or -1 when it is for another device, or
@@ -200,9 +255,9 @@ static int parse_text(struct tsl__tuning_db *db, const char *text, const char *n
                          name, lineno, TSL__TUNING_VERSION);
                 goto bad;
             }
-            if (strcmp(tok[1], "1") != 0) {
-                snprintf(why, cap, "%s: format version %.16s, this tessel reads version %d", name,
-                         tok[1], TSL__TUNING_VERSION);
+            if (strcmp(tok[1], "1") != 0 && strcmp(tok[1], "2") != 0) {
+                snprintf(why, cap, "%s: format version %.16s, this tessel reads versions 1 to %d",
+                         name, tok[1], TSL__TUNING_VERSION);
                 goto bad;
             }
             header = 1;
@@ -218,7 +273,9 @@ static int parse_text(struct tsl__tuning_db *db, const char *text, const char *n
         int level = selector_level(tok[0], &db->keys);
         e.precision = parse_precision(tok[2]);
         if (level == -2 || !valid_name(tok[1]) || strlen(tok[1]) >= sizeof e.op ||
-            e.precision < 0 || !valid_class(tok[3]) || strlen(tok[4]) >= sizeof e.config) {
+            e.precision < 0 || !valid_class(tok[3]) || strlen(tok[4]) >= sizeof e.config ||
+            (nt == 6 && (strlen(tok[5]) >= sizeof e.notes ||
+                         parse_measured(tok[5], e.measured, &e.nmeasured) != 0))) {
             snprintf(why, cap, "%s:%d: malformed entry '%s %s %s %s'", name, lineno, tok[0],
                      tok[1], tok[2], tok[3]);
             goto bad;
@@ -235,6 +292,11 @@ static int parse_text(struct tsl__tuning_db *db, const char *text, const char *n
         else
             snprintf(e.source, sizeof e.source, "shipped defaults, %s entry",
                      level == LEVEL_DEFAULT ? "default" : tok[0]);
+        if (e.nmeasured) {
+            size_t len, used = strlen(e.source);
+            const char *v = note_value(e.notes, "measured", &len);
+            snprintf(e.source + used, sizeof e.source - used, ", measured on %.*s", (int)len, v);
+        }
         if (add_entry(db, &e) != 0) {
             snprintf(why, cap, "%s: out of host memory", name);
             goto bad;
@@ -285,45 +347,77 @@ static void user_path(const tsl_context *ctx, const tsl__device_keys *k, char *o
                  k->driver[0] ? k->driver : "any");
 }
 
-void tsl__tuning_free(tsl_context *ctx)
+static void db_free(void *p)
 {
-    if (!ctx->tuning) return;
-    tsl__free(ctx->tuning->e);
-    tsl__free(ctx->tuning);
-    ctx->tuning = NULL;
+    struct tsl__tuning_db *db = p;
+    if (!db) return;
+    tsl__free(db->e);
+    tsl__free(db);
 }
 
-void tsl__tuning_load(tsl_context *ctx)
+/* Drops the loaded entries, so the next lookup reads the files again (after a store). */
+static void db_forget(tsl_context *ctx)
 {
-    tsl__tuning_free(ctx);
+    if (ctx->ext.free_fn) ctx->ext.free_fn(ctx->ext.data);
+    ctx->ext.data = NULL;
+    ctx->ext.free_fn = NULL;
+}
+
+/* The entries for ctx's device, loaded on the first call: shipped defaults, then the user file.
+ * Never fails: problems are warnings (tsl_context_warning); NULL only when out of host memory (the
+ * built-in defaults then serve). */
+static struct tsl__tuning_db *db_load(tsl_context *ctx);
+static struct tsl__tuning_db *db_of(tsl_context *ctx)
+{
+    if (ctx->ext.data) return ctx->ext.data;
+    double t0 = tsl__now_ms();
+    struct tsl__tuning_db *db = db_load(ctx);
+    tsl__trace(t0, "tuning database loaded");
+    return db;
+}
+
+static struct tsl__tuning_db *db_load(tsl_context *ctx)
+{
     struct tsl__tuning_db *db = tsl__calloc(1, sizeof *db);
-    if (!db) return; /* no database: the built-in defaults serve */
+    if (!db) return NULL;
     tsl__device_keys_of(ctx, &db->keys);
     user_path(ctx, &db->keys, db->user_path, sizeof db->user_path);
-    ctx->tuning = db;
+    ctx->ext.data = db;
+    ctx->ext.free_fn = db_free;
     char why[600];
     size_t len;
     const char *shipped = tsl__kernel_source("defaults.tuning", &len);
     if (shipped && parse_text(db, shipped, "defaults.tuning", 0, why, sizeof why) != 0)
         tsl__warn(ctx, "shipped tuning defaults ignored: %s", why);
-    if (!db->user_path[0]) return;
+    if (!db->user_path[0]) return db;
     int too_big;
     char *text = read_file(db->user_path, &too_big);
     if (!text) {
         if (too_big || errno != ENOENT)
             tsl__warn(ctx, "tuning database %s ignored: %s", db->user_path,
                       too_big ? "larger than 1 MiB" : strerror(errno));
-        return;
+        return db;
     }
     if (parse_text(db, text, db->user_path, 1, why, sizeof why) != 0)
         tsl__warn(ctx, "tuning database ignored: %s", why);
     tsl__free(text);
+    return db;
 }
 
-const char *tsl__tuning_find(const tsl_context *ctx, const char *op, int dbl, const char *cls,
-                             const char **source)
+/* 1 when the entry applies to shape (NULL: only entries for the whole class do). */
+static int applies(const entry *e, const tsl__shape *shape)
 {
-    const struct tsl__tuning_db *db = ctx->tuning;
+    if (e->nmeasured == 0) return 1;
+    if (!shape) return 0;
+    for (int i = 0; i < e->nmeasured; ++i)
+        if (tsl__shape_near(shape, &e->measured[i])) return 1;
+    return 0;
+}
+
+const char *tsl__tuning_find(tsl_context *ctx, const char *op, int dbl, const char *cls,
+                             const tsl__shape *shape, const char **source)
+{
+    const struct tsl__tuning_db *db = db_of(ctx);
     if (!db) return NULL;
     const entry *best = NULL;
     int best_rank = 1 << 30;
@@ -332,8 +426,11 @@ const char *tsl__tuning_find(const tsl_context *ctx, const char *op, int dbl, co
         if (strcmp(e->op, op) != 0) continue;
         if (e->precision && e->precision != (dbl ? 64 : 32)) continue;
         if (strcmp(e->cls, "any") != 0 && strcmp(e->cls, cls) != 0) continue;
-        /* level first; within a level exact class, then exact precision; then the later line */
-        int rank = e->level * 4 + (strcmp(e->cls, "any") == 0) * 2 + (e->precision == 0);
+        if (!applies(e, shape)) continue;
+        /* level first; within a level an entry for the problem's neighbourhood, then an exact
+         * class, then an exact precision; then the later line */
+        int rank = e->level * 8 + (e->nmeasured == 0) * 4 + (strcmp(e->cls, "any") == 0) * 2 +
+                   (e->precision == 0);
         if (rank <= best_rank) {
             best_rank = rank;
             best = e;
@@ -343,86 +440,94 @@ const char *tsl__tuning_find(const tsl_context *ctx, const char *op, int dbl, co
     return best ? best->config : NULL;
 }
 
-/* ---- the public calls ------------------------------------------------------------------------ */
+/* ---- the public calls that need no operation (the others are in ops/registry.c) -------------- */
 
-static const tsl__op_desc *tunable_op(tsl_context *ctx, const char *fn, const char *op)
+/* Loading the entries on demand is a cache fill, invisible to the caller but for the warnings it
+ * may leave: these calls take a const context and load through it (every context is made by
+ * tsl_context_create, never const). */
+const char *tsl_context_warning(const tsl_context *ctx)
 {
-    const tsl__op_desc *d = tsl__find_op(op);
-    if (!d) {
-        tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: unknown operation '%s'", fn, op ? op : "(null)");
-        return NULL;
-    }
-    return d;
-}
-
-const char *tsl_tuning_class(const char *op, size_t m, size_t n, size_t k)
-{
-    const tsl__op_desc *d = tsl__find_op(op);
-    return d && d->size_class ? d->size_class(m, n, k) : "any";
-}
-
-tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int is_double, size_t m, size_t n,
-                             size_t k, const char **config, const char **source)
-{
-    if (!ctx) return TSL_ERR_INVALID_ARG;
-    tsl__clear_error(ctx);
-    if (!config || !source)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuning_lookup: config or source is NULL");
-    const tsl__op_desc *d = tunable_op(ctx, "tsl_tuning_lookup", op);
-    if (!d) return TSL_ERR_INVALID_ARG;
-    *config = tsl__tuning_find(ctx, op, is_double, tsl_tuning_class(op, m, n, k), source);
-    if (!*config) {
-        *config = "";
-        *source = "no entry: the built-in default";
-    }
-    return TSL_OK;
+    if (!ctx) return "";
+    db_of((tsl_context *)ctx);
+    return ctx->warning;
 }
 
 const char *tsl_tuning_file(const tsl_context *ctx)
 {
-    return ctx && ctx->tuning ? ctx->tuning->user_path : "";
+    const struct tsl__tuning_db *db = ctx ? db_of((tsl_context *)ctx) : NULL;
+    return db ? db->user_path : "";
 }
 
-/* The user file's lines minus the entry being replaced (same selector, op, precision, class). */
-static int keep_line(const char *line, const char *sel, const char *op, const char *prec,
-                     const char *cls)
+/* The tokens of a line (comment cut off), at most cap; their count. buf is modified. */
+static int split_line(char *buf, char **tok, int cap)
 {
-    char buf[1024], *tok[4], *save = NULL;
-    snprintf(buf, sizeof buf, "%s", line);
-    char *hash = strchr(buf, '#');
+    char *hash = strchr(buf, '#'), *save = NULL;
     if (hash) *hash = '\0';
     int nt = 0;
-    for (char *t = strtok_r(buf, " \t\r", &save); t && nt < 4; t = strtok_r(NULL, " \t\r", &save))
+    for (char *t = strtok_r(buf, " \t\r", &save); t && nt < cap; t = strtok_r(NULL, " \t\r", &save))
         tok[nt++] = t;
-    if (nt == 0) return 1;
-    if (strcmp(tok[0], "tessel-tuning") == 0) return 0; /* written again first */
-    return !(nt == 4 && strcmp(tok[0], sel) == 0 && strcmp(tok[1], op) == 0 &&
-             strcmp(tok[2], prec) == 0 && strcmp(tok[3], cls) == 0);
+    return nt;
 }
 
-tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, size_t m, size_t n,
-                            size_t k, const char *config, const char *note)
+/* 1 when the two shape lists are the same set in the same order (as `tessel tune` writes them). */
+static int same_shapes(const tsl__shape *a, int na, const tsl__shape *b, int nb)
 {
-    if (!ctx) return TSL_ERR_INVALID_ARG;
-    tsl__clear_error(ctx);
-    const tsl__op_desc *d = tunable_op(ctx, "tsl_tuning_store", op);
-    if (!d) return TSL_ERR_INVALID_ARG;
+    if (na != nb) return 0;
+    for (int i = 0; i < na; ++i)
+        if (a[i].m != b[i].m || a[i].n != b[i].n || a[i].k != b[i].k) return 0;
+    return 1;
+}
+
+/* The user file's lines minus the entry being replaced: the same selector, op, precision, class
+ * and measured shapes (an entry for the whole class replaces the one for the whole class; one
+ * measured near some shapes replaces only one measured on the same shapes). */
+static int keep_line(const char *line, const char *sel, const char *op, const char *prec,
+                     const char *cls, const tsl__shape *measured, int nmeasured)
+{
+    char buf[1024], *tok[6];
+    snprintf(buf, sizeof buf, "%s", line);
+    int nt = split_line(buf, tok, 6);
+    if (nt == 0) return 1;
+    if (strcmp(tok[0], "tessel-tuning") == 0) return 0; /* written again first */
+    if (!(nt >= 4 && strcmp(tok[0], sel) == 0 && strcmp(tok[1], op) == 0 &&
+          strcmp(tok[2], prec) == 0 && strcmp(tok[3], cls) == 0))
+        return 1;
+    tsl__shape theirs[TSL__MAX_MEASURED];
+    int ntheirs = 0;
+    if (nt == 6 && parse_measured(tok[5], theirs, &ntheirs) != 0) return 1;
+    return !same_shapes(theirs, ntheirs, measured, nmeasured);
+}
+
+tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const char *cls,
+                             const char *config, const char *note,
+                             tsl_status (*check)(tsl_context *ctx, const char *variant,
+                                                 const char **resolved))
+{
     if (!config || !*config || strlen(config) >= 256 || strpbrk(config, " \t\r\n#"))
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
                          "tsl_tuning_store: config must be one word of under 256 characters");
-    if (note && (strlen(note) >= 200 || strpbrk(note, " \t\r\n#")))
+    if (note && (strlen(note) >= 400 || strpbrk(note, " \t\r\n#")))
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "tsl_tuning_store: note must be one word (key=value,...) under 200 "
+                         "tsl_tuning_store: note must be one word (key=value,...) under 400 "
                          "characters");
+    tsl__shape measured[TSL__MAX_MEASURED];
+    int nmeasured = 0;
+    if (note && parse_measured(note, measured, &nmeasured) != 0)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "tsl_tuning_store: the note's measured= must be MxNxK+MxNxK+... (up to %d "
+                         "shapes, sizes from 1)",
+                         TSL__MAX_MEASURED);
     /* The configuration must be one the op accepts on this device. */
-    tsl_status s = d->variant_check(ctx, config, NULL);
+    tsl_status s = check(ctx, config, NULL);
     if (s != TSL_OK) return s;
-    if (!ctx->tuning || !ctx->tuning->user_path[0])
+    const struct tsl__tuning_db *db = db_of(ctx);
+    if (!db || !db->user_path[0])
         return tsl__fail(ctx, TSL_ERR_IO,
                          "tsl_tuning_store: no usable tuning directory (set TESSEL_TUNING_DIR or "
                          "TESSEL_CACHE_DIR to a writable folder)");
-    const char *path = ctx->tuning->user_path;
-    char dir[1300];
+    char path[sizeof db->user_path];
+    snprintf(path, sizeof path, "%s", db->user_path);
+    char dir[sizeof path];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
     if (slash) *slash = '\0';
@@ -430,25 +535,28 @@ tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, siz
         return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot create %s: %s", dir,
                          strerror(errno));
     char sel[160];
-    snprintf(sel, sizeof sel, "device=%s", ctx->tuning->keys.device);
-    const char *prec = is_double ? "double" : "single";
-    const char *cls = tsl_tuning_class(op, m, n, k);
+    snprintf(sel, sizeof sel, "device=%s", db->keys.device);
+    const char *prec = dbl ? "double" : "single";
     /* Keep the other entries of a readable file; a corrupt one is replaced. */
     int too_big;
     char *old = read_file(path, &too_big);
     struct tsl__tuning_db probe;
     memset(&probe, 0, sizeof probe);
-    probe.keys = ctx->tuning->keys;
+    probe.keys = db->keys;
     char why[600];
     if (old && parse_text(&probe, old, path, 1, why, sizeof why) != 0) {
         tsl__free(old);
         old = NULL;
     }
     tsl__free(probe.e);
-    char tmp[1400];
+    char tmp[sizeof path + 32];
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
-    if (!f) return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", tmp, strerror(errno));
+    if (!f) {
+        tsl__free(old);
+        return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", tmp,
+                         strerror(errno));
+    }
     fprintf(f, "tessel-tuning %d\n", TSL__TUNING_VERSION);
     if (!old)
         fprintf(f, "# tuning results of tessel %s for %s (driver %s); written by `tessel tune`\n",
@@ -458,7 +566,7 @@ tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, siz
         size_t len = eol ? (size_t)(eol - p) : strlen(p);
         char line[1024];
         snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
-        if (keep_line(line, sel, op, prec, cls)) fprintf(f, "%s\n", line);
+        if (keep_line(line, sel, op, prec, cls, measured, nmeasured)) fprintf(f, "%s\n", line);
         p = eol ? eol + 1 : p + len;
     }
     tsl__free(old);
@@ -473,8 +581,9 @@ tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, siz
     if (bad || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
-        return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", path, strerror(e));
+        return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", path,
+                         strerror(e));
     }
-    tsl__tuning_load(ctx);
+    db_forget(ctx); /* the next lookup reads the new file */
     return TSL_OK;
 }

@@ -1,16 +1,20 @@
 /* tune.h: the tuning layer's internal interface (src/tune). Two parts, both independent of any
  * particular operation:
  *  - the tuning database (db.c): text files of "which configuration is best" entries, keyed by
- *    device, architecture, vendor and device type, per op, precision and size class; the shipped
- *    defaults (src/tune/defaults.tuning, embedded at build time like the kernels) plus the user's
- *    own results in the tuning directory. A context loads the entries that apply to its device
- *    once, at creation, and looks them up without touching the disk again.
+ *    device, architecture, vendor and device type, per op, precision and size class, an entry
+ *    optionally limited to the problems near the shapes it was measured on; the shipped defaults
+ *    (src/tune/defaults.tuning, embedded at build time like the kernels) plus the user's own
+ *    results in the tuning directory. A context loads the entries that apply to its device on
+ *    the first lookup, keeps them in its ext slot (the runtime frees them without knowing what
+ *    they are) and looks them up without touching the disk again.
  *  - the search (tuner.c): walks an op's parameter space (tsl__space: axes of integer values and
  *    a validity check against the device), exhaustively where small, else by random sampling
  *    interleaved with refinement around the best configuration found so far.
- * An op describes its space and size classes in its descriptor (ops/ops.h); the CLI's `tessel
- * tune` measures and verifies each candidate and stores the winner. docs/tuning.md has the file
- * format and the lookup order. */
+ * This layer knows no operation: the ops layer (ops/registry.c) finds an op's descriptor and
+ * hands over what is needed (its size class, search space, variant check); the public tuning
+ * calls live there. The CLI's `tessel tune` measures and verifies each candidate and stores a
+ * winner only where it is no slower than auto (docs/tuning.md has the file format, the lookup
+ * order and that rule). */
 #ifndef TSL_TUNE_H
 #define TSL_TUNE_H
 
@@ -18,7 +22,9 @@
 
 #include "tessel.h"
 
-#define TSL__TUNING_VERSION 1
+/* The format version written; files of version 1 (no measured= notes) are read as well. */
+#define TSL__TUNING_VERSION 2
+#define TSL__MAX_MEASURED 16
 #define TSL__MAX_AXES 24
 #define TSL__MAX_AXIS_VALUES 8
 
@@ -62,16 +68,39 @@ void tsl__space_format(const tsl__space *sp, const int *values, char *out, size_
 
 /* ---- database (db.c) ---------------------------------------------------------------------- */
 
-/* Loads the entries for ctx's device: shipped defaults, then the user file. Never fails: a
- * corrupt or foreign-version file is skipped with a warning kept in the context. */
-void tsl__tuning_load(tsl_context *ctx);
-void tsl__tuning_free(tsl_context *ctx);
-/* The best entry for (op, precision 32|64, size class): its configuration and where it came from
- * ("user database <path>", "shipped defaults, arch sm_90", ...); NULL when no entry applies. */
-const char *tsl__tuning_find(const tsl_context *ctx, const char *op, int dbl, const char *cls,
-                             const char **source);
-/* Records a warning (first one kept, later ones appended while there is room). */
-void tsl__warn(tsl_context *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A problem's shape as the database keys it (gemm: m, n, k; other ops leave what they lack 1). */
+typedef struct {
+    size_t m, n, k;
+} tsl__shape;
+
+/* An entry measured on shapes S applies to a problem near one of them: each of m, n and k within
+ * a factor of 2 of that shape's (s/2 <= x <= 2s). */
+int tsl__shape_near(const tsl__shape *problem, const tsl__shape *measured);
+/* Parses "MxNxK+MxNxK+..." (len characters of text) into up to cap shapes; the count, or -1 when
+ * malformed (a size 0, over 2^31, or more than cap shapes). */
+int tsl__shapes_parse(const char *text, size_t len, tsl__shape *out, int cap);
+
+/* The best entry for (op, precision 32|64, size class) that applies to shape (NULL: no particular
+ * shape, so only the entries for the whole class): its configuration and where it came from
+ * ("user database <path>:<line>, measured on 256x256x256", "shipped defaults, arch=sm_90 entry",
+ * ...); NULL when no entry applies. Loads the database on first use; never fails: a corrupt or
+ * foreign-version file is skipped with a warning kept in the context. */
+const char *tsl__tuning_find(tsl_context *ctx, const char *op, int dbl, const char *cls,
+                             const tsl__shape *shape, const char **source);
+/* Stores config as this device's entry for (op, precision, class) in the user file (the rules of
+ * tsl_tuning_store); `check` is the op's variant check, run on config first. A note with
+ * "measured=MxNxK+..." limits the entry to the problems near those shapes. */
+tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const char *cls,
+                             const char *config, const char *note,
+                             tsl_status (*check)(tsl_context *ctx, const char *variant,
+                                                 const char **resolved));
+
+/* ---- search (tuner.c) ----------------------------------------------------------------------- */
+
+/* tsl_tuner_create for an op whose descriptor the caller found: its space, and the size class
+ * whose entry (for the whole class) is auto's configuration, the first candidate. */
+tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space *sp, int dbl,
+                             const char *first_class, unsigned long long seed, tsl_tuner **out);
 
 /* The device keys the database matches on (normalized: lower case, [a-z0-9_] only). */
 typedef struct {

@@ -1,7 +1,7 @@
 /* tuner.c: the search over an op's parameter space (tsl__space), and the configuration strings
  * that name a point of it. The tuner does not measure: the caller (the CLI's `tessel tune`) runs
  * and verifies each configuration it hands out and reports a score back, so the search works for
- * any op and any measure.
+ * any op and any measure; nor does it know the ops: ops/registry.c hands it an op's space.
  *
  * Strategy. The valid configurations for the device are enumerated once (the product of the axes
  * filtered by the space's check). The first candidate is what `auto` runs today, so a tuning run
@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ops/ops.h"
 #include "runtime/runtime.h"
 #include "tune/tune.h"
 
@@ -178,23 +177,9 @@ static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
     return 0;
 }
 
-tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
-                            unsigned long long seed, tsl_tuner **out)
+tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space *sp, int is_double,
+                             const char *first_class, unsigned long long seed, tsl_tuner **out)
 {
-    if (!ctx) return TSL_ERR_INVALID_ARG;
-    tsl__clear_error(ctx);
-    if (!out) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuner_create: out is NULL");
-    *out = NULL;
-    const tsl__op_desc *d = tsl__find_op(op);
-    if (!d)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuner_create: unknown operation '%s'",
-                         op ? op : "(null)");
-    if (!d->space)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has no search space",
-                         op);
-    tsl_status s = tsl__check_fp64(ctx, is_double, "tsl_tuner_create");
-    if (s != TSL_OK) return s;
-    const tsl__space *sp = d->space;
     if (sp->naxes > TSL__MAX_AXES)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has more axes (%d) than "
                          "the tuner holds (%d)", op, sp->naxes, TSL__MAX_AXES);
@@ -246,9 +231,9 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     t->best = t->last = t->first = -1;
     t->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     if (!t->rng) t->rng = 1;
-    /* auto's configuration for a large problem goes first */
+    /* auto's configuration (for a whole class, the caller says which) goes first */
     const char *src;
-    const char *cfg = tsl__tuning_find(ctx, op, is_double, "large", &src);
+    const char *cfg = tsl__tuning_find(ctx, op, is_double, first_class, NULL, &src);
     uint32_t code;
     if (cfg && config_code(sp, cfg, &code) == 0) t->first = find_point(t, code);
     const int max_seeds = (int)(sizeof t->seeds / sizeof t->seeds[0]);
