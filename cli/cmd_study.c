@@ -34,6 +34,7 @@
 #include "args.h"
 #include "commands.h"
 #include "common.h"
+#include "interrupt.h"
 #include "measure.h"
 #include "output.h"
 #include "tessel.h"
@@ -707,9 +708,12 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *script,
         execl(gnuplot, "gnuplot", "-e", expr, script, (char *)NULL);
         _exit(127);
     }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return -1;
+    cli_interrupt_child(pid); /* an interrupt stops it before removing its temporary PNG */
+    int status = 0, waited;
+    while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+        ;
+    cli_interrupt_child(0);
+    if (waited < 0) return -1;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
@@ -742,9 +746,12 @@ static int render_png(const char *gnuplot, const char *dir, const char *tmpdir, 
     snprintf(log, sizeof log, "%s/gnuplot.log", tmpdir);
     snprintf(final, sizeof final, "%s/%s", dir, png);
     cli_progress("study %s: drawing %s", s->name, png);
+    tsl_temporary_add(tmp_path); /* gnuplot writes it: the interrupt handler removes it */
     if (run_gnuplot(gnuplot, dir, script, tmp, log) == 0 && real_png(tmp_path) &&
-        rename(tmp_path, final) == 0)
+        rename(tmp_path, final) == 0) {
+        tsl_temporary_drop(tmp_path);
         return 0;
+    }
     char *text = read_text(log);
     char first[512] = "no PNG written";
     if (text && text[0]) {
@@ -756,6 +763,7 @@ static int render_png(const char *gnuplot, const char *dir, const char *tmpdir, 
     }
     free(text);
     unlink(tmp_path);
+    tsl_temporary_drop(tmp_path);
     if (snprintf(err, errcap, "gnuplot failed on '%s/%s': %s", dir, script, first) < 0) err[0] = 0;
     return -1;
 }
@@ -883,6 +891,7 @@ static void job_free(study_job *job)
     for (size_t i = 0; i < job->nnotes; ++i)
         free(job->notes[i]);
     remove_tree_flat(job->tmpdir);
+    tsl_temporary_drop(job->tmpdir);
 }
 
 /* job->tmpdir: a private folder for the commands' CSV and stderr and gnuplot's log, removed by
@@ -892,7 +901,10 @@ static int make_tmpdir(study_job *job, const char *name)
     const char *tmp = getenv("TMPDIR");
     snprintf(job->tmpdir, sizeof job->tmpdir, "%s/tessel-study.XXXXXX",
              tmp && tmp[0] ? tmp : "/tmp");
-    if (mkdtemp(job->tmpdir)) return 0;
+    if (mkdtemp(job->tmpdir)) {
+        tsl_temporary_add(job->tmpdir); /* removed with its contents on an interrupt */
+        return 0;
+    }
     int rc = cli_error(CLI_EXIT_RUNTIME, "study %s: cannot create a temporary folder '%s': %s",
                        name, job->tmpdir, strerror(errno));
     job->tmpdir[0] = '\0';

@@ -112,10 +112,12 @@ void tsl__cache_store(const tsl_context *ctx, const char *key, const unsigned ch
     if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) return;
     int fd = mkstemp(tmp);
     if (fd < 0) return;
+    tsl_temporary_add(tmp); /* an interrupted program's handler removes it (tempfile.c) */
     FILE *f = fdopen(fd, "wb");
     if (!f) {
         close(fd);
         unlink(tmp);
+        tsl_temporary_drop(tmp);
         return;
     }
     uint64_t key_len = strlen(key), payload_len = len, sum = tsl__hash64(data, len, 0);
@@ -127,4 +129,5 @@ void tsl__cache_store(const tsl_context *ctx, const char *key, const unsigned ch
     ok = (fsync(fileno(f)) == 0) && ok;
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) unlink(tmp);
+    tsl_temporary_drop(tmp);
 }

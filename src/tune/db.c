@@ -449,6 +449,7 @@ tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, siz
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
     if (!f) return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", tmp, strerror(errno));
+    tsl_temporary_add(tmp); /* an interrupted program's handler removes it (runtime/tempfile.c) */
     fprintf(f, "tessel-tuning %d\n", TSL__TUNING_VERSION);
     if (!old)
         fprintf(f, "# tuning results of tessel %s for %s (driver %s); written by `tessel tune`\n",
@@ -473,8 +474,10 @@ tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, siz
     if (bad || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
+        tsl_temporary_drop(tmp);
         return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", path, strerror(e));
     }
+    tsl_temporary_drop(tmp);
     tsl__tuning_load(ctx);
     return TSL_OK;
 }
