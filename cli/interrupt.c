@@ -16,7 +16,10 @@
 
 static volatile sig_atomic_t child_pid;
 
-void cli_interrupt_child(pid_t pid) { child_pid = (sig_atomic_t)pid; }
+void cli_interrupt_child(pid_t pid)
+{
+    child_pid = (sig_atomic_t)pid;
+}
 
 static void on_interrupt(int sig)
 {
