@@ -16,7 +16,7 @@
 #include "check.h"
 #include "tessel.h"
 
-static char root[512];  /* the test's own folder: every path below fits 1024 bytes */
+static char root[512]; /* the test's own folder: every path below fits 1024 bytes */
 static unsigned long long rng = 0x9E3779B97F4A7C15ull;
 
 static unsigned next_rand(void)
@@ -37,7 +37,10 @@ static void make_file(const char *dir, const char *name, char *out, size_t cap)
     fclose(f);
 }
 
-static int exists(const char *path) { return access(path, F_OK) == 0; }
+static int exists(const char *path)
+{
+    return access(path, F_OK) == 0;
+}
 
 static void test_arguments(void)
 {
@@ -46,9 +49,9 @@ static void test_arguments(void)
     static char longpath[5000];
     memset(longpath, 'a', sizeof longpath - 1);
     CHECK(tsl_temporary_add(longpath) == TSL_ERR_INVALID_ARG, "a path of 4999 bytes");
-    tsl_temporary_drop(NULL);             /* no-op */
+    tsl_temporary_drop(NULL);              /* no-op */
     tsl_temporary_drop("/not/registered"); /* no-op */
-    tsl_remove_temporaries();             /* nothing registered: no-op */
+    tsl_remove_temporaries();              /* nothing registered: no-op */
 }
 
 static void test_files_and_folders(void)
