@@ -7,7 +7,7 @@
 # that no temporary is left: in the output folder (dot-files), in the study's private folder
 # under $TMPDIR, and in the tuning folder. Cases: a study (its CSV and markdown, the running
 # subcommand's CSV inside the private folder, that folder itself), gemm with --csv and --json
-# files (SIGTERM), and tune with --csv (SIGINT).
+# files and a new kernel cache (SIGTERM), and tune with --csv and its own tuning folder (SIGINT).
 . "$(dirname "$0")/lib.sh"
 
 # Job control: background commands of a script without it start with SIGINT ignored (POSIX), and
@@ -64,15 +64,19 @@ no_leftovers "$WORK/study"
 [ -z "$(ls -A "$WORK/tmp")" ] || fail "the study's private folder is left: $(ls -A "$WORK/tmp")"
 [ ! -e "$WORK/study/gemm-ladder.csv" ] || fail "an interrupted study wrote its CSV"
 
-# 2. gemm with CSV and JSON files: SIGTERM.
-mkdir -p "$WORK/gemm"
-"$TESSEL" gemm --sizes 64,96,128,160,192,224,256,288,320 --variant all --precision double \
-    --repeat 3 --csv "$WORK/gemm/out.csv" --json "$WORK/gemm/out.json" >"$OUT" 2>"$ERR" &
+# 2. gemm with CSV and JSON files and an empty kernel cache, SIGTERM once the cache has an entry
+# (so the command is in the part of its run that writes the cache).
+mkdir -p "$WORK/gemm" "$WORK/kcache"
+TESSEL_CACHE_DIR="$WORK/kcache" "$TESSEL" gemm --sizes 64,96,128,160,192,224,256,288,320 \
+    --variant all --precision double --repeat 3 --csv "$WORK/gemm/out.csv" \
+    --json "$WORK/gemm/out.json" >"$OUT" 2>"$ERR" &
 pid=$!
-wait_for "$pid" "$WORK/gemm/.out.csv.*" "$WORK/gemm/.out.json.*"
+wait_for "$pid" "$WORK/gemm/.out.csv.*" "$WORK/gemm/.out.json.*" "$WORK/kcache/*.bin"
 interrupt "$pid" TERM 143
 no_leftovers "$WORK/gemm"
 [ -z "$(ls -A "$WORK/gemm")" ] || fail "an interrupted gemm left files: $(ls -A "$WORK/gemm")"
+[ -z "$(find "$WORK/kcache" -name '*.bin.*')" ] ||
+    fail "kernel cache temporaries left: $(find "$WORK/kcache" -name '*.bin.*')"
 
 # 3. tune with a CSV file and its own tuning folder: SIGINT.
 mkdir -p "$WORK/tune" "$WORK/tuning"
