@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "args.h"
-#include "commands.h"
 
 #define MAX_UNITS 4096 /* devices of a group are at most 16; ranks are many */
 
