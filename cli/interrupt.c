@@ -15,6 +15,9 @@
 #include "tessel.h"
 
 static volatile sig_atomic_t child_pid;
+static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction initial[sizeof sigs / sizeof sigs[0]];
+static int installed[sizeof sigs / sizeof sigs[0]];
 
 void cli_interrupt_child(pid_t pid)
 {
@@ -37,7 +40,6 @@ static void on_interrupt(int sig)
 
 void cli_interrupt_init(void)
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
     struct sigaction sa;
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
@@ -45,8 +47,14 @@ void cli_interrupt_init(void)
         sigaddset(&sa.sa_mask, sigs[i]); /* one cleanup at a time */
     sa.sa_flags = SA_RESETHAND;
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; ++i) {
-        struct sigaction old;
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
-        sigaction(sigs[i], &sa, NULL);
+        if (sigaction(sigs[i], NULL, &initial[i]) != 0 || initial[i].sa_handler == SIG_IGN)
+            continue;
+        installed[i] = sigaction(sigs[i], &sa, NULL) == 0;
     }
+}
+
+void cli_interrupt_forked(void)
+{
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; ++i)
+        if (installed[i]) sigaction(sigs[i], &initial[i], NULL);
 }

@@ -11,6 +11,10 @@
  * without job control) stays ignored. */
 void cli_interrupt_init(void);
 
+/* In a forked child before it execs: the dispositions the command started with, so that a signal
+ * between fork and exec does not run the command's cleanup in the child. */
+void cli_interrupt_forked(void);
+
 /* The child process the command is waiting for, killed and reaped by the handler before the
  * temporaries go (it may be writing one); 0 when there is none. */
 void cli_interrupt_child(pid_t pid);

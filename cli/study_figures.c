@@ -63,6 +63,7 @@ static int run_gnuplot(const char *gnuplot, const char *dir, const char *script,
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
+        cli_interrupt_forked();
         int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         int in = open("/dev/null", O_RDONLY);
         if (fd >= 0) dup2(fd, STDOUT_FILENO), dup2(fd, STDERR_FILENO);
