@@ -270,9 +270,8 @@ int cli_atomic_open(cli_atomic_file *af, const char *path)
     snprintf(af->path, sizeof af->path, "%s", path);
     /* A hidden name in the same folder: rename() within one file system is atomic. */
     snprintf(af->tmp, sizeof af->tmp, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
-    int fd = mkstemp(af->tmp);
+    int fd = tsl_temporary_mkstemp(af->tmp); /* removed by the interrupt handler (interrupt.c) */
     if (fd < 0) return -1;
-    tsl_temporary_add(af->tmp); /* removed by the SIGINT/SIGTERM handler (interrupt.c) */
     mode_t mask = umask(0);
     umask(mask);
     if (fchmod(fd, 0666 & ~mask) != 0 || !(af->f = fdopen(fd, "w"))) {

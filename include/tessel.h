@@ -70,6 +70,10 @@ TSL_EXPORT const char *tsl_last_error(void);
  * thread-safe. Drop a path after renaming or removing the file. */
 TSL_EXPORT tsl_status tsl_temporary_add(const char *path);
 TSL_EXPORT void tsl_temporary_drop(const char *path); /* unknown or NULL path: no-op */
+/* mkstemp(3) with the path registered before the file exists, so that no interrupt can leave it
+ * unregistered: path_template ends in XXXXXX, replaced in place; returns the open descriptor
+ * (mode 0600, close-on-exec), or -1 with errno. Drop the path after renaming or removing it. */
+TSL_EXPORT int tsl_temporary_mkstemp(char *path_template);
 /* Removes every registered path and forgets it. Async-signal-safe (no lock, no allocation, only
  * async-signal-safe calls), and safe while other threads register or drop paths; errno is kept.
  * A registered folder is emptied first (on Linux; elsewhere only an empty folder is removed). */

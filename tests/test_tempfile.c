@@ -1,9 +1,9 @@
 /* test_tempfile.c: the registry of temporary files (src/runtime/tempfile.c) that a program's
  * SIGINT/SIGTERM handler empties with tsl_remove_temporaries(). Checks: bad arguments; registered
  * files are removed and dropped ones are not; a registered folder goes with its files and a
- * nested folder; the registry holds 64 paths and frees them after a removal; the removal works
- * inside a real signal handler and keeps errno; and it is safe while other threads register and
- * drop paths. No device is needed. Names and contents come from a seeded generator. */
+ * nested folder; the registry holds 64 paths and frees them after a removal; tsl_temporary_mkstemp
+ * makes distinct registered files of mode 0600; the removal works inside a real signal handler and
+ * keeps errno; and it is safe while other threads register and drop paths. No device is needed. Names and contents come from a seeded generator. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -114,6 +114,31 @@ static void test_capacity(void)
     unlink(paths[0]);
 }
 
+static void test_mkstemp(void)
+{
+    char bad[1024];
+    snprintf(bad, sizeof bad, "%s/no-placeholder", root);
+    errno = 0;
+    CHECK(tsl_temporary_mkstemp(bad) == -1 && errno == EINVAL, "a template without XXXXXX");
+    CHECK(tsl_temporary_mkstemp(NULL) == -1 && errno == EINVAL, "a NULL template");
+    char a[1024], b[1024];
+    snprintf(a, sizeof a, "%s/.out.csv.XXXXXX", root);
+    snprintf(b, sizeof b, "%s/.out.csv.XXXXXX", root);
+    int fa = tsl_temporary_mkstemp(a), fb = tsl_temporary_mkstemp(b);
+    CHECK(fa >= 0 && fb >= 0, "two temporaries from one template: %d %d", fa, fb);
+    CHECK(strcmp(a, b) != 0 && !strstr(a, "XXXXXX"), "distinct names: %s %s", a, b);
+    struct stat st;
+    CHECK(fstat(fa, &st) == 0 && (st.st_mode & 0777) == 0600, "mode 0600: %o",
+          (unsigned)(st.st_mode & 0777));
+    CHECK(write(fa, "x", 1) == 1, "the descriptor is writable");
+    close(fa), close(fb);
+    tsl_temporary_drop(b); /* as after its rename */
+    tsl_remove_temporaries();
+    CHECK(!exists(a), "a registered temporary is removed: %s", a);
+    CHECK(exists(b), "a dropped one stays: %s", b);
+    unlink(b);
+}
+
 static void on_usr1(int sig)
 {
     (void)sig;
@@ -176,6 +201,7 @@ int main(void)
     test_arguments();
     test_files_and_folders();
     test_capacity();
+    test_mkstemp();
     test_in_handler();
     test_threads();
     CHECK(rmdir(root) == 0, "the test folder is empty at the end: %s", strerror(errno));

@@ -110,9 +110,8 @@ void tsl__cache_store(const tsl_context *ctx, const char *key, const unsigned ch
     char path[1200], tmp[1300];
     if (!len || entry_path(ctx, key, path, sizeof path) != 0) return;
     if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) return;
-    int fd = mkstemp(tmp);
+    int fd = tsl_temporary_mkstemp(tmp); /* an interrupted program's handler removes it */
     if (fd < 0) return;
-    tsl_temporary_add(tmp); /* an interrupted program's handler removes it (tempfile.c) */
     FILE *f = fdopen(fd, "wb");
     if (!f) {
         close(fd);

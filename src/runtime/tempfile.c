@@ -9,13 +9,15 @@
  * removal is safe inside a signal handler and against other threads that register or drop paths
  * at the same time; it uses only async-signal-safe calls (unlink, rmdir, and for a folder's
  * contents on Linux open, getdents64, unlinkat). A full registry only means a temporary is not
- * covered: registering never fails a write. */
+ * covered: registering never fails a write. tsl_temporary_mkstemp registers a name before it
+ * creates the file, so an interrupt between the two cannot leave an unregistered file. */
 #define _DEFAULT_SOURCE /* syscall(), for getdents64 on Linux */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
@@ -67,6 +69,41 @@ void tsl_temporary_drop(const char *path)
                                            (w & ~(unsigned)STATE_MASK) | SLOT_FREE))
             return;
     }
+}
+
+int tsl_temporary_mkstemp(char *path_template)
+{
+    static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    static atomic_ulong counter;
+    size_t len = path_template ? strlen(path_template) : 0;
+    if (len < 6 || strcmp(path_template + len - 6, "XXXXXX") != 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    /* Names need only be unlikely to exist (O_EXCL makes them safe): the process, a counter and
+     * the clock, mixed. */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long x = (unsigned long long)getpid() * 0x9E3779B97F4A7C15ull ^
+                           (unsigned long long)ts.tv_nsec ^ ((unsigned long long)ts.tv_sec << 32);
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+        x ^= atomic_fetch_add(&counter, 1) * 0xD1B54A32D192ED03ull;
+        x ^= x >> 29, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 32;
+        unsigned long long bits = x;
+        for (size_t i = len - 6; i < len; ++i, bits /= 62)
+            path_template[i] = chars[bits % 62];
+        /* Registered before it exists: an interrupt on this thread at any moment finds it (or
+         * finds nothing to remove yet). */
+        tsl_status reg = tsl_temporary_add(path_template);
+        int fd = open(path_template, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0) return fd;
+        int e = errno;
+        if (reg == TSL_OK) tsl_temporary_drop(path_template);
+        errno = e;
+        if (e != EEXIST) return -1;
+    }
+    errno = EEXIST;
+    return -1;
 }
 
 #if defined(__linux__)

@@ -447,9 +447,14 @@ tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, siz
     tsl__free(probe.e);
     char tmp[1400];
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    tsl_temporary_add(tmp); /* before it exists: an interrupted program's handler removes it */
     FILE *f = fopen(tmp, "w");
-    if (!f) return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", tmp, strerror(errno));
-    tsl_temporary_add(tmp); /* an interrupted program's handler removes it (runtime/tempfile.c) */
+    if (!f) {
+        int e = errno;
+        tsl_temporary_drop(tmp);
+        return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", tmp,
+                         strerror(e));
+    }
     fprintf(f, "tessel-tuning %d\n", TSL__TUNING_VERSION);
     if (!old)
         fprintf(f, "# tuning results of tessel %s for %s (driver %s); written by `tessel tune`\n",

@@ -7,7 +7,8 @@
 # that no temporary is left: in the output folder (dot-files), in the study's private folder
 # under $TMPDIR, and in the tuning folder. Cases: a study (its CSV and markdown, the running
 # subcommand's CSV inside the private folder, that folder itself), gemm with --csv and --json
-# files and a new kernel cache (SIGTERM), and tune with --csv and its own tuning folder (SIGINT).
+# files and a new kernel cache (SIGTERM), tune with --csv and its own tuning folder (SIGINT), and
+# a study while gnuplot draws (SIGINT: gnuplot is stopped and its temporary PNG removed).
 . "$(dirname "$0")/lib.sh"
 
 # Job control: background commands of a script without it start with SIGINT ignored (POSIX), and
@@ -87,5 +88,26 @@ wait_for "$pid" "$WORK/tune/.tune.csv.*"
 interrupt "$pid" INT 130
 no_leftovers "$WORK/tune" "$WORK/tuning"
 [ -z "$(ls -A "$WORK/tune")" ] || fail "an interrupted tune left files: $(ls -A "$WORK/tune")"
+
+# 4. A study interrupted while gnuplot draws a figure: a stand-in gnuplot on PATH writes the
+# temporary PNG it is given and waits; the command must stop it and remove that file too.
+mkdir -p "$WORK/bin" "$WORK/draw"
+cat >"$WORK/bin/gnuplot" <<'EOF_GP'
+#!/bin/sh
+# stand-in for gnuplot: -e "outfile='NAME'" SCRIPT, run in the output folder
+echo $$ >"$GP_PID_FILE"
+out=$(printf '%s' "$2" | sed "s/^outfile='\(.*\)'$/\1/")
+printf 'not a png yet' >"$out"
+sleep 60
+EOF_GP
+chmod +x "$WORK/bin/gnuplot"
+GP_PID_FILE="$WORK/gp.pid" PATH="$WORK/bin:$PATH" TMPDIR="$WORK/tmp" "$TESSEL" study \
+    memory-hierarchy --smoke --out "$WORK/draw" >"$OUT" 2>"$ERR" &
+pid=$!
+wait_for "$pid" "$WORK/draw/.memory-hierarchy-*.png.*.tmp" "$WORK/gp.pid"
+interrupt "$pid" INT 130
+no_leftovers "$WORK/draw"
+[ -z "$(ls -A "$WORK/tmp")" ] || fail "the study's private folder is left: $(ls -A "$WORK/tmp")"
+! kill -0 "$(cat "$WORK/gp.pid")" 2>/dev/null || fail "gnuplot still runs after the interrupt"
 
 done_ok
