@@ -91,14 +91,14 @@ no_leftovers "$WORK/tune" "$WORK/tuning"
 
 # 4. A study interrupted while gnuplot draws a figure: a stand-in gnuplot on PATH writes the
 # temporary PNG it is given and waits; the command must stop it and remove that file too.
-mkdir -p "$WORK/bin" "$WORK/draw"
+mkdir -p "$WORK/bin" "$WORK/draw" "$WORK/tmp"
 cat >"$WORK/bin/gnuplot" <<'EOF_GP'
 #!/bin/sh
 # stand-in for gnuplot: -e "outfile='NAME'" SCRIPT, run in the output folder
 echo $$ >"$GP_PID_FILE"
 out=$(printf '%s' "$2" | sed "s/^outfile='\(.*\)'$/\1/")
 printf 'not a png yet' >"$out"
-sleep 60
+exec sleep 60
 EOF_GP
 chmod +x "$WORK/bin/gnuplot"
 GP_PID_FILE="$WORK/gp.pid" PATH="$WORK/bin:$PATH" TMPDIR="$WORK/tmp" "$TESSEL" study \
