@@ -31,6 +31,7 @@
 #include "measure.h"
 #include "multi.h"
 #include "peers.h"
+#include "problems.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
@@ -322,16 +323,6 @@ static void case_failed(gemm_job *job, const gemm_case *c, const char *what)
         set_common(job, c, i < job->vs.n ? job->vs.name[i] : job->peers[i - job->vs.n], &row);
         cli_report_row(job->s.rep, &row);
     }
-}
-
-void cli_gemm_fill(tsl_precision prec, unsigned long long seed, size_t index, void *a, size_t ea,
-                   void *b, size_t eb, void *c0, size_t ec)
-{
-    /* Fresh random data per size, reproducible from --seed. */
-    unsigned long long state = seed + 0x9E3779B97F4A7C15ull * (index + 1);
-    cli_fill_random(prec, a, ea, &state);
-    cli_fill_random(prec, b, eb, &state);
-    cli_fill_random(prec, c0, ec, &state);
 }
 
 static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t total)

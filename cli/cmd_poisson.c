@@ -27,11 +27,11 @@
 #include "measure.h"
 #include "multi.h"
 #include "output.h"
+#include "problems.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
 #define MAX_RUNS 100000u
-#define PI 3.14159265358979323846
 
 typedef struct {
     /* options */
@@ -60,18 +60,6 @@ static double bytes_per_sweep(const poisson_job *job, size_t n)
 {
     double in = (double)(n - 2) * (double)(n - 2);
     return ((double)n * (double)n + 2.0 * in) * (double)job->es;
-}
-
-/* --verify threshold on max |u - u_ref| / max |u_ref|: 1e-12 in double (the kernels do the
- * reference's operations in the same order, so this is normally exactly 0); in single 1e-5 times
- * max(1, sqrt(sweeps / 64)): each sweep adds rounding errors of about one ulp that the averaging
- * damps only slowly for smooth components, and they add up like a random walk. */
-double cli_poisson_tolerance(int is_double, double tolerance, int sweeps)
-{
-    if (!isnan(tolerance)) return tolerance;
-    if (is_double) return 1e-12;
-    double factor = sqrt((double)sweeps / 64.0);
-    return 1e-5 * (factor > 1 ? factor : 1);
 }
 
 static void set_common(const poisson_job *job, size_t n, const char *variant, cli_row *row)
@@ -111,19 +99,6 @@ static tsl_status call_solver(void *arg, unsigned run, double *ms)
         st = tsl_spoisson(job->s.ctx, d->n, d->f, d->out, (int)job->iters, job->tol, info);
     *ms = info->kernel_ms;
     return st;
-}
-
-/* max |out - ref| / max |ref| over the grid, in double; NaN in out gives NaN. */
-double cli_poisson_error(int is_double, const void *out, const double *ref, size_t count)
-{
-    double num = 0, den = 0;
-    for (size_t i = 0; i < count; ++i) {
-        double o = is_double ? ((const double *)out)[i] : (double)((const float *)out)[i];
-        double e = fabs(o - ref[i]);
-        if (!(e <= num)) num = e;
-        if (fabs(ref[i]) > den) den = fabs(ref[i]);
-    }
-    return den > 0 ? num / den : num;
 }
 
 static void run_variant(poisson_job *job, grid_data *d, size_t vi)
@@ -208,36 +183,6 @@ static void free_grid(grid_data *d)
     free(d->fd);
     free(d->u0d);
     free(d->times);
-}
-
-/* f and the initial u: the sine problem (exact solution sin(pi x) sin(pi y), zero boundary, zero
- * initial guess) or, with --problem random, seeded random f (scaled to the size of A_h u),
- * boundary and initial guess. */
-void cli_poisson_problem(int random_problem, int is_double, unsigned long long seed, size_t index,
-                         size_t n, void *f, void *u0)
-{
-    double h = 1.0 / (double)(n - 1);
-    unsigned long long state = seed + 0x9E3779B97F4A7C15ull * (index + 1);
-    for (size_t y = 0; y < n; ++y)
-        for (size_t x = 0; x < n; ++x) {
-            size_t i = y * n + x;
-            double fv, uv;
-            if (random_problem) {
-                tsl_ref_fill_d(&fv, 1, &state);
-                tsl_ref_fill_d(&uv, 1, &state);
-                fv *= 20.0;
-            } else {
-                fv = 2 * PI * PI * sin(PI * (double)x * h) * sin(PI * (double)y * h);
-                uv = 0.0;
-            }
-            if (is_double) {
-                ((double *)f)[i] = fv;
-                ((double *)u0)[i] = uv;
-            } else {
-                ((float *)f)[i] = (float)fv;
-                ((float *)u0)[i] = (float)uv;
-            }
-        }
 }
 
 static void grid_failed(poisson_job *job, size_t n, const char *what)

@@ -13,6 +13,7 @@
 #include "args.h"
 #include "commands.h"
 #include "peer_openblas.h"
+#include "interrupt.h"
 #include "tessel.h"
 
 int cli_argc;
@@ -162,6 +163,7 @@ int main(int argc, char **argv)
     cli_argc = argc;
     cli_argv = argv;
     choose_openblas_core(argc, argv);
+    cli_interrupt_init();
     if (argc < 2) return cli_error(CLI_EXIT_USAGE, "no command given (try 'tessel --help')");
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {

@@ -4,8 +4,8 @@
  * (a tsl_group of this host's devices, or MPI ranks with one device each through src/dist) and
  * each device alone on the same data, and reports one row per device or rank (its share of the
  * rows and its times), one for the group and one for the fastest device alone, with the speedup.
- * The data, the CPU reference and the --verify rules are the single-device command's own (the
- * cli_gemm_* and cli_poisson_* helpers below live in cmd_gemm.c and cmd_poisson.c). */
+ * The data, the CPU reference and the --verify rules are the single-device command's own
+ * (problems.h). */
 #ifndef TESSEL_CLI_MULTI_H
 #define TESSEL_CLI_MULTI_H
 
@@ -64,17 +64,5 @@ int cli_multi_gemm(const cli_multi_opts *o, tsl_layout layout, tsl_trans ta, tsl
                    double alpha, double beta, const cli_multi_gemm_case *cases, size_t ncases);
 int cli_multi_poisson(const cli_multi_opts *o, const size_t *grids, size_t ngrids, size_t iters,
                       double tol, size_t check_every, int random_problem);
-
-/* ---- from the single-device commands ------------------------------------------------------ */
-
-/* A, B and C of case `index`, as `tessel gemm` fills them from --seed (cmd_gemm.c). */
-void cli_gemm_fill(tsl_precision prec, unsigned long long seed, size_t index, void *a, size_t ea,
-                   void *b, size_t eb, void *c0, size_t ec);
-/* f and the initial u of grid `index` (cmd_poisson.c): the sine problem or seeded random data. */
-void cli_poisson_problem(int random_problem, int is_double, unsigned long long seed, size_t index,
-                         size_t n, void *f, void *u0);
-/* --verify of a Poisson iterate: max |u - u_ref| / max |u_ref| and its pass threshold. */
-double cli_poisson_error(int is_double, const void *out, const double *ref, size_t count);
-double cli_poisson_tolerance(int is_double, double tolerance, int sweeps);
 
 #endif

@@ -270,7 +270,7 @@ int cli_atomic_open(cli_atomic_file *af, const char *path)
     snprintf(af->path, sizeof af->path, "%s", path);
     /* A hidden name in the same folder: rename() within one file system is atomic. */
     snprintf(af->tmp, sizeof af->tmp, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
-    int fd = mkstemp(af->tmp);
+    int fd = tsl_temporary_mkstemp(af->tmp); /* removed by the interrupt handler (interrupt.c) */
     if (fd < 0) return -1;
     mode_t mask = umask(0);
     umask(mask);
@@ -278,6 +278,7 @@ int cli_atomic_open(cli_atomic_file *af, const char *path)
         int e = errno;
         close(fd);
         unlink(af->tmp);
+        tsl_temporary_drop(af->tmp);
         errno = e;
         return -1;
     }
@@ -291,18 +292,27 @@ int cli_atomic_commit(cli_atomic_file *af)
     int e = errno;
     if (fclose(af->f) != 0) bad = 1, e = errno;
     af->f = NULL;
-    if (!bad && rename(af->tmp, af->path) == 0) return 0;
-    if (!bad) e = errno;
-    unlink(af->tmp);
-    errno = e ? e : EIO;
-    return -1;
+    int rc = 0;
+    if (bad || rename(af->tmp, af->path) != 0) {
+        if (!bad) e = errno;
+        unlink(af->tmp);
+        errno = e ? e : EIO;
+        rc = -1;
+    }
+    tsl_temporary_drop(af->tmp);
+    af->tmp[0] = '\0'; /* a later cli_atomic_abort has nothing to remove */
+    return rc;
 }
 
 void cli_atomic_abort(cli_atomic_file *af)
 {
     if (af->f) fclose(af->f);
     af->f = NULL;
-    if (af->tmp[0]) unlink(af->tmp);
+    if (af->tmp[0]) {
+        unlink(af->tmp);
+        tsl_temporary_drop(af->tmp);
+        af->tmp[0] = '\0';
+    }
 }
 
 /* ---- reports --------------------------------------------------------------------------------- */

@@ -58,6 +58,27 @@ TSL_EXPORT const char *tsl_status_name(tsl_status s); /* "TSL_ERR_INVALID_ARG" .
  * tsl_devices) on this thread; "" if none. */
 TSL_EXPORT const char *tsl_last_error(void);
 
+/* ---- temporary files ----------------------------------------------------------------------- */
+
+/* tessel writes files (kernel-cache entries, the tuning database) under a temporary name in the
+ * same folder and renames them into place when complete. The library installs no signal handler;
+ * a program that wants an interrupted run to leave no temporaries calls tsl_remove_temporaries()
+ * from its own SIGINT/SIGTERM handler, and may register its own temporaries in the same registry.
+ * tsl_temporary_add: remember path (a file, or a folder removed with its contents) until
+ * tsl_temporary_drop; TSL_ERR_INVALID_ARG for NULL, "" or a path of 4096 bytes or more,
+ * TSL_ERR_OUT_OF_MEMORY when 64 paths are registered (that path is then not covered). Both are
+ * thread-safe. Drop a path after renaming or removing the file. */
+TSL_EXPORT tsl_status tsl_temporary_add(const char *path);
+TSL_EXPORT void tsl_temporary_drop(const char *path); /* unknown or NULL path: no-op */
+/* mkstemp(3) with the path registered before the file exists, so that no interrupt can leave it
+ * unregistered: path_template ends in XXXXXX, replaced in place; returns the open descriptor
+ * (mode 0600, close-on-exec), or -1 with errno. Drop the path after renaming or removing it. */
+TSL_EXPORT int tsl_temporary_mkstemp(char *path_template);
+/* Removes every registered path and forgets it. Async-signal-safe (no lock, no allocation, only
+ * async-signal-safe calls), and safe while other threads register or drop paths; errno is kept.
+ * A registered folder is emptied first (on Linux; elsewhere only an empty folder is removed). */
+TSL_EXPORT void tsl_remove_temporaries(void);
+
 /* ---- devices and contexts ------------------------------------------------------------------- */
 
 typedef struct {

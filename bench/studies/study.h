@@ -1,4 +1,4 @@
-/* study.h: what a study of `tessel study` is, shared by the study definitions (studies.c), the
+/* study.h: what a study of `tessel study` is, shared by the study definitions (study_*.c), the
  * row table (table.c), the figure writer (plot.c) and the command (cli/cmd_study.c). A study is
  * data plus a little code: parameters with one value per mode (--smoke, default, --full), runs of
  * tessel's own subcommands whose CSV rows are read back, figures drawn from those rows, and three

@@ -110,12 +110,13 @@ void tsl__cache_store(const tsl_context *ctx, const char *key, const unsigned ch
     char path[1200], tmp[1300];
     if (!len || entry_path(ctx, key, path, sizeof path) != 0) return;
     if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) return;
-    int fd = mkstemp(tmp);
+    int fd = tsl_temporary_mkstemp(tmp); /* an interrupted program's handler removes it */
     if (fd < 0) return;
     FILE *f = fdopen(fd, "wb");
     if (!f) {
         close(fd);
         unlink(tmp);
+        tsl_temporary_drop(tmp);
         return;
     }
     uint64_t key_len = strlen(key), payload_len = len, sum = tsl__hash64(data, len, 0);
@@ -127,4 +128,5 @@ void tsl__cache_store(const tsl_context *ctx, const char *key, const unsigned ch
     ok = (fsync(fileno(f)) == 0) && ok;
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) unlink(tmp);
+    tsl_temporary_drop(tmp);
 }

@@ -551,11 +551,14 @@ tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const ch
     tsl__free(probe.e);
     char tmp[sizeof path + 32];
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    tsl_temporary_add(tmp); /* before it exists: an interrupted program's handler removes it */
     FILE *f = fopen(tmp, "w");
     if (!f) {
+        int e = errno;
         tsl__free(old);
+        tsl_temporary_drop(tmp);
         return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", tmp,
-                         strerror(errno));
+                         strerror(e));
     }
     fprintf(f, "tessel-tuning %d\n", TSL__TUNING_VERSION);
     if (!old)
@@ -581,9 +584,11 @@ tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const ch
     if (bad || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
+        tsl_temporary_drop(tmp);
         return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot write %s: %s", path,
                          strerror(e));
     }
+    tsl_temporary_drop(tmp);
     db_forget(ctx); /* the next lookup reads the new file */
     return TSL_OK;
 }
