@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "blas3_cli.h"
 #include "commands.h"
 #include "output.h"
 #include "common.h"
@@ -41,7 +42,7 @@ typedef struct {
     /* options */
     const char *device, *variant, *precision, *layout, *transa, *transb, *csv, *json;
     cli_size_list sizes;
-    size_t size, m, n, k, seed;
+    size_t size, m, n, k, seed, batch;
     double alpha, beta, tolerance;
     int verify, quiet, help;
     cli_name_list peer_names;
@@ -526,6 +527,9 @@ int cli_cmd_gemm(int argc, char **argv)
         CLI_OPT_SEED(&job.seed),
         CLI_OPT_PEERS(&job.peer_names),
         CLI_OPTS_MULTI(&job.multi),
+        {"--batch", NULL, CLI_COUNT, &job.batch, "B",
+         "strided batched GEMM of B problems of --size (or -m -n -k) each (variants: direct, "
+         "loop; peers clblast, cublas, openblas)"},
         CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &job.help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
@@ -539,6 +543,14 @@ int cli_cmd_gemm(int argc, char **argv)
                      "under --variant all (tessel gemm --variant all --precision half shows "
                      "which)");
         return cli_list_variants("gemm");
+    }
+    if (job.batch) { /* strided batched GEMM: cli/cmd_blas3.c */
+        cli_batched_opts bo = {job.device, job.variant, job.precision, job.layout, job.transa,
+                               job.transb, job.csv, job.json, &job.sizes, job.size, job.m,
+                               job.n, job.k, job.batch, job.seed, job.s.repeat, job.s.warmup,
+                               job.alpha, job.beta, job.tolerance, job.verify, job.quiet,
+                               &job.peer_names};
+        return cli_gemm_batched(&bo);
     }
     if ((rc = check_options(&job))) return rc;
 

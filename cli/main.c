@@ -32,6 +32,8 @@ static const command commands[] = {
      "run, time and verify GEMM variants (C = alpha op(A) op(B) + beta C) and peers"},
     {"blas1", cli_cmd_blas1, "run, time and verify axpy, dot and nrm2 variants and peers"},
     {"gemv", cli_cmd_gemv, "run, time and verify GEMV variants (y = alpha op(A) x + beta y)"},
+    {"blas3", cli_cmd_blas3,
+     "run, time and verify Level-3 routines (symm, syrk, syr2k, trmm, trsm) and peers"},
     {"transpose", cli_cmd_transpose, "run, time and verify transpose variants (B = A^T) and peers"},
     {"bandwidth", cli_cmd_bandwidth,
      "device copy and host<->device transfer bandwidth (pageable, pinned)"},

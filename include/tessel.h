@@ -45,6 +45,9 @@ typedef enum {
 
 typedef enum { TSL_ROW_MAJOR = 101, TSL_COL_MAJOR = 102 } tsl_layout; /* CBLAS values */
 typedef enum { TSL_NO_TRANS = 111, TSL_TRANS = 112 } tsl_trans;       /* CBLAS values */
+typedef enum { TSL_UPPER = 121, TSL_LOWER = 122 } tsl_uplo;           /* CBLAS values */
+typedef enum { TSL_NON_UNIT = 131, TSL_UNIT = 132 } tsl_diag;         /* CBLAS values */
+typedef enum { TSL_LEFT = 141, TSL_RIGHT = 142 } tsl_side;            /* CBLAS values */
 /* The precision of an operation's data. TSL_SINGLE and TSL_DOUBLE are the 0 and 1 of the
  * is_double arguments below; TSL_HALF is half storage (IEEE binary16 matrices, float arithmetic),
  * which only GEMM has (tsl_hgemm). */
@@ -257,6 +260,124 @@ TSL_EXPORT float tsl_half_to_float(uint16_t h);
  * Unknown op or name, or a value out of range: TSL_ERR_INVALID_ARG. */
 TSL_EXPORT tsl_status tsl_context_set_option(tsl_context *ctx, const char *op, const char *name,
                                              long value);
+
+/* ---- Level-3 BLAS (docs/level3.md) -----------------------------------------------------------
+ * CBLAS semantics and argument order after the context: both layouts; side, uplo, trans, diag;
+ * leading dimensions larger than the matrix; the triangle a routine does not reference (of A for
+ * SYMM, TRMM, TRSM; of C for SYRK, SYR2K) is never read or written, nor a unit diagonal read;
+ * beta == 0 never reads C; alpha == 0 reads neither A nor B (TRMM and TRSM then set B = 0); a
+ * size of 0 does what BLAS does. TRSM with a zero on a non-unit diagonal gives IEEE inf/NaN, as
+ * the reference BLAS does. Blocked algorithms run their bulk in the context's GEMM; the block
+ * size is the option "block" of each routine (tsl_context_set_option(ctx, "trsm", "block", 128)).
+ *   symm:  C = alpha A B + beta C (left, A m x m) or alpha B A + beta C (right, A n x n),
+ *          A symmetric, given by its uplo triangle
+ *   syrk:  C = alpha A A^T + beta C (trans N, A n x k) or alpha A^T A + beta C (T, A k x n)
+ *   syr2k: C = alpha (A B^T + B A^T) + beta C, or alpha (A^T B + B^T A) + beta C
+ *   trmm:  B = alpha op(A) B (left) or alpha B op(A) (right), A triangular
+ *   trsm:  B = X with op(A) X = alpha B (left) or X op(A) = alpha B (right) */
+TSL_EXPORT tsl_status tsl_ssymm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
+                                size_t m, size_t n, float alpha, const float *a, size_t lda,
+                                const float *b, size_t ldb, float beta, float *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_dsymm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
+                                size_t m, size_t n, double alpha, const double *a, size_t lda,
+                                const double *b, size_t ldb, double beta, double *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_ssyrk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                tsl_trans trans, size_t n, size_t k, float alpha, const float *a,
+                                size_t lda, float beta, float *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_dsyrk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                tsl_trans trans, size_t n, size_t k, double alpha, const double *a,
+                                size_t lda, double beta, double *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_ssyr2k(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                 tsl_trans trans, size_t n, size_t k, float alpha, const float *a,
+                                 size_t lda, const float *b, size_t ldb, float beta, float *c,
+                                 size_t ldc);
+TSL_EXPORT tsl_status tsl_dsyr2k(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                 tsl_trans trans, size_t n, size_t k, double alpha,
+                                 const double *a, size_t lda, const double *b, size_t ldb,
+                                 double beta, double *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_strmm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
+                                tsl_trans transa, tsl_diag diag, size_t m, size_t n, float alpha,
+                                const float *a, size_t lda, float *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dtrmm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
+                                tsl_trans transa, tsl_diag diag, size_t m, size_t n, double alpha,
+                                const double *a, size_t lda, double *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_strsm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
+                                tsl_trans transa, tsl_diag diag, size_t m, size_t n, float alpha,
+                                const float *a, size_t lda, float *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dtrsm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
+                                tsl_trans transa, tsl_diag diag, size_t m, size_t n, double alpha,
+                                const double *a, size_t lda, double *b, size_t ldb);
+/* The same on device buffers (each matrix at offset 0 of its buffer). */
+TSL_EXPORT tsl_status tsl_ssymm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                    tsl_uplo uplo, size_t m, size_t n, float alpha,
+                                    const tsl_buffer *a, size_t lda, const tsl_buffer *b,
+                                    size_t ldb, float beta, tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_dsymm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                    tsl_uplo uplo, size_t m, size_t n, double alpha,
+                                    const tsl_buffer *a, size_t lda, const tsl_buffer *b,
+                                    size_t ldb, double beta, tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_ssyrk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                    tsl_trans trans, size_t n, size_t k, float alpha,
+                                    const tsl_buffer *a, size_t lda, float beta, tsl_buffer *c,
+                                    size_t ldc);
+TSL_EXPORT tsl_status tsl_dsyrk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                    tsl_trans trans, size_t n, size_t k, double alpha,
+                                    const tsl_buffer *a, size_t lda, double beta, tsl_buffer *c,
+                                    size_t ldc);
+TSL_EXPORT tsl_status tsl_ssyr2k_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                     tsl_trans trans, size_t n, size_t k, float alpha,
+                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
+                                     size_t ldb, float beta, tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_dsyr2k_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                     tsl_trans trans, size_t n, size_t k, double alpha,
+                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
+                                     size_t ldb, double beta, tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_strmm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                    tsl_uplo uplo, tsl_trans transa, tsl_diag diag, size_t m,
+                                    size_t n, float alpha, const tsl_buffer *a, size_t lda,
+                                    tsl_buffer *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dtrmm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                    tsl_uplo uplo, tsl_trans transa, tsl_diag diag, size_t m,
+                                    size_t n, double alpha, const tsl_buffer *a, size_t lda,
+                                    tsl_buffer *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_strsm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                    tsl_uplo uplo, tsl_trans transa, tsl_diag diag, size_t m,
+                                    size_t n, float alpha, const tsl_buffer *a, size_t lda,
+                                    tsl_buffer *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dtrsm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                    tsl_uplo uplo, tsl_trans transa, tsl_diag diag, size_t m,
+                                    size_t n, double alpha, const tsl_buffer *a, size_t lda,
+                                    tsl_buffer *b, size_t ldb);
+
+/* Strided batched GEMM: for p < batch, C_p = alpha op(A_p) op(B_p) + beta C_p with the CBLAS
+ * semantics of tsl_sgemm, where X_p = X + p stride_x (strides in elements, as cuBLAS and CLBlast
+ * count them). A stride of 0 shares A or B across the batch; a stride_c that makes two problems'
+ * C overlap is TSL_ERR_INVALID_ARG. batch == 0 does nothing. */
+TSL_EXPORT tsl_status tsl_sgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                        tsl_trans transb, size_t m, size_t n, size_t k,
+                                        float alpha, const float *a, size_t lda, size_t stride_a,
+                                        const float *b, size_t ldb, size_t stride_b, float beta,
+                                        float *c, size_t ldc, size_t stride_c, size_t batch);
+TSL_EXPORT tsl_status tsl_dgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                        tsl_trans transb, size_t m, size_t n, size_t k,
+                                        double alpha, const double *a, size_t lda,
+                                        size_t stride_a, const double *b, size_t ldb,
+                                        size_t stride_b, double beta, double *c, size_t ldc,
+                                        size_t stride_c, size_t batch);
+TSL_EXPORT tsl_status tsl_sgemm_batched_buf(tsl_context *ctx, tsl_layout layout,
+                                            tsl_trans transa, tsl_trans transb, size_t m,
+                                            size_t n, size_t k, float alpha, const tsl_buffer *a,
+                                            size_t lda, size_t stride_a, const tsl_buffer *b,
+                                            size_t ldb, size_t stride_b, float beta,
+                                            tsl_buffer *c, size_t ldc, size_t stride_c,
+                                            size_t batch);
+TSL_EXPORT tsl_status tsl_dgemm_batched_buf(tsl_context *ctx, tsl_layout layout,
+                                            tsl_trans transa, tsl_trans transb, size_t m,
+                                            size_t n, size_t k, double alpha,
+                                            const tsl_buffer *a, size_t lda, size_t stride_a,
+                                            const tsl_buffer *b, size_t ldb, size_t stride_b,
+                                            double beta, tsl_buffer *c, size_t ldc,
+                                            size_t stride_c, size_t batch);
 
 /* ---- memory: copies, pinned host memory ------------------------------------------------------ */
 

@@ -515,6 +515,135 @@ done:
     cu_close(&s);
 }
 
+/* ---- Level 3 and strided batched GEMM (peer_blas3.h) ---------------------------------------- */
+
+enum { L3_A, L3_B, L3_OUT, L3_OUT0 }; /* slots of cu_session.mem */
+
+/* Row-major storage read column-major is the transpose: a row-major call is the column-major call
+ * on the transposes, which flips side and uplo and swaps m and n (SYMM, TRMM, TRSM), or flips uplo
+ * and trans (SYRK, SYR2K: C^T = C). */
+static cublasStatus_t l3_call(cu_session *s, const void *args)
+{
+    const tsl_l3_peer_args *g = args;
+    int row = g->layout == TSL_ROW_MAJOR;
+    cublasSideMode_t side = (g->side == TSL_LEFT) != row ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT;
+    cublasFillMode_t fill =
+        (g->uplo == TSL_LOWER) != row ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+    cublasOperation_t tr_k = (g->trans == TSL_TRANS) != row ? CUBLAS_OP_T : CUBLAS_OP_N;
+    cublasOperation_t tr_a = op_of(g->trans);
+    cublasDiagType_t diag = g->diag == TSL_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
+    int m = (int)(row ? g->n : g->m), n = (int)(row ? g->m : g->n), k = (int)g->k;
+    int nn = (int)g->n, lda = (int)g->lda, ldb = (int)g->ldb, ldc = (int)g->ldc;
+    void *a = s->mem[L3_A], *b = s->mem[L3_B], *c = s->mem[L3_OUT];
+    if (g->is_double) {
+        const double *al = &g->alpha, *be = &g->beta;
+        switch (g->op) {
+        case TSL_L3_SYMM:
+            return cublasDsymm(s->h, side, fill, m, n, al, a, lda, b, ldb, be, c, ldc);
+        case TSL_L3_SYRK:
+            return cublasDsyrk(s->h, fill, tr_k, nn, k, al, a, lda, be, c, ldc);
+        case TSL_L3_SYR2K:
+            return cublasDsyr2k(s->h, fill, tr_k, nn, k, al, a, lda, b, ldb, be, c, ldc);
+        case TSL_L3_TRMM: /* in place: C = B */
+            return cublasDtrmm(s->h, side, fill, tr_a, diag, m, n, al, a, lda, c, ldc, c, ldc);
+        default:
+            return cublasDtrsm(s->h, side, fill, tr_a, diag, m, n, al, a, lda, c, ldc);
+        }
+    }
+    float alf = (float)g->alpha, bef = (float)g->beta;
+    const float *al = &alf, *be = &bef;
+    switch (g->op) {
+    case TSL_L3_SYMM:
+        return cublasSsymm(s->h, side, fill, m, n, al, a, lda, b, ldb, be, c, ldc);
+    case TSL_L3_SYRK:
+        return cublasSsyrk(s->h, fill, tr_k, nn, k, al, a, lda, be, c, ldc);
+    case TSL_L3_SYR2K:
+        return cublasSsyr2k(s->h, fill, tr_k, nn, k, al, a, lda, b, ldb, be, c, ldc);
+    case TSL_L3_TRMM:
+        return cublasStrmm(s->h, side, fill, tr_a, diag, m, n, al, a, lda, c, ldc, c, ldc);
+    default:
+        return cublasStrsm(s->h, side, fill, tr_a, diag, m, n, al, a, lda, c, ldc);
+    }
+}
+
+static const char *l3_call_name(const tsl_l3_peer_args *g)
+{
+    static const char *names[2][5] = {
+        {"cublasSsymm", "cublasSsyrk", "cublasSsyr2k", "cublasStrmm", "cublasStrsm"},
+        {"cublasDsymm", "cublasDsyrk", "cublasDsyr2k", "cublasDtrmm", "cublasDtrsm"}};
+    return names[g->is_double ? 1 : 0][g->op];
+}
+
+/* The session of one Level-3 or batched call: A and B uploaded, the output and its pristine copy
+ * (every run starts from it), warmup + repeat runs, the output back. */
+static void l3_session(tsl_context *ctx, int is_double, cu_call call, const void *args,
+                       const char *name, const void *ha, size_t ea, const void *hb, size_t eb,
+                       const void *hc, size_t ec, unsigned warmup, unsigned repeat,
+                       tsl_peer_result *res)
+{
+    cu_session s = {.res = res};
+    double setup_ms = 0.0;
+    size_t es = is_double ? sizeof(double) : sizeof(float);
+    if (!cu_open(&s, ctx, is_double ? "FP64" : "plain FP32 (no TF32)", CUBLAS_DEFAULT_MATH,
+                 &setup_ms) ||
+        !cu_alloc(&s, L3_A, ea * es, es) || !cu_alloc(&s, L3_B, eb * es, es) ||
+        !cu_alloc(&s, L3_OUT, ec * es, es) || !cu_alloc(&s, L3_OUT0, ec * es, es) ||
+        !cu_copy(&s, s.mem[L3_A], ha, ea * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (A)",
+                 &res->upload_ms) ||
+        (hb && !cu_copy(&s, s.mem[L3_B], hb, eb * es, cudaMemcpyHostToDevice,
+                        "cudaMemcpyAsync (B)", &res->upload_ms)) ||
+        !cu_copy(&s, s.mem[L3_OUT0], hc, ec * es, cudaMemcpyHostToDevice,
+                 "cudaMemcpyAsync (output)", NULL))
+        goto done;
+    if (!cu_runs(&s, call, args, name, s.mem[L3_OUT], s.mem[L3_OUT0], ec * es, warmup, repeat,
+                 setup_ms) ||
+        !cu_copy(&s, res->c, s.mem[L3_OUT], ec * es, cudaMemcpyDeviceToHost,
+                 "cudaMemcpyAsync (output back)", &res->download_ms))
+        goto done;
+    res->status = TSL_PEER_OK;
+done:
+    cu_close(&s);
+}
+
+void tsl__peer_cublas_l3(const tsl_l3_peer_args *g, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (!common_ok(g, res, g ? g->repeat : 0)) return;
+    l3_session(g->ctx, g->is_double, l3_call, g, l3_call_name(g), g->a, g->ea,
+               g->op == TSL_L3_SYMM || g->op == TSL_L3_SYR2K ? g->b : NULL, g->eb, g->c, g->ec,
+               g->warmup, g->repeat, res);
+}
+
+/* Row-major: C^T = op(B)^T op(A)^T on the same storage, as in gemm_call. */
+static cublasStatus_t batched_call(cu_session *s, const void *args)
+{
+    const tsl_batched_peer_args *g = args;
+    int row = g->layout == TSL_ROW_MAJOR;
+    cublasOperation_t op1 = op_of(row ? g->transb : g->transa);
+    cublasOperation_t op2 = op_of(row ? g->transa : g->transb);
+    int m = (int)(row ? g->n : g->m), n = (int)(row ? g->m : g->n), k = (int)g->k;
+    const void *p1 = s->mem[row ? L3_B : L3_A], *p2 = s->mem[row ? L3_A : L3_B];
+    int ld1 = (int)(row ? g->ldb : g->lda), ld2 = (int)(row ? g->lda : g->ldb), ldc = (int)g->ldc;
+    long long s1 = (long long)(row ? g->stride_b : g->stride_a);
+    long long s2 = (long long)(row ? g->stride_a : g->stride_b), sc = (long long)g->stride_c;
+    int batch = (int)g->batch;
+    if (g->is_double)
+        return cublasDgemmStridedBatched(s->h, op1, op2, m, n, k, &g->alpha, p1, ld1, s1, p2, ld2,
+                                         s2, &g->beta, s->mem[L3_OUT], ldc, sc, batch);
+    float alpha = (float)g->alpha, beta = (float)g->beta;
+    return cublasSgemmStridedBatched(s->h, op1, op2, m, n, k, &alpha, p1, ld1, s1, p2, ld2, s2,
+                                     &beta, s->mem[L3_OUT], ldc, sc, batch);
+}
+
+void tsl__peer_cublas_batched(const tsl_batched_peer_args *g, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (!common_ok(g, res, g ? g->repeat : 0)) return;
+    l3_session(g->ctx, g->is_double, batched_call, g,
+               g->is_double ? "cublasDgemmStridedBatched" : "cublasSgemmStridedBatched", g->a,
+               g->ea, g->b, g->eb, g->c, g->ec, g->warmup, g->repeat, res);
+}
+
 #else /* built without the CUDA toolkit */
 
 int tsl_peer_cublas_built(void)
@@ -542,6 +671,18 @@ void tsl__peer_cublas_transpose(const tsl_peer_transpose_args *args, tsl_peer_re
 }
 
 void tsl__peer_cublas_blas(const tsl_blas_peer_args *args, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (common_ok(args, res, args ? args->repeat : 0)) not_built(res);
+}
+
+void tsl__peer_cublas_l3(const tsl_l3_peer_args *args, tsl_peer_result *res)
+{
+    reset_result(res);
+    if (common_ok(args, res, args ? args->repeat : 0)) not_built(res);
+}
+
+void tsl__peer_cublas_batched(const tsl_batched_peer_args *args, tsl_peer_result *res)
 {
     reset_result(res);
     if (common_ok(args, res, args ? args->repeat : 0)) not_built(res);

@@ -11,6 +11,7 @@
 #define TESSEL_PEER_CUBLAS_H
 
 #include "peer_blas.h"
+#include "peer_blas3.h"
 #include "peer_transpose.h"
 #include "peers.h"
 
@@ -30,5 +31,12 @@ void tsl__peer_cublas_transpose(const tsl_peer_transpose_args *args, tsl_peer_re
 /* axpy, dot, nrm2 or gemv with cublas{S,D}{axpy,dot,nrm2,gemv}. Same contract as
  * tsl_blas_peer_run: res->c receives y (axpy, gemv) or the scalar (dot, nrm2: one element). */
 void tsl__peer_cublas_blas(const tsl_blas_peer_args *args, tsl_peer_result *res);
+
+/* symm, syrk, syr2k, trmm, trsm with cublas{S,D}{symm,syrk,syr2k,trmm,trsm} (row-major mapped onto
+ * column-major: side and uplo flipped, m and n swapped; syrk/syr2k: uplo and trans flipped), and
+ * strided batched GEMM with cublas{S,D}gemmStridedBatched. Same contract as tsl_l3_peer_run and
+ * tsl_batched_peer_run (peer_blas3.h): res->c receives the output after the last run. */
+void tsl__peer_cublas_l3(const tsl_l3_peer_args *args, tsl_peer_result *res);
+void tsl__peer_cublas_batched(const tsl_batched_peer_args *args, tsl_peer_result *res);
 
 #endif

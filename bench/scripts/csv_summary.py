@@ -3,8 +3,41 @@
    csv_summary.py rows FILE...     one line per row: file, variant, precision, m n k, GFLOP/s,
                                    max relative error, status
    csv_summary.py vs-copy FILE...  one line per file: every ok row's GB/s, and each variant's
-                                   ratio to the copy row (peers included)"""
+                                   ratio to the copy row (peers included)
+   csv_summary.py level3 FILE...   one line per Level-3 or batched row of tessel: GFLOP/s, and
+                                   its ratio to tessel's gemm at the same precision and n (from
+                                   the gemm_* files), to CLBlast and to cuBLAS in the same file"""
 import csv, os, sys
+
+
+def gemm_rate(files, prec, n):
+    """tessel's GEMM GFLOP/s at n^3 and precision prec in the gemm_* files, or None."""
+    for f in files:
+        if not os.path.basename(f).startswith('gemm_'):
+            continue
+        for r in csv.DictReader(open(f, newline='')):
+            if (r['op'] == 'gemm' and r['precision'] == prec and r['n'] == str(n) and
+                    r['status'] == 'ok' and r['variant'] not in ('clblast', 'cublas', 'openblas')):
+                return float(r['gflops'])
+    return None
+
+
+def level3(name, rows, files):
+    if not rows or rows[0]['op'] == 'gemm':
+        return
+    peers = ('clblast', 'cublas', 'openblas')
+    rate = {r['variant']: float(r['gflops']) for r in rows if r['status'] == 'ok' and r['gflops']}
+    for r in rows:
+        if r['variant'] in peers or r['status'] != 'ok':
+            continue
+        g = float(r['gflops'])
+        parts = ['%s %s %s %s n=%s k=%s %.0f GFLOP/s' % (name, r['op'], r['variant'],
+                                                         r['precision'], r['n'], r['k'], g)]
+        ref = gemm_rate(files, r['precision'], r['n'])
+        if ref and r['op'] != 'gemm_batched':
+            parts.append('%.2fx gemm' % (g / ref))
+        parts += ['%.2fx %s' % (g / rate[p], p) for p in peers if rate.get(p)]
+        print(', '.join(parts))
 
 
 def main():
@@ -21,8 +54,10 @@ def main():
             ratios = ['%s/copy %.3f' % (v, g / bw['copy']) for v, g in bw.items()
                       if v != 'copy' and 'copy' in bw]
             print(name, ' '.join('%s %.0f' % kv for kv in bw.items()), ' '.join(ratios))
+        elif mode == 'level3':
+            level3(name, rows, files)
         else:
-            sys.exit('usage: csv_summary.py rows|vs-copy FILE...')
+            sys.exit('usage: csv_summary.py rows|vs-copy|level3 FILE...')
 
 
 if __name__ == '__main__':

@@ -17,11 +17,13 @@
 __kernel void gemm_naive(const int M, const int N, const int K, const real alpha,
                          __global const sreal *A, const int a_rs, const int a_cs,
                          __global const sreal *B, const int b_rs, const int b_cs,
-                         const real beta, __global sreal *C, const int ldc)
+                         const real beta, __global sreal *C, const int ldc,
+                         const long a_off, const long b_off, const long c_off)
 {
     const int col = get_global_id(0);
     const int row = get_global_id(1);
     if (row >= M || col >= N) return;
+    A += a_off, B += b_off, C += c_off;
     __global const sreal *a = A + (long)row * a_rs;
     __global const sreal *b = B + (long)col * b_cs;
     real acc = ZERO;
@@ -46,9 +48,11 @@ __kernel __attribute__((reqd_work_group_size(TS, TS, 1)))
 void gemm_tiled(const int M, const int N, const int K, const real alpha,
                 __global const sreal *A, const int a_rs, const int a_cs,
                 __global const sreal *B, const int b_rs, const int b_cs,
-                const real beta, __global sreal *C, const int ldc)
+                const real beta, __global sreal *C, const int ldc,
+                const long a_off, const long b_off, const long c_off)
 {
     __local real As[TS][TS];
+    A += a_off, B += b_off, C += c_off;
     __local real Bs[TS][TS + 1]; /* +1: B is read down a column, keep its rows off one bank */
     const int tx = get_local_id(0), ty = get_local_id(1);
     const int col = get_group_id(0) * TS + tx;
@@ -78,11 +82,13 @@ void gemm_tiled(const int M, const int N, const int K, const real alpha,
 __kernel void gemm_regblock(const int M, const int N, const int K, const real alpha,
                             __global const sreal *A, const int a_rs, const int a_cs,
                             __global const sreal *B, const int b_rs, const int b_cs,
-                            const real beta, __global sreal *C, const int ldc)
+                            const real beta, __global sreal *C, const int ldc,
+                            const long a_off, const long b_off, const long c_off)
 {
     const int col = get_global_id(0);
     const int row0 = get_global_id(1) * RB;
     if (row0 >= M || col >= N) return;
+    A += a_off, B += b_off, C += c_off;
     __global const sreal *a[RB];
     for (int p = 0; p < RB; ++p) a[p] = A + (long)min(row0 + p, M - 1) * a_rs;
     __global const sreal *b = B + (long)col * b_cs;
@@ -102,8 +108,10 @@ __kernel void gemm_regblock(const int M, const int N, const int K, const real al
 /* ---- pack: copy a strided (possibly transposed) rows x cols matrix into a dense prows x pcols
  * one, zero-filling the padding; the pre-pass that gives tiled2d its preconditions. ---------- */
 __kernel void gemm_pack(const int rows, const int cols, __global const real *src, const int s_rs,
-                        const int s_cs, const int prows, const int pcols, __global real *dst)
+                        const int s_cs, const int prows, const int pcols, __global real *dst,
+                        const long s_off)
 {
+    src += s_off;
     const int col = get_global_id(0);
     const int row = get_global_id(1);
     if (row >= prows || col >= pcols) return;
@@ -372,8 +380,14 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
                            __global const real *restrict B, const int ldb,
                            const real beta,
                            __global real *C, const int ldc,
-                           const int kchunk, const long cslice)
+                           const int kchunk, const long cslice,
+                           const long a_off, const long b_off, const long c_off)
 {
+  // Element offsets of the operands (sub-blocks of larger matrices: the Level-3 routines' blocked
+  // algorithms); B's keeps its VW alignment (the host packs B otherwise).
+  A += a_off;
+  B += b_off;
+  C += c_off;
   // Split k (the host's choice, for problems with few tiles of C and a long k): the group at
   // z = get_group_id(2) computes k in [z kchunk, min(K, (z + 1) kchunk)) into slice z of C,
   // cslice elements apart; gemm_splitk_sum adds the slices. Unsplit: one z, kchunk = K.
@@ -740,11 +754,13 @@ void gemm_edge(const int L, const int S, const int K, const real alpha,
  * order, so the result has the same bits on every run. W holds S slices of Mc x ldw. ---------- */
 __kernel void gemm_splitk_sum(const int Mc, const int Nc, const int S,
                               __global const real *W, const int ldw, const long wslice,
-                              const real beta, __global real *C, const int ldc)
+                              const real beta, __global real *C, const int ldc,
+                              const long c_off)
 {
     const int col = get_global_id(0);
     const int row = get_global_id(1);
     if (row >= Mc || col >= Nc) return;
+    C += c_off;
     __global const real *w = W + (long)row * ldw + col;
     real acc = w[0];
     for (int z = 1; z < S; ++z) acc += w[z * wslice];

@@ -378,6 +378,8 @@ typedef struct {
     cl_mem a, b, c;
     size_t lda, ldb, ldc;
     int half; /* binary16 matrices, float arithmetic (dbl is 0) */
+    /* element offsets of A, B and C in their buffers (0 but for tsl__gemm_mem: sub-blocks) */
+    size_t a_off, b_off, c_off;
 } gemm_problem;
 
 /* Bytes per matrix element of a precision (TSL_SINGLE, TSL_DOUBLE, TSL_HALF). */
@@ -448,6 +450,7 @@ static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gem
     op_strides(p->ta, p->lda, &a_rs, &a_cs);
     op_strides(p->tb, p->ldb, &b_rs, &b_cs);
     int ldc = (int)p->ldc;
+    cl_long a_off = (cl_long)p->a_off, b_off = (cl_long)p->b_off, c_off = (cl_long)p->c_off;
     tsl__scalar al, be;
     tsl__arg args[] = {{sizeof M, &M},
                        {sizeof N, &N},
@@ -461,15 +464,19 @@ static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gem
                        {sizeof b_cs, &b_cs},
                        tsl__scalar_arg(p->dbl, &be, p->beta),
                        {sizeof(cl_mem), &p->c},
-                       {sizeof ldc, &ldc}};
+                       {sizeof ldc, &ldc},
+                       {sizeof a_off, &a_off},
+                       {sizeof b_off, &b_off},
+                       {sizeof c_off, &c_off}};
     return tsl__launch(ctx, k, v->name, args, (int)(sizeof args / sizeof args[0]), 2, global,
                        local);
 }
 
-/* Copies a strided rows x cols operand into a zero-padded prows x pcols scratch buffer whose rows
- * are pcols elements apart. */
-static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem src, size_t rows,
-                       size_t cols, int s_rs, int s_cs, size_t prows, size_t pcols, cl_mem *out)
+/* Copies a strided rows x cols operand (from element src_off of src) into a zero-padded
+ * prows x pcols scratch buffer whose rows are pcols elements apart. */
+static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem src,
+                       size_t src_off, size_t rows, size_t cols, int s_rs, int s_cs, size_t prows,
+                       size_t pcols, cl_mem *out)
 {
     tsl_status s = tsl__workspace(ctx, slot, prows * pcols * p->elem, out);
     if (s != TSL_OK) return s;
@@ -479,10 +486,11 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     size_t e = square_edge(tsl__kernel_max_wg(ctx, k));
     size_t local[2] = {e, e}, global[2] = {round_up(pcols, e), round_up(prows, e)};
     int r = (int)rows, c = (int)cols, pr = (int)prows, pc = (int)pcols;
+    cl_long off = (cl_long)src_off;
     tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},       {sizeof(cl_mem), &src},
                        {sizeof s_rs, &s_rs}, {sizeof s_cs, &s_cs}, {sizeof pr, &pr},
-                       {sizeof pc, &pc},     {sizeof(cl_mem), out}};
-    return tsl__launch(ctx, k, "gemm pack pre-pass", args, 8, 2, global, local);
+                       {sizeof pc, &pc},     {sizeof(cl_mem), out}, {sizeof off, &off}};
+    return tsl__launch(ctx, k, "gemm pack pre-pass", args, 9, 2, global, local);
 }
 
 /* Whether the device has the FP64 matrix instruction of MMA = 1 (m8n8k4), 2 (m16n8k8) or 3
@@ -572,12 +580,12 @@ static tsl_status splitk_sum(tsl_context *ctx, const gemm_problem *p, cl_mem w, 
     size_t e = square_edge(tsl__kernel_max_wg(ctx, k));
     size_t local[2] = {e, e}, global[2] = {round_up(p->n, e), round_up(p->m, e)};
     int Mc = (int)p->m, Nc = (int)p->n, S = (int)slices, ldw = (int)p->n, ldc = (int)p->ldc;
-    cl_long wslice = (cl_long)(p->m * p->n);
+    cl_long wslice = (cl_long)(p->m * p->n), c_off = (cl_long)p->c_off;
     tsl__scalar be;
     tsl__arg args[] = {{sizeof Mc, &Mc},   {sizeof Nc, &Nc},         {sizeof S, &S},
                        {sizeof(cl_mem), &w}, {sizeof ldw, &ldw},       {sizeof wslice, &wslice},
                        tsl__scalar_arg(p->dbl, &be, p->beta), {sizeof(cl_mem), &p->c},
-                       {sizeof ldc, &ldc}};
+                       {sizeof ldc, &ldc}, {sizeof c_off, &c_off}};
     return tsl__launch(ctx, k, "gemm split-k sum", args, (int)(sizeof args / sizeof args[0]), 2,
                        global, local);
 }
@@ -595,6 +603,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
                          "gemm: padded size exceeds 2^31-1 elements per side");
     cl_mem a = p->a, b = p->b;
     size_t lda = p->lda, ldb = p->ldb, vw = (size_t)tp[P_VW];
+    size_t a_off = p->a_off, b_off = p->b_off; /* 0 once packed */
     /* A leading dimension the kernel runs well with: a multiple of VW, and off 1 KiB multiples
      * where the row says so. */
 #define LD_OK(ld) ((ld) % vw == 0 && !(tp[P_ALIAS] && ((ld)*p->elem) % 1024 == 0))
@@ -606,7 +615,8 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
      * 41.5 against 48.3 TFLOP/s at 4096^3, but 300^3 2.4 against 1.5, docs/gemm.md). */
     int direct = tp[P_DIRECT] == 1;
     if (tp[P_DIRECT] == 2) {
-        int ragged = Mp != p->m || Kp != p->k || Np != p->n || !LD_OK(lda) || !LD_OK(ldb);
+        int ragged = Mp != p->m || Kp != p->k || Np != p->n || !LD_OK(lda) || !LD_OK(ldb) ||
+                     b_off % vw != 0;
         direct = ragged && (double)p->m * (double)p->n * (double)p->k <= 4294967296.0;
     }
     tsl_status s = TSL_OK;
@@ -614,14 +624,17 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         int rs, cs;
         op_strides(p->ta, p->lda, &rs, &cs);
         lda = LD_FOR(Kp);
-        s = pack(ctx, p, 3, p->a, p->m, p->k, rs, cs, Mp, lda, &a);
+        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, &a);
+        a_off = 0;
     }
-    if (s == TSL_OK && (p->tb != TSL_NO_TRANS || ldb % vw != 0 ||
+    /* B's vector loads need its rows, and its origin, VW-aligned */
+    if (s == TSL_OK && (p->tb != TSL_NO_TRANS || ldb % vw != 0 || b_off % vw != 0 ||
                         (!direct && (Kp != p->k || Np != p->n || !LD_OK(ldb))))) {
         int rs, cs;
         op_strides(p->tb, p->ldb, &rs, &cs);
         ldb = LD_FOR(Np);
-        s = pack(ctx, p, 4, p->b, p->k, p->n, rs, cs, Kp, ldb, &b);
+        s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, &b);
+        b_off = 0;
     }
 #undef LD_OK
 #undef LD_FOR
@@ -644,13 +657,15 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
     cl_mem cout = p->c;
     int ildc = (int)p->ldc;
-    cl_long cslice = 0;
+    cl_long cslice = 0, ka_off = (cl_long)a_off, kb_off = (cl_long)b_off;
+    cl_long kc_off = (cl_long)p->c_off;
     double beta = p->beta;
     if (slices > 1) {
         s = tsl__workspace(ctx, 6, slices * p->m * p->n * p->elem, &cout);
         if (s != TSL_OK) return s;
         ildc = (int)p->n;
         cslice = (cl_long)(p->m * p->n);
+        kc_off = 0; /* the slices; gemm_splitk_sum writes C at its offset */
         beta = 0.0;
     }
     size_t local[3] = {(size_t)tp[P_NDIMC], (size_t)tp[P_MDIMC], 1};
@@ -676,7 +691,10 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
                        {sizeof(cl_mem), &cout},
                        {sizeof ildc, &ildc},
                        {sizeof ikchunk, &ikchunk},
-                       {sizeof cslice, &cslice}};
+                       {sizeof cslice, &cslice},
+                       {sizeof ka_off, &ka_off},
+                       {sizeof kb_off, &kb_off},
+                       {sizeof kc_off, &kc_off}};
     s = tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 3, global, local);
     return s == TSL_OK && slices > 1 ? splitk_sum(ctx, p, cout, slices) : s;
 }
@@ -773,13 +791,31 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
     op_strides(p->ta, p->lda, &a_rs, &a_cs);
     op_strides(p->tb, p->ldb, &b_rs, &b_cs);
     if (s == TSL_OK && mr) {
-        edge_strip rows = {p->b, p->a, 0, (long)inner.m * a_rs, (long)inner.m * (long)p->ldc,
-                           b_cs, b_rs, a_cs, a_rs, 1, (int)p->ldc};
+        edge_strip rows = {p->b,
+                           p->a,
+                           (long)p->b_off,
+                           (long)p->a_off + (long)inner.m * a_rs,
+                           (long)p->c_off + (long)inner.m * (long)p->ldc,
+                           b_cs,
+                           b_rs,
+                           a_cs,
+                           a_rs,
+                           1,
+                           (int)p->ldc};
         s = run_edge(ctx, p, rk, p->n, mr, &rows);
     }
     if (s == TSL_OK && nr) {
-        edge_strip cols = {p->a, p->b, 0, (long)inner.n * b_cs, (long)inner.n,
-                           a_rs, a_cs, b_rs, b_cs, (int)p->ldc, 1};
+        edge_strip cols = {p->a,
+                           p->b,
+                           (long)p->a_off,
+                           (long)p->b_off + (long)inner.n * b_cs,
+                           (long)p->c_off + (long)inner.n,
+                           a_rs,
+                           a_cs,
+                           b_rs,
+                           b_cs,
+                           (int)p->ldc,
+                           1};
         s = run_edge(ctx, p, ck, inner.m, nr, &cols);
     }
     return s;
@@ -837,6 +873,21 @@ static tsl_status run(tsl_context *ctx, const gemm_problem *p)
     if (p->k == 0 || p->alpha == 0.0) return run_strided(ctx, p, &variants[0], 0);
     if (c.v->kind == KIND_TILED2D) return run_tiled2d(ctx, p, &c);
     return run_strided(ctx, p, c.v, (int)p->k);
+}
+
+/* Row-major GEMM on device memory at element offsets, with the context's gemm variant: the
+ * entry point of the blocked Level-3 routines (ops.h). No argument checks: the caller's. */
+tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
+                         size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
+                         cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c, size_t c_off,
+                         size_t ldc)
+{
+    if (m == 0 || n == 0) return TSL_OK;
+    int use_ab = k > 0 && alpha != 0.0;
+    gemm_problem p = {prec == TSL_DOUBLE, elem_size(prec), ta, tb, m, n, k, alpha, beta,
+                      use_ab ? a : c, use_ab ? b : c, c, lda, ldb, ldc, prec == TSL_HALF,
+                      use_ab ? a_off : 0, use_ab ? b_off : 0, c_off};
+    return run(ctx, &p);
 }
 
 /* ---- argument checks and the two public entry points ------------------------------------- */
@@ -933,7 +984,7 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const ge
         tsl__mul_overflows(v.m, v.n) || tsl__mul_overflows(v.m * v.n, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
-                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n, prec == TSL_HALF};
+                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n, prec == TSL_HALF, 0, 0, 0};
     if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
     if (use_ab) {
         if ((s = tsl__workspace(ctx, 0, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;
@@ -995,7 +1046,10 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int prec, const gem
                       v.lda,
                       v.ldb,
                       v.ldc,
-                      prec == TSL_HALF};
+                      prec == TSL_HALF,
+                      0,
+                      0,
+                      0};
     s = run(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     return s != TSL_OK ? s : done;

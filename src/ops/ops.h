@@ -72,6 +72,18 @@ tsl_status tsl__check_matrix_buffer(tsl_context *ctx, const char *fn, const char
                                     const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
                                     size_t elem);
 
+/* C = alpha op(A) op(B) + beta C, row-major, on device memory: A, B and C start at element
+ * offsets a_off, b_off, c_off of their buffers, rows lda, ldb, ldc elements apart (op(A) m x k,
+ * op(B) k x n, C m x n). Runs the context's gemm variant (auto: tiled2d as tuned, with its pack,
+ * split k and peeled edges); beta == 0 does not read C, k == 0 or alpha == 0 reads neither A
+ * nor B, m or n == 0 does nothing. No argument checks, no timing brackets: it is a step of a
+ * caller's own call (the blocked Level-3 routines, src/ops/level3*.c). prec: TSL_SINGLE or
+ * TSL_DOUBLE. */
+tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
+                         size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
+                         cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c, size_t c_off,
+                         size_t ldc);
+
 /* One descriptor per operation, defined in its ops/<op>.c with designated initializers (fields
  * an op does not have stay NULL); registry.c lists them all. */
 extern const tsl__op_desc tsl__gemm_desc;
@@ -84,5 +96,12 @@ extern const tsl__op_desc tsl__transpose_desc;
 extern const tsl__op_desc tsl__pi_desc;
 extern const tsl__op_desc tsl__nbody_desc;
 extern const tsl__op_desc tsl__kmeans_desc;
+/* Level 3 (level3.c, gemm_batched.c) */
+extern const tsl__op_desc tsl__symm_desc;
+extern const tsl__op_desc tsl__syrk_desc;
+extern const tsl__op_desc tsl__syr2k_desc;
+extern const tsl__op_desc tsl__trmm_desc;
+extern const tsl__op_desc tsl__trsm_desc;
+extern const tsl__op_desc tsl__gemm_batched_desc;
 
 #endif

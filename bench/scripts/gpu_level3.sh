@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The Level-3 routines and strided batched GEMM on the GPU machine (issue 15's performance
+# section): each routine at n = 4096 and 8192, single and double, with its CLBlast and cuBLAS
+# rows in the same run and --verify, next to tessel's own GEMM at the same size and precision;
+# the block size of the blocked routines swept at 4096; batched GEMM of 10000 x 32^3,
+# 1000 x 128^3 and 100 x 512^3 with both variants and the peers. CSVs under $OUT, the summary
+# (each routine against tessel's GEMM, CLBlast and cuBLAS) last.
+#   bash .device/setup.sh && bash bench/scripts/gpu_level3.sh $OUT
+set -uo pipefail
+out=${1:?usage: gpu_level3.sh OUT}
+source bench/scripts/lib.sh "$out"
+# The --verify reference is OpenBLAS on the host: with its core type set it is 5x faster there
+# (DESIGN.md); it is no timed peer in this script.
+export OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-SkylakeX}
+RUN_TIMEOUT=${RUN_TIMEOUT:-500}
+common="--device $d --repeat 10 --warmup 2 --verify"
+for n in 4096 8192; do
+  for p in single double; do
+    run gemm --size $n --precision $p $common --peers clblast,cublas --csv "$out/gemm_${p}_$n.csv"
+    run blas3 --op symm -m $n -n $n --precision $p $common --peers clblast,cublas --beta 0.5 \
+      --csv "$out/symm_${p}_$n.csv"
+    for op in syrk syr2k; do
+      run blas3 --op $op -n $n -k $n --precision $p $common --peers clblast,cublas --beta 0.5 \
+        --csv "$out/${op}_${p}_$n.csv"
+    done
+    for op in trmm trsm; do
+      run blas3 --op $op -m $n -n $n --precision $p $common --peers clblast,cublas \
+        --csv "$out/${op}_${p}_$n.csv"
+    done
+  done
+done
+# other orientations at 4096, single: right side, upper, transposed, column-major
+for op in trsm trmm symm; do
+  run blas3 --op $op --size 4096 --side right --uplo upper --trans t --layout col $common \
+    --peers clblast,cublas --csv "$out/${op}_single_4096_rutc.csv"
+done
+run blas3 --op syrk --size 4096 --uplo upper --trans t --layout col $common --peers cublas \
+  --csv "$out/syrk_single_4096_utc.csv"
+# the block size of the blocked routines (default 256 on GPUs)
+for op in trsm trmm syrk; do
+  for nb in 128 512 1024; do
+    for p in single double; do
+      run blas3 --op $op --size 4096 --precision $p --block $nb $common \
+        --csv "$out/block_${op}_${p}_nb$nb.csv"
+    done
+  done
+done
+# strided batched GEMM: the direct (one launch) and loop (a tuned GEMM per problem) variants
+for p in single double; do
+  run gemm --batch 10000 --size 32 --precision $p --variant all $common --peers clblast,cublas \
+    --csv "$out/batched_${p}_10000x32.csv"
+  run gemm --batch 1000 --size 128 --precision $p --variant all $common --peers clblast,cublas \
+    --csv "$out/batched_${p}_1000x128.csv"
+  run gemm --batch 100 --size 512 --precision $p --variant all $common --peers clblast,cublas \
+    --csv "$out/batched_${p}_100x512.csv"
+done
+python3 bench/scripts/csv_summary.py rows "$out"/*.csv > "$out/rows.txt"
+python3 bench/scripts/csv_summary.py level3 "$out"/*.csv | tee "$out/summary.txt"

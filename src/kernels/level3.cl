@@ -1,0 +1,177 @@
+/* level3.cl: the small kernels of the Level-3 routines (src/ops/level3.c, gemm_batched.c). The bulk
+ * of every routine's flops runs in GEMM (gemm.cl, through tsl__gemm_mem); what is here touches
+ * only the diagonal blocks, the triangles, and the small problems of a batch:
+ *   l3_scale        X = beta X over a block or one triangle of it (beta == 0 writes zeros, never
+ *                   reads): SYRK with k == 0 or alpha == 0, TRMM/TRSM with alpha == 0
+ *   l3_copy         a block from one matrix to another (TRMM/TRSM's result back into B)
+ *   l3_tri_blocks   op(A)'s diagonal blocks as dense nb x nb triangles, or their inverses (TRMM's
+ *                   diagonal products, TRSM's diagonal solves), reading only the stored triangle
+ *                   (and the diagonal only when it is not unit)
+ *   l3_tri_merge    SYRK/SYR2K's diagonal blocks: the triangle of C_bb = T_b + beta C_bb, where T_b
+ *                   (alpha times the product) came from GEMM; the other triangle is never touched
+ *   l3_symm_expand  a symmetric matrix stored in one triangle, expanded to a dense one (SYMM)
+ *   gemm_batched    strided batched GEMM in one launch: the group's z index picks the problem
+ * All matrices are row-major with element offsets and leading dimensions; indices are long. The
+ * host builds each program with -DONLY_ONE_KERNEL -DONLY_<name>, as for gemm.cl. */
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_scale)
+/* mode 0: the whole rows x cols block; 1: its lower triangle (j <= i); 2: its upper (j >= i). */
+__kernel void l3_scale(const int rows, const int cols, const int mode, const real beta,
+                       __global real *X, const long off, const int ld)
+{
+    const int j = get_global_id(0), i = get_global_id(1);
+    if (i >= rows || j >= cols || (mode == 1 && j > i) || (mode == 2 && j < i)) return;
+    __global real *x = X + off + (long)i * ld + j;
+    *x = beta == ZERO ? ZERO : beta * *x;
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_copy)
+__kernel void l3_copy(const int rows, const int cols, __global const real *S, const long s_off,
+                      const int lds, __global real *D, const long d_off, const int ldd)
+{
+    const int j = get_global_id(0), i = get_global_id(1);
+    if (i >= rows || j >= cols) return;
+    D[d_off + (long)i * ldd + j] = S[s_off + (long)i * lds + j];
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_blocks)
+/* The diagonal blocks of the n x n triangular op(A)(i, j) = A[a_off + i a_rs + j a_cs], in blocks
+ * of nb (the last one ragged), into D: block b at D + b nb nb, row-major with rows nb apart.
+ * lower: op(A) is lower triangular (else upper); unit: its diagonal is taken as 1, not read.
+ * invert 0: the triangle with zeros in the other one; 1: the inverse of the triangle (also
+ * triangular, zeros in the other one). Work-item (j, b): column j of block b. The inverse's
+ * column j is the solution of T x = e_j by substitution; a zero on a non-unit diagonal gives
+ * IEEE inf or NaN there, as the reference BLAS's division does. */
+__kernel void l3_tri_blocks(const int n, const int nb, __global const real *A, const long a_off,
+                            const int a_rs, const int a_cs, const int lower, const int unit,
+                            const int invert, __global real *D)
+{
+    const int j = get_global_id(0), b = get_global_id(1);
+    const int b0 = b * nb;
+    if (b0 >= n) return;
+    const int r = min(nb, n - b0); /* this block's size */
+    if (j >= r) return;
+    __global const real *T = A + a_off + (long)b0 * a_rs + (long)b0 * a_cs;
+    __global real *x = D + (long)b * nb * nb + j; /* column j: x[i * nb] */
+#define TEL(i, l) T[(long)(i) * a_rs + (long)(l) * a_cs]
+    if (!invert) {
+        for (int i = 0; i < r; ++i) {
+            const int in = lower ? i > j : i < j;
+            x[(long)i * nb] = in ? TEL(i, j) : i == j ? (unit ? (real)1 : TEL(i, i)) : ZERO;
+        }
+        return;
+    }
+    if (lower) {
+        for (int i = 0; i < j; ++i) x[(long)i * nb] = ZERO;
+        x[(long)j * nb] = unit ? (real)1 : (real)1 / TEL(j, j);
+        for (int i = j + 1; i < r; ++i) {
+            real s = ZERO;
+            for (int l = j; l < i; ++l) s += TEL(i, l) * x[(long)l * nb];
+            x[(long)i * nb] = unit ? -s : -s / TEL(i, i);
+        }
+    } else {
+        for (int i = j + 1; i < r; ++i) x[(long)i * nb] = ZERO;
+        x[(long)j * nb] = unit ? (real)1 : (real)1 / TEL(j, j);
+        for (int i = j - 1; i >= 0; --i) {
+            real s = ZERO;
+            for (int l = i + 1; l <= j; ++l) s += TEL(i, l) * x[(long)l * nb];
+            x[(long)i * nb] = unit ? -s : -s / TEL(i, i);
+        }
+    }
+#undef TEL
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_merge)
+/* C's diagonal blocks (n x n in blocks of nb, the last ragged): for (i, j) in the lower (upper)
+ * triangle of block b, C = T + beta C, with T block b of the workspace (rows nb apart, nb x nb
+ * blocks one after the other). beta == 0 never reads C. Work-item (j, row): row = b nb + i. */
+__kernel void l3_tri_merge(const int n, const int nb, const int lower, __global const real *T,
+                           const real beta, __global real *C, const long c_off, const int ldc)
+{
+    const int j = get_global_id(0), row = get_global_id(1);
+    if (row >= n || j >= nb) return;
+    const int b = row / nb, i = row % nb, col = b * nb + j;
+    if (col >= n || (lower ? j > i : j < i)) return;
+    const real t = T[(long)b * nb * nb + (long)i * nb + j];
+    __global real *c = C + c_off + (long)row * ldc + col;
+    *c = beta == ZERO ? t : t + beta * *c;
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_symm_expand)
+/* S (n x n, rows n apart) = the symmetric matrix whose lower (upper) triangle A holds; the other
+ * triangle of A is never read. */
+__kernel void l3_symm_expand(const int n, const int lower, __global const real *A,
+                             const long a_off, const int lda, __global real *S)
+{
+    const int j = get_global_id(0), i = get_global_id(1);
+    if (i >= n || j >= n) return;
+    const int stored = lower ? j <= i : j >= i;
+    S[(long)i * n + j] = stored ? A[a_off + (long)i * lda + j] : A[a_off + (long)j * lda + i];
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_batched)
+/* ---- strided batched GEMM in one launch: problem z = get_group_id(2) computes
+ *   C_z[M x N] = alpha op(A_z) op(B_z) + beta C_z, X_z = X + x_off + z x_stride (a stride of 0
+ * shares the operand), op(A)(i, l) = A_z[i a_rs + l a_cs], op(B)(l, j) = B_z[l b_rs + j b_cs].
+ * A work-group of 16 x 16 items computes a (16 RPT) x (16 RPT) tile of C, each item RPT x RPT
+ * elements in registers, from KT-deep tiles of op(A) and op(B) staged in local memory; every load
+ * is guarded, so any M, N, K and any strides are valid. K == 0 reads neither A nor B (the host
+ * passes K = 0 for alpha == 0); beta == 0 never reads C. */
+#ifndef RPT
+#define RPT 2
+#endif
+#define BT (16 * RPT) /* the tile of C */
+#define KT 16
+__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
+void gemm_batched(const int M, const int N, const int K, const real alpha,
+                  __global const real *A, const long a_off, const int a_rs, const int a_cs,
+                  const long a_stride, __global const real *B, const long b_off, const int b_rs,
+                  const int b_cs, const long b_stride, const real beta, __global real *C,
+                  const long c_off, const int ldc, const long c_stride)
+{
+    __local real As[KT][BT + 1]; /* [k][m] */
+    __local real Bs[KT][BT + 1]; /* [k][n] */
+    const long z = get_group_id(2);
+    A += a_off + z * a_stride;
+    B += b_off + z * b_stride;
+    C += c_off + z * c_stride;
+    const int tx = get_local_id(0), ty = get_local_id(1), tid = ty * 16 + tx;
+    const int m0 = get_group_id(1) * BT, n0 = get_group_id(0) * BT;
+    real acc[RPT][RPT];
+    for (int r = 0; r < RPT; ++r)
+        for (int c = 0; c < RPT; ++c) acc[r][c] = ZERO;
+    for (int k0 = 0; k0 < K; k0 += KT) {
+        for (int e = tid; e < BT * KT; e += 256) {
+            const int i = e / KT, l = e % KT; /* A: consecutive items, consecutive k */
+            const int gi = m0 + i, gl = k0 + l;
+            As[l][i] = gi < M && gl < K ? A[(long)gi * a_rs + (long)gl * a_cs] : ZERO;
+            const int l2 = e / BT, j = e % BT; /* B: consecutive items, consecutive n */
+            const int gj = n0 + j, gl2 = k0 + l2;
+            Bs[l2][j] = gl2 < K && gj < N ? B[(long)gl2 * b_rs + (long)gj * b_cs] : ZERO;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int l = 0; l < KT; ++l) {
+            real a[RPT], b[RPT];
+            for (int r = 0; r < RPT; ++r) a[r] = As[l][ty + 16 * r];
+            for (int c = 0; c < RPT; ++c) b[c] = Bs[l][tx + 16 * c];
+            for (int r = 0; r < RPT; ++r)
+                for (int c = 0; c < RPT; ++c) acc[r][c] = fma(a[r], b[c], acc[r][c]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    for (int r = 0; r < RPT; ++r) {
+        const int row = m0 + ty + 16 * r;
+        if (row >= M) continue;
+        for (int c = 0; c < RPT; ++c) {
+            const int col = n0 + tx + 16 * c;
+            if (col < N) GEMM_STORE(C[(long)row * ldc + col], alpha, acc[r][c], beta);
+        }
+    }
+}
+#endif

@@ -1,0 +1,71 @@
+# blas3.sh: `tessel blas3` and `tessel gemm --batch` as a user runs them: every routine in both
+# precisions and layouts with --verify against OpenBLAS, the openblas peer as a row of the same
+# table, the CSV contract (op, the m/n/k columns each routine fills, GFLOP/s from the routine's own
+# flop count), a small --block so the blocked paths run over several blocks, batched GEMM with
+# both variants, and bad input (exit 2, one `tessel: error: ` line).
+. "$(dirname "$0")/lib.sh"
+need_python
+
+for op in symm syrk syr2k trmm trsm; do
+    for p in single double; do
+        expect_ok blas3 --op $op -m 67 -n 45 -k 33 --precision $p --layout col --side right \
+            --uplo upper --trans t --diag unit --beta 0.5 --block 16 --verify --peers openblas \
+            --repeat 2 --warmup 1 --csv -
+        expect_clean_stderr
+        [ "$(head -1 "$OUT")" = "$CSV_HEADER" ] || fail "blas3 $op: the CSV header comes first"
+        "$PY" - "$OUT" "$op" "$p" <<'PY' || fail "blas3 $op $p: CSV rows"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+op, prec = sys.argv[2], sys.argv[3]
+assert [r["variant"] for r in rows] == ["auto", "openblas"], rows
+m, n, k = 67, 45, 33
+flops = {"symm": 2 * m * n * n, "syrk": n * (n + 1) * k, "syr2k": 2 * n * (n + 1) * k,
+         "trmm": m * n * n, "trsm": m * n * n}[op]
+for r in rows:
+    assert r["op"] == op and r["precision"] == prec and r["status"] == "ok", r
+    if op in ("syrk", "syr2k"):
+        assert r["m"] == "" and r["n"] == str(n) and r["k"] == str(k), r
+    else:
+        assert r["m"] == str(m) and r["n"] == str(n) and r["k"] == "", r
+    ms = float(r["kernel_ms"])
+    assert abs(float(r["gflops"]) - flops / (ms * 1e6)) <= 1e-3 * float(r["gflops"]) + 1e-9, r
+    assert float(r["max_rel_err"]) < 1e-4, r
+PY
+    done
+done
+
+# the default orientation, JSON output
+expect_ok blas3 --op trsm --size 100 --verify --repeat 1 --warmup 0 --json -
+"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["rows"][0]; assert r["op"]=="trsm" and r["status"]=="ok", r' "$OUT" ||
+    fail "blas3 --json"
+
+# batched GEMM: both variants, a transpose, the openblas peer; 2 m n k per problem
+expect_ok gemm --batch 7 -m 33 -n 20 -k 9 --transb t --variant all --verify --peers openblas \
+    --repeat 2 --warmup 1 --csv -
+expect_clean_stderr
+"$PY" - "$OUT" <<'PY' || fail "gemm --batch: CSV rows"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["variant"] for r in rows] == ["direct", "loop", "openblas"], rows
+for r in rows:
+    assert r["op"] == "gemm_batched" and r["status"] == "ok", r
+    assert (r["m"], r["n"], r["k"]) == ("33", "20", "9"), r
+    ms = float(r["kernel_ms"])
+    assert abs(float(r["gflops"]) - 7 * 2 * 33 * 20 * 9 / (ms * 1e6)) <= 1e-3 * float(r["gflops"]) + 1e-9, r
+PY
+
+# bad input
+expect_error 2 "--op is required" blas3 --size 8
+expect_error 2 "--op expects" blas3 --op gemm --size 8
+expect_error 2 "--side expects" blas3 --op trsm --side middle --size 8
+expect_error 2 "--uplo expects" blas3 --op syrk --uplo both --size 8
+expect_error 2 "--diag expects" blas3 --op trmm --diag yes --size 8
+expect_error 2 "--trans expects" blas3 --op syr2k --trans c --size 8
+expect_error 2 "unknown trsm variant" blas3 --op trsm --variant fast --size 8
+expect_error 2 "unknown peer" blas3 --op symm --peers mkl --size 8
+expect_error 2 "--block" blas3 --op trsm --block 5000 --size 8
+expect_error 2 "--precision" blas3 --op symm --precision half --size 8
+expect_error 2 "unknown gemm_batched variant" gemm --batch 3 --variant tiled2d --size 8
+expect_error 2 "unknown peer" gemm --batch 3 --peers cuda_naive --size 8
+expect_error 2 "--batch" gemm --batch 0 --size 8
+done_ok
