@@ -8,6 +8,7 @@
 # leak detection is turned back on here.
 . "$(dirname "$0")/lib.sh"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp:print_suppressions=0"
 
 # expect_timeout ARGS...: exit 3 within 60 s, the last line the timeout error, a clean stderr.
 expect_timeout() {
