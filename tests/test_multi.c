@@ -24,9 +24,20 @@
  * - `calibration`: TESSEL_FAULT_DEVICE=1:calibrate and 1:calibrate-hang make the calibration of
  *   GEMM and Poisson fail on device 1; the weights fall back to compute units with a note naming
  *   the device and the cause (tsl_group_warning), no error, in bounded time, and the GEMM then
- *   runs with them and gives the single device's C. */
+ *   runs with them and gives the single device's C.
+ * - `lifetimes`: workers that outlive their call (issue 14). A calibration that times out at
+ *   once (timeout 1 us), then tsl_group_destroy straight away; GEMM (both transfer modes) and
+ *   Poisson that time out at once, after which the caller frees its arrays at once: no worker
+ *   may touch the group, the job or those arrays afterwards (ASan), the call returns in bounded
+ *   time, and once the workers are back the group works again and gives one device's results.
+ * - `pipeline`: the single-device host path through the GEMM pipeline (TESSEL_GEMM_PIPELINE=1
+ *   on PoCL, where it is off by default) gives the plain path's C bit for bit and is within the
+ *   GEMM tolerance of the CPU reference: odd shapes, both layouts, all four transposes, padded
+ *   leading dimensions (the padding never written), k = 0, beta = 0 over a C of NaN, both
+ *   precisions, in chunks of at least 1 and 16 rows and one chunk, with and without staging. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
+#include "ops/gemm_pipeline.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
@@ -661,10 +672,267 @@ static void test_calibration_fallback(void)
     free(a), free(b), free(c), free(ref);
 }
 
+/* ---- lifetimes ----------------------------------------------------------------------------- */
+
+/* Retries fn until the group is no longer busy with the workers of an earlier call (at most
+ * 60 s): the call's status. */
+static tsl_status when_back(tsl_group *g, tsl_status (*fn)(tsl_group *, void *), void *arg)
+{
+    double t0 = now_s();
+    tsl_status st;
+    while ((st = fn(g, arg)) != TSL_OK && strstr(tsl_group_error(g), "busy") && now_s() - t0 < 60) {
+        struct timespec ts = {0, 20000000};
+        nanosleep(&ts, NULL);
+    }
+    return st;
+}
+
+typedef struct {
+    size_t m, n, k;
+    const float *a, *b;
+    float *c;
+} sgemm_args;
+
+static tsl_status sgemm_call(tsl_group *g, void *p)
+{
+    sgemm_args *x = p;
+    return tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, x->m, x->n, x->k, 1.0f,
+                           x->a, x->k, x->b, x->n, 0.5f, x->c, x->n);
+}
+
+typedef struct {
+    size_t n;
+    const float *f;
+    float *u;
+} poisson_args;
+
+static tsl_status poisson_call(tsl_group *g, void *p)
+{
+    poisson_args *x = p;
+    return tsl_group_spoisson(g, x->n, x->f, x->u, 20, 0, NULL);
+}
+
+static void test_lifetimes(void)
+{
+    /* A calibration that times out, then destroy at once (cli/multi.c does this after the error
+     * of `TESSEL_TIMEOUT=0.000001 tessel poisson --devices 0:0`). */
+    const char *ops[2] = {"gemm", "poisson"};
+    for (int o = 0; o < 2; ++o)
+        for (size_t devices = 1; devices <= 2; ++devices) {
+            tsl_group *g = make_group(devices == 1 ? "0:0" : "0:0,0:1", devices);
+            if (!g) return;
+            CHECK(tsl_group_set_timeout(g, 1e-6) == TSL_OK, "timeout 1 us");
+            double w[2], t0 = now_s();
+            tsl_status st = tsl_group_weights(g, ops[o], 0, w, devices);
+            double secs = now_s() - t0;
+            CHECK(st == TSL_OK || strstr(tsl_group_error(g), "timed out"),
+                  "%s calibration, %zu devices, timeout 1 us: %s '%s'", ops[o], devices,
+                  tsl_status_name(st), tsl_group_error(g));
+            CHECK(secs < 5, "%s calibration: %.2f s with a 1 us timeout", ops[o], secs);
+            printf("%s calibration, %zu devices, 1 us: %.3f s: %s\n", ops[o], devices, secs,
+                   st == TSL_OK ? tsl_group_warning(g) : tsl_group_error(g));
+            tsl_group_destroy(g);
+        }
+
+    /* Calls that time out at once; the caller frees its arrays as soon as they return. */
+    const size_t m = 300, n = 40, k = 50, gn = 65;
+    unsigned long long state = g_seed + 14;
+    float *a0 = xmalloc(m * k * 4), *b0 = xmalloc(k * n * 4), *c0 = xmalloc(m * n * 4);
+    float *f0 = xmalloc(gn * gn * 4), *u0 = xmalloc(gn * gn * 4);
+    tsl_ref_fill_f(a0, m * k, &state);
+    tsl_ref_fill_f(b0, k * n, &state);
+    tsl_ref_fill_f(c0, m * n, &state);
+    tsl_ref_fill_f(f0, gn * gn, &state);
+    tsl_ref_fill_f(u0, gn * gn, &state);
+    tsl_group *g = make_group("0:0,0:1", 2);
+    tsl_context *ctx = NULL;
+    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
+    if (!g || !ctx) return;
+    double even[2] = {1, 1};
+    tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, even, 2);
+    setenv("TESSEL_GROUP_CHUNK_ROWS", "16", 1);
+    for (int staged = 0; staged < 3; ++staged) {
+        if (staged < 2) setenv("TESSEL_GROUP_STAGING", staged ? "1" : "0", 1);
+        CHECK(tsl_group_set_timeout(g, 1e-6) == TSL_OK, "timeout 1 us");
+        float *a = xmalloc(m * k * 4), *b = xmalloc(k * n * 4), *c = xmalloc(m * n * 4);
+        float *f = xmalloc(gn * gn * 4), *u = xmalloc(gn * gn * 4);
+        memcpy(a, a0, m * k * 4), memcpy(b, b0, k * n * 4), memcpy(c, c0, m * n * 4);
+        memcpy(f, f0, gn * gn * 4), memcpy(u, u0, gn * gn * 4);
+        double t0 = now_s();
+        tsl_status st;
+        const char *what = staged == 2 ? "poisson" : staged ? "gemm staged" : "gemm unstaged";
+        if (staged < 2) {
+            sgemm_args x = {m, n, k, a, b, c};
+            st = sgemm_call(g, &x);
+        } else {
+            poisson_args x = {gn, f, u};
+            st = poisson_call(g, &x);
+        }
+        double secs = now_s() - t0;
+        CHECK(st == TSL_ERR_OPENCL && strstr(tsl_group_error(g), "timed out"),
+              "%s, timeout 1 us: %s '%s'", what, tsl_status_name(st), tsl_group_error(g));
+        CHECK(secs < 5, "%s: %.2f s with a 1 us timeout", what, secs);
+        printf("%s, 1 us: %.3f s: %s\n", what, secs, tsl_group_error(g));
+        /* Gone: a worker that still packed A or wrote C would be a use after free. */
+        free(a), free(b), free(c), free(f), free(u);
+        /* The workers come back; the group then works, with one device's results. */
+        CHECK(tsl_group_set_timeout(g, 600) == TSL_OK, "timeout 600 s");
+        float *cg = xmalloc(m * n * 4), *cs = xmalloc(m * n * 4);
+        float *ug = xmalloc(gn * gn * 4), *us = xmalloc(gn * gn * 4);
+        memcpy(cg, c0, m * n * 4), memcpy(cs, c0, m * n * 4);
+        memcpy(ug, u0, gn * gn * 4), memcpy(us, u0, gn * gn * 4);
+        sgemm_args xg = {m, n, k, a0, b0, cg};
+        poisson_args pg = {gn, f0, ug};
+        st = when_back(g, sgemm_call, &xg);
+        CHECK(st == TSL_OK, "%s: the GEMM once the workers are back: %s '%s'", what,
+              tsl_status_name(st), tsl_group_error(g));
+        CHECK(tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.0f, a0, k, b0, n,
+                        0.5f, cs, n) == TSL_OK,
+              "single-device GEMM");
+        CHECK(st != TSL_OK || memcmp(cg, cs, m * n * 4) == 0,
+              "%s: the group's C is not one device's", what);
+        st = when_back(g, poisson_call, &pg);
+        CHECK(st == TSL_OK, "%s: Poisson once the workers are back: %s '%s'", what,
+              tsl_status_name(st), tsl_group_error(g));
+        CHECK(tsl_spoisson(ctx, gn, f0, us, 20, 0, NULL) == TSL_OK, "single-device Poisson");
+        CHECK(st != TSL_OK || memcmp(ug, us, gn * gn * 4) == 0,
+              "%s: the group's u is not one device's", what);
+        free(cg), free(cs), free(ug), free(us);
+    }
+    unsetenv("TESSEL_GROUP_CHUNK_ROWS");
+    unsetenv("TESSEL_GROUP_STAGING");
+    /* The last call leaves workers out, and destroy comes at once. */
+    CHECK(tsl_group_set_timeout(g, 1e-6) == TSL_OK, "timeout 1 us");
+    float *c = xmalloc(m * n * 4);
+    memcpy(c, c0, m * n * 4);
+    sgemm_args x = {m, n, k, a0, b0, c};
+    tsl_status st = sgemm_call(g, &x);
+    CHECK(st == TSL_ERR_OPENCL, "the last call times out: %s", tsl_status_name(st));
+    free(c);
+    tsl_group_destroy(g);
+    tsl_context_destroy(ctx);
+    free(a0), free(b0), free(c0), free(f0), free(u0);
+}
+
+/* ---- the single-device pipeline ------------------------------------------------------------ */
+
+static void pipeline_case(tsl_context *ctx, int dbl, const gemm_case *c, int nan_c,
+                          const char *setting)
+{
+    size_t es = dbl ? 8 : 4;
+    size_t lda = run_len(c, 'a') + c->pad, ldb = run_len(c, 'b') + c->pad;
+    size_t ldc = run_len(c, 'c') + c->pad;
+    lda = lda ? lda : 1, ldb = ldb ? ldb : 1, ldc = ldc ? ldc : 1;
+    size_t ea = stored_rows(c, 'a') * lda, eb = stored_rows(c, 'b') * ldb;
+    size_t ec = stored_rows(c, 'c') * ldc;
+    unsigned long long state = g_seed + c->m * 17 + c->n * 5 + c->k;
+    void *a = xmalloc(ea * es), *b = xmalloc(eb * es), *c0 = xmalloc(ec * es);
+    void *cp = xmalloc(ec * es), *cs = xmalloc(ec * es);
+    fill(dbl, a, ea, &state);
+    fill(dbl, b, eb, &state);
+    fill(dbl, c0, ec, &state);
+    for (size_t i = 0; nan_c && i < ec; ++i) {
+        if (dbl)
+            ((double *)c0)[i] = NAN;
+        else
+            ((float *)c0)[i] = NAN;
+    }
+    memcpy(cp, c0, ec * es);
+    memcpy(cs, c0, ec * es);
+    double *ref = widen(dbl, c0, ec), *ad = widen(dbl, a, ea), *bd = widen(dbl, b, eb);
+    for (size_t i = 0; nan_c && i < ec; ++i)
+        ref[i] = 0; /* beta == 0: C is not read */
+    tsl_ref_dgemm(c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, ad, lda, bd, ldb, c->beta,
+                  ref, ldc);
+    char what[240];
+    snprintf(what, sizeof what, "%s: %s %s %c%c %zux%zux%zu pad %zu alpha %g beta %g%s", setting,
+             dbl ? "double" : "single", c->layout == TSL_ROW_MAJOR ? "row" : "col",
+             c->ta == TSL_TRANS ? 'T' : 'N', c->tb == TSL_TRANS ? 'T' : 'N', c->m, c->n, c->k,
+             c->pad, c->alpha, c->beta, nan_c ? " over NaN" : "");
+    tsl__gemm_host h = {dbl, c->layout, c->ta,    c->tb,   c->m, c->n, c->k, lda,
+                        ldb, ldc,       c->alpha, c->beta, a,    b,    cp};
+    setenv("TESSEL_GEMM_PIPELINE", "0", 1);
+    CHECK(!tsl__gemm_pipe_pays(ctx, &h), "%s: the pipeline is off with TESSEL_GEMM_PIPELINE=0",
+          what);
+    tsl_status ss = gemm_on(NULL, ctx, dbl, c, a, lda, b, ldb, cs, ldc);
+    setenv("TESSEL_GEMM_PIPELINE", "1", 1);
+    CHECK(tsl__gemm_pipe_pays(ctx, &h), "%s: the pipeline is on with TESSEL_GEMM_PIPELINE=1", what);
+    tsl_status sp = gemm_on(NULL, ctx, dbl, c, a, lda, b, ldb, cp, ldc);
+    unsetenv("TESSEL_GEMM_PIPELINE");
+    CHECK(ss == TSL_OK && sp == TSL_OK, "%s: plain %s, pipeline %s: %s", what, tsl_status_name(ss),
+          tsl_status_name(sp), tsl_context_error(ctx));
+    if (ss == TSL_OK && sp == TSL_OK) {
+        tsl_timing t;
+        tsl_context_timing(ctx, &t);
+        CHECK(c->m == 0 || t.kernel_ms > 0, "%s: the pipeline's kernel time %g", what, t.kernel_ms);
+        double tol = tsl_ref_gemm_tolerance(dbl, c->k);
+        double ep = rel_err(dbl, c, cp, ldc, ref);
+        CHECK(ep <= tol, "%s: relative error %.3e above %.3e", what, ep, tol);
+        size_t runs = stored_rows(c, 'c'), len = run_len(c, 'c'), differ = 0, touched = 0;
+        for (size_t r = 0; r < runs; ++r) {
+            differ += memcmp((char *)cp + r * ldc * es, (char *)cs + r * ldc * es, len * es) != 0;
+            touched += memcmp((char *)cp + (r * ldc + len) * es, (char *)c0 + (r * ldc + len) * es,
+                              (ldc - len) * es) != 0;
+        }
+        CHECK(differ == 0, "%s: %zu runs of C differ from the plain path's in their bits", what,
+              differ);
+        CHECK(touched == 0, "%s: the padding of %zu runs of C was written", what, touched);
+    }
+    free(a), free(b), free(c0), free(cp), free(cs), free(ref), free(ad), free(bd);
+}
+
+static void test_pipeline(void)
+{
+    tsl_context *ctx = NULL;
+    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
+    if (!ctx) return;
+    {
+        float x = 1;
+        tsl__gemm_host h = {0,    TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 4096, 4096, 4096, 4096,
+                            4096, 4096,          1.0,          0.0,          &x,   &x,   &x};
+        unsetenv("TESSEL_GEMM_PIPELINE");
+        CHECK(!tsl__gemm_pipe_pays(ctx, &h), "the pipeline is off on a CPU device by default");
+    }
+    const char *settings[][2] = {{"1", "1"}, {"16", "0"}, {"16", "1"}, {NULL, "1"}};
+    const tsl_layout layouts[2] = {TSL_ROW_MAJOR, TSL_COL_MAJOR};
+    const tsl_trans trans[2] = {TSL_NO_TRANS, TSL_TRANS};
+    for (size_t s = 0; s < sizeof settings / sizeof settings[0]; ++s) {
+        char setting[80];
+        snprintf(setting, sizeof setting, "chunk rows %s, staging %s",
+                 settings[s][0] ? settings[s][0] : "(one chunk)", settings[s][1]);
+        if (settings[s][0])
+            setenv("TESSEL_GROUP_CHUNK_ROWS", settings[s][0], 1);
+        else
+            unsetenv("TESSEL_GROUP_CHUNK_ROWS");
+        setenv("TESSEL_GROUP_STAGING", settings[s][1], 1);
+        for (int dbl = 0; dbl < 2; ++dbl) {
+            for (int l = 0; l < 2; ++l)
+                for (int ta = 0; ta < 2; ++ta)
+                    for (int tb = 0; tb < 2; ++tb) {
+                        gemm_case c = {layouts[l], trans[ta], trans[tb], 131, 29, 37, 3, 1.5, 0.0};
+                        if (ta != tb) c.beta = -0.5;
+                        pipeline_case(ctx, dbl, &c, c.beta == 0.0, setting);
+                    }
+            gemm_case tall = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 700, 20, 30, 1, 1.0, 0.25};
+            pipeline_case(ctx, dbl, &tall, 0, setting);
+            gemm_case seven = {TSL_ROW_MAJOR, TSL_TRANS, TSL_TRANS, 7, 5, 3, 1, -1.0, 0.0};
+            pipeline_case(ctx, dbl, &seven, 1, setting);
+            gemm_case k0 = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 7, 5, 0, 2, 1.0, 2.0};
+            pipeline_case(ctx, dbl, &k0, 0, setting); /* C = beta C */
+            gemm_case one = {TSL_COL_MAJOR, TSL_NO_TRANS, TSL_TRANS, 1, 1, 1, 0, 2.0, 0.0};
+            pipeline_case(ctx, dbl, &one, 1, setting);
+        }
+    }
+    unsetenv("TESSEL_GROUP_CHUNK_ROWS");
+    unsetenv("TESSEL_GROUP_STAGING");
+    tsl_context_destroy(ctx);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults|calibration\n");
+        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults|calibration|lifetimes|"
+                        "pipeline\n");
         return 2;
     }
     if (strcmp(argv[1], "devices") == 0)
@@ -677,6 +945,10 @@ int main(int argc, char **argv)
         test_faults();
     else if (strcmp(argv[1], "calibration") == 0)
         test_calibration_fallback();
+    else if (strcmp(argv[1], "lifetimes") == 0)
+        test_lifetimes();
+    else if (strcmp(argv[1], "pipeline") == 0)
+        test_pipeline();
     else {
         fprintf(stderr, "test_multi: unknown area '%s'\n", argv[1]);
         return 2;

@@ -18,6 +18,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ops/gemm_pipeline.h"
 #include "ops/ops.h"
 
 typedef enum { KIND_NAIVE, KIND_TILED, KIND_REGBLOCK, KIND_TILED2D } gemm_kind;
@@ -958,6 +959,19 @@ static gemm_view normalize(const gemm_args *g)
     return v;
 }
 
+/* The host path through the pipeline (ops/gemm_pipeline.c): chunks of rows of C whose uploads,
+ * kernels and downloads overlap, through pinned staging; ctx->timing sums the chunks' kernels and
+ * the transfers. */
+static tsl_status gemm_pipelined(tsl_context *ctx, const tsl__gemm_host *h)
+{
+    tsl_timing t;
+    memset(&t, 0, sizeof t);
+    tsl_status s = tsl__gemm_pipe_compute(ctx, h, 0, h->m, NULL, &t);
+    if (s == TSL_OK) s = tsl__gemm_pipe_commit(ctx, NULL, &t);
+    ctx->timing = t;
+    return s;
+}
+
 static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const gemm_args *g,
                             double alpha, const void *a, const void *b, double beta, void *c)
 {
@@ -983,6 +997,12 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const ge
         tsl__mul_overflows(v.br, v.bc) || tsl__mul_overflows(v.br * v.bc, elem) ||
         tsl__mul_overflows(v.m, v.n) || tsl__mul_overflows(v.m * v.n, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
+    if (prec != TSL_HALF) { /* the caller's own arguments: the pipeline maps rows of C itself */
+        tsl__gemm_host h = {dbl,    g->layout, g->ta,  g->tb, g->m, g->n, g->k, g->lda,
+                            g->ldb, g->ldc,    alpha,  beta,  v.swapped ? b : a,
+                            v.swapped ? a : b, c};
+        if (tsl__gemm_pipe_pays(ctx, &h)) return gemm_pipelined(ctx, &h);
+    }
     gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
                       beta, NULL, NULL, NULL, v.ac, v.bc, v.n, prec == TSL_HALF, 0, 0, 0};
     if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;

@@ -1,5 +1,5 @@
 /* group.h: the internal interface of the multi-device layer (docs/multi-device.md). A group
- * (ops/group.c) drives several devices of one host with one thread per device; the MPI layer
+ * (ops/group*.c) drives several devices of one host with one thread per device; the MPI layer
  * (src/dist) drives one device per rank. Both split work the same way, so what they share is
  * here: a Poisson grid's row strip on one device (defined in ops/poisson.c, whose solver it is),
  * where a row block of a GEMM operand sits in the caller's storage, the split of rows by

@@ -51,6 +51,8 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
 void tsl_context_destroy(tsl_context *ctx)
 {
     if (!ctx) return;
+    for (int i = 0; i < TSL__EXT_SLOTS; ++i)
+        if (ctx->ext[i].ptr) ctx->ext[i].release(ctx->ext[i].ptr);
     if (ctx->queue) clFinish(ctx->queue);
     for (int i = 0; i < ctx->nevents; ++i) clReleaseEvent(ctx->events[i]);
     if (ctx->queue) tsl__pinned_release_all(ctx); /* needs the queue to unmap */

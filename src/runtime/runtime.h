@@ -19,6 +19,7 @@
 #define TSL__MAX_PROGRAMS 64
 #define TSL__MAX_EVENTS 64
 #define TSL__WORKSPACES 8
+#define TSL__EXT_SLOTS 4
 
 /* Where a profiled event's time is booked in tsl_timing. */
 typedef enum { TSL__EV_UPLOAD, TSL__EV_KERNEL, TSL__EV_DOWNLOAD } tsl__event_kind;
@@ -58,6 +59,9 @@ struct tsl_context {
     struct { void *data; void (*free_fn)(void *data); } ext;
     char warning[1024];            /* tsl_context_warning: "" if none */
     int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
+    /* What an op keeps in the context between calls (ops/gemm_pipeline.c's buffers, staging and
+     * queues), opaque here: the context only releases it, first thing when it is destroyed. */
+    struct { void *ptr; void (*release)(void *ptr); } ext[TSL__EXT_SLOTS];
 };
 
 struct tsl_buffer {
