@@ -31,7 +31,7 @@
 #include "ops/group.h"
 #include "ops/ops.h"
 
-#define EXT_SLOT 0     /* the context's ext slot of the pipeline */
+#define EXT_SLOT 1     /* the context's ext slot of the pipeline (runtime.h) */
 #define CHUNK_ROWS 256 /* rows of a chunk, at least ($TESSEL_GROUP_CHUNK_ROWS) */
 #define NCH TSL__PIPE_CHUNKS
 #define SLOTS (1 + 2 * NCH) /* device buffers: B, then each chunk's A, then its C */

@@ -62,7 +62,6 @@ void tsl__device_label(const tsl_device_info *info, size_t i, char *out, size_t 
 /* Common start of a call: a usable group (no worker of an earlier call still out), fp64 on every
  * device that gets rows (rows may be NULL). Clears the error, the times and the parts. */
 tsl_status tsl__group_begin(tsl_group *g, const char *fn, int dbl, const size_t *rows);
-double tsl__now_ms(void);
 
 /* ---- group_run.c: one call on one worker thread per member device ---------------------------- */
 typedef tsl_status (*tsl__job_fn)(tsl__run *r, size_t i);

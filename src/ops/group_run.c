@@ -85,15 +85,7 @@ void tsl__gdev_release(tsl__gdev *d)
     tsl__free(d);
 }
 
-/* ---- time -------------------------------------------------------------------------------------
- */
-
-double tsl__now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
+/* ---- time (tsl__now_ms is the runtime's) ---------------------------------------------------- */
 
 static struct timespec deadline_after(double ms)
 {

@@ -64,7 +64,6 @@ void tsl_context_destroy(tsl_context *ctx)
         if (ctx->workspace[i].mem) clReleaseMemObject(ctx->workspace[i].mem);
     if (ctx->queue) clReleaseCommandQueue(ctx->queue);
     if (ctx->cl) clReleaseContext(ctx->cl);
-    if (ctx->ext.free_fn) ctx->ext.free_fn(ctx->ext.data);
     tsl__free(ctx);
 }
 

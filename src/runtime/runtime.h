@@ -53,14 +53,12 @@ struct tsl_context {
     int noptions;
     struct { void *ptr; cl_mem mem; } pinned[16]; /* tsl_host_alloc's mapped buffers */
     struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES]; /* scratch for pre-passes */
-    /* State a layer above keeps per context, made on its first use (the tuning database of
-     * src/tune/db.c): the runtime never looks inside, it only frees it, through free_fn, when
-     * the context goes. */
-    struct { void *data; void (*free_fn)(void *data); } ext;
     char warning[1024];            /* tsl_context_warning: "" if none */
     int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
-    /* What an op keeps in the context between calls (ops/gemm_pipeline.c's buffers, staging and
-     * queues), opaque here: the context only releases it, first thing when it is destroyed. */
+    /* State a layer above keeps per context, made on its first use, opaque here: the runtime
+     * never looks inside, it only releases each slot, first thing when the context is destroyed.
+     * Slot 0: the tuning database (src/tune/db.c); slot 1: the GEMM pipeline's buffers, staging
+     * and queues (src/ops/gemm_pipeline.c). */
     struct { void *ptr; void (*release)(void *ptr); } ext[TSL__EXT_SLOTS];
 };
 

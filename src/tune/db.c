@@ -33,6 +33,8 @@
 #include "runtime/runtime.h"
 #include "tune/tune.h"
 
+#define DB_SLOT 0 /* the context's ext slot of the tuning database (runtime.h) */
+
 enum { LEVEL_USER, LEVEL_DEVICE, LEVEL_ARCH, LEVEL_VENDOR, LEVEL_TYPE, LEVEL_DEFAULT, NLEVELS };
 
 typedef struct {
@@ -358,9 +360,9 @@ static void db_free(void *p)
 /* Drops the loaded entries, so the next lookup reads the files again (after a store). */
 static void db_forget(tsl_context *ctx)
 {
-    if (ctx->ext.free_fn) ctx->ext.free_fn(ctx->ext.data);
-    ctx->ext.data = NULL;
-    ctx->ext.free_fn = NULL;
+    if (ctx->ext[DB_SLOT].release) ctx->ext[DB_SLOT].release(ctx->ext[DB_SLOT].ptr);
+    ctx->ext[DB_SLOT].ptr = NULL;
+    ctx->ext[DB_SLOT].release = NULL;
 }
 
 /* The entries for ctx's device, loaded on the first call: shipped defaults, then the user file.
@@ -369,7 +371,7 @@ static void db_forget(tsl_context *ctx)
 static struct tsl__tuning_db *db_load(tsl_context *ctx);
 static struct tsl__tuning_db *db_of(tsl_context *ctx)
 {
-    if (ctx->ext.data) return ctx->ext.data;
+    if (ctx->ext[DB_SLOT].ptr) return ctx->ext[DB_SLOT].ptr;
     double t0 = tsl__now_ms();
     struct tsl__tuning_db *db = db_load(ctx);
     tsl__trace(t0, "tuning database loaded");
@@ -382,8 +384,8 @@ static struct tsl__tuning_db *db_load(tsl_context *ctx)
     if (!db) return NULL;
     tsl__device_keys_of(ctx, &db->keys);
     user_path(ctx, &db->keys, db->user_path, sizeof db->user_path);
-    ctx->ext.data = db;
-    ctx->ext.free_fn = db_free;
+    ctx->ext[DB_SLOT].ptr = db;
+    ctx->ext[DB_SLOT].release = db_free;
     char why[600];
     size_t len;
     const char *shipped = tsl__kernel_source("defaults.tuning", &len);
