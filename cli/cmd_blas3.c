@@ -533,7 +533,7 @@ int cli_gemm_batched(const cli_batched_opts *o)
     j.op = OP_BATCHED;
     j.alpha = o->alpha, j.beta = o->beta, j.tolerance = o->tolerance, j.verify = o->verify;
     j.seed = o->seed, j.batch = o->batch;
-    int v, rc;
+    int v = 0, rc;
     if ((rc = parse_flag(&j, "--layout", o->layout, "row", "col", TSL_ROW_MAJOR, TSL_COL_MAJOR, &v)))
         return rc;
     j.lay = (tsl_layout)v;
@@ -641,7 +641,7 @@ int cli_cmd_blas3(int argc, char **argv)
         return cli_error(CLI_EXIT_USAGE,
                          "blas3: --op expects symm, syrk, syr2k, trmm or trsm, got '%s'", op);
     if (strcmp(variant, "list") == 0) return cli_list_variants(op_names[j.op]);
-    int v;
+    int v = 0;
     if ((rc = parse_flag(&j, "--layout", layout, "row", "col", TSL_ROW_MAJOR, TSL_COL_MAJOR, &v)))
         return rc;
     j.lay = (tsl_layout)v;

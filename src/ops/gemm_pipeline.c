@@ -240,8 +240,12 @@ int tsl__gemm_pipe_pays(tsl_context *ctx, const tsl__gemm_host *g)
     const char *env = getenv("TESSEL_GEMM_PIPELINE");
     if (env && strcmp(env, "0") == 0) return 0;
     if (env && strcmp(env, "1") == 0) return 1;
-    size_t bound[NCH + 1];
-    return !is_cpu(ctx) && uses_ab(g) && chunk_plan(ctx, g, g->m, bound) > 1;
+    /* Not by default yet: on an H100 (2026-11-25, bench/results/h100/host-gemm) the staged
+     * pipeline was slower end to end than the plain path at 16384^3 (single 13.4 against 14.6
+     * TFLOP/s, double 6.0 against 7.7), its host copies into the pinned staging being the
+     * bottleneck, and its first call pays seconds of pinned allocation. */
+    (void)ctx, (void)g;
+    return 0;
 }
 
 static tsl__block chunk_block(const pipe_state *ps, char which, size_t c)
