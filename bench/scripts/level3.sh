@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
+# Result: bench/results/h100/level3 (issue 15).
 # The Level-3 routines and strided batched GEMM on the GPU machine (issue 15's performance
 # section): each routine at n = 4096 and 8192, single and double, with its CLBlast and cuBLAS
 # rows in the same run and --verify, next to tessel's own GEMM at the same size and precision;
 # the block size of the blocked routines swept at 4096; batched GEMM of 10000 x 32^3,
 # 1000 x 128^3 and 100 x 512^3 with both variants and the peers. CSVs under $OUT, the summary
 # (each routine against tessel's GEMM, CLBlast and cuBLAS) last.
-#   bash .device/setup.sh && bash bench/scripts/gpu_level3.sh $OUT
+#   bash .device/setup.sh && bash bench/scripts/level3.sh $OUT
 set -uo pipefail
-out=${1:?usage: gpu_level3.sh OUT}
+out=${1:?usage: level3.sh OUT}
 source bench/scripts/lib.sh "$out"
 # The --verify reference is OpenBLAS on the host: with its core type set it is 5x faster there
 # (DESIGN.md); it is no timed peer in this script.
