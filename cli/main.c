@@ -126,7 +126,7 @@ static int times_openblas(int argc, char **argv)
         return 1;
     }
     if (strcmp(cmd, "gemm") != 0 && strcmp(cmd, "blas1") != 0 && strcmp(cmd, "gemv") != 0 &&
-        strcmp(cmd, "transpose") != 0)
+        strcmp(cmd, "transpose") != 0 && strcmp(cmd, "blas3") != 0)
         return 0;
     for (int i = 2; i < argc; ++i) {
         if (strcmp(argv[i], "--peers") == 0 && i + 1 < argc && names_openblas(argv[i + 1]))

@@ -8,6 +8,7 @@
  * timed span. cuBLAS: peer_cublas.c. Without CLBlast (TESSEL_HAVE_CLBLAST unset) the clblast peer
  * is skipped. */
 #include "peer_blas3.h"
+#include "peer_openblas.h"
 #include "peer_cublas.h"
 
 #include <limits.h>
@@ -110,7 +111,7 @@ static void openblas_runs(const void *args, void (*call)(const void *args, void 
                           const void *c0, size_t out_bytes, unsigned warmup, unsigned repeat,
                           tsl_peer_result *res)
 {
-    snprintf(res->device, sizeof res->device, "host CPU (OpenBLAS)");
+    tsl_openblas_describe(res->device, sizeof res->device);
     for (unsigned run = 0; run < warmup + repeat; ++run) {
         if (out_bytes) memcpy(res->c, c0, out_bytes);
         double t0 = tsl__peer_now_ms();
