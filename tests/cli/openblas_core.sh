@@ -44,7 +44,8 @@ for peers in "--peers openblas" "--peers=clblast,openblas"; do
     grep -qxF "$NOTE" "$ERR" || fail "$peers: the note should read: $NOTE"
     openblas_device "${CORE}Haswell [0-9]+ threads \(.*DYNAMIC_ARCH.*; ${BY_TESSEL}Prescott\)"
 done
-for cmd in "blas1 --op dot --size 1000" "gemv -m 40 -n 30" "transpose --size 40"; do
+for cmd in "blas1 --op dot --size 1000" "gemv -m 40 -n 30" "transpose --size 40" \
+    "blas3 --op syrk --size 40"; do
     TESSEL_TEST_OPENBLAS_CORE=Core2 expect_ok $cmd --peers openblas --repeat 1 --csv -
     grep -qF "OpenBLAS detected Core2 on this CPU; using OPENBLAS_CORETYPE=Haswell" "$ERR" ||
         fail "$cmd: note expected"
