@@ -33,13 +33,29 @@ static int rs_push(tsl__reqset *rs, MPI_Request r, int peer)
     return 0;
 }
 
+/* Requests still pending here belong to a call that failed or timed out: cancel them and, before
+ * their buffers are freed, let the cancellations complete. MPI_Request_free alone would leave a
+ * matched receive free to write into the buffer afterwards (a buffer the caller may free, or the
+ * caller's own array); a cancelled request completes locally (MPI standard, 3.8.4), so the test
+ * loop ends at once for receives. A send an MPI cannot cancel (Open MPI's rendezvous sends) may
+ * stay pending: after a bounded wait it is released as before, and MPI only reads its buffer. */
 void tsl__dist_rs_free(tsl__reqset *rs)
 {
+    int pending = 0;
     for (int i = 0; i < rs->n; ++i)
         if (rs->req[i] != MPI_REQUEST_NULL) {
             MPI_Cancel(&rs->req[i]);
-            MPI_Request_free(&rs->req[i]);
+            ++pending;
         }
+    double deadline = tsl__dist_now_s() + 1.0;
+    while (pending) {
+        int done = 0;
+        if (MPI_Testall(rs->n, rs->req, &done, MPI_STATUSES_IGNORE) != MPI_SUCCESS || done) break;
+        if (tsl__dist_now_s() > deadline) break;
+        tsl__dist_pause(1000);
+    }
+    for (int i = 0; i < rs->n; ++i)
+        if (rs->req[i] != MPI_REQUEST_NULL) MPI_Request_free(&rs->req[i]);
     free(rs->req);
     free(rs->peer);
     memset(rs, 0, sizeof *rs);
