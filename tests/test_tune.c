@@ -15,7 +15,9 @@
  *             (cli/tune_decide.c), on synthetic times: no device, no clock.
  *   near      issue 14: an entry measured on some shapes (measured= in its notes) applies only
  *             within a factor of 2 of them; elsewhere the lookup falls back to the next entry.
- * Each mode points TESSEL_TUNING_DIR at its own fresh directory. */
+ * configs and defaults take a shard K/N last (the cases i with i % N == K), so ctest runs their
+ * minutes of PoCL compiles side by side. Each mode points TESSEL_TUNING_DIR at its own fresh
+ * directory. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -327,6 +329,14 @@ static void test_tuner(void)
 }
 
 /* Every value of every axis, each changed alone from a base that runs here, on odd shapes. */
+/* Long suites run as shards (ctest runs them side by side): case i belongs to shard i % nshards.
+ * "K/N" after the mode picks shard K of N; none means every case. */
+static unsigned shard = 0, nshards = 1;
+static int in_shard(size_t i)
+{
+    return i % nshards == shard;
+}
+
 static void test_configs(void)
 {
     fresh_dir("configs");
@@ -389,6 +399,7 @@ static void test_configs(void)
          "DBUF=0,MMA=3,DIRECT=1", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        if (!in_shard(i)) continue;
         tsl_status s = tsl_context_set_variant(ctx, "gemm", cases[i].cfg);
         CHECK(s == TSL_OK, "%s: %s", cases[i].cfg, tsl_context_error(ctx));
         if (s != TSL_OK) continue;
@@ -420,7 +431,7 @@ static void test_configs(void)
         "tiled2d:SA=0,SB=0,MMA=1",                         /* the matrix instruction needs staging */
         "tiled2d:MWG=64,NWG=64,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,VWA=4,MMA=2", /* A read as vectors */
     };
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0] && shard == 0; ++i)
         CHECK(tsl_context_set_variant(ctx, "gemm", refused[i]) == TSL_ERR_UNSUPPORTED,
               "refused: %s (%s)", refused[i], tsl_context_error(ctx));
     tsl_context_destroy(ctx);
@@ -451,7 +462,7 @@ static void test_defaults(const char *file)
         if (line[0] == '#' || sscanf(line, "%127s %31s %15s %15s %299s", sel, op, prec, cls, cfg) != 5)
             continue;
         if (strcmp(op, "gemm") != 0) continue;
-        ++configs;
+        if (!in_shard((size_t)configs++)) continue;
         tsl_status s = tsl_context_set_variant(ctx, "gemm", cfg);
         if (s == TSL_ERR_UNSUPPORTED) {
             SKIP("%s on %s: %s", cfg, info.name, tsl_context_error(ctx));
@@ -683,6 +694,13 @@ static void test_near(void)
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
+    /* the shard follows the mode's own arguments: configs [K/N], defaults FILE [K/N] */
+    int at = strcmp(mode, "defaults") == 0 ? 3 : 2;
+    const char *sh = argc > at ? argv[at] : NULL;
+    if (sh && (sscanf(sh, "%u/%u", &shard, &nshards) != 2 || nshards == 0 || shard >= nshards)) {
+        fprintf(stderr, "test_tune: bad shard '%s' (K/N with K < N)\n", sh);
+        return 2;
+    }
     if (strcmp(mode, "db") == 0)
         test_db();
     else if (strcmp(mode, "tuner") == 0)
@@ -696,7 +714,7 @@ int main(int argc, char **argv)
     else if (strcmp(mode, "near") == 0)
         test_near();
     else {
-        fprintf(stderr, "usage: test_tune db|tuner|configs|decide|near|defaults FILE\n");
+        fprintf(stderr, "usage: test_tune db|tuner|configs [K/N]|decide|near|defaults FILE [K/N]\n");
         return 2;
     }
     return check_summary(mode);

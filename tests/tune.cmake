@@ -7,15 +7,24 @@ add_executable(test_tune ${CMAKE_CURRENT_SOURCE_DIR}/test_tune.c
                          ${CMAKE_SOURCE_DIR}/cli/tune_decide.c)
 target_include_directories(test_tune PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/cli)
 target_link_libraries(test_tune PRIVATE tessel_static tessel_ref m)
-foreach(mode db tuner configs decide near)
+foreach(mode db tuner decide near)
   add_test(NAME lib_tune_${mode} COMMAND test_tune ${mode})
   set_tests_properties(lib_tune_${mode} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 600
                                                     LABELS "lib;tune")
 endforeach()
-add_test(NAME lib_tune_defaults
-         COMMAND test_tune defaults ${CMAKE_SOURCE_DIR}/src/tune/defaults.tuning)
-set_tests_properties(lib_tune_defaults PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 900
-                                                  LABELS "lib;tune")
+# The two long suites (every configuration compiled on PoCL, minutes cold) run as shards that
+# ctest runs side by side: configs in 3, defaults in 2.
+foreach(k 0 1 2)
+  add_test(NAME lib_tune_configs_${k} COMMAND test_tune configs ${k}/3)
+  set_tests_properties(lib_tune_configs_${k} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 900
+                                                        LABELS "lib;tune")
+endforeach()
+foreach(k 0 1)
+  add_test(NAME lib_tune_defaults_${k}
+           COMMAND test_tune defaults ${CMAKE_SOURCE_DIR}/src/tune/defaults.tuning ${k}/2)
+  set_tests_properties(lib_tune_defaults_${k} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 900
+                                                         LABELS "lib;tune")
+endforeach()
 add_test(NAME lib_tune_layers COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tune_layers.sh
                                       ${CMAKE_SOURCE_DIR})
 set_tests_properties(lib_tune_layers PROPERTIES TIMEOUT 30 LABELS "lib;tune")
