@@ -751,6 +751,10 @@ static void test_lifetimes(void)
     double even[2] = {1, 1};
     tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, even, 2);
     setenv("TESSEL_GROUP_CHUNK_ROWS", "16", 1);
+    /* staged: 1 KiB staging buffers, so the ring wraps within every chunk, and three copy
+     * threads on each slice: none may touch A, B or C once the call has returned */
+    setenv("TESSEL_GEMM_STAGE_KB", "1", 1);
+    setenv("TESSEL_GEMM_COPY_THREADS", "3", 1);
     for (int staged = 0; staged < 3; ++staged) {
         if (staged < 2) setenv("TESSEL_GROUP_STAGING", staged ? "1" : "0", 1);
         CHECK(tsl_group_set_timeout(g, 1e-6) == TSL_OK, "timeout 1 us");
@@ -801,6 +805,8 @@ static void test_lifetimes(void)
     }
     unsetenv("TESSEL_GROUP_CHUNK_ROWS");
     unsetenv("TESSEL_GROUP_STAGING");
+    unsetenv("TESSEL_GEMM_STAGE_KB");
+    unsetenv("TESSEL_GEMM_COPY_THREADS");
     /* The last call leaves workers out, and destroy comes at once. */
     CHECK(tsl_group_set_timeout(g, 1e-6) == TSL_OK, "timeout 1 us");
     float *c = xmalloc(m * n * 4);
