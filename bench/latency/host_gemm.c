@@ -14,10 +14,10 @@
  * rate, the plain path's by the driver's pageable transfers. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -110,16 +110,18 @@ int main(int argc, char **argv)
         double va = (double)((x >> 40) % 2001) / 1000.0 - 1.0;
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         double vb = (double)((x >> 40) % 2001) / 1000.0 - 1.0;
-        if (dbl) ((double *)a)[i] = va, ((double *)b)[i] = vb;
-        else ((float *)a)[i] = (float)va, ((float *)b)[i] = (float)vb;
+        if (dbl)
+            ((double *)a)[i] = va, ((double *)b)[i] = vb;
+        else
+            ((float *)a)[i] = (float)va, ((float *)b)[i] = (float)vb;
     }
     int bad = 0;
     for (int r = 0; r < runs; ++r) {
         double t0 = now_s();
         tsl_status s = dbl ? tsl_dgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0,
                                        a, n, b, n, 0.0, c, n)
-                           : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n, 1.0f,
-                                       a, n, b, n, 0.0f, c, n);
+                           : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, n, n, n,
+                                       1.0f, a, n, b, n, 0.0f, c, n);
         double t = now_s() - t0;
         if (s != TSL_OK) {
             fprintf(stderr, "host_gemm: %s\n", tsl_context_error(ctx));
@@ -145,8 +147,7 @@ int main(int argc, char **argv)
                "tflops_end_to_end=%.2f kernel_ms=%.1f upload_ms=%.1f download_ms=%.1f "
                "build_ms=%.1f check=%s\n",
                mode, pinned ? "pinned" : "pageable", dbl ? "double" : "single", n, r, t * 1e3,
-               2.0 * n * n * n / t / 1e12,
-               tm.kernel_ms, tm.upload_ms, tm.download_ms, tm.build_ms,
+               2.0 * n * n * n / t / 1e12, tm.kernel_ms, tm.upload_ms, tm.download_ms, tm.build_ms,
                worst > (dbl ? 1e-12 : 1e-5) ? "FAILED" : "ok");
     }
     if (pinned)

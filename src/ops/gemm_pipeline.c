@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "ops/group.h"
+#include "ops/host_copy.h"
 #include "ops/ops.h"
 
 #define EXT_SLOT 1     /* the context's ext slot of the pipeline (runtime.h) */
@@ -57,8 +58,6 @@
 #define RING 4              /* staging buffers per direction */
 #define STAGE_KB 32768      /* KiB of one staging buffer, at most ($TESSEL_GEMM_STAGE_KB) */
 #define COPY_THREADS 8      /* host copy threads at most by default ($TESSEL_GEMM_COPY_THREADS) */
-#define COPY_LIMIT 64       /* ... and at most */
-#define SLICE_MIN (256u * 1024u) /* bytes a copy thread takes, at least */
 /* The model (tsl__gemm_pipe_pays): a product that moves fewer bytes than this keeps the plain
  * path; the pipeline's fixed costs (threads, a first allocation of pinned staging) and its
  * unhidden ends (B and the first chunk of A in, the last chunk of C out) are not worth it. */
@@ -91,146 +90,6 @@ typedef struct {
     size_t nchunks, bound[NCH + 1];
     tsl_buffer *da[NCH], *db, *dc[NCH];
 } pipe_state;
-
-/* ---- the copy crew: host memcpy split over threads ------------------------------------------- */
-
-/* Bytes from..to of a block packed flat (runs of len bytes one after the other), between the
- * caller's layout (runs pitch bytes apart from host) and staging (flat holds byte `from`). */
-typedef struct {
-    char *host;
-    size_t len, pitch;
-    char *flat;
-    size_t from, to;
-    int unpack; /* 0: host -> flat; 1: flat -> host */
-} copy_job;
-
-static void copy_part(const copy_job *j, size_t a, size_t b)
-{
-    while (a < b) {
-        size_t r = a / j->len, off = a % j->len, n = j->len - off;
-        if (n > b - a) n = b - a;
-        char *h = j->host + r * j->pitch + off, *f = j->flat + (a - j->from);
-        if (j->unpack)
-            memcpy(h, f, n);
-        else
-            memcpy(f, h, n);
-        a += n;
-    }
-}
-
-/* Threads that take slices of one copy at a time; the submitter copies a slice too and returns
- * when every slice is done. Two submitters (the feeder and the drain) take turns. */
-typedef struct {
-    int live; /* the mutexes exist; nth helpers run */
-    pthread_mutex_t mu, turn;
-    pthread_cond_t go, done;
-    pthread_t th[COPY_LIMIT];
-    size_t nth;
-    size_t min_slice; /* bytes a thread takes at least */
-    copy_job job;
-    size_t slices, next, finished;
-    int quit;
-} crew;
-
-static void slice_bounds(const crew *cr, size_t i, size_t *a, size_t *b)
-{
-    size_t total = cr->job.to - cr->job.from;
-    *a = cr->job.from + total / cr->slices * i;
-    *b = i + 1 == cr->slices ? cr->job.to : cr->job.from + total / cr->slices * (i + 1);
-}
-
-/* Takes slices until none is left; mu held on entry and exit. */
-static void crew_work(crew *cr)
-{
-    while (cr->next < cr->slices) {
-        size_t i = cr->next++, a, b;
-        slice_bounds(cr, i, &a, &b);
-        copy_job j = cr->job;
-        pthread_mutex_unlock(&cr->mu);
-        copy_part(&j, a, b);
-        pthread_mutex_lock(&cr->mu);
-        if (++cr->finished == cr->slices) pthread_cond_broadcast(&cr->done);
-    }
-}
-
-static void *crew_main(void *arg)
-{
-    crew *cr = arg;
-    pthread_mutex_lock(&cr->mu);
-    for (;;) {
-        while (!cr->quit && cr->next >= cr->slices)
-            pthread_cond_wait(&cr->go, &cr->mu);
-        if (cr->quit) break;
-        crew_work(cr);
-    }
-    pthread_mutex_unlock(&cr->mu);
-    return NULL;
-}
-
-/* Starts threads - 1 helpers (as many as start: none is a crew of the caller alone) for copies
- * of slices of `piece` bytes: a copy is split into slices of SLICE_MIN bytes at least, or of
- * piece / threads when the pieces are smaller (tests split tiny slices over every thread). */
-static void crew_start(crew *cr, size_t threads, size_t piece)
-{
-    memset(cr, 0, sizeof *cr);
-    cr->min_slice = threads > 0 && piece / threads < SLICE_MIN ? piece / threads : SLICE_MIN;
-    if (cr->min_slice < 64) cr->min_slice = 64;
-    if (threads <= 1) return;
-    if (pthread_mutex_init(&cr->mu, NULL) != 0) return;
-    if (pthread_mutex_init(&cr->turn, NULL) != 0) goto no_turn;
-    if (pthread_cond_init(&cr->go, NULL) != 0) goto no_go;
-    if (pthread_cond_init(&cr->done, NULL) != 0) goto no_done;
-    cr->live = 1;
-    for (size_t i = 0; i + 1 < threads && i < COPY_LIMIT; ++i) {
-        if (pthread_create(&cr->th[i], NULL, crew_main, cr) != 0) break;
-        cr->nth++;
-    }
-    return;
-no_done:
-    pthread_cond_destroy(&cr->go);
-no_go:
-    pthread_mutex_destroy(&cr->turn);
-no_turn:
-    pthread_mutex_destroy(&cr->mu);
-}
-
-static void crew_stop(crew *cr)
-{
-    if (!cr->live) return;
-    pthread_mutex_lock(&cr->mu);
-    cr->quit = 1;
-    pthread_cond_broadcast(&cr->go);
-    pthread_mutex_unlock(&cr->mu);
-    for (size_t i = 0; i < cr->nth; ++i)
-        pthread_join(cr->th[i], NULL);
-    pthread_cond_destroy(&cr->done);
-    pthread_cond_destroy(&cr->go);
-    pthread_mutex_destroy(&cr->turn);
-    pthread_mutex_destroy(&cr->mu);
-    cr->live = 0;
-}
-
-/* The copy, split over the crew; returns when every byte is copied. */
-static void crew_copy(crew *cr, const copy_job *j)
-{
-    size_t total = j->to - j->from, slices = total / cr->min_slice;
-    if (cr->live && slices > cr->nth + 1) slices = cr->nth + 1;
-    if (!cr->live || cr->nth == 0 || slices <= 1) {
-        copy_part(j, j->from, j->to);
-        return;
-    }
-    pthread_mutex_lock(&cr->turn);
-    pthread_mutex_lock(&cr->mu);
-    cr->job = *j;
-    cr->slices = slices;
-    cr->next = cr->finished = 0;
-    pthread_cond_broadcast(&cr->go);
-    crew_work(cr);
-    while (cr->finished < cr->slices)
-        pthread_cond_wait(&cr->done, &cr->mu);
-    pthread_mutex_unlock(&cr->mu);
-    pthread_mutex_unlock(&cr->turn);
-}
 
 /* ---- hooks ---------------------------------------------------------------------------------- */
 
@@ -347,7 +206,7 @@ static size_t copy_threads(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     size_t fallback = cores < 1 ? 1 : cores > COPY_THREADS ? COPY_THREADS : (size_t)cores;
-    return env_count("TESSEL_GEMM_COPY_THREADS", NULL, 1, COPY_LIMIT, fallback);
+    return env_count("TESSEL_GEMM_COPY_THREADS", NULL, 1, TSL__CREW_MAX, fallback);
 }
 
 /* Bytes of a staging buffer, at most: $TESSEL_GEMM_STAGE_KB KiB (>= 1), else 32 MiB. */
@@ -512,7 +371,7 @@ static tsl_status prepare(pipe_state *ps, const tsl__gemm_host *g, size_t r0, si
 typedef struct {
     pipe_state *ps;
     const tsl__pipe_hooks *h;
-    crew *cr;
+    tsl__crew *cr;
     cl_event ready[NCH]; /* the feeder's marks */
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -607,8 +466,8 @@ static tsl_status put(pipe_call *pc, ring_pos *rp, int staged, cl_mem mem, const
             *stopped = 1;
             return TSL_OK;
         }
-        copy_job j = {(char *)src, len, pitch, st, f, f + n, 0};
-        crew_copy(pc->cr, &j);
+        tsl__copy_job j = {(char *)src, len, pitch, st, f, f + n, 0};
+        tsl__crew_copy(pc->cr, &j);
         hook_leave(pc->h);
         if ((s = tsl__stream_write(up, mem, f, n, st)) != TSL_OK)
             return call_fail(pc, s, "%s", tsl__stream_error(up));
@@ -699,8 +558,8 @@ static tsl_status take(pipe_call *pc, size_t c, int *stopped)
                 *stopped = 1;
                 return TSL_OK;
             }
-            copy_job j = {dst, len, pitch, st[i], f, f + n, 1};
-            crew_copy(pc->cr, &j);
+            tsl__copy_job j = {dst, len, pitch, st[i], f, f + n, 1};
+            tsl__crew_copy(pc->cr, &j);
             hook_leave(pc->h);
         }
         if (p < np) { /* download slice p */
@@ -862,8 +721,8 @@ static tsl_status compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, 
         pthread_cond_destroy(&pc.cv);
         ok = 0;
     }
-    crew cr;
-    crew_start(&cr, ok ? ps->threads : 1, ps->piece);
+    tsl__crew cr;
+    tsl__crew_start(&cr, ok ? ps->threads : 1, ps->piece);
     pc.cr = &cr;
     pthread_t feeder, drain;
     int fed = ok && start_thread(&feeder, feeder_main, &pc);
@@ -873,7 +732,7 @@ static tsl_status compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, 
             call_fail(&pc, TSL_ERR_OUT_OF_MEMORY, "the GEMM pipeline: no drain thread");
             pthread_join(feeder, NULL);
         }
-        crew_stop(&cr);
+        tsl__crew_stop(&cr);
         tsl__stream_finish(ps->up, NULL);
         if (lent) hook_leave(h);
         if (ok) pthread_mutex_destroy(&pc.mu), pthread_cond_destroy(&pc.cv);
@@ -883,7 +742,7 @@ static tsl_status compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, 
     if (s != TSL_OK) call_fail(&pc, s, "%s", tsl_context_error(ctx)); /* the others stop */
     pthread_join(feeder, NULL);
     if (whole) pthread_join(drain, NULL);
-    crew_stop(&cr);
+    tsl__crew_stop(&cr);
     /* Every transfer ends before the compute does (the caller's arrays may be lent to the upload
      * queue); their profiled times join the kernels'. */
     tsl_status up = tsl__stream_finish(ps->up, t);
@@ -929,13 +788,13 @@ tsl_status tsl__gemm_pipe_commit(tsl_context *ctx, const tsl__pipe_hooks *h, tsl
         pthread_mutex_destroy(&pc.mu);
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "the GEMM pipeline: no condition variable");
     }
-    crew cr;
-    crew_start(&cr, ps->st_c ? ps->threads : 1, ps->piece);
+    tsl__crew cr;
+    tsl__crew_start(&cr, ps->st_c ? ps->threads : 1, ps->piece);
     pc.cr = &cr;
     int stopped = 0;
     for (size_t c = 0; !stopped && c < ps->nchunks; ++c)
         if (take(&pc, c, &stopped) != TSL_OK) break;
-    crew_stop(&cr);
+    tsl__crew_stop(&cr);
     tsl_status down = tsl__stream_finish(ps->down, t);
     tsl_status s = TSL_OK;
     if (pc.status != TSL_OK)

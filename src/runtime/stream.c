@@ -24,7 +24,7 @@ struct tsl__stream {
     tsl_context *ctx;
     cl_command_queue queue;
     cl_event events[STREAM_EVENTS];
-    int kinds[STREAM_EVENTS]; /* a tsl__event_kind, or MARKER (not booked) */
+    int kinds[STREAM_EVENTS];                  /* a tsl__event_kind, or MARKER (not booked) */
     unsigned long long tickets[STREAM_EVENTS]; /* each command's ticket (tsl__stream_ticket) */
     int nevents;
     unsigned long long given; /* commands given so far */
@@ -217,8 +217,8 @@ tsl_status tsl__stream_host_alloc(tsl__stream *s, size_t bytes, void **ptr, cl_m
     *ptr = NULL;
     *mem = clCreateBuffer(s->ctx->cl, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
     if (!*mem) return stream_fail(s, "clCreateBuffer", err, "pinned host staging");
-    *ptr = clEnqueueMapBuffer(s->queue, *mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL,
-                              NULL, &err);
+    *ptr = clEnqueueMapBuffer(s->queue, *mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0,
+                              NULL, NULL, &err);
     if (!*ptr) {
         clReleaseMemObject(*mem);
         *mem = NULL;
