@@ -751,6 +751,10 @@ static void test_lifetimes(void)
     double even[2] = {1, 1};
     tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, even, 2);
     setenv("TESSEL_GROUP_CHUNK_ROWS", "16", 1);
+    /* staged: 1 KiB staging buffers, so the ring wraps within every chunk, and three copy
+     * threads on each slice: none may touch A, B or C once the call has returned */
+    setenv("TESSEL_GEMM_STAGE_KB", "1", 1);
+    setenv("TESSEL_GEMM_COPY_THREADS", "3", 1);
     for (int staged = 0; staged < 3; ++staged) {
         if (staged < 2) setenv("TESSEL_GROUP_STAGING", staged ? "1" : "0", 1);
         CHECK(tsl_group_set_timeout(g, 1e-6) == TSL_OK, "timeout 1 us");
@@ -801,6 +805,8 @@ static void test_lifetimes(void)
     }
     unsetenv("TESSEL_GROUP_CHUNK_ROWS");
     unsetenv("TESSEL_GROUP_STAGING");
+    unsetenv("TESSEL_GEMM_STAGE_KB");
+    unsetenv("TESSEL_GEMM_COPY_THREADS");
     /* The last call leaves workers out, and destroy comes at once. */
     CHECK(tsl_group_set_timeout(g, 1e-6) == TSL_OK, "timeout 1 us");
     float *c = xmalloc(m * n * 4);
@@ -816,8 +822,10 @@ static void test_lifetimes(void)
 
 /* ---- the single-device pipeline ------------------------------------------------------------ */
 
+/* pinned: A, B and the pipeline's C in memory from tsl_host_alloc on ctx, which the pipeline
+ * moves without staging. */
 static void pipeline_case(tsl_context *ctx, int dbl, const gemm_case *c, int nan_c,
-                          const char *setting)
+                          const char *setting, int pinned)
 {
     size_t es = dbl ? 8 : 4;
     size_t lda = run_len(c, 'a') + c->pad, ldb = run_len(c, 'b') + c->pad;
@@ -826,8 +834,20 @@ static void pipeline_case(tsl_context *ctx, int dbl, const gemm_case *c, int nan
     size_t ea = stored_rows(c, 'a') * lda, eb = stored_rows(c, 'b') * ldb;
     size_t ec = stored_rows(c, 'c') * ldc;
     unsigned long long state = g_seed + c->m * 17 + c->n * 5 + c->k;
-    void *a = xmalloc(ea * es), *b = xmalloc(eb * es), *c0 = xmalloc(ec * es);
-    void *cp = xmalloc(ec * es), *cs = xmalloc(ec * es);
+    void *a = NULL, *b = NULL, *c0 = xmalloc(ec * es), *cp = NULL, *cs = xmalloc(ec * es);
+    if (pinned) {
+        CHECK(tsl_host_alloc(ctx, ea * es, &a) == TSL_OK &&
+                  tsl_host_alloc(ctx, eb * es, &b) == TSL_OK &&
+                  tsl_host_alloc(ctx, ec * es, &cp) == TSL_OK,
+              "pinned operands: %s", tsl_context_error(ctx));
+        if (!a || !b || !cp) {
+            tsl_host_free(ctx, a), tsl_host_free(ctx, b), tsl_host_free(ctx, cp);
+            free(c0), free(cs);
+            return;
+        }
+    } else {
+        a = xmalloc(ea * es), b = xmalloc(eb * es), cp = xmalloc(ec * es);
+    }
     fill(dbl, a, ea, &state);
     fill(dbl, b, eb, &state);
     fill(dbl, c0, ec, &state);
@@ -845,10 +865,10 @@ static void pipeline_case(tsl_context *ctx, int dbl, const gemm_case *c, int nan
     tsl_ref_dgemm(c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, ad, lda, bd, ldb, c->beta,
                   ref, ldc);
     char what[240];
-    snprintf(what, sizeof what, "%s: %s %s %c%c %zux%zux%zu pad %zu alpha %g beta %g%s", setting,
+    snprintf(what, sizeof what, "%s: %s %s %c%c %zux%zux%zu pad %zu alpha %g beta %g%s%s", setting,
              dbl ? "double" : "single", c->layout == TSL_ROW_MAJOR ? "row" : "col",
              c->ta == TSL_TRANS ? 'T' : 'N', c->tb == TSL_TRANS ? 'T' : 'N', c->m, c->n, c->k,
-             c->pad, c->alpha, c->beta, nan_c ? " over NaN" : "");
+             c->pad, c->alpha, c->beta, nan_c ? " over NaN" : "", pinned ? " pinned" : "");
     tsl__gemm_host h = {dbl, c->layout, c->ta,    c->tb,   c->m, c->n, c->k, lda,
                         ldb, ldc,       c->alpha, c->beta, a,    b,    cp};
     setenv("TESSEL_GEMM_PIPELINE", "0", 1);
@@ -878,7 +898,11 @@ static void pipeline_case(tsl_context *ctx, int dbl, const gemm_case *c, int nan
               differ);
         CHECK(touched == 0, "%s: the padding of %zu runs of C was written", what, touched);
     }
-    free(a), free(b), free(c0), free(cp), free(cs), free(ref), free(ad), free(bd);
+    if (pinned)
+        tsl_host_free(ctx, a), tsl_host_free(ctx, b), tsl_host_free(ctx, cp);
+    else
+        free(a), free(b), free(cp);
+    free(c0), free(cs), free(ref), free(ad), free(bd);
 }
 
 static void test_pipeline(void)
@@ -893,38 +917,65 @@ static void test_pipeline(void)
         unsetenv("TESSEL_GEMM_PIPELINE");
         CHECK(!tsl__gemm_pipe_pays(ctx, &h), "the pipeline is off on a CPU device by default");
     }
-    const char *settings[][2] = {{"1", "1"}, {"16", "0"}, {"16", "1"}, {NULL, "1"}};
+    /* chunk rows, staging, staging buffer KiB, copy threads, the knobs' names: the group's old
+     * names for one device too, and the new ones; 1 KiB buffers make the ring of staging wrap
+     * many times within a chunk (the 700-row case moves 700 x 30 x 8 bytes of op(A)), and the
+     * copy threads then split each 1 KiB slice at odd byte offsets. */
+    const char *settings[][5] = {{"1", "1", NULL, NULL, "GROUP"},  {"16", "0", NULL, NULL, "GROUP"},
+                                 {"16", "1", NULL, NULL, "GROUP"}, {NULL, "1", NULL, NULL, "GROUP"},
+                                 {"1", "1", "1", "3", "GEMM"},     {"16", "1", "1", "1", "GEMM"},
+                                 {NULL, "1", "2", "4", "GEMM"},    {"64", "1", "5", "2", "GEMM"}};
     const tsl_layout layouts[2] = {TSL_ROW_MAJOR, TSL_COL_MAJOR};
     const tsl_trans trans[2] = {TSL_NO_TRANS, TSL_TRANS};
     for (size_t s = 0; s < sizeof settings / sizeof settings[0]; ++s) {
-        char setting[80];
-        snprintf(setting, sizeof setting, "chunk rows %s, staging %s",
-                 settings[s][0] ? settings[s][0] : "(one chunk)", settings[s][1]);
+        char setting[160], chunk_var[40], staging_var[40];
+        snprintf(setting, sizeof setting,
+                 "chunk rows %s, staging %s, staging buffers %s KiB, copy threads %s (%s names)",
+                 settings[s][0] ? settings[s][0] : "(one chunk)", settings[s][1],
+                 settings[s][2] ? settings[s][2] : "(default)",
+                 settings[s][3] ? settings[s][3] : "(default)", settings[s][4]);
+        snprintf(chunk_var, sizeof chunk_var, "TESSEL_%s_CHUNK_ROWS", settings[s][4]);
+        snprintf(staging_var, sizeof staging_var, "TESSEL_%s_STAGING", settings[s][4]);
         if (settings[s][0])
-            setenv("TESSEL_GROUP_CHUNK_ROWS", settings[s][0], 1);
+            setenv(chunk_var, settings[s][0], 1);
         else
-            unsetenv("TESSEL_GROUP_CHUNK_ROWS");
-        setenv("TESSEL_GROUP_STAGING", settings[s][1], 1);
+            unsetenv(chunk_var);
+        setenv(staging_var, settings[s][1], 1);
+        if (settings[s][2])
+            setenv("TESSEL_GEMM_STAGE_KB", settings[s][2], 1);
+        else
+            unsetenv("TESSEL_GEMM_STAGE_KB");
+        if (settings[s][3])
+            setenv("TESSEL_GEMM_COPY_THREADS", settings[s][3], 1);
+        else
+            unsetenv("TESSEL_GEMM_COPY_THREADS");
         for (int dbl = 0; dbl < 2; ++dbl) {
             for (int l = 0; l < 2; ++l)
                 for (int ta = 0; ta < 2; ++ta)
                     for (int tb = 0; tb < 2; ++tb) {
                         gemm_case c = {layouts[l], trans[ta], trans[tb], 131, 29, 37, 3, 1.5, 0.0};
                         if (ta != tb) c.beta = -0.5;
-                        pipeline_case(ctx, dbl, &c, c.beta == 0.0, setting);
+                        pipeline_case(ctx, dbl, &c, c.beta == 0.0, setting, 0);
                     }
             gemm_case tall = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 700, 20, 30, 1, 1.0, 0.25};
-            pipeline_case(ctx, dbl, &tall, 0, setting);
+            pipeline_case(ctx, dbl, &tall, 0, setting, 0);
             gemm_case seven = {TSL_ROW_MAJOR, TSL_TRANS, TSL_TRANS, 7, 5, 3, 1, -1.0, 0.0};
-            pipeline_case(ctx, dbl, &seven, 1, setting);
+            pipeline_case(ctx, dbl, &seven, 1, setting, 0);
             gemm_case k0 = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 7, 5, 0, 2, 1.0, 2.0};
-            pipeline_case(ctx, dbl, &k0, 0, setting); /* C = beta C */
+            pipeline_case(ctx, dbl, &k0, 0, setting, 0); /* C = beta C */
             gemm_case one = {TSL_COL_MAJOR, TSL_NO_TRANS, TSL_TRANS, 1, 1, 1, 0, 2.0, 0.0};
-            pipeline_case(ctx, dbl, &one, 1, setting);
+            pipeline_case(ctx, dbl, &one, 1, setting, 0);
+            gemm_case wide = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 300, 97, 61, 5, 0.5, 1.25};
+            pipeline_case(ctx, dbl, &wide, 0, setting, 0); /* C in and out through the ring */
+            pipeline_case(ctx, dbl, &wide, 0, setting, 1); /* no staging for pinned arrays */
+            gemm_case wide0 = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 300, 97, 61, 2, 1.0, 0.0};
+            pipeline_case(ctx, dbl, &wide0, 1, setting, 1);
         }
+        unsetenv(chunk_var);
+        unsetenv(staging_var);
     }
-    unsetenv("TESSEL_GROUP_CHUNK_ROWS");
-    unsetenv("TESSEL_GROUP_STAGING");
+    unsetenv("TESSEL_GEMM_STAGE_KB");
+    unsetenv("TESSEL_GEMM_COPY_THREADS");
     tsl_context_destroy(ctx);
 }
 

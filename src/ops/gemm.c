@@ -960,14 +960,13 @@ static gemm_view normalize(const gemm_args *g)
 }
 
 /* The host path through the pipeline (ops/gemm_pipeline.c): chunks of rows of C whose uploads,
- * kernels and downloads overlap, through pinned staging; ctx->timing sums the chunks' kernels and
- * the transfers. */
+ * kernels and downloads overlap, through a ring of pinned staging; ctx->timing sums the chunks'
+ * kernels and the transfers. */
 static tsl_status gemm_pipelined(tsl_context *ctx, const tsl__gemm_host *h)
 {
     tsl_timing t;
     memset(&t, 0, sizeof t);
-    tsl_status s = tsl__gemm_pipe_compute(ctx, h, 0, h->m, NULL, &t);
-    if (s == TSL_OK) s = tsl__gemm_pipe_commit(ctx, NULL, &t);
+    tsl_status s = tsl__gemm_pipe_run(ctx, h, NULL, &t);
     ctx->timing = t;
     return s;
 }

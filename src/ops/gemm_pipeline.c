@@ -2,15 +2,31 @@
  * (gemm_pipeline.h). A block of rows of C is split into chunks. A feeder thread gives B and then
  * each chunk's rows of op(A) (and of C when beta != 0) to an upload queue of its own, marking the
  * point where each chunk's uploads end; the calling thread makes the kernel queue wait for chunk
- * c's mark and runs tsl_[sd]gemm_buf on chunk c, so chunk c+1 uploads while chunk c computes. With
- * staging (devices across a bus), the feeder first packs each block into pinned host memory (B in
- * pieces, so packing one overlaps the upload of the last), and each finished chunk's rows of C go
- * to a download queue at once, into pinned staging, so they download while the next chunk
- * computes; commit then copies them into the caller's C. Without staging (CPU devices, whose
- * memory is the host's), the transfers go straight from and to the caller's arrays. The staging
- * and the device buffers hold the whole block, one region per chunk (no region is reused within a
- * call), and stay in the context between calls, grown when a call needs more: pinned memory takes
- * long to allocate, and a program calls GEMM again on the same sizes.
+ * c's mark and runs tsl_[sd]gemm_buf on chunk c, so chunk c+1 uploads while chunk c computes.
+ * Each finished chunk's rows of C are downloaded into the caller's C while the next chunk
+ * computes: by a drain thread when the pipeline runs whole (one device: tsl__gemm_pipe_run), or
+ * by commit after every device of a group has its block (nothing reaches C before).
+ *
+ * Staging. With a device across a bus (every device but a CPU), transfers go through pinned host
+ * memory, which they cross at the bus's speed; from the caller's pageable arrays a driver copies
+ * through its own bounce buffers at a fraction of it (6.5 GB/s up on an H100's host, against 40+
+ * from pinned memory). The staging is a ring of RING buffers per direction, each of a slice of
+ * at most $TESSEL_GEMM_STAGE_KB (32 MiB): the feeder packs slice p into buffer p % RING once the
+ * upload of slice p - RING has completed (a ticket of the upload stream), so packing overlaps the
+ * uploads before it; the drain empties buffer p into C while the downloads after it run. The
+ * packing and emptying are host memcpy, the pipeline's bottleneck with one thread (3 GiB at
+ * n = 16384, single): a crew of copy threads (min(online cores, 8), $TESSEL_GEMM_COPY_THREADS)
+ * splits each slice. The ring is allocated on its first use, buffer by buffer, by the thread
+ * that uses it, through its own stream's queue (so the first slices move while later buffers
+ * are still allocated, and the kernel queue never waits for a mapping), and stays in the context:
+ * RING * 2 * 32 MiB at most, whatever the size of the product. An operand the caller allocated
+ * with tsl_host_alloc on this context is pinned already: it moves straight from or to the
+ * caller's array. The device buffers hold the whole block, one per chunk (no region is reused
+ * within a call), and stay in the context between calls, grown when a call needs more.
+ *
+ * Workers. The feeder, the drain and the copy crew touch the caller's arrays only between the
+ * hooks' enter and leave, and the crew's threads only within a copy whose submitter holds that
+ * bracket and waits for every slice; every thread is joined before compute (or commit) returns.
  *
  * The pipeline pays where transfers cross a bus. Measured on PoCL (two pthread devices, 2 cores):
  * chunks made the one-device 2048^3 group run 10-15 % slower end to end, and staging made 4096 x
@@ -23,52 +39,57 @@
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ops/group.h"
+#include "ops/host_copy.h"
 #include "ops/ops.h"
 
 #define EXT_SLOT 1     /* the context's ext slot of the pipeline (runtime.h) */
-#define CHUNK_ROWS 256 /* rows of a chunk, at least ($TESSEL_GROUP_CHUNK_ROWS) */
+#define CHUNK_ROWS 256 /* rows of a chunk, at least ($TESSEL_GEMM_CHUNK_ROWS) */
 #define NCH TSL__PIPE_CHUNKS
 #define SLOTS (1 + 2 * NCH) /* device buffers: B, then each chunk's A, then its C */
 #define POLL_MS 50.0        /* how often a wait asks whether the call was abandoned */
+#define RING 4              /* staging buffers per direction */
+#define STAGE_KB 32768      /* KiB of one staging buffer, at most ($TESSEL_GEMM_STAGE_KB) */
+#define COPY_THREADS 8      /* host copy threads at most by default ($TESSEL_GEMM_COPY_THREADS) */
+/* The model (tsl__gemm_pipe_pays): a product that moves fewer bytes than this keeps the plain
+ * path; the pipeline's fixed costs (threads, a first allocation of pinned staging) and its
+ * unhidden ends (B and the first chunk of A in, the last chunk of C out) are not worth it. */
+#define MODEL_BYTES (128.0 * 1024 * 1024)
+#ifndef TSL__PIPE_BY_DEFAULT
+#define TSL__PIPE_BY_DEFAULT 0 /* the model decides when $TESSEL_GEMM_PIPELINE is unset (1) */
+#endif
+
+/* One staging buffer: pinned (mem != NULL, mapped through its direction's stream) or plain. */
+typedef struct {
+    void *p;
+    cl_mem mem;
+    size_t bytes;
+} stage_buf;
 
 /* What a context keeps for the pipeline between calls, and the plan of its last compute (which
  * commit finishes). */
 typedef struct {
     tsl_context *ctx;
     tsl_buffer *buf[SLOTS];
-    void *stage[3]; /* A, B, C */
-    size_t stage_bytes[3];
-    int stage_pinned[3];
+    stage_buf ring[2][RING]; /* [0] the upload stream's, [1] the download stream's */
     tsl__stream *up, *down;
     /* the last compute */
     tsl__gemm_host g;
     size_t r0, rows;
-    int staged, computed;
+    int computed;
+    int st_a, st_b, st_c; /* which operands go through the staging */
+    size_t piece;         /* bytes of a staging slice in this call */
+    size_t threads;       /* copy threads in this call (1: the caller's thread alone) */
     size_t nchunks, bound[NCH + 1];
-    size_t a_off[NCH + 1], c_off[NCH + 1]; /* bytes into the staging */
-    char *st_a, *st_b, *st_c;
     tsl_buffer *da[NCH], *db, *dc[NCH];
 } pipe_state;
-
-/* One compute: what the feeder and the kernel loop share. */
-typedef struct {
-    pipe_state *ps;
-    const tsl__pipe_hooks *h;
-    cl_event ready[NCH]; /* the feeder's marks */
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    /* under mu: */
-    size_t published; /* chunks whose uploads the feeder has given to the queue */
-    int feed_done, stop;
-    tsl_status feed_status;
-    char feed_error[1024];
-} pipe_call;
 
 /* ---- hooks ---------------------------------------------------------------------------------- */
 
@@ -94,26 +115,25 @@ static tsl_status abandoned(tsl_context *ctx)
 
 /* ---- the state a context keeps --------------------------------------------------------------- */
 
-static void stage_release(pipe_state *ps, int which)
+static void stage_free(tsl__stream *s, stage_buf *b)
 {
-    if (!ps->stage[which]) return;
-    if (ps->stage_pinned[which])
-        tsl_host_free(ps->ctx, ps->stage[which]);
+    if (b->mem)
+        tsl__stream_host_free(s, b->p, b->mem);
     else
-        tsl__free(ps->stage[which]);
-    ps->stage[which] = NULL;
-    ps->stage_bytes[which] = 0;
+        tsl__free(b->p);
+    memset(b, 0, sizeof *b);
 }
 
 static void state_release(void *p)
 {
     pipe_state *ps = p;
+    for (int d = 0; d < 2; ++d)
+        for (int i = 0; i < RING; ++i)
+            stage_free(d ? ps->down : ps->up, &ps->ring[d][i]);
     tsl__stream_destroy(ps->up); /* waits for the queues before their memory goes */
     tsl__stream_destroy(ps->down);
     for (int b = 0; b < SLOTS; ++b)
         tsl_buffer_destroy(ps->buf[b]);
-    for (int t = 0; t < 3; ++t)
-        stage_release(ps, t);
     tsl__free(ps);
 }
 
@@ -144,35 +164,15 @@ static tsl_status device_buffer(pipe_state *ps, int slot, size_t bytes, tsl_buff
     return s;
 }
 
-/* Host staging of one block (0 A, 1 B, 2 C), kept and grown like the device buffers: pinned
- * memory, or plain memory when the driver has no pinned memory to give (transfers are then
- * slower, and still overlap). */
-static tsl_status stage_buffer(pipe_state *ps, int which, size_t bytes, char **out)
-{
-    if (bytes == 0) bytes = 16;
-    if (!ps->stage[which] || ps->stage_bytes[which] < bytes) {
-        stage_release(ps, which);
-        void *p = NULL;
-        ps->stage_pinned[which] = tsl_host_alloc(ps->ctx, bytes, &p) == TSL_OK;
-        if (!ps->stage_pinned[which]) p = tsl__malloc(bytes);
-        tsl__clear_error(ps->ctx);
-        if (!p)
-            return tsl__fail(ps->ctx, TSL_ERR_OUT_OF_MEMORY,
-                             "out of host memory for %zu bytes of staging", bytes);
-        ps->stage[which] = p;
-        ps->stage_bytes[which] = bytes;
-    }
-    *out = ps->stage[which];
-    return TSL_OK;
-}
-
 /* ---- the plan ----------------------------------------------------------------------------------
  */
 
-/* A whole number from the environment within [lo, hi], else fallback. */
-static size_t env_count(const char *var, size_t lo, size_t hi, size_t fallback)
+/* A whole number from the environment within [lo, hi], else fallback: $name, or its older name
+ * (the pipeline's knobs were the group's before one device used it too). */
+static size_t env_count(const char *name, const char *old, size_t lo, size_t hi, size_t fallback)
 {
-    const char *env = getenv(var);
+    const char *env = getenv(name);
+    if (!env && old) env = getenv(old);
     if (env && *env >= '0' && *env <= '9') {
         char *end;
         unsigned long long v = strtoull(env, &end, 10);
@@ -186,19 +186,33 @@ static int is_cpu(const tsl_context *ctx)
     return strcmp(ctx->info.type, "cpu") == 0;
 }
 
-/* The fewest rows a chunk has: $TESSEL_GROUP_CHUNK_ROWS (>= 1), else 256, or the whole block on
- * a CPU. */
+/* The fewest rows of a chunk: $TESSEL_GEMM_CHUNK_ROWS ($TESSEL_GROUP_CHUNK_ROWS, >= 1), else 256,
+ * or the whole block on a CPU. */
 static size_t chunk_min_rows(const tsl_context *ctx)
 {
-    return env_count("TESSEL_GROUP_CHUNK_ROWS", 1, INT_MAX,
+    return env_count("TESSEL_GEMM_CHUNK_ROWS", "TESSEL_GROUP_CHUNK_ROWS", 1, INT_MAX,
                      is_cpu(ctx) ? (size_t)INT_MAX : CHUNK_ROWS);
 }
 
-/* Whether the transfers go through host staging: $TESSEL_GROUP_STAGING (1 or 0), else every
- * device but a CPU. */
+/* Whether the transfers go through host staging: $TESSEL_GEMM_STAGING ($TESSEL_GROUP_STAGING,
+ * 1 or 0), else every device but a CPU. */
 static int use_staging(const tsl_context *ctx)
 {
-    return (int)env_count("TESSEL_GROUP_STAGING", 0, 1, !is_cpu(ctx));
+    return (int)env_count("TESSEL_GEMM_STAGING", "TESSEL_GROUP_STAGING", 0, 1, !is_cpu(ctx));
+}
+
+/* Host copy threads: $TESSEL_GEMM_COPY_THREADS (1..64), else min(online cores, 8). */
+static size_t copy_threads(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    size_t fallback = cores < 1 ? 1 : cores > COPY_THREADS ? COPY_THREADS : (size_t)cores;
+    return env_count("TESSEL_GEMM_COPY_THREADS", NULL, 1, TSL__CREW_MAX, fallback);
+}
+
+/* Bytes of a staging buffer, at most: $TESSEL_GEMM_STAGE_KB KiB (>= 1), else 32 MiB. */
+static size_t stage_limit(void)
+{
+    return env_count("TESSEL_GEMM_STAGE_KB", NULL, 1, (size_t)1 << 30, STAGE_KB) * 1024;
 }
 
 static int uses_ab(const tsl__gemm_host *g)
@@ -235,17 +249,40 @@ static size_t chunk_plan(const tsl_context *ctx, const tsl__gemm_host *g, size_t
     return 1;
 }
 
+static size_t elem_of(const tsl__gemm_host *g)
+{
+    return g->dbl ? sizeof(double) : sizeof(float);
+}
+
+/* The model. The plain path moves op(A), B and C (twice with beta != 0) through the driver's
+ * pageable transfers, after and before its kernel: wall = bytes / pageable bandwidth + kernel
+ * (H100 host, 16384^3 single: 3 GiB at 6.5 GB/s up and 10 down, 430 ms, beside a 173 ms
+ * kernel). The pipeline hides every transfer but B, the first chunk of A and the last chunk of C
+ * behind the kernels, the host copies running on several cores: wall = max(kernel, bytes / copy
+ * bandwidth) + those ends. It wins wherever a device across a bus has at least two chunks to
+ * overlap and the bytes are many enough that the fixed costs do not count. */
+static int pipe_model(tsl_context *ctx, const tsl__gemm_host *g)
+{
+    size_t bound[NCH + 1];
+    if (is_cpu(ctx) || !uses_ab(g) || chunk_plan(ctx, g, g->m, bound) < 2) return 0;
+    double elems = (double)g->m * (double)g->k + (double)g->k * (double)g->n +
+                   (double)g->m * (double)g->n * (g->beta != 0.0 ? 2.0 : 1.0);
+    return elems * (double)elem_of(g) >= MODEL_BYTES;
+}
+
 int tsl__gemm_pipe_pays(tsl_context *ctx, const tsl__gemm_host *g)
 {
     const char *env = getenv("TESSEL_GEMM_PIPELINE");
     if (env && strcmp(env, "0") == 0) return 0;
     if (env && strcmp(env, "1") == 0) return 1;
-    /* Not by default yet: on an H100 (2026-11-25, bench/results/h100/host-gemm) the staged
-     * pipeline was slower end to end than the plain path at 16384^3 (single 13.4 against 14.6
-     * TFLOP/s, double 6.0 against 7.7), its host copies into the pinned staging being the
-     * bottleneck, and its first call pays seconds of pinned allocation. */
-    (void)ctx, (void)g;
-    return 0;
+    if (env && strcmp(env, "auto") == 0) return pipe_model(ctx, g);
+    /* Not by default until measured: on an H100 (2026-11-25, bench/results/h100/host-gemm) the
+     * pipeline of one feeder thread packing all of A, B and C into pinned staging was slower end
+     * to end than the plain path at 16384^3 (single 13.4 against 14.6 TFLOP/s, double 6.0
+     * against 7.7), its host copies the bottleneck, and its first call paid seconds of pinned
+     * allocation. The ring and the copy crew answer both; TSL__PIPE_BY_DEFAULT turns the model
+     * on once a GPU confirms it. */
+    return TSL__PIPE_BY_DEFAULT && pipe_model(ctx, g);
 }
 
 static tsl__block chunk_block(const pipe_state *ps, char which, size_t c)
@@ -256,47 +293,56 @@ static tsl__block chunk_block(const pipe_state *ps, char which, size_t c)
                         : tsl__row_block(g->layout, TSL_NO_TRANS, r0, rows, g->n, g->ldc);
 }
 
-static size_t elem_of(const tsl__gemm_host *g)
-{
-    return g->dbl ? sizeof(double) : sizeof(float);
-}
-
-/* srows runs of len elements, ld apart in src, packed one after the other into dst; unpack is
- * the reverse. */
-static void pack(char *dst, const char *src, size_t srows, size_t len, size_t ld, size_t es)
-{
-    for (size_t r = 0; r < srows; ++r)
-        memcpy(dst + r * len * es, src + r * ld * es, len * es);
-}
-
-static void unpack(char *dst, const char *src, size_t srows, size_t len, size_t ld, size_t es)
-{
-    for (size_t r = 0; r < srows; ++r)
-        memcpy(dst + r * ld * es, src + r * len * es, len * es);
-}
-
 static size_t max1(size_t x)
 {
     return x ? x : 1;
 }
 
-/* Buffers, staging, queues and the chunk plan of rows r0..r0+rows-1. */
+/* Whether the block's bytes lie in one pinned block the caller has from tsl_host_alloc on ctx. */
+static int pinned_block(const tsl_context *ctx, const void *base, tsl__block b, size_t ld,
+                        size_t es)
+{
+    if (!base || b.srows == 0 || b.slen == 0) return 0;
+    const char *lo = (const char *)base + b.offset * es;
+    const char *hi = lo + ((b.srows - 1) * ld + b.slen) * es;
+    size_t n = sizeof ctx->pinned / sizeof ctx->pinned[0];
+    for (size_t i = 0; i < n; ++i) {
+        size_t size = 0;
+        const char *p = ctx->pinned[i].ptr;
+        if (!p || clGetMemObjectInfo(ctx->pinned[i].mem, CL_MEM_SIZE, sizeof size, &size, NULL) !=
+                      CL_SUCCESS)
+            continue;
+        if (lo >= p && hi <= p + size) return 1;
+    }
+    return 0;
+}
+
+/* Buffers, queues and the chunk plan of rows r0..r0+rows-1 (the staging comes on first use). */
 static tsl_status prepare(pipe_state *ps, const tsl__gemm_host *g, size_t r0, size_t rows)
 {
     size_t es = elem_of(g);
-    int use_ab = uses_ab(g);
+    int use_ab = uses_ab(g), staged = use_staging(ps->ctx);
     ps->g = *g;
     ps->r0 = r0;
     ps->rows = rows;
     ps->computed = 0;
-    ps->staged = use_staging(ps->ctx);
     ps->nchunks = chunk_plan(ps->ctx, g, rows, ps->bound);
-    ps->a_off[0] = ps->c_off[0] = 0;
+    tsl__block bb = tsl__row_block(g->layout, g->tb, 0, g->k, g->n, g->ldb);
+    tsl__block ab = tsl__row_block(g->layout, g->ta, r0, rows, g->k, g->lda);
+    tsl__block cb = tsl__row_block(g->layout, TSL_NO_TRANS, r0, rows, g->n, g->ldc);
+    ps->st_a = staged && use_ab && !pinned_block(ps->ctx, g->a, ab, g->lda, es);
+    ps->st_b = staged && use_ab && !pinned_block(ps->ctx, g->b, bb, g->ldb, es);
+    ps->st_c = staged && !pinned_block(ps->ctx, g->c, cb, g->ldc, es);
+    /* A slice is at most the staging limit, and no more than the largest block staged. */
+    size_t need = ps->st_b ? bb.srows * bb.slen * es : 0;
     for (size_t c = 0; c < ps->nchunks; ++c) {
-        tsl__block ab = chunk_block(ps, 'a', c), cb = chunk_block(ps, 'c', c);
-        ps->a_off[c + 1] = ps->a_off[c] + (use_ab ? ab.srows * ab.slen * es : 0);
-        ps->c_off[c + 1] = ps->c_off[c] + cb.srows * cb.slen * es;
+        tsl__block a = chunk_block(ps, 'a', c), cc = chunk_block(ps, 'c', c);
+        if (ps->st_a && a.srows * a.slen * es > need) need = a.srows * a.slen * es;
+        if (ps->st_c && cc.srows * cc.slen * es > need) need = cc.srows * cc.slen * es;
     }
+    size_t limit = stage_limit();
+    ps->piece = need < limit ? max1(need) : limit;
+    ps->threads = ps->st_a || ps->st_b || ps->st_c ? copy_threads() : 1;
     /* Buffers of chunks this call does not have would only hold device memory. */
     for (size_t c = ps->nchunks; c < NCH; ++c)
         for (int slot = 1 + (int)c; slot < SLOTS; slot += NCH) {
@@ -306,23 +352,57 @@ static tsl_status prepare(pipe_state *ps, const tsl__gemm_host *g, size_t r0, si
     tsl_status s = TSL_OK;
     if (!ps->up) s = tsl__stream_create(ps->ctx, &ps->up);
     if (s == TSL_OK && !ps->down) s = tsl__stream_create(ps->ctx, &ps->down);
-    if (s == TSL_OK && ps->staged) s = stage_buffer(ps, 2, ps->c_off[ps->nchunks], &ps->st_c);
-    for (size_t c = 0; s == TSL_OK && c < ps->nchunks; ++c)
-        s = device_buffer(ps, 1 + NCH + (int)c, ps->c_off[c + 1] - ps->c_off[c], &ps->dc[c]);
+    for (size_t c = 0; s == TSL_OK && c < ps->nchunks; ++c) {
+        tsl__block cc = chunk_block(ps, 'c', c);
+        s = device_buffer(ps, 1 + NCH + (int)c, cc.srows * cc.slen * es, &ps->dc[c]);
+    }
     if (s == TSL_OK && use_ab) {
-        tsl__block bb = tsl__row_block(g->layout, g->tb, 0, g->k, g->n, g->ldb);
-        if (ps->staged) s = stage_buffer(ps, 0, ps->a_off[ps->nchunks], &ps->st_a);
-        if (s == TSL_OK && ps->staged) s = stage_buffer(ps, 1, bb.srows * bb.slen * es, &ps->st_b);
-        if (s == TSL_OK) s = device_buffer(ps, 0, bb.srows * bb.slen * es, &ps->db);
-        for (size_t c = 0; s == TSL_OK && c < ps->nchunks; ++c)
-            s = device_buffer(ps, 1 + (int)c, ps->a_off[c + 1] - ps->a_off[c], &ps->da[c]);
+        s = device_buffer(ps, 0, bb.srows * bb.slen * es, &ps->db);
+        for (size_t c = 0; s == TSL_OK && c < ps->nchunks; ++c) {
+            tsl__block a = chunk_block(ps, 'a', c);
+            s = device_buffer(ps, 1 + (int)c, a.srows * a.slen * es, &ps->da[c]);
+        }
     }
     return s;
 }
 
-/* ---- the feeder ------------------------------------------------------------------------------ */
+/* ---- one compute: what its threads share ---------------------------------------------------- */
 
-static int feeder_stopped(pipe_call *pc)
+typedef struct {
+    pipe_state *ps;
+    const tsl__pipe_hooks *h;
+    tsl__crew *cr;
+    cl_event ready[NCH]; /* the feeder's marks */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    /* under mu: */
+    size_t published; /* chunks whose uploads the feeder has given to the queue */
+    size_t done;      /* chunks whose kernel has completed */
+    int feed_done, stop;
+    tsl_status status; /* the first failure of any thread, and its message */
+    char error[1024];
+} pipe_call;
+
+/* Records the call's first failure and stops every thread; returns s. */
+static tsl_status call_fail(pipe_call *pc, tsl_status s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static tsl_status call_fail(pipe_call *pc, tsl_status s, const char *fmt, ...)
+{
+    pthread_mutex_lock(&pc->mu);
+    if (pc->status == TSL_OK) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(pc->error, sizeof pc->error, fmt, ap);
+        va_end(ap);
+        pc->status = s;
+    }
+    pc->stop = 1;
+    pthread_cond_broadcast(&pc->cv);
+    pthread_mutex_unlock(&pc->mu);
+    return s;
+}
+
+static int call_stopped(pipe_call *pc)
 {
     pthread_mutex_lock(&pc->mu);
     int stop = pc->stop;
@@ -330,14 +410,70 @@ static int feeder_stopped(pipe_call *pc)
     return stop || hook_stop(pc->h);
 }
 
-/* Packs srows runs of the caller's array into staging, within the caller's permission. */
-static int pack_guarded(pipe_call *pc, char *dst, const char *src, size_t srows, size_t len,
-                        size_t ld, size_t es)
+/* Where a thread is in its ring: slices given so far, and the ticket of each buffer's last
+ * transfer (the buffer is free once it has completed). */
+typedef struct {
+    size_t next;
+    unsigned long long ticket[RING];
+} ring_pos;
+
+/* Staging buffer i of a direction (0 up, 1 down), allocated on first use, grown when short:
+ * pinned, or plain memory when the driver has no pinned memory to give (slower, still right). */
+static tsl_status ring_buffer(pipe_call *pc, int dir, size_t i, char **out)
 {
-    if (hook_enter(pc->h)) return -1;
-    pack(dst, src, srows, len, ld, es);
-    hook_leave(pc->h);
-    return 0;
+    pipe_state *ps = pc->ps;
+    stage_buf *b = &ps->ring[dir][i];
+    tsl__stream *s = dir ? ps->down : ps->up;
+    if (!b->p || b->bytes < ps->piece) {
+        stage_free(s, b);
+        if (tsl__stream_host_alloc(s, ps->piece, &b->p, &b->mem) != TSL_OK) {
+            b->mem = NULL;
+            b->p = tsl__malloc(ps->piece);
+        }
+        if (!b->p)
+            return call_fail(pc, TSL_ERR_OUT_OF_MEMORY,
+                             "out of host memory for %zu bytes of staging", ps->piece);
+        b->bytes = ps->piece;
+    }
+    *out = b->p;
+    return TSL_OK;
+}
+
+/* ---- the feeder ------------------------------------------------------------------------------ */
+
+/* Gives `runs` runs of len bytes, pitch apart from src in the caller's array, to the upload
+ * queue, packed into mem from byte 0: through the ring when staged (slice by slice, each packed
+ * within the caller's permission), else straight from the caller's array (which the compute
+ * holds lent until the uploads end). *stopped when the call may no longer use the arrays. */
+static tsl_status put(pipe_call *pc, ring_pos *rp, int staged, cl_mem mem, const char *src,
+                      size_t runs, size_t len, size_t pitch, int *stopped)
+{
+    tsl__stream *up = pc->ps->up;
+    tsl_status s = TSL_OK;
+    if (runs == 0 || len == 0) return TSL_OK;
+    if (!staged) {
+        s = tsl__stream_write_rect(up, mem, src, runs, len, pitch);
+        return s == TSL_OK ? s : call_fail(pc, s, "%s", tsl__stream_error(up));
+    }
+    size_t total = runs * len, piece = pc->ps->piece;
+    for (size_t f = 0; f < total; f += piece) {
+        size_t n = total - f < piece ? total - f : piece, i = rp->next++ % RING;
+        char *st;
+        if ((s = tsl__stream_wait(up, rp->ticket[i])) != TSL_OK)
+            return call_fail(pc, s, "%s", tsl__stream_error(up));
+        if ((s = ring_buffer(pc, 0, i, &st)) != TSL_OK) return s;
+        if (call_stopped(pc) || hook_enter(pc->h)) {
+            *stopped = 1;
+            return TSL_OK;
+        }
+        tsl__copy_job j = {(char *)src, len, pitch, st, f, f + n, 0};
+        tsl__crew_copy(pc->cr, &j);
+        hook_leave(pc->h);
+        if ((s = tsl__stream_write(up, mem, f, n, st)) != TSL_OK)
+            return call_fail(pc, s, "%s", tsl__stream_error(up));
+        rp->ticket[i] = tsl__stream_ticket(up);
+    }
+    return TSL_OK;
 }
 
 static void *feeder_main(void *arg)
@@ -345,56 +481,32 @@ static void *feeder_main(void *arg)
     pipe_call *pc = arg;
     pipe_state *ps = pc->ps;
     const tsl__gemm_host *g = &ps->g;
-    tsl__stream *up = ps->up;
     size_t es = elem_of(g);
     int use_ab = uses_ab(g), stopped = 0;
+    ring_pos rp;
+    memset(&rp, 0, sizeof rp);
     tsl_status s = TSL_OK;
     tsl__block bb = tsl__row_block(g->layout, g->tb, 0, g->k, g->n, g->ldb);
-    if (use_ab && !ps->staged)
-        s = tsl__stream_write_rect(up, ps->db->mem, (const char *)g->b + bb.offset * es, bb.srows,
-                                   bb.slen * es, g->ldb * es);
-    if (use_ab && ps->staged) { /* B in up to 4 pieces of runs */
-        size_t pieces = bb.srows < 4 ? 1 : 4, run_bytes = bb.slen * es;
-        for (size_t q = 0; s == TSL_OK && !stopped && q < pieces; ++q) {
-            size_t q0 = bb.srows * q / pieces, q1 = bb.srows * (q + 1) / pieces;
-            stopped = pack_guarded(pc, ps->st_b + q0 * run_bytes,
-                                   (const char *)g->b + (bb.offset + q0 * g->ldb) * es, q1 - q0,
-                                   bb.slen, g->ldb, es) != 0;
-            if (!stopped)
-                s = tsl__stream_write(up, ps->db->mem, q0 * run_bytes, (q1 - q0) * run_bytes,
-                                      ps->st_b + q0 * run_bytes);
-        }
-    }
+    if (use_ab)
+        s = put(pc, &rp, ps->st_b, ps->db->mem, (const char *)g->b + bb.offset * es, bb.srows,
+                bb.slen * es, g->ldb * es, &stopped);
     for (size_t c = 0; s == TSL_OK && !stopped && c < ps->nchunks; ++c) {
-        if ((stopped = feeder_stopped(pc)) != 0) break;
-        if (use_ab && !ps->staged) {
+        if ((stopped = call_stopped(pc)) != 0) break;
+        if (use_ab) {
             tsl__block ab = chunk_block(ps, 'a', c);
-            s = tsl__stream_write_rect(up, ps->da[c]->mem, (const char *)g->a + ab.offset * es,
-                                       ab.srows, ab.slen * es, g->lda * es);
-        } else if (use_ab) {
-            tsl__block ab = chunk_block(ps, 'a', c);
-            if ((stopped =
-                     pack_guarded(pc, ps->st_a + ps->a_off[c], (const char *)g->a + ab.offset * es,
-                                  ab.srows, ab.slen, g->lda, es)) != 0)
-                break;
-            s = tsl__stream_write(up, ps->da[c]->mem, 0, ab.srows * ab.slen * es,
-                                  ps->st_a + ps->a_off[c]);
+            s = put(pc, &rp, ps->st_a, ps->da[c]->mem, (const char *)g->a + ab.offset * es,
+                    ab.srows, ab.slen * es, g->lda * es, &stopped);
         }
-        if (s == TSL_OK && g->beta != 0.0 && !ps->staged) {
+        if (s == TSL_OK && !stopped && g->beta != 0.0) {
             tsl__block cb = chunk_block(ps, 'c', c);
-            s = tsl__stream_write_rect(up, ps->dc[c]->mem, (const char *)g->c + cb.offset * es,
-                                       cb.srows, cb.slen * es, g->ldc * es);
-        } else if (s == TSL_OK && g->beta != 0.0) {
-            tsl__block cb = chunk_block(ps, 'c', c);
-            if ((stopped =
-                     pack_guarded(pc, ps->st_c + ps->c_off[c], (const char *)g->c + cb.offset * es,
-                                  cb.srows, cb.slen, g->ldc, es)) != 0)
-                break;
-            s = tsl__stream_write(up, ps->dc[c]->mem, 0, cb.srows * cb.slen * es,
-                                  ps->st_c + ps->c_off[c]);
+            s = put(pc, &rp, ps->st_c, ps->dc[c]->mem, (const char *)g->c + cb.offset * es,
+                    cb.srows, cb.slen * es, g->ldc * es, &stopped);
         }
-        if (s == TSL_OK) s = tsl__stream_mark(up, &pc->ready[c]);
-        if (s != TSL_OK) break;
+        if (s != TSL_OK || stopped) break;
+        if ((s = tsl__stream_mark(ps->up, &pc->ready[c])) != TSL_OK) {
+            call_fail(pc, s, "%s", tsl__stream_error(ps->up));
+            break;
+        }
         pthread_mutex_lock(&pc->mu);
         pc->published = c + 1;
         pthread_cond_broadcast(&pc->cv);
@@ -402,13 +514,80 @@ static void *feeder_main(void *arg)
     }
     pthread_mutex_lock(&pc->mu);
     pc->feed_done = 1;
-    pc->feed_status = s != TSL_OK ? s : stopped ? TSL_ERR_OPENCL : TSL_OK;
-    if (s != TSL_OK)
-        snprintf(pc->feed_error, sizeof pc->feed_error, "%s", tsl__stream_error(up));
-    else if (stopped)
-        snprintf(pc->feed_error, sizeof pc->feed_error, "stopped: the call was abandoned");
     pthread_cond_broadcast(&pc->cv);
     pthread_mutex_unlock(&pc->mu);
+    return NULL;
+}
+
+/* ---- the drain: finished rows of C into the caller's C --------------------------------------- */
+
+/* Chunk c's rows of C, computed in its device buffer, into the caller's C: through the ring
+ * (RING slices downloading ahead of the one being emptied), or straight into C when C is not
+ * staged. Returns with every download of the chunk completed. */
+static tsl_status take(pipe_call *pc, size_t c, int *stopped)
+{
+    pipe_state *ps = pc->ps;
+    const tsl__gemm_host *g = &ps->g;
+    tsl__stream *down = ps->down;
+    size_t es = elem_of(g);
+    tsl__block cb = chunk_block(ps, 'c', c);
+    char *dst = (char *)g->c + cb.offset * es;
+    size_t len = cb.slen * es, pitch = g->ldc * es, total = cb.srows * len;
+    tsl_status s = TSL_OK;
+    if (total == 0) return TSL_OK;
+    if (!ps->st_c) {
+        if (hook_enter(pc->h)) {
+            *stopped = 1;
+            return TSL_OK;
+        }
+        s = tsl__stream_read_rect(down, ps->dc[c]->mem, dst, cb.srows, len, pitch);
+        if (s == TSL_OK) s = tsl__stream_wait(down, tsl__stream_ticket(down));
+        hook_leave(pc->h);
+        return s == TSL_OK ? s : call_fail(pc, s, "%s", tsl__stream_error(down));
+    }
+    size_t piece = ps->piece, np = (total + piece - 1) / piece;
+    unsigned long long ticket[RING] = {0};
+    char *st[RING] = {NULL};
+    for (size_t p = 0; p < np + RING; ++p) {
+        if (p >= RING) { /* empty slice p - RING */
+            size_t q = p - RING, i = q % RING, f = q * piece;
+            size_t n = total - f < piece ? total - f : piece;
+            if ((s = tsl__stream_wait(down, ticket[i])) != TSL_OK)
+                return call_fail(pc, s, "%s", tsl__stream_error(down));
+            if (call_stopped(pc) || hook_enter(pc->h)) {
+                *stopped = 1;
+                return TSL_OK;
+            }
+            tsl__copy_job j = {dst, len, pitch, st[i], f, f + n, 1};
+            tsl__crew_copy(pc->cr, &j);
+            hook_leave(pc->h);
+        }
+        if (p < np) { /* download slice p */
+            size_t i = p % RING, f = p * piece;
+            size_t n = total - f < piece ? total - f : piece;
+            if ((s = ring_buffer(pc, 1, i, &st[i])) != TSL_OK) return s;
+            if ((s = tsl__stream_read(down, ps->dc[c]->mem, f, n, st[i])) != TSL_OK)
+                return call_fail(pc, s, "%s", tsl__stream_error(down));
+            ticket[i] = tsl__stream_ticket(down);
+        }
+    }
+    return TSL_OK;
+}
+
+/* The drain of a whole run: takes each chunk once its kernel has completed. */
+static void *drain_main(void *arg)
+{
+    pipe_call *pc = arg;
+    int stopped = 0;
+    for (size_t c = 0; !stopped && c < pc->ps->nchunks; ++c) {
+        pthread_mutex_lock(&pc->mu);
+        while (!pc->stop && pc->done <= c)
+            pthread_cond_wait(&pc->cv, &pc->mu);
+        int go = pc->done > c;
+        pthread_mutex_unlock(&pc->mu);
+        if (!go || take(pc, c, &stopped) != TSL_OK) break;
+    }
+    if (stopped) call_fail(pc, TSL_ERR_OPENCL, "stopped: the call was abandoned");
     return NULL;
 }
 
@@ -434,17 +613,17 @@ static double now_ms(void)
 }
 
 /* Waits until the feeder has given chunk c's uploads to the queue: bounded by the timeout; the
- * feeder's failure, or the call's abandonment (asked every POLL_MS), ends it. */
+ * feeder's end, another thread's failure, or the call's abandonment (asked every POLL_MS) ends
+ * it. A failure of another thread returns an error whose message the compute replaces. */
 static tsl_status wait_chunk(pipe_call *pc, size_t c, double timeout_s)
 {
     tsl_context *ctx = pc->ps->ctx;
     double end = now_ms() + timeout_s * 1e3;
     int ready = 0, failed = 0, gone = 0;
-    tsl_status fs = TSL_OK;
     pthread_mutex_lock(&pc->mu);
     for (;;) {
         ready = pc->published > c;
-        failed = pc->feed_done && !ready;
+        failed = (pc->feed_done || pc->stop) && !ready;
         if (ready || failed) break;
         double left = end - now_ms();
         if (left <= 0) break;
@@ -455,10 +634,9 @@ static tsl_status wait_chunk(pipe_call *pc, size_t c, double timeout_s)
         struct timespec dl = deadline_after(left < POLL_MS ? left : POLL_MS);
         pthread_cond_timedwait(&pc->cv, &pc->mu, &dl);
     }
-    fs = pc->feed_status;
     pthread_mutex_unlock(&pc->mu);
     if (ready) return TSL_OK;
-    if (failed) return tsl__fail(ctx, fs != TSL_OK ? fs : TSL_ERR_OPENCL, "%s", pc->feed_error);
+    if (failed) return tsl__fail(ctx, TSL_ERR_OPENCL, "stopped: the call was abandoned");
     if (gone) return abandoned(ctx);
     return tsl__fail(ctx, TSL_ERR_OPENCL,
                      "the uploads of its rows did not start within %g s (timed out: the device "
@@ -474,8 +652,7 @@ static void add_timing(tsl_timing *sum, const tsl_timing *t)
     sum->download_ms += t->download_ms;
 }
 
-/* Runs the chunks as the feeder publishes them; with staging, chunk c's rows of C go to the
- * download queue at once. */
+/* Runs the chunks as the feeder publishes them, and tells the drain of each finished one. */
 static tsl_status run_chunks(pipe_call *pc, double timeout_s, tsl_timing *t)
 {
     pipe_state *ps = pc->ps;
@@ -500,16 +677,23 @@ static tsl_status run_chunks(pipe_call *pc, double timeout_s, tsl_timing *t)
                                 max1(cb.slen));
         if (s != TSL_OK) break;
         add_timing(t, &ctx->timing);
-        if (!ps->staged) continue;
-        s = tsl__stream_read(ps->down, ps->dc[c]->mem, 0, ps->c_off[c + 1] - ps->c_off[c],
-                             ps->st_c + ps->c_off[c]);
-        if (s != TSL_OK) s = tsl__fail(ctx, s, "%s", tsl__stream_error(ps->down));
+        pthread_mutex_lock(&pc->mu);
+        pc->done = c + 1; /* the kernel has completed (gemm_buf waits for it) */
+        pthread_cond_broadcast(&pc->cv);
+        pthread_mutex_unlock(&pc->mu);
     }
     return s;
 }
 
-tsl_status tsl__gemm_pipe_compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, size_t rows,
-                                  const tsl__pipe_hooks *h, tsl_timing *t)
+static int start_thread(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+    return pthread_create(t, NULL, fn, arg) == 0;
+}
+
+/* The compute of rows r0..r0+rows-1; with `whole`, the drain writes C too (commit then has
+ * nothing to do). */
+static tsl_status compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, size_t rows,
+                          int whole, const tsl__pipe_hooks *h, tsl_timing *t)
 {
     if (hook_stop(h)) return abandoned(ctx);
     pipe_state *ps = state_of(ctx);
@@ -517,9 +701,10 @@ tsl_status tsl__gemm_pipe_compute(tsl_context *ctx, const tsl__gemm_host *g, siz
     tsl_status s = prepare(ps, g, r0, rows);
     if (s != TSL_OK) return s;
     double timeout_s = h && h->timeout_s > 0 ? h->timeout_s : tsl__default_timeout();
-    /* Without staging the upload queue reads the caller's arrays until its uploads are done:
-     * all of that is one use of them. */
-    int lent = !ps->staged && (uses_ab(g) || g->beta != 0.0);
+    /* An operand that is not staged is read by the upload queue straight from the caller's
+     * array until its uploads are done: all of that is one use of the arrays. */
+    int use_ab = uses_ab(g);
+    int lent = (use_ab && (!ps->st_a || !ps->st_b)) || (g->beta != 0.0 && !ps->st_c);
     if (lent && hook_enter(h)) return abandoned(ctx);
     pipe_call pc;
     memset(&pc, 0, sizeof pc);
@@ -536,34 +721,55 @@ tsl_status tsl__gemm_pipe_compute(tsl_context *ctx, const tsl__gemm_host *g, siz
         pthread_cond_destroy(&pc.cv);
         ok = 0;
     }
-    pthread_t feeder;
-    if (ok && pthread_create(&feeder, NULL, feeder_main, &pc) != 0) {
-        pthread_mutex_destroy(&pc.mu);
-        pthread_cond_destroy(&pc.cv);
-        ok = 0;
-    }
-    if (!ok) {
+    tsl__crew cr;
+    tsl__crew_start(&cr, ok ? ps->threads : 1, ps->piece);
+    pc.cr = &cr;
+    pthread_t feeder, drain;
+    int fed = ok && start_thread(&feeder, feeder_main, &pc);
+    int drained = fed && whole && start_thread(&drain, drain_main, &pc);
+    if (!fed || (whole && !drained)) {
+        if (fed) {
+            call_fail(&pc, TSL_ERR_OUT_OF_MEMORY, "the GEMM pipeline: no drain thread");
+            pthread_join(feeder, NULL);
+        }
+        tsl__crew_stop(&cr);
+        tsl__stream_finish(ps->up, NULL);
         if (lent) hook_leave(h);
-        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "the GEMM pipeline: no feeder thread");
+        if (ok) pthread_mutex_destroy(&pc.mu), pthread_cond_destroy(&pc.cv);
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "the GEMM pipeline: no worker thread");
     }
     s = run_chunks(&pc, timeout_s, t);
-    pthread_mutex_lock(&pc.mu);
-    pc.stop = 1; /* a failed chunk: the feeder packs no more */
-    pthread_mutex_unlock(&pc.mu);
+    if (s != TSL_OK) call_fail(&pc, s, "%s", tsl_context_error(ctx)); /* the others stop */
     pthread_join(feeder, NULL);
+    if (whole) pthread_join(drain, NULL);
+    tsl__crew_stop(&cr);
     /* Every transfer ends before the compute does (the caller's arrays may be lent to the upload
      * queue); their profiled times join the kernels'. */
     tsl_status up = tsl__stream_finish(ps->up, t);
     if (lent) hook_leave(h);
     tsl_status down = tsl__stream_finish(ps->down, t);
-    if (s == TSL_OK && up != TSL_OK) s = tsl__fail(ctx, up, "%s", tsl__stream_error(ps->up));
-    if (s == TSL_OK && down != TSL_OK) s = tsl__fail(ctx, down, "%s", tsl__stream_error(ps->down));
-    if (s == TSL_OK && pc.feed_status != TSL_OK)
-        s = tsl__fail(ctx, pc.feed_status, "%s", pc.feed_error);
+    if (pc.status != TSL_OK)
+        s = tsl__fail(ctx, pc.status, "%s", pc.error);
+    else if (up != TSL_OK)
+        s = tsl__fail(ctx, up, "%s", tsl__stream_error(ps->up));
+    else if (down != TSL_OK)
+        s = tsl__fail(ctx, down, "%s", tsl__stream_error(ps->down));
     pthread_mutex_destroy(&pc.mu);
     pthread_cond_destroy(&pc.cv);
-    ps->computed = s == TSL_OK;
+    ps->computed = s == TSL_OK && !whole;
     return s;
+}
+
+tsl_status tsl__gemm_pipe_compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, size_t rows,
+                                  const tsl__pipe_hooks *h, tsl_timing *t)
+{
+    return compute(ctx, g, r0, rows, 0, h, t);
+}
+
+tsl_status tsl__gemm_pipe_run(tsl_context *ctx, const tsl__gemm_host *g, const tsl__pipe_hooks *h,
+                              tsl_timing *t)
+{
+    return compute(ctx, g, 0, g->m, 1, h, t);
 }
 
 tsl_status tsl__gemm_pipe_commit(tsl_context *ctx, const tsl__pipe_hooks *h, tsl_timing *t)
@@ -572,22 +778,32 @@ tsl_status tsl__gemm_pipe_commit(tsl_context *ctx, const tsl__pipe_hooks *h, tsl
     if (!ps || !ps->computed)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "the GEMM pipeline: nothing to commit");
     ps->computed = 0;
-    const tsl__gemm_host *g = &ps->g;
-    size_t es = elem_of(g);
-    if (hook_enter(h)) return abandoned(ctx);
-    tsl_status s = TSL_OK;
-    for (size_t c = 0; c < ps->nchunks; ++c) {
-        tsl__block cb = chunk_block(ps, 'c', c);
-        if (ps->staged)
-            unpack((char *)g->c + cb.offset * es, ps->st_c + ps->c_off[c], cb.srows, cb.slen,
-                   g->ldc, es);
-        else if (s == TSL_OK)
-            s = tsl__stream_read_rect(ps->down, ps->dc[c]->mem, (char *)g->c + cb.offset * es,
-                                      cb.srows, cb.slen * es, g->ldc * es);
+    pipe_call pc;
+    memset(&pc, 0, sizeof pc);
+    pc.ps = ps;
+    pc.h = h;
+    if (pthread_mutex_init(&pc.mu, NULL) != 0)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "the GEMM pipeline: no mutex");
+    if (pthread_cond_init(&pc.cv, NULL) != 0) {
+        pthread_mutex_destroy(&pc.mu);
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "the GEMM pipeline: no condition variable");
     }
+    tsl__crew cr;
+    tsl__crew_start(&cr, ps->st_c ? ps->threads : 1, ps->piece);
+    pc.cr = &cr;
+    int stopped = 0;
+    for (size_t c = 0; !stopped && c < ps->nchunks; ++c)
+        if (take(&pc, c, &stopped) != TSL_OK) break;
+    tsl__crew_stop(&cr);
     tsl_status down = tsl__stream_finish(ps->down, t);
-    hook_leave(h);
-    if (s == TSL_OK) s = down;
-    if (s != TSL_OK) return tsl__fail(ctx, s, "%s", tsl__stream_error(ps->down));
-    return TSL_OK;
+    tsl_status s = TSL_OK;
+    if (pc.status != TSL_OK)
+        s = tsl__fail(ctx, pc.status, "%s", pc.error);
+    else if (stopped)
+        s = abandoned(ctx);
+    else if (down != TSL_OK)
+        s = tsl__fail(ctx, down, "%s", tsl__stream_error(ps->down));
+    pthread_mutex_destroy(&pc.mu);
+    pthread_cond_destroy(&pc.cv);
+    return s;
 }

@@ -2,9 +2,11 @@
  * a GEMM whose operands live in host memory through one device with its transfers overlapped:
  * rows of C (and of op(A)) in chunks, each chunk's uploads on a transfer queue of their own while
  * the kernel queue computes the previous chunk, finished chunks downloading during the next ones,
- * through pinned host staging where the device's memory is across a bus. The single-device
- * host-pointer path (tsl_[sd]gemm, ops/gemm.c) runs it when it pays, and a group (ops/group_gemm.c)
- * runs it on every device for that device's block of rows. */
+ * through a small ring of pinned host staging buffers (filled and emptied by several host
+ * threads) where the device's memory is across a bus. The single-device host-pointer path
+ * (tsl_[sd]gemm, ops/gemm.c) runs it whole (tsl__gemm_pipe_run: C written chunk by chunk), and
+ * a group (ops/group_gemm.c) runs it on every device for that device's block of rows in two
+ * steps (compute, then commit once every device has its block). */
 #ifndef TSL_OPS_GEMM_PIPELINE_H
 #define TSL_OPS_GEMM_PIPELINE_H
 
@@ -41,10 +43,15 @@ typedef struct {
 } tsl__pipe_hooks;
 
 /* Whether the single-device host path should run the pipeline for this problem:
- * $TESSEL_GEMM_PIPELINE (1 or 0) when set; otherwise on every device but a CPU (where "transfers"
- * are copies by the cores that run the kernels: nothing to overlap), for products that split into
- * at least two chunks. */
+ * $TESSEL_GEMM_PIPELINE=1 or 0 forces it; =auto asks the model (gemm_pipeline.c: a device that is
+ * not a CPU, a product of at least two chunks that moves enough bytes); unset, the plain path
+ * until the model is confirmed on a GPU (TSL__PIPE_BY_DEFAULT). */
 int tsl__gemm_pipe_pays(tsl_context *ctx, const tsl__gemm_host *g);
+/* The whole product through the pipeline on one device: C = alpha op(A) op(B) + beta C, each
+ * chunk's rows of C written into the caller's C as soon as they are downloaded, while the
+ * next chunks compute. The kernel and transfer times add to *t. Errors are ctx's. */
+tsl_status tsl__gemm_pipe_run(tsl_context *ctx, const tsl__gemm_host *g, const tsl__pipe_hooks *h,
+                              tsl_timing *t);
 
 /* Rows r0..r0+rows-1 of C = alpha op(A) op(B) + beta C, computed into the pipeline's device
  * buffers (and, staged, its host staging) of ctx; the caller's C is not written. The kernel

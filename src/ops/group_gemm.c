@@ -2,8 +2,8 @@
  * block of rows of C and op(A), split by the group's weights, and all of B; its worker runs the
  * host-memory GEMM pipeline (ops/gemm_pipeline.c) on that block, so its uploads, kernels and
  * downloads overlap, and the devices run at once. Nothing reaches the caller's C until every
- * device has its block: the pipeline computes into device buffers and staging, the devices meet
- * at a barrier, and only then does each write its rows of C. */
+ * device has its block: the pipeline computes into device buffers, the devices meet at a
+ * barrier, and only then does each download its rows into C (commit). */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>

@@ -165,8 +165,20 @@ tsl_status tsl__stream_read_rect(tsl__stream *s, cl_mem mem, void *host, size_t 
 tsl_status tsl__stream_mark(tsl__stream *s, cl_event *out);
 /* The context's queue runs nothing more until ev has completed; the host does not wait. */
 tsl_status tsl__queue_wait_for(tsl_context *ctx, cl_event ev);
-/* Waits for every command of the stream, adds their profiled upload and download times to *add
- * (when not NULL) and releases their events. */
+/* The number of commands given to the stream so far: the ticket of the last one (0: none). */
+unsigned long long tsl__stream_ticket(const tsl__stream *s);
+/* Waits until the command of the ticket (and so, the queue being in order, every earlier one) has
+ * completed, and books and releases the transfers among them; markers stay until finish. A
+ * ticket already waited for returns at once. */
+tsl_status tsl__stream_wait(tsl__stream *s, unsigned long long ticket);
+/* Pinned host memory (CL_MEM_ALLOC_HOST_PTR, mapped through the stream's own queue), for staging
+ * that one thread allocates while another uses the context's queue; free it with the same stream
+ * before the stream goes. */
+tsl_status tsl__stream_host_alloc(tsl__stream *s, size_t bytes, void **ptr, cl_mem *mem);
+void tsl__stream_host_free(tsl__stream *s, void *ptr, cl_mem mem); /* mem NULL: a no-op */
+/* Waits for every command of the stream, adds their profiled upload and download times (those
+ * booked by tsl__stream_wait since the last finish included) to *add (when not NULL) and releases
+ * their events. */
 tsl_status tsl__stream_finish(tsl__stream *s, tsl_timing *add);
 
 /* ---- launches ------------------------------------------------------------------------------ */

@@ -4,7 +4,10 @@
  * tsl__stream_finish waits for them all and books their profiled times. tsl__stream_fence makes
  * the context's queue wait, on the device, for everything the stream was given so far (a marker
  * on the stream, a barrier with that marker in its wait list on the queue: OpenCL 1.2), so a
- * kernel starts after the uploads it reads without the host waiting for them.
+ * kernel starts after the uploads it reads without the host waiting for them. Each command has a
+ * ticket, so a thread that reuses the host memory of a transfer (a ring of staging buffers) can
+ * wait for that one transfer alone (tsl__stream_wait), and pinned staging can be mapped through
+ * the stream's queue rather than the context's, which another thread may be using.
  *
  * The stream records its errors in its own buffer, not in the context: it may be driven by
  * another thread than the one using the context's queue, and a context is one thread's at a time.
@@ -21,8 +24,10 @@ struct tsl__stream {
     tsl_context *ctx;
     cl_command_queue queue;
     cl_event events[STREAM_EVENTS];
-    int kinds[STREAM_EVENTS]; /* a tsl__event_kind, or MARKER (not booked) */
+    int kinds[STREAM_EVENTS];                  /* a tsl__event_kind, or MARKER (not booked) */
+    unsigned long long tickets[STREAM_EVENTS]; /* each command's ticket (tsl__stream_ticket) */
     int nevents;
+    unsigned long long given; /* commands given so far */
     tsl_timing booked;
     char error[1024];
 };
@@ -62,9 +67,11 @@ static cl_int drain(tsl__stream *s)
     return err;
 }
 
-/* Keeps ev until finish. The table holds every command between two finishes (the GEMM pipeline
- * gives at most a few dozen); a full table is an error rather than an early release, since
- * another queue may still wait for a marker. */
+/* Keeps ev until finish (or, a transfer, until a tsl__stream_wait for it or a later command). The
+ * table holds every command between two such waits (the GEMM pipeline gives at most a few
+ * dozen); a full table is an error rather than an early release, since another queue may still
+ * wait for a marker. Each command is flushed to the device at once: a driver may otherwise hold
+ * it back until a wait, and the pipeline's overlap needs it running. */
 static tsl_status track(tsl__stream *s, cl_event ev, int kind)
 {
     if (s->nevents == STREAM_EVENTS) {
@@ -75,7 +82,9 @@ static tsl_status track(tsl__stream *s, cl_event ev, int kind)
         return TSL_ERR_OPENCL;
     }
     s->events[s->nevents] = ev;
-    s->kinds[s->nevents++] = kind;
+    s->kinds[s->nevents] = kind;
+    s->tickets[s->nevents++] = ++s->given;
+    clFlush(s->queue);
     return TSL_OK;
 }
 
@@ -174,14 +183,66 @@ tsl_status tsl__queue_wait_for(tsl_context *ctx, cl_event ev)
     return TSL_OK;
 }
 
+unsigned long long tsl__stream_ticket(const tsl__stream *s)
+{
+    return s->given;
+}
+
+tsl_status tsl__stream_wait(tsl__stream *s, unsigned long long ticket)
+{
+    int last = -1; /* the latest command at or before the ticket still held */
+    for (int i = 0; i < s->nevents; ++i)
+        if (s->tickets[i] <= ticket) last = i;
+    if (last < 0) return TSL_OK;
+    cl_int err = clWaitForEvents(1, &s->events[last]);
+    if (err != CL_SUCCESS) return stream_fail(s, "clWaitForEvents", err, "waiting for a transfer");
+    /* The queue is in order: every command before it has completed too. Markers stay. */
+    int kept = 0;
+    for (int i = 0; i < s->nevents; ++i) {
+        if (s->tickets[i] <= ticket && s->kinds[i] != MARKER) {
+            book(s, s->events[i], s->kinds[i]);
+            continue;
+        }
+        s->events[kept] = s->events[i];
+        s->kinds[kept] = s->kinds[i];
+        s->tickets[kept++] = s->tickets[i];
+    }
+    s->nevents = kept;
+    return TSL_OK;
+}
+
+tsl_status tsl__stream_host_alloc(tsl__stream *s, size_t bytes, void **ptr, cl_mem *mem)
+{
+    cl_int err;
+    *ptr = NULL;
+    *mem = clCreateBuffer(s->ctx->cl, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
+    if (!*mem) return stream_fail(s, "clCreateBuffer", err, "pinned host staging");
+    *ptr = clEnqueueMapBuffer(s->queue, *mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0,
+                              NULL, NULL, &err);
+    if (!*ptr) {
+        clReleaseMemObject(*mem);
+        *mem = NULL;
+        return stream_fail(s, "clEnqueueMapBuffer", err, "pinned host staging");
+    }
+    return TSL_OK;
+}
+
+void tsl__stream_host_free(tsl__stream *s, void *ptr, cl_mem mem)
+{
+    if (!mem) return;
+    if (clEnqueueUnmapMemObject(s->queue, mem, ptr, 0, NULL, NULL) == CL_SUCCESS)
+        clFinish(s->queue);
+    clReleaseMemObject(mem);
+}
+
 tsl_status tsl__stream_finish(tsl__stream *s, tsl_timing *add)
 {
-    memset(&s->booked, 0, sizeof s->booked);
-    cl_int err = drain(s);
+    cl_int err = drain(s); /* books what is left beside what the waits booked */
     if (add) {
         add->upload_ms += s->booked.upload_ms;
         add->download_ms += s->booked.download_ms;
     }
+    memset(&s->booked, 0, sizeof s->booked);
     if (err != CL_SUCCESS) return stream_fail(s, "clFinish", err, "waiting for the transfers");
     return TSL_OK;
 }
