@@ -458,7 +458,7 @@ static tsl_status put(pipe_call *pc, ring_pos *rp, int staged, cl_mem mem, const
     size_t total = runs * len, piece = pc->ps->piece;
     for (size_t f = 0; f < total; f += piece) {
         size_t n = total - f < piece ? total - f : piece, i = rp->next++ % RING;
-        char *st;
+        char *st = NULL;
         if ((s = tsl__stream_wait(up, rp->ticket[i])) != TSL_OK)
             return call_fail(pc, s, "%s", tsl__stream_error(up));
         if ((s = ring_buffer(pc, 0, i, &st)) != TSL_OK) return s;
