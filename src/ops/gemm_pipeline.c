@@ -63,7 +63,7 @@
  * unhidden ends (B and the first chunk of A in, the last chunk of C out) are not worth it. */
 #define MODEL_BYTES (128.0 * 1024 * 1024)
 #ifndef TSL__PIPE_BY_DEFAULT
-#define TSL__PIPE_BY_DEFAULT 0 /* the model decides when $TESSEL_GEMM_PIPELINE is unset (1) */
+#define TSL__PIPE_BY_DEFAULT 1 /* the model decides when $TESSEL_GEMM_PIPELINE is unset (1) */
 #endif
 
 /* One staging buffer: pinned (mem != NULL, mapped through its direction's stream) or plain. */
@@ -276,12 +276,12 @@ int tsl__gemm_pipe_pays(tsl_context *ctx, const tsl__gemm_host *g)
     if (env && strcmp(env, "0") == 0) return 0;
     if (env && strcmp(env, "1") == 0) return 1;
     if (env && strcmp(env, "auto") == 0) return pipe_model(ctx, g);
-    /* Not by default until measured: on an H100 (2026-11-25, bench/results/h100/host-gemm) the
-     * pipeline of one feeder thread packing all of A, B and C into pinned staging was slower end
-     * to end than the plain path at 16384^3 (single 13.4 against 14.6 TFLOP/s, double 6.0
-     * against 7.7), its host copies the bottleneck, and its first call paid seconds of pinned
-     * allocation. The ring and the copy crew answer both; TSL__PIPE_BY_DEFAULT turns the model
-     * on once a GPU confirms it. */
+    /* The model by default, measured on an H100 (2026-11-25, bench/results/h100/host-gemm,
+     * steady-state calls, end to end): single 16384^3 36.9-38.6 TFLOP/s against the plain
+     * path's 15.7, double 24.2-25.4 against 10.2; 8192^3 29.6 / 19.7 against 10.6 / 5.2; 4096^3
+     * 14.2 / 8.2 against 5.2 / 2.7. Its first call at 4096^3 (pinning the ring) is slower: 79-109
+     * ms against 31-56. The first design (one thread packing all of A, B and C into pinned
+     * staging) had been slower than the plain path (13.4 against 14.6 at 16384^3, single). */
     return TSL__PIPE_BY_DEFAULT && pipe_model(ctx, g);
 }
 
