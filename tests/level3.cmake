@@ -1,6 +1,7 @@
 # Level-3 library suite (issue 15), included by tests/CMakeLists.txt: test_level3 runs one routine
 # per process (so ctest runs them in parallel). Each routine runs with its default variant and
-# block size (SYRK, SYR2K, TRMM: tiled2d's triangle modes; TRSM: inverse), and with blocks of 16,
+# block size (SYRK, SYR2K, TRMM: tiled2d's triangle modes; TRSM: blocked on PoCL, inverse on GPUs,
+# so inverse is named here too), and with blocks of 16,
 # which makes the blocked paths run over several blocks with a ragged last one at the test shapes:
 # there the older algorithms (SYRK/SYR2K recursive, TRMM and TRSM blocked) and TRSM's two inverse
 # variants. The _gpucfg runs put GPU-like tiled2d configurations under the routines (staged tiles,
@@ -26,12 +27,13 @@ endforeach()
 l3_test(syrk_block16 syrk 16 recursive)
 l3_test(syr2k_block16 syr2k 16 recursive)
 l3_test(trmm_block16 trmm 16 blocked)
-l3_test(trsm_block16 trsm 16 auto)
+l3_test(trsm_inverse trsm 0 inverse)
+l3_test(trsm_block16 trsm 16 inverse)
 l3_test(trsm_blocked16 trsm 16 blocked)
 l3_test(trsm_inverse_rec16 trsm 16 inverse_rec)
 foreach(r syrk syr2k trmm batched)
   l3_test(${r}_gpucfg ${r} 16 auto "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}")
 endforeach()
 # blocks of 64: l3_tri_inv's panels of 32 run twice per block
-l3_test(trsm_gpucfg trsm 64 auto "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}")
+l3_test(trsm_gpucfg trsm 64 inverse "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}")
 l3_test(errors errors)

@@ -4,9 +4,9 @@
  *   l3_scale        X = beta X over a block or one triangle of it (beta == 0 writes zeros, never
  *                   reads): SYRK with k == 0 or alpha == 0, TRMM/TRSM with alpha == 0
  *   l3_copy         a block from one matrix to another (TRMM/TRSM's result back into B)
- *   l3_tri_blocks   op(A)'s diagonal blocks as dense nb x nb triangles, or their inverses (TRMM's
- *                   diagonal products, TRSM's diagonal solves), reading only the stored triangle
- *                   (and the diagonal only when it is not unit)
+ *   l3_tri_blocks   op(A)'s diagonal blocks as dense nb x nb triangles (TRMM's blocked diagonal
+ *                   products), reading only the stored triangle (and the diagonal only when it
+ *                   is not unit)
  *   l3_tri_merge    SYRK/SYR2K's diagonal blocks: the triangle of C_bb = T_b + beta C_bb, where T_b
  *                   (alpha times the product) came from GEMM; the other triangle is never touched
  *   l3_tri_inv      TRSM's inverses of op(A)'s diagonal blocks, one work-group per block, in
@@ -43,15 +43,13 @@ __kernel void l3_copy(const int rows, const int cols, __global const real *S, co
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_blocks)
 /* The diagonal blocks of the n x n triangular op(A)(i, j) = A[a_off + i a_rs + j a_cs], in blocks
- * of nb (the last one ragged), into D: block b at D + b nb nb, row-major with rows nb apart.
- * lower: op(A) is lower triangular (else upper); unit: its diagonal is taken as 1, not read.
- * invert 0: the triangle with zeros in the other one; 1: the inverse of the triangle (also
- * triangular, zeros in the other one). Work-item (j, b): column j of block b. The inverse's
- * column j is the solution of T x = e_j by substitution; a zero on a non-unit diagonal gives
- * IEEE inf or NaN there, as the reference BLAS's division does. */
+ * of nb (the last one ragged), into D: block b at D + b nb nb, row-major with rows nb apart, the
+ * triangle with zeros in the other one. lower: op(A) is lower triangular (else upper); unit: its
+ * diagonal is taken as 1, not read. Work-item (j, b): column j of block b. (TRSM's inverses are
+ * l3_tri_inv's.) */
 __kernel void l3_tri_blocks(const int n, const int nb, __global const real *A, const long a_off,
                             const int a_rs, const int a_cs, const int lower, const int unit,
-                            const int invert, __global real *D)
+                            __global real *D)
 {
     const int j = get_global_id(0), b = get_global_id(1);
     const int b0 = b * nb;
@@ -61,29 +59,9 @@ __kernel void l3_tri_blocks(const int n, const int nb, __global const real *A, c
     __global const real *T = A + a_off + (long)b0 * a_rs + (long)b0 * a_cs;
     __global real *x = D + (long)b * nb * nb + j; /* column j: x[i * nb] */
 #define TEL(i, l) T[(long)(i) * a_rs + (long)(l) * a_cs]
-    if (!invert) {
-        for (int i = 0; i < r; ++i) {
-            const int in = lower ? i > j : i < j;
-            x[(long)i * nb] = in ? TEL(i, j) : i == j ? (unit ? (real)1 : TEL(i, i)) : ZERO;
-        }
-        return;
-    }
-    if (lower) {
-        for (int i = 0; i < j; ++i) x[(long)i * nb] = ZERO;
-        x[(long)j * nb] = unit ? (real)1 : (real)1 / TEL(j, j);
-        for (int i = j + 1; i < r; ++i) {
-            real s = ZERO;
-            for (int l = j; l < i; ++l) s += TEL(i, l) * x[(long)l * nb];
-            x[(long)i * nb] = unit ? -s : -s / TEL(i, i);
-        }
-    } else {
-        for (int i = j + 1; i < r; ++i) x[(long)i * nb] = ZERO;
-        x[(long)j * nb] = unit ? (real)1 : (real)1 / TEL(j, j);
-        for (int i = j - 1; i >= 0; --i) {
-            real s = ZERO;
-            for (int l = i + 1; l <= j; ++l) s += TEL(i, l) * x[(long)l * nb];
-            x[(long)i * nb] = unit ? -s : -s / TEL(i, i);
-        }
+    for (int i = 0; i < r; ++i) {
+        const int in = lower ? i > j : i < j;
+        x[(long)i * nb] = in ? TEL(i, j) : i == j ? (unit ? (real)1 : TEL(i, i)) : ZERO;
     }
 #undef TEL
 }

@@ -51,7 +51,11 @@ static const l3_variant trsm_variants[] = {
 static const l3_variant symm_variants[] = {{"expand", L3_EXPAND}};
 static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
 static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
-static const tsl__auto_row trsm_auto[] = {{NULL, "inverse"}};
+/* TRSM: inverse on GPUs (no GEMM of nb rows between the updates, which fill a fraction of a GPU);
+ * blocked elsewhere (PoCL, 768^3 single, a loaded 2-core machine: 54 to 74 against 35 to 37
+ * GFLOP/s; the inverse variants' extra batched products cost more than the diagonal GEMMs they
+ * replace on a CPU). */
+static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse"}, {NULL, "blocked"}};
 static const tsl__auto_row symm_auto[] = {{NULL, "expand"}};
 
 static const char *syrk_name(size_t i)
@@ -561,7 +565,8 @@ static tsl_status syrk_buf(tsl_context *ctx, const char *fn, int prec, const syr
  * Row-major B (m x n) = alpha op(A) B (left) or alpha B op(A) (right), TRSM: the solution X of
  * op(A) X = alpha B or X op(A) = alpha B, into B. op(A) is triangular, ka x ka (ka = m left, n
  * right); it is lower or upper as uplo and trans together say. Blocks of nb along ka: the
- * diagonal blocks of op(A) (TRMM) or their inverses (TRSM) are made dense by l3_tri_blocks, and
+ * diagonal blocks of op(A) (TRMM) are made dense by l3_tri_blocks, their inverses (TRSM) by
+ * l3_tri_inv, and
  * everything else is GEMM on blocks of A, B and the workspace W (m x n), which takes the result
  * and is copied into B at the end (a GEMM cannot write the B it reads). */
 typedef struct {
@@ -585,19 +590,36 @@ static tsl_status tri_blocks(tsl_context *ctx, const trxm_problem *p, size_t ka,
     cl_kernel k;
     tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_blocks", "", &k);
     if (s != TSL_OK) return s;
-    int n = (int)ka, nb = (int)p->nb, lower = p->lower, unit = p->unit, inv = p->solve;
+    int n = (int)ka, nb = (int)p->nb, lower = p->lower, unit = p->unit;
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
     cl_long a_off = (cl_long)p->a_off;
     tsl__arg args[] = {{sizeof n, &n},         {sizeof nb, &nb},   {sizeof(cl_mem), &p->a},
                        {sizeof a_off, &a_off}, {sizeof rs, &rs},   {sizeof cs, &cs},
-                       {sizeof lower, &lower}, {sizeof unit, &unit}, {sizeof inv, &inv},
-                       {sizeof(cl_mem), &d}};
+                       {sizeof lower, &lower}, {sizeof unit, &unit}, {sizeof(cl_mem), &d}};
     size_t nblk = (ka + p->nb - 1) / p->nb;
     size_t e = 64;
     while (e > 1 && e > tsl__kernel_max_wg(ctx, k)) e /= 2;
     size_t local[2] = {e, 1}, global[2] = {round_up(p->nb, e), nblk};
-    return tsl__launch(ctx, k, p->solve ? "trsm diagonal inverses" : "trmm diagonal blocks", args,
-                       10, 2, global, local);
+    return tsl__launch(ctx, k, "trmm diagonal blocks", args, 9, 2, global, local);
+}
+
+/* TRSM's inverted diagonal blocks into d (as tri_blocks lays them out): l3_tri_inv, one
+ * work-group per block. */
+static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, size_t ka, cl_mem d)
+{
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
+    if (s != TSL_OK) return s;
+    int ika = (int)ka, inb = (int)p->nb, lower = p->lower, unit = p->unit;
+    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    cl_long a_off = (cl_long)p->a_off;
+    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},   {sizeof(cl_mem), &p->a},
+                       {sizeof a_off, &a_off}, {sizeof rs, &rs},     {sizeof cs, &cs},
+                       {sizeof lower, &lower}, {sizeof unit, &unit}, {sizeof(cl_mem), &d}};
+    size_t wg = 256, nblk = (ka + p->nb - 1) / p->nb;
+    while (wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
+    size_t local[1] = {wg}, global[1] = {nblk * wg};
+    return tsl__launch(ctx, k, "trsm diagonal inverses", args, 9, 1, global, local);
 }
 
 static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
@@ -607,7 +629,9 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     cl_mem d, w;
     tsl_status s = tsl__workspace(ctx, 7, nblk * nb * nb * es, &d);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    if (s == TSL_OK) s = tri_blocks(ctx, p, ka, d);
+    /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
+     * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
+    if (s == TSL_OK) s = p->solve ? tri_inverses(ctx, p, ka, d) : tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
      * upper one on the right, else backward); each solved block updates the ones after it, and
@@ -772,20 +796,12 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     cl_mem ws, w;
     tsl_status s = tsl__workspace(ctx, 7, (dsz + 2 * fsz) * es, &ws);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    cl_kernel k;
-    if (s == TSL_OK) s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
+    if (s == TSL_OK) s = tri_inverses(ctx, p, ka, ws);
     if (s != TSL_OK) return s;
-    int ika = (int)ka, inb = (int)nb, lower = p->lower, unit = p->unit;
+    cl_kernel k;
+    int ika = (int)ka, inb = (int)nb, lower = p->lower;
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
     cl_long a_off = (cl_long)p->a_off;
-    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},   {sizeof(cl_mem), &p->a},
-                       {sizeof a_off, &a_off}, {sizeof rs, &rs},     {sizeof cs, &cs},
-                       {sizeof lower, &lower}, {sizeof unit, &unit}, {sizeof(cl_mem), &ws}};
-    size_t wg = 256;
-    while (wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
-    size_t local[1] = {wg}, global[1] = {nblk * wg};
-    if ((s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 9, 1, global, local)) != TSL_OK)
-        return s;
     size_t f0 = dsz, f1 = dsz + fsz; /* op(A) dense, and F */
     if (nblk > 1) {
         if ((s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k)) != TSL_OK) return s;
