@@ -9,7 +9,8 @@
 # Every variant of SYRK, SYR2K, TRMM and TRSM runs as a row of its table (--variant all), so one
 # run shows the algorithms side by side: SYRK/SYR2K tri (auto: one tiled2d launch over C's
 # triangle) and recursive (the first run's algorithm), TRMM tri (auto) and blocked (the first
-# run's), TRSM inverse (auto), inverse_rec and blocked (the first run's); gemm_batched direct,
+# run's), TRSM inverse (auto on GPUs), inverse_rec and blocked (the first run's scheme, its diagonal
+# inverses now by l3_tri_inv); gemm_batched direct,
 # loop and tiled (auto above 256: one batched tiled2d launch).
 #   bash .device/setup.sh && bash bench/scripts/level3.sh $OUT
 set -uo pipefail
@@ -44,10 +45,10 @@ run blas3 --op symm --size 4096 --side right --uplo upper --trans t --layout col
   --peers clblast,cublas --csv "$out/symm_single_4096_rutc.csv"
 run blas3 --op syrk --size 4096 --uplo upper --trans t --layout col $common --variant all \
   --peers cublas --csv "$out/syrk_single_4096_utc.csv"
-# TRSM's block size (default 256 on GPUs): the inverse variants' diagonal blocks (inverted by
-# l3_tri_inv, then the k of every update GEMM); SYRK/SYR2K and TRMM's tri variants have no
-# blocks (their old variants' sweep is in the first run's results)
-for v in inverse inverse_rec; do
+# TRSM's block size (default 256 on GPUs): the diagonal blocks (inverted by l3_tri_inv), the k of
+# every update GEMM; SYRK/SYR2K and TRMM's tri variants have no blocks (their old variants' sweep
+# is in the first run's results)
+for v in inverse inverse_rec blocked; do
   for nb in 64 128 512; do
     for p in single double; do
       run blas3 --op trsm --size 4096 --precision $p --block $nb --variant $v $common \
