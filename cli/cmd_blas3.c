@@ -579,7 +579,8 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Strided batched GEMM is `tessel gemm --batch B`.\n\n"
            "Options:\n");
     cli_help_options(opts, nopts, NULL);
-    printf("Variants (per routine): symm: expand; syrk, syr2k, trmm, trsm: blocked. The GEMM\n"
+    printf("Variants (per routine, auto first): symm: expand; syrk, syr2k: tri, recursive;\n"
+           "trmm: tri, blocked; trsm: inverse, inverse_rec, blocked (docs/level3.md). The GEMM\n"
            "under them is the device's tuned gemm (auto).\n\n"
            "Output: as tessel gemm: an aligned table, or --csv/--json with the columns\n  %s\n\n"
            "Exit codes: 0 success, 1 a --verify check failed, 2 usage error, 3 runtime error.\n\n"

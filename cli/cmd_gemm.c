@@ -529,7 +529,7 @@ int cli_cmd_gemm(int argc, char **argv)
         CLI_OPTS_MULTI(&job.multi),
         {"--batch", NULL, CLI_COUNT, &job.batch, "B",
          "strided batched GEMM of B problems of --size (or -m -n -k) each (variants: direct, "
-         "loop; peers clblast, cublas, openblas)"},
+         "loop, tiled; peers clblast, cublas, openblas)"},
         CLI_OPTS_OUTPUT(&job.csv, &job.json, &job.quiet, &job.help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];

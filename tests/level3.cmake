@@ -1,23 +1,39 @@
 # Level-3 library suite (issue 15), included by tests/CMakeLists.txt: test_level3 runs one routine
-# per process (so ctest runs them in parallel), each with the default block size and with blocks
-# of 16, which makes the blocked paths run over several blocks with a ragged last one at the test
-# shapes; lib_level3_batched checks strided batched GEMM, lib_level3_errors bad input.
+# per process (so ctest runs them in parallel). Each routine runs with its default variant and
+# block size (SYRK, SYR2K, TRMM: tiled2d's triangle modes; TRSM: blocked on PoCL, inverse on GPUs,
+# so inverse is named here too), and with blocks of 16,
+# which makes the blocked paths run over several blocks with a ragged last one at the test shapes:
+# there the older algorithms (SYRK/SYR2K recursive, TRMM and TRSM blocked) and TRSM's two inverse
+# variants. The _gpucfg runs put GPU-like tiled2d configurations under the routines (staged tiles,
+# DIRECT = 2, small tiles so the test shapes cross many of them; double through the emulated FP64
+# matrix instruction), so the triangle and batch modes run the kernel paths a GPU runs.
+# lib_level3_batched checks strided batched GEMM, lib_level3_errors bad input.
 add_executable(test_level3 ${CMAKE_CURRENT_SOURCE_DIR}/test_level3.c)
 target_include_directories(test_level3 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(test_level3 PRIVATE tessel_static tessel_ref m)
 
-foreach(r symm syrk syr2k trmm trsm)
-  add_test(NAME lib_level3_${r} COMMAND test_level3 ${r})
-  set_tests_properties(lib_level3_${r} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
-                                                  LABELS "lib;level3")
-  if(NOT r STREQUAL "symm") # SYMM has no blocks: one GEMM on the expanded matrix
-    add_test(NAME lib_level3_${r}_block16 COMMAND test_level3 ${r} 16)
-    set_tests_properties(lib_level3_${r}_block16 PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}"
-                                                            TIMEOUT 300 LABELS "lib;level3")
-  endif()
+set(L3_GEMM_SINGLE "tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=1,DIRECT=2")
+set(L3_GEMM_DOUBLE "tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,DIRECT=2,MMA=1")
+
+function(l3_test name)
+  add_test(NAME lib_level3_${name} COMMAND test_level3 ${ARGN})
+  set_tests_properties(lib_level3_${name} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                                     LABELS "lib;level3")
+endfunction()
+
+foreach(r symm syrk syr2k trmm trsm batched)
+  l3_test(${r} ${r})
 endforeach()
-foreach(t batched errors)
-  add_test(NAME lib_level3_${t} COMMAND test_level3 ${t})
-  set_tests_properties(lib_level3_${t} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
-                                                  LABELS "lib;level3")
+l3_test(syrk_block16 syrk 16 recursive)
+l3_test(syr2k_block16 syr2k 16 recursive)
+l3_test(trmm_block16 trmm 16 blocked)
+l3_test(trsm_inverse trsm 0 inverse)
+l3_test(trsm_block16 trsm 16 inverse)
+l3_test(trsm_blocked16 trsm 16 blocked)
+l3_test(trsm_inverse_rec16 trsm 16 inverse_rec)
+foreach(r syrk syr2k trmm batched)
+  l3_test(${r}_gpucfg ${r} 16 auto "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}")
 endforeach()
+# blocks of 64: l3_tri_inv's panels of 32 run twice per block
+l3_test(trsm_gpucfg trsm 64 inverse "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}")
+l3_test(errors errors)

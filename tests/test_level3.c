@@ -1,8 +1,13 @@
 /* test_level3.c: correctness of the Level-3 routines (tsl_[sd]symm, syrk, syr2k, trmm, trsm) and of
  * strided batched GEMM against OpenBLAS (src/ref), with CBLAS semantics. One process tests one
- * routine: `test_level3 ROUTINE [BLOCK]` (symm, syrk, syr2k, trmm, trsm, batched, errors); BLOCK
- * sets the routine's "block" option (tests/level3.cmake runs each routine with the default, 128 on
- * PoCL, and with 16, so the blocked paths run over several blocks with a ragged last one).
+ * routine: `test_level3 ROUTINE [BLOCK [VARIANT [GEMM [GEMM_DOUBLE]]]]` (symm, syrk, syr2k, trmm,
+ * trsm, batched, errors); BLOCK sets the routine's "block" option (0: the default; tests/
+ * level3.cmake runs each routine with the default, 128 on PoCL, and with 16, so the blocked paths
+ * run over several blocks with a ragged last one), VARIANT the routine's variant (auto: the
+ * triangle modes of tiled2d for SYRK/SYR2K/TRMM, TRSM's inverse; the older algorithms by name:
+ * recursive, blocked, inverse_rec), GEMM the gemm variant under it (a tiled2d configuration: the
+ * GPU-like ones of level3.cmake run the triangle and batch modes with staged, DIRECT and FP64-MMA
+ * kernels on PoCL), GEMM_DOUBLE the one for double precision if different.
  *
  * Every combination of precision x layout x side x uplo x trans x diag (as the routine has them)
  * runs on fresh random data of one of the odd shapes 1, 7, 33, 65, 127, 200 (the shapes rotate
@@ -39,6 +44,15 @@
 static unsigned long long g_seed = 20261201ull, g_counter;
 static tsl_context *g_ctx;
 static long g_block; /* 0: the default */
+static const char *g_gemm[2]; /* the gemm variant of single and double precision; NULL: auto */
+
+/* The gemm variant of the precision (the routines' GEMMs run it). */
+static void set_gemm(int dbl)
+{
+    const char *v = g_gemm[dbl] ? g_gemm[dbl] : "auto";
+    tsl_status s = tsl_context_set_variant(g_ctx, "gemm", v);
+    CHECK(s == TSL_OK, "gemm variant %s: %s", v, tsl_context_error(g_ctx));
+}
 static int g_fp64;
 
 static const uint32_t NAN_IN_F = 0x7FC0ABCDu;          /* quiet: poisons what reads it */
@@ -343,6 +357,7 @@ static void run_case(const l3_case *q)
 {
     unsigned long long seed = next_seed(), st = seed;
     int dbl = q->dbl;
+    set_gemm(dbl);
     mat a, b, c;
     int has_b = q->r != R_SYRK, has_c = q->r == R_SYMM || q->r == R_SYRK || q->r == R_SYR2K;
     int left = q->side == TSL_LEFT;
@@ -503,6 +518,7 @@ static void run_routine(routine r)
 static void trsm_singular(void)
 {
     for (int dbl = 0; dbl < (g_fp64 ? 2 : 1); ++dbl) {
+        set_gemm(dbl);
         size_t n = 40, m = 40;
         size_t es = es_of(dbl);
         unsigned char *a = xmalloc(n * n * es), *b = xmalloc(m * n * es);
@@ -537,6 +553,8 @@ static void trsm_singular(void)
 
 /* ---- strided batched GEMM ------------------------------------------------------------------------ */
 
+static int g_align_b; /* B's leading dimension and stride rounded up to multiples of 8 */
+
 static void batched_case(int dbl, tsl_layout lay, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
                          size_t k, size_t batch, int share, size_t gap, int bufs, int beta_zero,
                          const char *variant)
@@ -550,7 +568,12 @@ static void batched_case(int dbl, tsl_layout lay, tsl_trans ta, tsl_trans tb, si
     size_t span_a = ((row ? ar : ac) - 1) * lda + (row ? ac : ar);
     size_t span_b = ((row ? br : bc) - 1) * ldb + (row ? bc : br);
     size_t span_c = ((row ? m : n) - 1) * ldc + (row ? n : m);
+    if (g_align_b) {
+        ldb = (ldb + 7) / 8 * 8;
+        span_b = ((row ? br : bc) - 1) * ldb + (row ? bc : br);
+    }
     size_t sa = share == 1 ? 0 : span_a + 5, sb = share == 2 ? 0 : span_b, sc = span_c + gap;
+    if (g_align_b && sb) sb = (sb + 7) / 8 * 8;
     size_t ea = (batch - 1) * sa + span_a, eb = (batch - 1) * sb + span_b, ec = (batch - 1) * sc + span_c;
     double *ad = xmalloc(ea * 8), *bd = xmalloc(eb * 8), *cd = xmalloc(ec * 8);
     unsigned char *a = xmalloc(ea * es), *b = xmalloc(eb * es), *c = xmalloc(ec * es), *c0 = xmalloc(ec * es);
@@ -642,9 +665,10 @@ static void batched_case(int dbl, tsl_layout lay, tsl_trans ta, tsl_trans tb, si
 
 static void run_batched(void)
 {
-    const char *vs[2] = {"direct", "loop"};
+    const char *vs[3] = {"direct", "loop", "tiled"};
     for (int dbl = 0; dbl < (g_fp64 ? 2 : 1); ++dbl)
-        for (int v = 0; v < 2; ++v) {
+        for (int v = 0; v < 3; ++v) {
+            set_gemm(dbl);
             batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 7, 5, 3, 1, 0, 0, 0, 0, vs[v]);
             batched_case(dbl, TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 33, 17, 65, 3, 0, 4, 1, 0, vs[v]);
             batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 65, 40, 33, 3, 1, 2, 0, 1, vs[v]);
@@ -655,6 +679,18 @@ static void run_batched(void)
                 batched_case(dbl, TSL_ROW_MAJOR, TSL_TRANS, TSL_NO_TRANS, 1, 1, 1, 1000, 1, 0, 0, 0, vs[v]);
             }
         }
+    /* tiled with operands it takes as they are (B's rows and strides multiples of 8): the one
+     * batched tiled2d launch, with tiled2d's pre-pass-free configurations (GEMM of level3.cmake) */
+    g_align_b = 1;
+    for (int dbl = 0; dbl < (g_fp64 ? 2 : 1); ++dbl) {
+        set_gemm(dbl);
+        batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 37, 30, 21, 5, 0, 3, 0, 0, "tiled");
+        batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 64, 64, 64, 3, 1, 0, 1, 1, "tiled");
+        batched_case(dbl, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 70, 33, 65, 1000, 2, 0, 0, 0, "tiled");
+        batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 130, 62, 40, 4, 0, 1, 1, 0, "auto");
+    }
+    g_align_b = 0;
+    set_gemm(0);
     tsl_context_set_variant(g_ctx, "gemm_batched", "auto");
     batched_case(0, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 33, 33, 33, 3, 0, 1, 0, 0, "auto");
 }
@@ -751,7 +787,8 @@ static void run_errors(void)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_level3 symm|syrk|syr2k|trmm|trsm|batched|errors [BLOCK]\n");
+        fprintf(stderr, "usage: test_level3 symm|syrk|syr2k|trmm|trsm|batched|errors "
+                        "[BLOCK [VARIANT [GEMM [GEMM_DOUBLE]]]]\n");
         return 2;
     }
     const char *env = getenv("TSL_TEST_SEED");
@@ -763,7 +800,17 @@ int main(int argc, char **argv)
     tsl_context_device(g_ctx, &info);
     g_fp64 = info.fp64;
     const char *what = argv[1];
-    if (argc > 2) {
+    if (argc > 3 && strcmp(argv[3], "auto") != 0) {
+        const char *ops[] = {"syrk", "syr2k", "trmm", "trsm"};
+        for (int i = 0; i < 4; ++i)
+            if (strcmp(ops[i], what) == 0) {
+                tsl_status s = tsl_context_set_variant(g_ctx, what, argv[3]);
+                CHECK(s == TSL_OK, "variant %s: %s", argv[3], tsl_context_error(g_ctx));
+            }
+    }
+    if (argc > 4) g_gemm[0] = g_gemm[1] = argv[4];
+    if (argc > 5) g_gemm[1] = argv[5];
+    if (argc > 2 && strtol(argv[2], NULL, 10) > 0) {
         g_block = strtol(argv[2], NULL, 10);
         const char *ops[] = {"symm", "syrk", "syr2k", "trmm", "trsm"};
         for (int i = 0; i < 5; ++i)
@@ -783,8 +830,9 @@ int main(int argc, char **argv)
     if (strcmp(what, "errors") == 0) run_errors(), found = 1;
     CHECK(found, "unknown test '%s'", what);
     tsl_context_destroy(g_ctx);
-    char name[64];
-    snprintf(name, sizeof name, "test_level3 %s%s%s", what, argc > 2 ? " block=" : "",
-             argc > 2 ? argv[2] : "");
+    char name[400];
+    snprintf(name, sizeof name, "test_level3 %s%s%s%s%s%s%s", what, argc > 2 ? " block=" : "",
+             argc > 2 ? argv[2] : "", argc > 3 ? " variant=" : "", argc > 3 ? argv[3] : "",
+             argc > 4 ? " gemm=" : "", argc > 4 ? argv[4] : "");
     return check_summary(name);
 }

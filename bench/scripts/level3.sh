@@ -4,8 +4,14 @@
 # section): each routine at n = 4096 and 8192, single and double, with its CLBlast and cuBLAS
 # rows in the same run and --verify, next to tessel's own GEMM at the same size and precision;
 # the block size of the blocked routines swept at 4096; batched GEMM of 10000 x 32^3,
-# 1000 x 128^3 and 100 x 512^3 with both variants and the peers. CSVs under $OUT, the summary
+# 1000 x 128^3 and 100 x 512^3 with every variant and the peers. CSVs under $OUT, the summary
 # (each routine against tessel's GEMM, CLBlast and cuBLAS) last.
+# Every variant of SYRK, SYR2K, TRMM and TRSM runs as a row of its table (--variant all), so one
+# run shows the algorithms side by side: SYRK/SYR2K tri (auto: one tiled2d launch over C's
+# triangle) and recursive (the first run's algorithm), TRMM tri (auto) and blocked (the first
+# run's), TRSM inverse (auto on GPUs), inverse_rec and blocked (the first run's scheme, its diagonal
+# inverses now by l3_tri_inv); gemm_batched direct,
+# loop and tiled (auto above 256: one batched tiled2d launch).
 #   bash .device/setup.sh && bash bench/scripts/level3.sh $OUT
 set -uo pipefail
 out=${1:?usage: level3.sh OUT}
@@ -21,28 +27,32 @@ for n in 4096 8192; do
     run blas3 --op symm -m $n -n $n --precision $p $common --peers clblast,cublas --beta 0.5 \
       --csv "$out/symm_${p}_$n.csv"
     for op in syrk syr2k; do
-      run blas3 --op $op -n $n -k $n --precision $p $common --peers clblast,cublas --beta 0.5 \
-        --csv "$out/${op}_${p}_$n.csv"
+      run blas3 --op $op -n $n -k $n --precision $p $common --variant all --peers clblast,cublas \
+        --beta 0.5 --csv "$out/${op}_${p}_$n.csv"
     done
     for op in trmm trsm; do
-      run blas3 --op $op -m $n -n $n --precision $p $common --peers clblast,cublas \
-        --csv "$out/${op}_${p}_$n.csv"
+      run blas3 --op $op -m $n -n $n --precision $p $common --variant all \
+        --peers clblast,cublas --csv "$out/${op}_${p}_$n.csv"
     done
   done
 done
 # other orientations at 4096, single: right side, upper, transposed, column-major
-for op in trsm trmm symm; do
+for op in trsm trmm; do
   run blas3 --op $op --size 4096 --side right --uplo upper --trans t --layout col $common \
-    --peers clblast,cublas --csv "$out/${op}_single_4096_rutc.csv"
+    --variant all --peers clblast,cublas --csv "$out/${op}_single_4096_rutc.csv"
 done
-run blas3 --op syrk --size 4096 --uplo upper --trans t --layout col $common --peers cublas \
-  --csv "$out/syrk_single_4096_utc.csv"
-# the block size of the blocked routines (default 256 on GPUs)
-for op in trsm trmm syrk; do
-  for nb in 128 512 1024; do
+run blas3 --op symm --size 4096 --side right --uplo upper --trans t --layout col $common \
+  --peers clblast,cublas --csv "$out/symm_single_4096_rutc.csv"
+run blas3 --op syrk --size 4096 --uplo upper --trans t --layout col $common --variant all \
+  --peers cublas --csv "$out/syrk_single_4096_utc.csv"
+# TRSM's block size (default 256 on GPUs): the diagonal blocks (inverted by l3_tri_inv), the k of
+# every update GEMM; SYRK/SYR2K and TRMM's tri variants have no blocks (their old variants' sweep
+# is in the first run's results)
+for v in inverse inverse_rec blocked; do
+  for nb in 64 128 512; do
     for p in single double; do
-      run blas3 --op $op --size 4096 --precision $p --block $nb $common \
-        --csv "$out/block_${op}_${p}_nb$nb.csv"
+      run blas3 --op trsm --size 4096 --precision $p --block $nb --variant $v $common \
+        --csv "$out/block_trsm_${v}_${p}_nb$nb.csv"
     done
   done
 done

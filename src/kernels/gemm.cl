@@ -106,7 +106,15 @@ __kernel void gemm_regblock(const int M, const int N, const int K, const real al
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_pack)
 /* ---- pack: copy a strided (possibly transposed) rows x cols matrix into a dense prows x pcols
- * one, zero-filling the padding; the pre-pass that gives tiled2d its preconditions. ---------- */
+ * one, zero-filling the padding; the pre-pass that gives tiled2d its preconditions. PACK_TRI = 1
+ * (2): only the lower (upper) triangle of the matrix is copied, the rest is zero (TRMM's operand
+ * for tiled2d's TRI modes). ---------- */
+#ifndef PACK_TRI
+#define PACK_TRI 0
+#endif
+#ifndef PACK_UNIT
+#define PACK_UNIT 0
+#endif
 __kernel void gemm_pack(const int rows, const int cols, __global const real *src, const int s_rs,
                         const int s_cs, const int prows, const int pcols, __global real *dst,
                         const long s_off)
@@ -115,8 +123,18 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
     const int col = get_global_id(0);
     const int row = get_global_id(1);
     if (row >= prows || col >= pcols) return;
-    dst[(long)row * pcols + col] =
-        (row < rows && col < cols) ? src[(long)row * s_rs + (long)col * s_cs] : ZERO;
+#if PACK_TRI
+    /* a triangular operand (the Level-3 routines): the other triangle reads as zero and is never
+     * read; PACK_UNIT: the diagonal is 1, not read */
+    const int in = row < rows && col < cols && (PACK_TRI == 1 ? col <= row : col >= row);
+    if (PACK_UNIT && in && row == col) {
+        dst[(long)row * pcols + col] = (real)1;
+        return;
+    }
+#else
+    const int in = row < rows && col < cols;
+#endif
+    dst[(long)row * pcols + col] = in ? src[(long)row * s_rs + (long)col * s_cs] : ZERO;
 }
 
 #endif
@@ -157,7 +175,21 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  *               warps form a (MDIMC/4) x
  *               (NDIMC/8) grid over the group tile. Local rows are padded by 8 doubles so a
  *               fragment load (4 k rows x 8 m or n) touches every bank once per 128 bytes.
- * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting. */
+ * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting.
+ * Two options that are no tunables but modes of the Level-3 routines (src/ops/level3.c, through
+ * tsl__gemm_mem_ext; docs/level3.md):
+ *   TRI         1 (2): C is symmetric with its lower (upper) triangle referenced (SYRK, SYR2K):
+ *               groups whose tile lies wholly in the other triangle return at once, tiles
+ *               crossing the diagonal store only the referenced triangle (C's other triangle is
+ *               never read or written). 3 (4): A is lower (upper) triangular, zero elsewhere
+ *               (the host packs it so): row tile m0 only runs the k steps the triangle reaches,
+ *               k < m0 + MWG (k >= m0), in KWG steps; 5 (6): B is lower (upper) triangular:
+ *               column tile n0 runs k >= n0 (k < n0 + NWG). With 3 and 6 the heaviest tiles are
+ *               launched first (the group index is reversed along the axis whose work grows),
+ *               so the last wave holds the light ones. The host never splits k with TRI.
+ *   BATCH       1: strided batched GEMM, the group's z index picks the problem: A, B and C move
+ *               by a_stride, b_stride and cslice elements per problem (two more arguments);
+ *               kchunk is K (no split k). */
 #ifndef MWG
 #define MWG 128    // rows of C per work-group
 #endif
@@ -233,6 +265,20 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #endif
 #ifndef MMA
 #define MMA 0
+#endif
+#ifndef TRI
+#define TRI 0
+#endif
+#ifndef BATCH
+#define BATCH 0
+#endif
+/* whether element (row, col) of C is stored (TRI 1, 2: its referenced triangle only) */
+#if TRI == 1
+#define TRI_KEEP(row, col) ((col) <= (row))
+#elif TRI == 2
+#define TRI_KEEP(row, col) ((col) >= (row))
+#else
+#define TRI_KEEP(row, col) 1
 #endif
 
 #define MWI (MWG / MDIMC)   // rows per work-item
@@ -381,18 +427,30 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
                            const real beta,
                            __global real *C, const int ldc,
                            const int kchunk, const long cslice,
-                           const long a_off, const long b_off, const long c_off)
+                           const long a_off, const long b_off, const long c_off
+#if BATCH
+                           , const long a_stride, const long b_stride
+#endif
+                           )
 {
   // Element offsets of the operands (sub-blocks of larger matrices: the Level-3 routines' blocked
   // algorithms); B's keeps its VW alignment (the host packs B otherwise).
   A += a_off;
   B += b_off;
   C += c_off;
+#if BATCH
+  // problem z of a strided batch (kchunk = K)
+  A += get_group_id(2) * a_stride;
+  B += get_group_id(2) * b_stride;
+  int kbeg = 0;
+  int klen = K;
+#else
   // Split k (the host's choice, for problems with few tiles of C and a long k): the group at
   // z = get_group_id(2) computes k in [z kchunk, min(K, (z + 1) kchunk)) into slice z of C,
   // cslice elements apart; gemm_splitk_sum adds the slices. Unsplit: one z, kchunk = K.
-  const int kbeg = get_group_id(2) * kchunk;
-  const int klen = min(kchunk, K - kbeg);
+  int kbeg = get_group_id(2) * kchunk;
+  int klen = min(kchunk, K - kbeg);
+#endif
   C += get_group_id(2) * cslice;
   const int tid = get_local_id(1) * NDIMC + get_local_id(0);  // linear: staging, coalescing
 #if WN
@@ -403,9 +461,35 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   const int tid_n = get_local_id(0);
   const int tid_m = get_local_id(1);
 #endif
+#if TRI == 3
+  const int m0 = (get_num_groups(1) - 1 - get_group_id(1)) * MWG;  // the heavy rows first
+#else
   const int m0 = get_group_id(1) * MWG;     // first row of the group tile
+#endif
+#if TRI == 6
+  const int n0 = (get_num_groups(0) - 1 - get_group_id(0)) * NWG;
+#else
   const int n0 = get_group_id(0) * NWG;     // first col of the group tile
+#endif
   (void)tid;
+#if TRI == 1
+  if (n0 >= m0 + MWG) return;  // wholly above the diagonal: the unreferenced triangle
+#elif TRI == 2
+  if (n0 + NWG <= m0) return;  // wholly below it
+#elif TRI == 3 || TRI == 6
+  {  // the triangle ends at k = m0 + MWG (n0 + NWG), in whole steps
+    const int kend = ((TRI == 3 ? m0 + MWG : n0 + NWG) + KWG - 1) / KWG * KWG;
+    klen = min(klen, kend - kbeg);
+  }
+#elif TRI == 4 || TRI == 5
+  {  // the triangle starts at k = m0 (n0), in whole steps (m0 < M <= K: klen stays positive)
+    const int kstart = (TRI == 4 ? m0 : n0) / KWG * KWG;
+    if (kstart > kbeg) {
+      klen -= kstart - kbeg;
+      kbeg = kstart;
+    }
+  }
+#endif
 
 #if MMA
   // this work-item's warp: lane, and the origin of its (4 MWI) x (8 NWI) block of the group tile
@@ -635,8 +719,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
         for (int j = 0; j < NWI; j++) {
           const int col = n0 + wn + 8 * j + 2 * (lane % 4) + e % 2;
-          if (col < Nc) Cr[col] = beta != ZERO ? fma(beta, Cr[col], alpha * acc[i][j][e])
-                                               : alpha * acc[i][j][e];
+          if (col < Nc && TRI_KEEP(row, col))
+            Cr[col] = beta != ZERO ? fma(beta, Cr[col], alpha * acc[i][j][e])
+                                   : alpha * acc[i][j][e];
         }
       }
     }
@@ -650,18 +735,25 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       for (int j = 0; j < NVI; j++) {
         const int col = n0 + VEC_OF(j) * VW;
         realV r = alpha * acc[i][j];
+#if TRI == 1
+        if (col + VW <= Nc && col + VW - 1 <= row) {
+#elif TRI == 2
+        if (col + VW <= Nc && col >= row) {
+#else
         if (col + VW <= Nc) {
+#endif
           if (beta != (real)0) r = fma((realV)(beta), VLOAD(0, Cr + col), r);
           VSTORE(r, 0, Cr + col);
         } else {
 #if VW == 1
-          if (col < Nc) Cr[col] = (beta != (real)0) ? beta * Cr[col] + r : r;
+          if (col < Nc && TRI_KEEP(row, col)) Cr[col] = (beta != (real)0) ? beta * Cr[col] + r : r;
 #else
           real t[VW];
           VSTORE(r, 0, t);
 #pragma unroll
           for (int v = 0; v < VW; v++)
-            if (col + v < Nc) Cr[col + v] = (beta != (real)0) ? beta * Cr[col + v] + t[v] : t[v];
+            if (col + v < Nc && TRI_KEEP(row, col + v))
+              Cr[col + v] = (beta != (real)0) ? beta * Cr[col + v] + t[v] : t[v];
 #endif
         }
       }

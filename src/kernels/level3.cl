@@ -4,11 +4,16 @@
  *   l3_scale        X = beta X over a block or one triangle of it (beta == 0 writes zeros, never
  *                   reads): SYRK with k == 0 or alpha == 0, TRMM/TRSM with alpha == 0
  *   l3_copy         a block from one matrix to another (TRMM/TRSM's result back into B)
- *   l3_tri_blocks   op(A)'s diagonal blocks as dense nb x nb triangles, or their inverses (TRMM's
- *                   diagonal products, TRSM's diagonal solves), reading only the stored triangle
- *                   (and the diagonal only when it is not unit)
+ *   l3_tri_blocks   op(A)'s diagonal blocks as dense nb x nb triangles (TRMM's blocked diagonal
+ *                   products), reading only the stored triangle (and the diagonal only when it
+ *                   is not unit)
  *   l3_tri_merge    SYRK/SYR2K's diagonal blocks: the triangle of C_bb = T_b + beta C_bb, where T_b
  *                   (alpha times the product) came from GEMM; the other triangle is never touched
+ *   l3_tri_inv      TRSM's inverses of op(A)'s diagonal blocks, one work-group per block, in
+ *                   row panels of 32 (the panel's right-hand sides by dot products over the rows
+ *                   solved before, then the panel's 32 x 32 triangle from local memory)
+ *   l3_tri_full     op(A) outside its diagonal blocks as a dense matrix (zeros elsewhere), which
+ *                   TRSM's batched GEMMs read
  *   l3_symm_expand  a symmetric matrix stored in one triangle, expanded to a dense one (SYMM)
  *   gemm_batched    strided batched GEMM in one launch: the group's z index picks the problem
  * All matrices are row-major with element offsets and leading dimensions; indices are long. The
@@ -38,15 +43,13 @@ __kernel void l3_copy(const int rows, const int cols, __global const real *S, co
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_blocks)
 /* The diagonal blocks of the n x n triangular op(A)(i, j) = A[a_off + i a_rs + j a_cs], in blocks
- * of nb (the last one ragged), into D: block b at D + b nb nb, row-major with rows nb apart.
- * lower: op(A) is lower triangular (else upper); unit: its diagonal is taken as 1, not read.
- * invert 0: the triangle with zeros in the other one; 1: the inverse of the triangle (also
- * triangular, zeros in the other one). Work-item (j, b): column j of block b. The inverse's
- * column j is the solution of T x = e_j by substitution; a zero on a non-unit diagonal gives
- * IEEE inf or NaN there, as the reference BLAS's division does. */
+ * of nb (the last one ragged), into D: block b at D + b nb nb, row-major with rows nb apart, the
+ * triangle with zeros in the other one. lower: op(A) is lower triangular (else upper); unit: its
+ * diagonal is taken as 1, not read. Work-item (j, b): column j of block b. (TRSM's inverses are
+ * l3_tri_inv's.) */
 __kernel void l3_tri_blocks(const int n, const int nb, __global const real *A, const long a_off,
                             const int a_rs, const int a_cs, const int lower, const int unit,
-                            const int invert, __global real *D)
+                            __global real *D)
 {
     const int j = get_global_id(0), b = get_global_id(1);
     const int b0 = b * nb;
@@ -56,31 +59,94 @@ __kernel void l3_tri_blocks(const int n, const int nb, __global const real *A, c
     __global const real *T = A + a_off + (long)b0 * a_rs + (long)b0 * a_cs;
     __global real *x = D + (long)b * nb * nb + j; /* column j: x[i * nb] */
 #define TEL(i, l) T[(long)(i) * a_rs + (long)(l) * a_cs]
-    if (!invert) {
-        for (int i = 0; i < r; ++i) {
-            const int in = lower ? i > j : i < j;
-            x[(long)i * nb] = in ? TEL(i, j) : i == j ? (unit ? (real)1 : TEL(i, i)) : ZERO;
-        }
-        return;
-    }
-    if (lower) {
-        for (int i = 0; i < j; ++i) x[(long)i * nb] = ZERO;
-        x[(long)j * nb] = unit ? (real)1 : (real)1 / TEL(j, j);
-        for (int i = j + 1; i < r; ++i) {
-            real s = ZERO;
-            for (int l = j; l < i; ++l) s += TEL(i, l) * x[(long)l * nb];
-            x[(long)i * nb] = unit ? -s : -s / TEL(i, i);
-        }
-    } else {
-        for (int i = j + 1; i < r; ++i) x[(long)i * nb] = ZERO;
-        x[(long)j * nb] = unit ? (real)1 : (real)1 / TEL(j, j);
-        for (int i = j - 1; i >= 0; --i) {
-            real s = ZERO;
-            for (int l = i + 1; l <= j; ++l) s += TEL(i, l) * x[(long)l * nb];
-            x[(long)i * nb] = unit ? -s : -s / TEL(i, i);
-        }
+    for (int i = 0; i < r; ++i) {
+        const int in = lower ? i > j : i < j;
+        x[(long)i * nb] = in ? TEL(i, j) : i == j ? (unit ? (real)1 : TEL(i, i)) : ZERO;
     }
 #undef TEL
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_inv)
+/* The inverses of the diagonal blocks of the n x n triangular op(A)(i, j) = A[a_off + i a_rs +
+ * j a_cs] (blocks of nb, the last ragged), into D as l3_tri_blocks writes them (block b at
+ * D + b nb nb, rows nb apart, zeros in the other triangle). Work-group b inverts block b; its
+ * items share the work of each row panel of IB rows: X = inv(L) for lower L solves L X = I, and
+ * the rows [i0, i0 + h) of X are inv(L_PP) (I_P - L[P, <i0] X[<i0, :]): first the right-hand
+ * sides (one element per item at a time: a dot product of length i0 - j, over rows solved
+ * before), then the h x h triangle L_PP staged in local memory, each item substituting whole
+ * columns in registers. An upper block is the lower one reflected: inv(U) = J inv(J U J) J with
+ * J the reversal. A zero on a non-unit diagonal gives IEEE inf or NaN from there on, as the
+ * reference BLAS's division does. O(nb^3 / 6) flops per block spread over the work-group's items
+ * (the old l3_tri_blocks inverse ran nb^2 / 2 dependent steps in one item per column). */
+#define IB 32
+__kernel void l3_tri_inv(const int n, const int nb, __global const real *A, const long a_off,
+                         const int a_rs, const int a_cs, const int lower, const int unit,
+                         __global real *D)
+{
+    const int b = get_group_id(0), tid = get_local_id(0), nt = get_local_size(0);
+    const int b0 = b * nb;
+    const int r = min(nb, n - b0);
+    __global const real *T = A + a_off + (long)b0 * a_rs + (long)b0 * a_cs;
+    __global real *X = D + (long)b * nb * nb;
+    __local real Tl[IB][IB + 1];
+    /* the block as a lower triangle L (reflected if upper), and X(i, j) of inv(L) where it lies */
+#define LEL(i, l)                                                                              \
+    (lower ? T[(long)(i) * a_rs + (long)(l) * a_cs]                                            \
+           : T[(long)(r - 1 - (i)) * a_rs + (long)(r - 1 - (l)) * a_cs])
+#define XEL(i, j) X[lower ? (long)(i) * nb + (j) : (long)(r - 1 - (i)) * nb + (r - 1 - (j))]
+    for (int i0 = 0; i0 < r; i0 += IB) {
+        const int h = min(IB, r - i0);
+        /* right-hand sides of the panel's rows, every column j < r (zero right of the diagonal) */
+        for (int e = tid; e < h * r; e += nt) {
+            const int i = i0 + e / r, j = e % r;
+            real s = ZERO;
+            if (j < i0)
+                for (int l = j; l < i0; ++l) s = fma(-LEL(i, l), XEL(l, j), s);
+            else if (i == j)
+                s = (real)1;
+            XEL(i, j) = s;
+        }
+        for (int e = tid; e < IB * IB; e += nt) {
+            const int u = e / IB, c = e % IB;
+            Tl[u][c] = u >= h ? (u == c ? (real)1 : ZERO) /* padding: an identity */
+                       : c < u ? LEL(i0 + u, i0 + c)
+                       : c == u ? (unit ? (real)1 : LEL(i0 + u, i0 + u))
+                                : ZERO;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        /* the panel's triangle: columns j < i0 + h (those right of it stay zero) */
+        for (int j = tid; j < i0 + h; j += nt) {
+            real x[IB];
+            for (int u = 0; u < IB; ++u) x[u] = u < h ? XEL(i0 + u, j) : ZERO;
+            for (int u = 0; u < IB; ++u) {
+                real v = x[u];
+                for (int c = 0; c < u; ++c) v = fma(-Tl[u][c], x[c], v);
+                x[u] = v / Tl[u][u];
+            }
+            for (int u = 0; u < h; ++u) XEL(i0 + u, j) = x[u];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    }
+#undef LEL
+#undef XEL
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_full)
+/* F (n x n at f_off, rows n apart) = op(A)(i, j) = A[a_off + i a_rs + j a_cs] where (i, j) lies in op(A)'s
+ * triangle (lower or upper) outside the diagonal blocks of nb; zero elsewhere (the other triangle
+ * and the diagonal blocks are never read). */
+__kernel void l3_tri_full(const int n, const int nb, __global const real *A, const long a_off,
+                          const int a_rs, const int a_cs, const int lower, __global real *F,
+                          const long f_off)
+{
+    F += f_off;
+    const int j = get_global_id(0), i = get_global_id(1);
+    if (i >= n || j >= n) return;
+    const int bi = i / nb, bj = j / nb;
+    const int in = lower ? bj < bi : bj > bi;
+    F[(long)i * n + j] = in ? A[a_off + (long)i * a_rs + (long)j * a_cs] : ZERO;
 }
 #endif
 

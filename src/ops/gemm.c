@@ -381,6 +381,10 @@ typedef struct {
     int half; /* binary16 matrices, float arithmetic (dbl is 0) */
     /* element offsets of A, B and C in their buffers (0 but for tsl__gemm_mem: sub-blocks) */
     size_t a_off, b_off, c_off;
+    /* the Level-3 modes (tsl__gemm_mem_ext, tiled2d only): tri (TSL__TRI_*), unit, and a strided
+     * batch of `batch` problems (0: none) */
+    int tri, unit;
+    size_t batch, a_stride, b_stride, c_stride;
 } gemm_problem;
 
 /* Bytes per matrix element of a precision (TSL_SINGLE, TSL_DOUBLE, TSL_HALF). */
@@ -477,12 +481,14 @@ static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gem
  * prows x pcols scratch buffer whose rows are pcols elements apart. */
 static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem src,
                        size_t src_off, size_t rows, size_t cols, int s_rs, int s_cs, size_t prows,
-                       size_t pcols, cl_mem *out)
+                       size_t pcols, int tri, cl_mem *out)
 {
     tsl_status s = tsl__workspace(ctx, slot, prows * pcols * p->elem, out);
     if (s != TSL_OK) return s;
     cl_kernel k;
-    s = get_kernel(ctx, p, "gemm_pack", "", &k);
+    char extra[40] = ""; /* tri 1 (2): keep the lower (upper) triangle only (gemm_pack) */
+    if (tri) snprintf(extra, sizeof extra, "-DPACK_TRI=%d -DPACK_UNIT=%d", tri, p->unit);
+    s = get_kernel(ctx, p, "gemm_pack", extra, &k);
     if (s != TSL_OK) return s;
     size_t e = square_edge(tsl__kernel_max_wg(ctx, k));
     size_t local[2] = {e, e}, global[2] = {round_up(pcols, e), round_up(prows, e)};
@@ -591,6 +597,41 @@ static tsl_status splitk_sum(tsl_context *ctx, const gemm_problem *p, cl_mem w, 
                        global, local);
 }
 
+/* What tiled2d does with a problem's operands: whether the kernel reads them in place (DIRECT)
+ * and which ones the pack pre-pass copies first. A triangular operand of the TRI modes is always
+ * packed (its other triangle becomes zeros). */
+typedef struct {
+    int direct, pack_a, pack_b;
+} tiles_plan;
+
+static tiles_plan plan_tiles(const gemm_problem *p, const int *tp, size_t Mp, size_t Np, size_t Kp)
+{
+    size_t vw = (size_t)tp[P_VW];
+    /* A leading dimension the kernel runs well with: a multiple of VW, and off 1 KiB multiples
+     * where the row says so. */
+#define LD_OK(ld) ((ld) % vw == 0 && !(tp[P_ALIAS] && ((ld)*p->elem) % 1024 == 0))
+    /* DIRECT reads A and B where they lie (any size, any lda): only a transposed operand, or a
+     * B whose rows are not VW-aligned, is packed. DIRECT = 2: only where the operands would need
+     * the pre-pass and the problem is small (m n k <= 2^32), where the pre-pass is a large share
+     * of the time; the guarded kernel is slower on interior tiles than the packed one (H200:
+     * 41.5 against 48.3 TFLOP/s at 4096^3, but 300^3 2.4 against 1.5, docs/gemm.md). */
+    tiles_plan t = {tp[P_DIRECT] == 1, 0, 0};
+    if (tp[P_DIRECT] == 2) {
+        int ragged = Mp != p->m || Kp != p->k || Np != p->n || !LD_OK(p->lda) || !LD_OK(p->ldb) ||
+                     p->b_off % vw != 0;
+        t.direct = ragged && (double)p->m * (double)p->n * (double)p->k <= 4294967296.0;
+    }
+    t.pack_a = p->ta != TSL_NO_TRANS || p->tri == TSL__TRI_A_LOWER ||
+               p->tri == TSL__TRI_A_UPPER ||
+               (!t.direct && (Mp != p->m || Kp != p->k || !LD_OK(p->lda)));
+    /* B's vector loads need its rows, and its origin, VW-aligned */
+    t.pack_b = p->tb != TSL_NO_TRANS || p->ldb % vw != 0 || p->b_off % vw != 0 ||
+               p->tri == TSL__TRI_B_LOWER || p->tri == TSL__TRI_B_UPPER ||
+               (!t.direct && (Kp != p->k || Np != p->n || !LD_OK(p->ldb)));
+#undef LD_OK
+    return t;
+}
+
 static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
                                     const gemm_choice *c)
 {
@@ -605,45 +646,41 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     cl_mem a = p->a, b = p->b;
     size_t lda = p->lda, ldb = p->ldb, vw = (size_t)tp[P_VW];
     size_t a_off = p->a_off, b_off = p->b_off; /* 0 once packed */
-    /* A leading dimension the kernel runs well with: a multiple of VW, and off 1 KiB multiples
-     * where the row says so. */
-#define LD_OK(ld) ((ld) % vw == 0 && !(tp[P_ALIAS] && ((ld)*p->elem) % 1024 == 0))
 #define LD_FOR(cols) ((cols) + (tp[P_ALIAS] && ((cols)*p->elem) % 1024 == 0 ? vw : 0))
-    /* DIRECT reads A and B where they lie (any size, any lda): only a transposed operand, or a
-     * B whose rows are not VW-aligned, is packed. DIRECT = 2: only where the operands would need
-     * the pre-pass and the problem is small (m n k <= 2^32), where the pre-pass is a large share
-     * of the time; the guarded kernel is slower on interior tiles than the packed one (H200:
-     * 41.5 against 48.3 TFLOP/s at 4096^3, but 300^3 2.4 against 1.5, docs/gemm.md). */
-    int direct = tp[P_DIRECT] == 1;
-    if (tp[P_DIRECT] == 2) {
-        int ragged = Mp != p->m || Kp != p->k || Np != p->n || !LD_OK(lda) || !LD_OK(ldb) ||
-                     b_off % vw != 0;
-        direct = ragged && (double)p->m * (double)p->n * (double)p->k <= 4294967296.0;
-    }
+    tiles_plan plan = plan_tiles(p, tp, Mp, Np, Kp);
+    int direct = plan.direct;
     tsl_status s = TSL_OK;
-    if (p->ta != TSL_NO_TRANS || (!direct && (Mp != p->m || Kp != p->k || !LD_OK(lda)))) {
+    if (plan.pack_a && p->batch)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: a batch whose A needs the pre-pass");
+    if (plan.pack_b && p->batch)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: a batch whose B needs the pre-pass");
+    if (plan.pack_a) {
         int rs, cs;
         op_strides(p->ta, p->lda, &rs, &cs);
         lda = LD_FOR(Kp);
-        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, &a);
+        int tri = p->tri == TSL__TRI_A_LOWER ? 1 : p->tri == TSL__TRI_A_UPPER ? 2 : 0;
+        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri, &a);
         a_off = 0;
     }
-    /* B's vector loads need its rows, and its origin, VW-aligned */
-    if (s == TSL_OK && (p->tb != TSL_NO_TRANS || ldb % vw != 0 || b_off % vw != 0 ||
-                        (!direct && (Kp != p->k || Np != p->n || !LD_OK(ldb))))) {
+    if (s == TSL_OK && plan.pack_b) {
         int rs, cs;
         op_strides(p->tb, p->ldb, &rs, &cs);
         ldb = LD_FOR(Np);
-        s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, &b);
+        int tri = p->tri == TSL__TRI_B_LOWER ? 1 : p->tri == TSL__TRI_B_UPPER ? 2 : 0;
+        s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, &b);
         b_off = 0;
     }
-#undef LD_OK
 #undef LD_FOR
     if (s != TSL_OK) return s;
-    char extra[256];
+    char extra[320];
     tiled2d_params eff = c->tp; /* the kernel built: DIRECT as decided here */
     eff.v[P_DIRECT] = direct;
     tiled2d_options(ctx, &eff, extra, sizeof extra);
+    if (p->tri || p->batch) { /* the Level-3 modes: programs of their own */
+        size_t used = strlen(extra);
+        if (p->tri) used += (size_t)snprintf(extra + used, sizeof extra - used, " -DTRI=%d", p->tri);
+        if (p->batch && used < sizeof extra) snprintf(extra + used, sizeof extra - used, " -DBATCH=1");
+    }
     cl_kernel k;
     s = get_kernel(ctx, p, v->kernel, extra, &k);
     if (s != TSL_OK) return s;
@@ -653,7 +690,9 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
             ctx, TSL_ERR_UNSUPPORTED,
             "variant tiled2d: the compiled kernel allows work-groups of %zu, it needs %zu",
             tsl__kernel_max_wg(ctx, k), wg);
-    size_t slices = splitk_slices(ctx, p, tp, Mp, Np, Kp);
+    /* no split k in the Level-3 modes: the sum pass would write all of C (TRI) and z is the
+     * problem (BATCH) */
+    size_t slices = p->tri || p->batch ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
     size_t kchunk = round_up((Kp + slices - 1) / slices, (size_t)tp[P_KWG]);
     slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
     cl_mem cout = p->c;
@@ -695,8 +734,27 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
                        {sizeof cslice, &cslice},
                        {sizeof ka_off, &ka_off},
                        {sizeof kb_off, &kb_off},
-                       {sizeof kc_off, &kc_off}};
-    s = tsl__launch(ctx, k, "tiled2d", args, (int)(sizeof args / sizeof args[0]), 3, global, local);
+                       {sizeof kc_off, &kc_off},
+                       {0, NULL},
+                       {0, NULL}};
+    int nargs = (int)(sizeof args / sizeof args[0]) - 2;
+    if (p->batch) {
+        /* z is the problem: NVIDIA's grids have at most 65535 groups along it, so larger batches
+         * go in several launches, each from its first problem's offsets */
+        cl_long sa = (cl_long)p->a_stride, sb = (cl_long)p->b_stride;
+        cslice = (cl_long)p->c_stride;
+        args[nargs] = (tsl__arg){sizeof sa, &sa};
+        args[nargs + 1] = (tsl__arg){sizeof sb, &sb};
+        for (size_t z0 = 0; s == TSL_OK && z0 < p->batch; z0 += 65535) {
+            global[2] = p->batch - z0 < 65535 ? p->batch - z0 : 65535;
+            ka_off = (cl_long)(a_off + z0 * p->a_stride);
+            kb_off = (cl_long)(b_off + z0 * p->b_stride);
+            kc_off = (cl_long)(p->c_off + z0 * p->c_stride);
+            s = tsl__launch(ctx, k, "tiled2d batched", args, nargs + 2, 3, global, local);
+        }
+        return s;
+    }
+    s = tsl__launch(ctx, k, "tiled2d", args, nargs, 3, global, local);
     return s == TSL_OK && slices > 1 ? splitk_sum(ctx, p, cout, slices) : s;
 }
 
@@ -777,6 +835,9 @@ static tsl_status run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gem
     const int *tp = c->tp.v;
     int peel = tp[P_PEEL] == 2 || (tp[P_PEEL] == 0 && strcmp(ctx->info.type, "gpu") == 0);
     if (tp[P_DIRECT] == 1) peel = 0;
+    /* the Level-3 modes pad instead: the strips would write C's other triangle (TRI 1, 2), read
+     * a triangular operand unpacked (3 to 6), or run one problem (BATCH) */
+    if (p->tri || p->batch) peel = 0;
     size_t mr = peel ? peel_of(p->m, tp[P_MWG]) : 0, nr = peel ? peel_of(p->n, tp[P_NWG]) : 0;
     cl_kernel rk = NULL, ck = NULL; /* the row strip's and the column strip's kernels */
     tsl_status s = TSL_OK;
@@ -887,8 +948,65 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
     int use_ab = k > 0 && alpha != 0.0;
     gemm_problem p = {prec == TSL_DOUBLE, elem_size(prec), ta, tb, m, n, k, alpha, beta,
                       use_ab ? a : c, use_ab ? b : c, c, lda, ldb, ldc, prec == TSL_HALF,
-                      use_ab ? a_off : 0, use_ab ? b_off : 0, c_off};
+                      use_ab ? a_off : 0, use_ab ? b_off : 0, c_off, 0, 0, 0, 0, 0, 0};
     return run(ctx, &p);
+}
+
+/* The problem of a tsl__gemm_mem_ext call (ext applied). */
+static gemm_problem ext_problem(int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n, size_t k,
+                                double alpha, cl_mem a, size_t a_off, size_t lda, cl_mem b,
+                                size_t b_off, size_t ldb, double beta, cl_mem c, size_t c_off,
+                                size_t ldc, const tsl__gemm_ext *ext)
+{
+    gemm_problem p = {prec == TSL_DOUBLE, elem_size(prec), ta, tb, m, n, k, alpha, beta,
+                      a, b, c, lda, ldb, ldc, 0, a_off, b_off, c_off, ext->tri, ext->unit,
+                      ext->batch, ext->a_stride, ext->b_stride, ext->c_stride};
+    return p;
+}
+
+int tsl__gemm_ext_ok(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
+                     size_t k, size_t a_off, size_t lda, size_t b_off, size_t ldb,
+                     const tsl__gemm_ext *ext)
+{
+    if (prec != TSL_SINGLE && prec != TSL_DOUBLE) return 0;
+    char saved[sizeof ctx->error];
+    snprintf(saved, sizeof saved, "%s", ctx->error);
+    gemm_choice c;
+    tsl_status s = choose(ctx, tsl__context_variant(ctx, "gemm"), prec == TSL_DOUBLE,
+                          &(tsl__shape){m, n, k}, &c);
+    snprintf(ctx->error, sizeof ctx->error, "%s", saved); /* a question, not a failure */
+    if (s != TSL_OK || c.v->kind != KIND_TILED2D) return 0;
+    if (!ext->batch) return 1;
+    const int *tp = c.tp.v;
+    gemm_problem p = ext_problem(prec, ta, tb, m, n, k, 1.0, NULL, a_off, lda, NULL, b_off, ldb,
+                                 0.0, NULL, 0, 1, ext);
+    size_t Mp = round_up(m, (size_t)tp[P_MWG]), Np = round_up(n, (size_t)tp[P_NWG]);
+    size_t Kp = round_up(k, (size_t)tp[P_KWG]);
+    tiles_plan t = plan_tiles(&p, tp, Mp, Np, Kp);
+    /* each problem's B must keep the vector alignment of its rows; no operand packed */
+    return !t.pack_a && !t.pack_b && ext->b_stride % (size_t)tp[P_VW] == 0 && Mp <= INT_MAX &&
+           Np <= INT_MAX && Kp <= INT_MAX;
+}
+
+tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
+                             size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
+                             cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c,
+                             size_t c_off, size_t ldc, const tsl__gemm_ext *ext)
+{
+    if (m == 0 || n == 0) return TSL_OK;
+    if (k == 0 || alpha == 0.0)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "gemm: the Level-3 modes need k > 0 and alpha != 0 (internal)");
+    gemm_problem p = ext_problem(prec, ta, tb, m, n, k, alpha, a, a_off, lda, b, b_off, ldb, beta,
+                                 c, c_off, ldc, ext);
+    gemm_choice ch;
+    tsl_status s = choose(ctx, tsl__context_variant(ctx, "gemm"), p.dbl,
+                          &(tsl__shape){m, n, k}, &ch);
+    if (s != TSL_OK) return s;
+    if (ch.v->kind != KIND_TILED2D)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "gemm: the Level-3 modes run on tiled2d only (variant %s)", ch.v->name);
+    return run_tiled2d(ctx, &p, &ch);
 }
 
 /* ---- argument checks and the two public entry points ------------------------------------- */
@@ -1003,7 +1121,8 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const ge
         if (tsl__gemm_pipe_pays(ctx, &h)) return gemm_pipelined(ctx, &h);
     }
     gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
-                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n, prec == TSL_HALF, 0, 0, 0};
+                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n, prec == TSL_HALF, 0, 0, 0,
+                      0,    0,    0,    0,    0,    0};
     if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
     if (use_ab) {
         if ((s = tsl__workspace(ctx, 0, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;
@@ -1066,6 +1185,12 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int prec, const gem
                       v.ldb,
                       v.ldc,
                       prec == TSL_HALF,
+                      0,
+                      0,
+                      0,
+                      0,
+                      0,
+                      0,
                       0,
                       0,
                       0};

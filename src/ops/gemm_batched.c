@@ -6,7 +6,11 @@
  * level3.cl: the group's z index picks the problem, guarded tiles of 16 RPT x 16 RPT, any size
  * and stride, transposes by strides), where launch overhead would dominate a launch per problem;
  * `loop`, one tuned GEMM per problem (tsl__gemm_mem), for problems big enough to fill the device
- * on their own. `auto` takes direct for problems up to 256 on every side, else loop.
+ * on their own; `tiled`, the tuned tiled2d kernel itself in one launch for the whole batch (its
+ * BATCH mode: the group's z index picks the problem), where no operand needs tiled2d's pack
+ * pre-pass (no transposes, sizes and leading dimensions the kernel takes as they are, B's rows and
+ * strides VW-aligned), else loop. `auto` takes direct for problems up to 256 on every side, else
+ * tiled.
  *
  * A stride_c that makes two problems' C share an element is TSL_ERR_INVALID_ARG (the results
  * would depend on the order of the problems). The host-pointer call moves each operand's whole
@@ -20,13 +24,14 @@
 
 #include "ops/level3.h"
 
-typedef enum { B_DIRECT, B_LOOP } batched_kind;
+typedef enum { B_DIRECT, B_LOOP, B_TILED } batched_kind;
 typedef struct {
     const char *name;
     batched_kind kind;
 } batched_variant;
 
-static const batched_variant variants[] = {{"direct", B_DIRECT}, {"loop", B_LOOP}};
+static const batched_variant variants[] = {
+    {"direct", B_DIRECT}, {"loop", B_LOOP}, {"tiled", B_TILED}};
 static const tsl__auto_row auto_table[] = {{NULL, "direct"}}; /* by size: choose() */
 #define AUTO_DIRECT_MAX 256 /* auto: direct when m, n and k are all at most this */
 
@@ -115,17 +120,33 @@ static tsl_status run_loop(tsl_context *ctx, const batched_problem *p)
     return s;
 }
 
+/* tiled: one tiled2d launch (per 65535 problems) where it takes the operands as they are, else
+ * loop. k == 0 or alpha == 0 (C = beta C) goes through loop's GEMMs, which handle it. */
+static tsl_status run_tiled(tsl_context *ctx, const batched_problem *p)
+{
+    tsl__gemm_ext ext = {0, 0, p->batch, p->sa, p->sb, p->sc};
+    if (p->k == 0 || p->alpha == 0.0 ||
+        !tsl__gemm_ext_ok(ctx, p->prec, p->ta, p->tb, p->m, p->n, p->k, p->a_off, p->lda,
+                          p->b_off, p->ldb, &ext))
+        return run_loop(ctx, p);
+    return tsl__gemm_mem_ext(ctx, p->prec, p->ta, p->tb, p->m, p->n, p->k, p->alpha, p->a,
+                             p->a_off, p->lda, p->b, p->b_off, p->ldb, p->beta, p->c, p->c_off,
+                             p->ldc, &ext);
+}
+
 static tsl_status run(tsl_context *ctx, const batched_problem *p)
 {
     const char *name = tsl__context_variant(ctx, "gemm_batched");
     if (strcmp(name, "auto") == 0) {
         int small = p->m <= AUTO_DIRECT_MAX && p->n <= AUTO_DIRECT_MAX && p->k <= AUTO_DIRECT_MAX;
-        name = small ? "direct" : "loop";
+        name = small ? "direct" : "tiled";
     }
     const batched_variant *v =
         tsl__find_variant(ctx, "gemm_batched", TSL__TABLE(variants), auto_table, name);
     if (!v) return TSL_ERR_INVALID_ARG;
-    return v->kind == B_DIRECT ? run_direct(ctx, p) : run_loop(ctx, p);
+    return v->kind == B_DIRECT ? run_direct(ctx, p)
+           : v->kind == B_TILED ? run_tiled(ctx, p)
+                                : run_loop(ctx, p);
 }
 
 /* ---- arguments -------------------------------------------------------------------------------- */

@@ -30,18 +30,45 @@
 
 /* ---- the variant tables (one per routine; the GEMM under them is the context's gemm variant) - */
 
+/* The algorithms (docs/level3.md): L3_TRI, one launch of tiled2d in a triangle mode (SYRK/SYR2K:
+ * C's triangle; TRMM: the triangular operand), where the context's gemm variant is tiled2d, else
+ * the general algorithm of the routine; L3_RECURSIVE, SYRK/SYR2K's recursive halves with
+ * diagonal blocks through a workspace; L3_BLOCKED, TRMM/TRSM's diagonal blocks by GEMM with the
+ * blocks made dense or inverted; L3_INVERSE(_REC), TRSM with the off-diagonal part of op(A)
+ * multiplied by the inverted diagonal blocks first (one batched GEMM), so the substitution's
+ * updates are GEMMs in place on B and the diagonal blocks one batched GEMM at the end, the
+ * updates right-looking (k = block) or in recursive halves (large k). */
+typedef enum { L3_TRI, L3_RECURSIVE, L3_BLOCKED, L3_INVERSE, L3_INVERSE_REC, L3_EXPAND } l3_kind;
 typedef struct {
     const char *name;
+    l3_kind kind;
 } l3_variant;
 
-static const l3_variant blocked_variants[] = {{"blocked"}};
-static const l3_variant symm_variants[] = {{"expand"}};
-static const tsl__auto_row blocked_auto[] = {{NULL, "blocked"}};
+static const l3_variant syrk_variants[] = {{"tri", L3_TRI}, {"recursive", L3_RECURSIVE}};
+static const l3_variant trmm_variants[] = {{"tri", L3_TRI}, {"blocked", L3_BLOCKED}};
+static const l3_variant trsm_variants[] = {
+    {"inverse", L3_INVERSE}, {"inverse_rec", L3_INVERSE_REC}, {"blocked", L3_BLOCKED}};
+static const l3_variant symm_variants[] = {{"expand", L3_EXPAND}};
+static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
+static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
+/* TRSM: inverse on GPUs (no GEMM of nb rows between the updates, which fill a fraction of a GPU);
+ * blocked elsewhere (PoCL, 768^3 single, a loaded 2-core machine: 54 to 74 against 35 to 37
+ * GFLOP/s; the inverse variants' extra batched products cost more than the diagonal GEMMs they
+ * replace on a CPU). */
+static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse"}, {NULL, "blocked"}};
 static const tsl__auto_row symm_auto[] = {{NULL, "expand"}};
 
-static const char *blocked_name(size_t i)
+static const char *syrk_name(size_t i)
 {
-    return tsl__table_name(TSL__TABLE(blocked_variants), i);
+    return tsl__table_name(TSL__TABLE(syrk_variants), i);
+}
+static const char *trmm_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(trmm_variants), i);
+}
+static const char *trsm_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(trsm_variants), i);
 }
 static const char *symm_name(size_t i)
 {
@@ -59,19 +86,33 @@ static tsl_status check_in(tsl_context *ctx, const char *op, tsl__variant_table 
 
 static tsl_status syrk_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    return check_in(ctx, "syrk", TSL__TABLE(blocked_variants), blocked_auto, variant, resolved);
+    return check_in(ctx, "syrk", TSL__TABLE(syrk_variants), syrk_auto, variant, resolved);
 }
 static tsl_status syr2k_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    return check_in(ctx, "syr2k", TSL__TABLE(blocked_variants), blocked_auto, variant, resolved);
+    return check_in(ctx, "syr2k", TSL__TABLE(syrk_variants), syrk_auto, variant, resolved);
 }
 static tsl_status trmm_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    return check_in(ctx, "trmm", TSL__TABLE(blocked_variants), blocked_auto, variant, resolved);
+    return check_in(ctx, "trmm", TSL__TABLE(trmm_variants), trmm_auto, variant, resolved);
 }
 static tsl_status trsm_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    return check_in(ctx, "trsm", TSL__TABLE(blocked_variants), blocked_auto, variant, resolved);
+    return check_in(ctx, "trsm", TSL__TABLE(trsm_variants), trsm_auto, variant, resolved);
+}
+
+/* The kind of algorithm the context's variant of op names (checked when it was set). */
+static l3_kind l3_variant_kind(tsl_context *ctx, const char *op)
+{
+    const char *name = tsl__context_variant(ctx, op);
+    tsl__variant_table t = strcmp(op, "trmm") == 0   ? TSL__TABLE(trmm_variants)
+                           : strcmp(op, "trsm") == 0 ? TSL__TABLE(trsm_variants)
+                                                     : TSL__TABLE(syrk_variants);
+    const tsl__auto_row *autos = strcmp(op, "trmm") == 0   ? trmm_auto
+                                 : strcmp(op, "trsm") == 0 ? trsm_auto
+                                                           : syrk_auto;
+    const l3_variant *v = tsl__find_variant(ctx, op, t, autos, name);
+    return v ? v->kind : L3_BLOCKED;
 }
 static tsl_status symm_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
@@ -92,19 +133,19 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
 }
 
 const tsl__op_desc tsl__syrk_desc = {.op = "syrk",
-                                     .variant_name = blocked_name,
+                                     .variant_name = syrk_name,
                                      .variant_check = syrk_check,
                                      .option_check = block_option};
 const tsl__op_desc tsl__syr2k_desc = {.op = "syr2k",
-                                      .variant_name = blocked_name,
+                                      .variant_name = syrk_name,
                                       .variant_check = syr2k_check,
                                       .option_check = block_option};
 const tsl__op_desc tsl__trmm_desc = {.op = "trmm",
-                                     .variant_name = blocked_name,
+                                     .variant_name = trmm_name,
                                      .variant_check = trmm_check,
                                      .option_check = block_option};
 const tsl__op_desc tsl__trsm_desc = {.op = "trsm",
-                                     .variant_name = blocked_name,
+                                     .variant_name = trsm_name,
                                      .variant_check = trsm_check,
                                      .option_check = block_option};
 const tsl__op_desc tsl__symm_desc = {
@@ -351,6 +392,28 @@ static tsl_status syrk_offdiag(tsl_context *ctx, const syrk_problem *p, size_t l
     return s;
 }
 
+/* The whole triangle in one tiled2d launch per product (TSL__TRI_C_*): tiles wholly in the other
+ * triangle return at once, those crossing the diagonal store their referenced part only. 0: done;
+ * 1: the context's gemm variant cannot (not tiled2d): the caller runs the recursive algorithm. */
+static int syrk_tri(tsl_context *ctx, const syrk_problem *p, tsl_status *s)
+{
+    tsl__gemm_ext ext = {p->lower ? TSL__TRI_C_LOWER : TSL__TRI_C_UPPER, 0, 0, 0, 0, 0};
+    tsl_trans t1, t2;
+    size_t o1, o2;
+    opx_rows(p, p->a_off, p->lda, 0, &t1, &o1);
+    opx_cols_t(p, p->b_off, p->ldb, 0, &t2, &o2);
+    if (!tsl__gemm_ext_ok(ctx, p->prec, t1, t2, p->n, p->n, p->k, o1, p->lda, o2, p->ldb, &ext))
+        return 1;
+    *s = tsl__gemm_mem_ext(ctx, p->prec, t1, t2, p->n, p->n, p->k, p->alpha, p->a, o1, p->lda,
+                           p->b, o2, p->ldb, p->beta, p->c, p->c_off, p->ldc, &ext);
+    if (*s != TSL_OK || !p->two) return 0;
+    opx_rows(p, p->b_off, p->ldb, 0, &t1, &o1);
+    opx_cols_t(p, p->a_off, p->lda, 0, &t2, &o2);
+    *s = tsl__gemm_mem_ext(ctx, p->prec, t1, t2, p->n, p->n, p->k, p->alpha, p->b, o1, p->ldb,
+                           p->a, o2, p->lda, 1.0, p->c, p->c_off, p->ldc, &ext);
+    return 0;
+}
+
 static tsl_status syrk_run(tsl_context *ctx, const syrk_problem *p)
 {
     int mode = p->lower ? 1 : 2;
@@ -358,6 +421,9 @@ static tsl_status syrk_run(tsl_context *ctx, const syrk_problem *p)
         return p->beta == 1.0 ? TSL_OK
                               : tsl__l3_scale(ctx, p->dbl, p->n, p->n, mode, p->beta, p->c,
                                               p->c_off, p->ldc);
+    tsl_status st = TSL_OK;
+    if (l3_variant_kind(ctx, p->two ? "syr2k" : "syrk") == L3_TRI && syrk_tri(ctx, p, &st) == 0)
+        return st;
     size_t nb = p->nb, es = p->dbl ? sizeof(double) : sizeof(float);
     size_t nblk = (p->n + nb - 1) / nb;
     cl_mem t;
@@ -499,7 +565,8 @@ static tsl_status syrk_buf(tsl_context *ctx, const char *fn, int prec, const syr
  * Row-major B (m x n) = alpha op(A) B (left) or alpha B op(A) (right), TRSM: the solution X of
  * op(A) X = alpha B or X op(A) = alpha B, into B. op(A) is triangular, ka x ka (ka = m left, n
  * right); it is lower or upper as uplo and trans together say. Blocks of nb along ka: the
- * diagonal blocks of op(A) (TRMM) or their inverses (TRSM) are made dense by l3_tri_blocks, and
+ * diagonal blocks of op(A) (TRMM) are made dense by l3_tri_blocks, their inverses (TRSM) by
+ * l3_tri_inv, and
  * everything else is GEMM on blocks of A, B and the workspace W (m x n), which takes the result
  * and is copied into B at the end (a GEMM cannot write the B it reads). */
 typedef struct {
@@ -523,31 +590,48 @@ static tsl_status tri_blocks(tsl_context *ctx, const trxm_problem *p, size_t ka,
     cl_kernel k;
     tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_blocks", "", &k);
     if (s != TSL_OK) return s;
-    int n = (int)ka, nb = (int)p->nb, lower = p->lower, unit = p->unit, inv = p->solve;
+    int n = (int)ka, nb = (int)p->nb, lower = p->lower, unit = p->unit;
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
     cl_long a_off = (cl_long)p->a_off;
     tsl__arg args[] = {{sizeof n, &n},         {sizeof nb, &nb},   {sizeof(cl_mem), &p->a},
                        {sizeof a_off, &a_off}, {sizeof rs, &rs},   {sizeof cs, &cs},
-                       {sizeof lower, &lower}, {sizeof unit, &unit}, {sizeof inv, &inv},
-                       {sizeof(cl_mem), &d}};
+                       {sizeof lower, &lower}, {sizeof unit, &unit}, {sizeof(cl_mem), &d}};
     size_t nblk = (ka + p->nb - 1) / p->nb;
     size_t e = 64;
     while (e > 1 && e > tsl__kernel_max_wg(ctx, k)) e /= 2;
     size_t local[2] = {e, 1}, global[2] = {round_up(p->nb, e), nblk};
-    return tsl__launch(ctx, k, p->solve ? "trsm diagonal inverses" : "trmm diagonal blocks", args,
-                       10, 2, global, local);
+    return tsl__launch(ctx, k, "trmm diagonal blocks", args, 9, 2, global, local);
 }
 
-static tsl_status trxm_run(tsl_context *ctx, const trxm_problem *p)
+/* TRSM's inverted diagonal blocks into d (as tri_blocks lays them out): l3_tri_inv, one
+ * work-group per block. */
+static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, size_t ka, cl_mem d)
 {
-    if (p->alpha == 0.0) /* B = 0, A and B not read (BLAS) */
-        return tsl__l3_scale(ctx, p->dbl, p->m, p->n, 0, 0.0, p->b, p->b_off, p->ldb);
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
+    if (s != TSL_OK) return s;
+    int ika = (int)ka, inb = (int)p->nb, lower = p->lower, unit = p->unit;
+    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    cl_long a_off = (cl_long)p->a_off;
+    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},   {sizeof(cl_mem), &p->a},
+                       {sizeof a_off, &a_off}, {sizeof rs, &rs},     {sizeof cs, &cs},
+                       {sizeof lower, &lower}, {sizeof unit, &unit}, {sizeof(cl_mem), &d}};
+    size_t wg = 256, nblk = (ka + p->nb - 1) / p->nb;
+    while (wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
+    size_t local[1] = {wg}, global[1] = {nblk * wg};
+    return tsl__launch(ctx, k, "trsm diagonal inverses", args, 9, 1, global, local);
+}
+
+static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
+{
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb;
     size_t ka = p->left ? p->m : p->n, nblk = (ka + nb - 1) / nb, m = p->m, n = p->n;
     cl_mem d, w;
     tsl_status s = tsl__workspace(ctx, 7, nblk * nb * nb * es, &d);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    if (s == TSL_OK) s = tri_blocks(ctx, p, ka, d);
+    /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
+     * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
+    if (s == TSL_OK) s = p->solve ? tri_inverses(ctx, p, ka, d) : tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
      * upper one on the right, else backward); each solved block updates the ones after it, and
@@ -598,6 +682,184 @@ static tsl_status trxm_run(tsl_context *ctx, const trxm_problem *p)
     }
     if (s == TSL_OK) s = l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
     return s;
+}
+
+/* TRMM in one tiled2d launch (TSL__TRI_A_* on the left, _B_ on the right): op(A) packed with
+ * zeros in its other triangle (1 on a unit diagonal), each tile running only the k the triangle
+ * reaches, into W; W is then copied into B. 0: done; 1: the context's gemm variant cannot. */
+static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
+{
+    size_t es = p->dbl ? sizeof(double) : sizeof(float), m = p->m, n = p->n;
+    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0};
+    if (p->left)
+        ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
+    else
+        ext.tri = p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER;
+    size_t k = p->left ? m : n;
+    if (!tsl__gemm_ext_ok(ctx, p->prec, p->left ? p->ta : TSL_NO_TRANS,
+                          p->left ? TSL_NO_TRANS : p->ta, m, n, k, 0, p->lda, 0, p->ldb, &ext))
+        return 1;
+    cl_mem w;
+    *s = tsl__workspace(ctx, 5, m * n * es, &w);
+    if (*s != TSL_OK) return 0;
+    if (p->left) /* W = alpha op(A) B */
+        *s = tsl__gemm_mem_ext(ctx, p->prec, p->ta, TSL_NO_TRANS, m, n, m, p->alpha, p->a,
+                               p->a_off, p->lda, p->b, p->b_off, p->ldb, 0.0, w, 0, n, &ext);
+    else /* W = alpha B op(A) */
+        *s = tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, p->ta, m, n, n, p->alpha, p->b,
+                               p->b_off, p->ldb, p->a, p->a_off, p->lda, 0.0, w, 0, n, &ext);
+    if (*s == TSL_OK) *s = l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
+    return 0;
+}
+
+/* count GEMMs C_z = alpha A_z B_z + beta C_z (no transposes), X_z = X + z x_stride: one batched
+ * tiled2d launch where it runs them without a pre-pass, else one GEMM each. */
+static tsl_status batched_nn(tsl_context *ctx, int prec, size_t count, size_t m, size_t n,
+                             size_t k, double alpha, cl_mem a, size_t a_off, size_t lda, size_t sa,
+                             cl_mem b, size_t b_off, size_t ldb, size_t sb, double beta, cl_mem c,
+                             size_t c_off, size_t ldc, size_t sc)
+{
+    if (count == 0) return TSL_OK;
+    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc};
+    if (count > 1 && tsl__gemm_ext_ok(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, a_off, lda,
+                                      b_off, ldb, &ext))
+        return tsl__gemm_mem_ext(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, alpha, a, a_off,
+                                 lda, b, b_off, ldb, beta, c, c_off, ldc, &ext);
+    tsl_status s = TSL_OK;
+    for (size_t z = 0; s == TSL_OK && z < count; ++z)
+        s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, alpha, a, a_off + z * sa,
+                          lda, b, b_off + z * sb, ldb, beta, c, c_off + z * sc, ldc);
+    return s;
+}
+
+/* The substitution's updates of TRSM's inverse variants on Y (in B, in place): the blocks
+ * [r0, r1) of ka, in the order of the substitution; F is op(A) with its off-diagonal blocks
+ * multiplied by the inverted diagonal ones (ka x ka, rows ka apart, at f_off). Left and forward:
+ * Y[rest] -= F[rest, I] Y[I] for each block I (right-looking, rec = 0), or Y[second half] -=
+ * F[second, first] Y[first] between the halves' own solves (rec = 1); the other cases mirror it.
+ * A GEMM reads the solved part of B and writes the unsolved one: disjoint. */
+static tsl_status trsm_update(tsl_context *ctx, const trxm_problem *p, cl_mem f, size_t f_off,
+                              size_t ka, size_t s0, size_t s1, size_t u0, size_t u1)
+{
+    if (p->left) /* B[u] -= F[u, s] B[s] */
+        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, u1 - u0, p->n, s1 - s0,
+                             -1.0, f, f_off + u0 * ka + s0, ka, p->b, p->b_off + s0 * p->ldb,
+                             p->ldb, 1.0, p->b, p->b_off + u0 * p->ldb, p->ldb);
+    /* B[:, u] -= B[:, s] F[s, u] */
+    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, u1 - u0, s1 - s0, -1.0,
+                         p->b, p->b_off + s0, p->ldb, f, f_off + s0 * ka + u0, ka, 1.0, p->b,
+                         p->b_off + u0, p->ldb);
+}
+
+static tsl_status trsm_updates(tsl_context *ctx, const trxm_problem *p, cl_mem f, size_t f_off,
+                               size_t ka, size_t r0, size_t r1, int rec)
+{
+    size_t nb = p->nb, nblk = (r1 - r0 + nb - 1) / nb;
+    int forward = p->left == p->lower;
+    tsl_status s = TSL_OK;
+    if (!rec) { /* right-looking: block by block, each updating all the blocks after it */
+        for (size_t step = 0; s == TSL_OK && step + 1 < nblk; ++step) {
+            size_t blk = forward ? step : nblk - 1 - step;
+            size_t o = r0 + blk * nb, len = r1 - o < nb ? r1 - o : nb;
+            s = forward ? trsm_update(ctx, p, f, f_off, ka, o, o + len, o + len, r1)
+                        : trsm_update(ctx, p, f, f_off, ka, o, o + len, r0, o);
+        }
+        return s;
+    }
+    if (nblk < 2) return TSL_OK;
+    size_t mid = r0 + nblk / 2 * nb;
+    /* the half solved first, [s0, s1), and the half it updates, [u0, u1) */
+    size_t s0 = forward ? r0 : mid, s1 = forward ? mid : r1;
+    size_t u0 = forward ? mid : r0, u1 = forward ? r1 : mid;
+    if ((s = trsm_updates(ctx, p, f, f_off, ka, s0, s1, rec)) != TSL_OK) return s;
+    if ((s = trsm_update(ctx, p, f, f_off, ka, s0, s1, u0, u1)) != TSL_OK) return s;
+    return trsm_updates(ctx, p, f, f_off, ka, u0, u1, rec);
+}
+
+/* TRSM, inverse variants. With D_I the inverted diagonal blocks of op(A) and X the solution:
+ * left, Y_I = D_I^-1 X_I solves Y_I + sum_J F_IJ Y_J = B_I over the blocks J before I in the
+ * substitution, F_IJ = op(A)_IJ D_J^-1, and X_I = alpha D_I^-1 Y_I (right: Y_J = X_J D_J,
+ * F_IJ = D_I^-1 op(A)_IJ, X_J = alpha Y_J D_J^-1). So: invert the diagonal blocks (l3_tri_inv),
+ * write op(A)'s off-diagonal blocks densely (l3_tri_full), F by one batched GEMM over the block
+ * columns (rows), the updates in place on B (trsm_updates), X by one batched GEMM over the
+ * diagonal blocks into W, W into B. The batched GEMMs have k = nb; no leaf GEMM of nb rows runs
+ * between the updates. Workspace 7 holds [D | op(A) dense | F], 5 is W. */
+static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
+{
+    size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
+    size_t ka = p->left ? m : n, nblk = (ka + nb - 1) / nb, nfull = ka / nb;
+    size_t last = ka - nfull * nb; /* the ragged last block's size, 0 if none */
+    size_t dsz = nblk * nb * nb, fsz = ka * ka;
+    int prec = p->prec;
+    if (tsl__mul_overflows(ka, ka) || dsz + 2 * fsz < fsz || (dsz + 2 * fsz) > SIZE_MAX / es)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
+    cl_mem ws, w;
+    tsl_status s = tsl__workspace(ctx, 7, (dsz + 2 * fsz) * es, &ws);
+    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
+    if (s == TSL_OK) s = tri_inverses(ctx, p, ka, ws);
+    if (s != TSL_OK) return s;
+    cl_kernel k;
+    int ika = (int)ka, inb = (int)nb, lower = p->lower;
+    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    cl_long a_off = (cl_long)p->a_off;
+    size_t f0 = dsz, f1 = dsz + fsz; /* op(A) dense, and F */
+    if (nblk > 1) {
+        if ((s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k)) != TSL_OK) return s;
+        cl_long fo = (cl_long)f0;
+        tsl__arg fargs[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
+                            {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
+                            {sizeof lower, &lower}, {sizeof(cl_mem), &ws},  {sizeof fo, &fo}};
+        if ((s = launch2d(ctx, k, "trsm off-diagonal blocks", fargs, 9, ka, ka)) != TSL_OK)
+            return s;
+        /* F = op(A) D^-1 by block columns (left), D^-1 op(A) by block rows (right) */
+        if (p->left) {
+            s = batched_nn(ctx, prec, nfull, ka, nb, nb, 1.0, ws, f0, ka, nb, ws, 0, nb, nb * nb,
+                           0.0, ws, f1, ka, nb);
+            if (s == TSL_OK && last)
+                s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, ka, last, last, 1.0, ws,
+                                  f0 + nfull * nb, ka, ws, nfull * nb * nb, nb, 0.0, ws,
+                                  f1 + nfull * nb, ka);
+        } else {
+            s = batched_nn(ctx, prec, nfull, nb, ka, nb, 1.0, ws, 0, nb, nb * nb, ws, f0, ka,
+                           nb * ka, 0.0, ws, f1, ka, nb * ka);
+            if (s == TSL_OK && last)
+                s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, last, ka, last, 1.0, ws,
+                                  nfull * nb * nb, nb, ws, f0 + nfull * nb * ka, ka, 0.0, ws,
+                                  f1 + nfull * nb * ka, ka);
+        }
+        if (s == TSL_OK) s = trsm_updates(ctx, p, ws, f1, ka, 0, ka, rec);
+        if (s != TSL_OK) return s;
+    }
+    /* X = alpha D^-1 Y block by block, into W */
+    if (p->left) {
+        s = batched_nn(ctx, prec, nfull, nb, n, nb, p->alpha, ws, 0, nb, nb * nb, p->b, p->b_off,
+                       p->ldb, nb * p->ldb, 0.0, w, 0, n, nb * n);
+        if (s == TSL_OK && last)
+            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, last, n, last, p->alpha, ws,
+                              nfull * nb * nb, nb, p->b, p->b_off + nfull * nb * p->ldb, p->ldb,
+                              0.0, w, nfull * nb * n, n);
+    } else {
+        s = batched_nn(ctx, prec, nfull, m, nb, nb, p->alpha, p->b, p->b_off, p->ldb, nb, ws, 0,
+                       nb, nb * nb, 0.0, w, 0, n, nb);
+        if (s == TSL_OK && last)
+            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, last, last, p->alpha,
+                              p->b, p->b_off + nfull * nb, p->ldb, ws, nfull * nb * nb, nb, 0.0, w,
+                              nfull * nb, n);
+    }
+    if (s == TSL_OK) s = l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
+    return s;
+}
+
+static tsl_status trxm_run(tsl_context *ctx, const trxm_problem *p)
+{
+    if (p->alpha == 0.0) /* B = 0, A and B not read (BLAS) */
+        return tsl__l3_scale(ctx, p->dbl, p->m, p->n, 0, 0.0, p->b, p->b_off, p->ldb);
+    l3_kind kind = l3_variant_kind(ctx, p->solve ? "trsm" : "trmm");
+    tsl_status s = TSL_OK;
+    if (!p->solve && kind == L3_TRI && trmm_tri(ctx, p, &s) == 0) return s;
+    if (p->solve && (kind == L3_INVERSE || kind == L3_INVERSE_REC))
+        return trsm_inverse(ctx, p, kind == L3_INVERSE_REC);
+    return trxm_blocked(ctx, p);
 }
 
 typedef struct {

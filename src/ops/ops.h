@@ -84,6 +84,38 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
                          cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c, size_t c_off,
                          size_t ldc);
 
+/* The Level-3 modes of tiled2d (src/kernels/gemm.cl, TRI and BATCH; docs/level3.md), for the
+ * routines whose operand or result is triangular and for strided batched GEMM:
+ *   tri: TSL__TRI_C_LOWER / _UPPER: only that triangle of the (square) C is computed, read and
+ *   written, in one launch whose tiles in the other triangle do nothing (SYRK, SYR2K);
+ *   TSL__TRI_A_LOWER / _UPPER: op(A) is triangular, its other triangle read as zero (never read)
+ *   and each row tile only runs the k the triangle reaches (TRMM, left); _B_: op(B) (right);
+ *   unit: that operand's diagonal is taken as 1, not read.
+ *   batch > 0: `batch` problems, X_z = X + z x_stride (one launch per 65535).
+ * They run on tiled2d only: tsl__gemm_ext_ok says whether the context's gemm variant does (and,
+ * for a batch, whether no operand needs the pack pre-pass); where it says no, the caller takes
+ * its general algorithm. k > 0 and alpha != 0 (the callers treat those cases themselves). */
+enum {
+    TSL__TRI_NONE,
+    TSL__TRI_C_LOWER,
+    TSL__TRI_C_UPPER,
+    TSL__TRI_A_LOWER,
+    TSL__TRI_A_UPPER,
+    TSL__TRI_B_LOWER,
+    TSL__TRI_B_UPPER
+};
+typedef struct {
+    int tri, unit;
+    size_t batch, a_stride, b_stride, c_stride;
+} tsl__gemm_ext;
+int tsl__gemm_ext_ok(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
+                     size_t k, size_t a_off, size_t lda, size_t b_off, size_t ldb,
+                     const tsl__gemm_ext *ext);
+tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
+                             size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
+                             cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c,
+                             size_t c_off, size_t ldc, const tsl__gemm_ext *ext);
+
 /* One descriptor per operation, defined in its ops/<op>.c with designated initializers (fields
  * an op does not have stay NULL); registry.c lists them all. */
 extern const tsl__op_desc tsl__gemm_desc;

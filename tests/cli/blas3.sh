@@ -2,7 +2,7 @@
 # precisions and layouts with --verify against OpenBLAS, the openblas peer as a row of the same
 # table, the CSV contract (op, the m/n/k columns each routine fills, GFLOP/s from the routine's own
 # flop count), a small --block so the blocked paths run over several blocks, batched GEMM with
-# both variants, and bad input (exit 2, one `tessel: error: ` line).
+# every variant, and bad input (exit 2, one `tessel: error: ` line).
 . "$(dirname "$0")/lib.sh"
 need_python
 
@@ -39,14 +39,14 @@ expect_ok blas3 --op trsm --size 100 --verify --repeat 1 --warmup 0 --json -
 "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["rows"][0]; assert r["op"]=="trsm" and r["status"]=="ok", r' "$OUT" ||
     fail "blas3 --json"
 
-# batched GEMM: both variants, a transpose, the openblas peer; 2 m n k per problem
+# batched GEMM: every variant, a transpose, the openblas peer; 2 m n k per problem
 expect_ok gemm --batch 7 -m 33 -n 20 -k 9 --transb t --variant all --verify --peers openblas \
     --repeat 2 --warmup 1 --csv -
 expect_clean_stderr
 "$PY" - "$OUT" <<'PY' || fail "gemm --batch: CSV rows"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-assert [r["variant"] for r in rows] == ["direct", "loop", "openblas"], rows
+assert [r["variant"] for r in rows] == ["direct", "loop", "tiled", "openblas"], rows
 for r in rows:
     assert r["op"] == "gemm_batched" and r["status"] == "ok", r
     assert (r["m"], r["n"], r["k"]) == ("33", "20", "9"), r
