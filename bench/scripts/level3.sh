@@ -21,6 +21,9 @@ source bench/scripts/lib.sh "$out"
 export OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-SkylakeX}
 RUN_TIMEOUT=${RUN_TIMEOUT:-500}
 common="--device $d --repeat 10 --warmup 2 --verify"
+# PARTS picks what runs (a run of all three may not fit a 10-minute command): main, sweep, batched
+PARTS=${PARTS:-main,sweep,batched}
+if [[ $PARTS == *main* ]]; then
 for n in 4096 8192; do
   for p in single double; do
     run gemm --size $n --precision $p $common --peers clblast,cublas --csv "$out/gemm_${p}_$n.csv"
@@ -48,6 +51,8 @@ run blas3 --op syrk --size 4096 --uplo upper --trans t --layout col $common --va
 # TRSM's block size (default 256 on GPUs): the diagonal blocks (inverted by l3_tri_inv), the k of
 # every update GEMM; SYRK/SYR2K and TRMM's tri variants have no blocks (their old variants' sweep
 # is in the first run's results)
+fi
+if [[ $PARTS == *sweep* ]]; then
 for v in inverse inverse_rec blocked; do
   for nb in 64 128 512; do
     for p in single double; do
@@ -57,6 +62,8 @@ for v in inverse inverse_rec blocked; do
   done
 done
 # strided batched GEMM: the direct (one launch) and loop (a tuned GEMM per problem) variants
+fi
+if [[ $PARTS == *batched* ]]; then
 for p in single double; do
   run gemm --batch 10000 --size 32 --precision $p --variant all $common --peers clblast,cublas \
     --csv "$out/batched_${p}_10000x32.csv"
@@ -65,5 +72,6 @@ for p in single double; do
   run gemm --batch 100 --size 512 --precision $p --variant all $common --peers clblast,cublas \
     --csv "$out/batched_${p}_100x512.csv"
 done
+fi
 python3 bench/scripts/csv_summary.py rows "$out"/*.csv > "$out/rows.txt"
 python3 bench/scripts/csv_summary.py level3 "$out"/*.csv | tee "$out/summary.txt"
