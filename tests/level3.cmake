@@ -1,6 +1,6 @@
 # Level-3 library suite (issue 15), included by tests/CMakeLists.txt: test_level3 runs one routine
 # per process (so ctest runs them in parallel). Each routine runs with its default variant and
-# block size (SYRK, SYR2K, TRMM: tiled2d's triangle modes; TRSM: blocked on PoCL, inverse on GPUs,
+# block size (SYRK, SYR2K, TRMM: tiled2d's triangle modes; TRSM: blocked on PoCL, inverse_rec on GPUs,
 # so inverse is named here too), and with blocks of 16,
 # which makes the blocked paths run over several blocks with a ragged last one at the test shapes:
 # there the older algorithms (SYRK/SYR2K recursive, TRMM and TRSM blocked) and TRSM's two inverse
@@ -36,4 +36,12 @@ foreach(r syrk syr2k trmm batched)
 endforeach()
 # blocks of 64: l3_tri_inv's panels of 32 run twice per block
 l3_test(trsm_gpucfg trsm 64 inverse "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}")
+# the diagonal inverses by recursive doubling from l3_tri_inv's blocks of at most inv_block
+# (the last argument): 1, 2 and 3 doublings (32 -> 16; 64 -> 16; 96 -> 12, a base that is no
+# power of 2), ragged last blocks and pairs at the test shapes; with the GPU-like configurations,
+# blocks of 128 from 16 (3 doublings through the batched tiled2d launches)
+l3_test(trsm_double1 trsm 32 inverse_rec auto auto 16)
+l3_test(trsm_double2 trsm 64 inverse auto auto 16)
+l3_test(trsm_double3 trsm 96 blocked auto auto 16)
+l3_test(trsm_double3_gpucfg trsm 128 inverse_rec "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16)
 l3_test(errors errors)

@@ -822,6 +822,10 @@ int main(int argc, char **argv)
                 CHECK(s == TSL_OK, "block option: %s", tsl_context_error(g_ctx));
             }
     }
+    if (argc > 6 && strtol(argv[6], NULL, 10) > 0) { /* TRSM: l3_tri_inv's largest block */
+        tsl_status s = tsl_context_set_option(g_ctx, "trsm", "inv_block", strtol(argv[6], NULL, 10));
+        CHECK(s == TSL_OK, "inv_block option: %s", tsl_context_error(g_ctx));
+    }
     int found = 0;
     for (int r = 0; r <= R_TRSM; ++r)
         if (strcmp(what, routine_name[r]) == 0) {
@@ -837,5 +841,6 @@ int main(int argc, char **argv)
     snprintf(name, sizeof name, "test_level3 %s%s%s%s%s%s%s", what, argc > 2 ? " block=" : "",
              argc > 2 ? argv[2] : "", argc > 3 ? " variant=" : "", argc > 3 ? argv[3] : "",
              argc > 4 ? " gemm=" : "", argc > 4 ? argv[4] : "");
+    if (argc > 6) snprintf(name + strlen(name), sizeof name - strlen(name), " inv_block=%s", argv[6]);
     return check_summary(name);
 }

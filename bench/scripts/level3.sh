@@ -48,17 +48,27 @@ run blas3 --op symm --size 4096 --side right --uplo upper --trans t --layout col
   --peers clblast,cublas --csv "$out/symm_single_4096_rutc.csv"
 run blas3 --op syrk --size 4096 --uplo upper --trans t --layout col $common --variant all \
   --peers cublas --csv "$out/syrk_single_4096_utc.csv"
-# TRSM's block size (default 256 on GPUs): the diagonal blocks (inverted by l3_tri_inv), the k of
-# every update GEMM; SYRK/SYR2K and TRMM's tri variants have no blocks (their old variants' sweep
-# is in the first run's results)
+# TRSM's block size (default on GPUs: 128 up to 4096, 256 above): the diagonal blocks (inverted
+# by l3_tri_inv in blocks of at most 64, then by doubling with batched GEMMs), the k of every
+# update GEMM; inverse_rec (auto on GPUs) over 64 to 512 at 4096 and 128 to 512 at 8192, the
+# other variants at 128 and 256 beside it; SYRK/SYR2K and TRMM's tri variants have no blocks
+# (their old variants' sweep is in the first run's results)
 fi
 if [[ $PARTS == *sweep* ]]; then
-for v in inverse inverse_rec blocked; do
-  for nb in 64 128 512; do
+for v in inverse_rec inverse blocked; do
+  nbs="128 256"; [[ $v == inverse_rec ]] && nbs="64 128 256 512"
+  [[ $v == blocked ]] && nbs="128"
+  for nb in $nbs; do
     for p in single double; do
       run blas3 --op trsm --size 4096 --precision $p --block $nb --variant $v $common \
         --csv "$out/block_trsm_${v}_${p}_nb$nb.csv"
     done
+  done
+done
+for nb in 128 256 512; do
+  for p in single double; do
+    run blas3 --op trsm --size 8192 --precision $p --block $nb --variant inverse_rec $common \
+      --csv "$out/block_trsm_inverse_rec_${p}_8192_nb$nb.csv"
   done
 done
 # strided batched GEMM: the direct (one launch) and loop (a tuned GEMM per problem) variants

@@ -78,23 +78,26 @@ __kernel void l3_tri_blocks(const int n, const int nb, __global const real *A, c
  * columns in registers. An upper block is the lower one reflected: inv(U) = J inv(J U J) J with
  * J the reversal. A zero on a non-unit diagonal gives IEEE inf or NaN from there on, as the
  * reference BLAS's division does. O(nb^3 / 6) flops per block spread over the work-group's items
- * (the old l3_tri_blocks inverse ran nb^2 / 2 dependent steps in one item per column). */
+ * (the old l3_tri_blocks inverse ran nb^2 / 2 dependent steps in one item per column).
+ * ldd, per: where the inverses go when the host builds larger ones from them by doubling (level3.c,
+ * tri_inverses): block b is the (b % per)-th diagonal block of the (b / per)-th ldd x ldd block
+ * of D, rows ldd apart (ldd = nb, per = 1: the layout above). */
 #define IB 32
 __kernel void l3_tri_inv(const int n, const int nb, __global const real *A, const long a_off,
                          const int a_rs, const int a_cs, const int lower, const int unit,
-                         __global real *D)
+                         __global real *D, const int ldd, const int per)
 {
     const int b = get_group_id(0), tid = get_local_id(0), nt = get_local_size(0);
     const int b0 = b * nb;
     const int r = min(nb, n - b0);
     __global const real *T = A + a_off + (long)b0 * a_rs + (long)b0 * a_cs;
-    __global real *X = D + (long)b * nb * nb;
+    __global real *X = D + (long)(b / per) * ldd * ldd + (long)(b % per) * nb * (ldd + 1);
     __local real Tl[IB][IB + 1];
     /* the block as a lower triangle L (reflected if upper), and X(i, j) of inv(L) where it lies */
 #define LEL(i, l)                                                                              \
     (lower ? T[(long)(i) * a_rs + (long)(l) * a_cs]                                            \
            : T[(long)(r - 1 - (i)) * a_rs + (long)(r - 1 - (l)) * a_cs])
-#define XEL(i, j) X[lower ? (long)(i) * nb + (j) : (long)(r - 1 - (i)) * nb + (r - 1 - (j))]
+#define XEL(i, j) X[lower ? (long)(i) * ldd + (j) : (long)(r - 1 - (i)) * ldd + (r - 1 - (j))]
     for (int i0 = 0; i0 < r; i0 += IB) {
         const int h = min(IB, r - i0);
         /* right-hand sides of the panel's rows, every column j < r (zero right of the diagonal) */

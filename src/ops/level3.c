@@ -51,11 +51,13 @@ static const l3_variant trsm_variants[] = {
 static const l3_variant symm_variants[] = {{"expand", L3_EXPAND}};
 static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
 static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
-/* TRSM: inverse on GPUs (no GEMM of nb rows between the updates, which fill a fraction of a GPU);
+/* TRSM: inverse_rec on GPUs (no GEMM of nb rows between the updates, which fill a fraction of a
+ * GPU, and the updates in recursive halves: fewer, larger GEMMs; H100 round 2, n = 4096: 0.52x /
+ * 0.59x GEMM single / double at nb 128 against inverse's 0.36x / 0.45x, and ahead at 8192 too);
  * blocked elsewhere (PoCL, 768^3 single, a loaded 2-core machine: 54 to 74 against 35 to 37
  * GFLOP/s; the inverse variants' extra batched products cost more than the diagonal GEMMs they
  * replace on a CPU). */
-static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse"}, {NULL, "blocked"}};
+static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse_rec"}, {NULL, "blocked"}};
 static const tsl__auto_row symm_auto[] = {{NULL, "expand"}};
 
 static const char *syrk_name(size_t i)
@@ -132,6 +134,17 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
     return TSL_OK;
 }
 
+/* TRSM's options: "block", and "inv_block", the largest diagonal block l3_tri_inv inverts itself
+ * (1 to 4096, default 64): larger ones are built from those by recursive doubling (tri_inverses). */
+static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
+{
+    if (strcmp(name, "inv_block") != 0) return block_option(ctx, name, value);
+    if (value < 1 || value > 4096)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option inv_block = %ld is outside 1 to 4096",
+                         value);
+    return TSL_OK;
+}
+
 const tsl__op_desc tsl__syrk_desc = {.op = "syrk",
                                      .variant_name = syrk_name,
                                      .variant_check = syrk_check,
@@ -147,7 +160,7 @@ const tsl__op_desc tsl__trmm_desc = {.op = "trmm",
 const tsl__op_desc tsl__trsm_desc = {.op = "trsm",
                                      .variant_name = trsm_name,
                                      .variant_check = trsm_check,
-                                     .option_check = block_option};
+                                     .option_check = trsm_option};
 const tsl__op_desc tsl__symm_desc = {
     .op = "symm", .variant_name = symm_name, .variant_check = symm_check};
 
@@ -158,6 +171,16 @@ size_t tsl__l3_block(const tsl_context *ctx, const char *op)
 {
     long dflt = strcmp(ctx->info.type, "gpu") == 0 ? 256 : 128;
     return (size_t)tsl__context_option(ctx, op, "block", dflt);
+}
+
+/* TRSM's block size for a triangle of ka: the "block" option, else on GPUs 128 up to ka = 4096
+ * and 256 above (H100 round 2, inverse_rec at 4096: nb 128 0.52x / 0.59x GEMM single / double
+ * against 0.36x / 0.50x at 256, more blocks filling the device in the small updates; at 8192
+ * nb 256 ran at 0.71x / 0.80x), 128 elsewhere. */
+static size_t trsm_block(const tsl_context *ctx, size_t ka)
+{
+    long dflt = strcmp(ctx->info.type, "gpu") == 0 && ka > 4096 ? 256 : 128;
+    return (size_t)tsl__context_option(ctx, "trsm", "block", dflt);
 }
 
 /* ---- the small kernels (level3.cl) ---------------------------------------------------------- */
@@ -603,23 +626,85 @@ static tsl_status tri_blocks(tsl_context *ctx, const trxm_problem *p, size_t ka,
     return tsl__launch(ctx, k, "trmm diagonal blocks", args, 9, 2, global, local);
 }
 
-/* TRSM's inverted diagonal blocks into d (as tri_blocks lays them out): l3_tri_inv, one
- * work-group per block. */
-static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, size_t ka, cl_mem d)
+static tsl_status batched_gemm(tsl_context *ctx, int prec, tsl_trans ta, size_t count, size_t m,
+                               size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
+                               size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb,
+                               double beta, cl_mem c, size_t c_off, size_t ldc, size_t sc);
+
+/* The largest diagonal block l3_tri_inv inverts itself for blocks of nb: nb halved while it is
+ * above the "inv_block" option (default 64) and even; *levels: the doublings back to nb. */
+static size_t inv_base(const tsl_context *ctx, size_t nb, int *levels)
+{
+    size_t lim = (size_t)tsl__context_option(ctx, "trsm", "inv_block", 64), b = nb;
+    *levels = 0;
+    while (b > lim && b % 2 == 0) b /= 2, ++*levels;
+    return b;
+}
+
+/* TRSM's inverted diagonal blocks into d (as tri_blocks lays them out: block i at i nb nb, rows nb
+ * apart, zeros in the other triangle). l3_tri_inv inverts blocks of nb0 = inv_base (one
+ * work-group each, O(nb0^3) dependent-ish work per group: at nb = 512 the whole inversion ran at
+ * 0.11-0.19x GEMM on the H100, round 2), then recursive doubling builds the inverses of blocks
+ * of 2h from those of h, as CLBlast and MAGMA do: for a lower pair [A11 0; A21 A22], inv =
+ * [inv11 0; -inv22 A21 inv11, inv22] (upper: [inv11, -inv11 A12 inv22; 0 inv22]), two GEMMs
+ * per pair through T = A21 inv11 (A12 inv22) in the scratch at d + t_off (nblk (nb/2)^2
+ * elements), each batched over the full blocks of nb (stride nb nb; the ragged last block's pair
+ * by single GEMMs), one launch per pair position: 2 (nb / nb0 - 1) launches in all. */
+static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, size_t ka, cl_mem d,
+                               size_t t_off)
 {
     cl_kernel k;
-    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
+    size_t nb = p->nb, nblk = (ka + nb - 1) / nb, nfull = ka / nb, last = ka - nfull * nb;
+    int levels;
+    size_t nb0 = inv_base(ctx, nb, &levels);
+    tsl_status s = TSL_OK;
+    if (levels > 0) /* zeros in the pairs' other triangles, which no step below writes */
+        s = tsl__l3_scale(ctx, p->dbl, nblk * nb, nb, 0, 0.0, d, 0, nb);
+    if (s == TSL_OK) s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
     if (s != TSL_OK) return s;
-    int ika = (int)ka, inb = (int)p->nb, lower = p->lower, unit = p->unit;
+    int ika = (int)ka, inb = (int)nb0, lower = p->lower, unit = p->unit, ldd = (int)nb;
+    int per = (int)(nb / nb0);
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
     cl_long a_off = (cl_long)p->a_off;
-    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},   {sizeof(cl_mem), &p->a},
-                       {sizeof a_off, &a_off}, {sizeof rs, &rs},     {sizeof cs, &cs},
-                       {sizeof lower, &lower}, {sizeof unit, &unit}, {sizeof(cl_mem), &d}};
-    size_t wg = 256, nblk = (ka + p->nb - 1) / p->nb;
+    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
+                       {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
+                       {sizeof lower, &lower}, {sizeof unit, &unit},   {sizeof(cl_mem), &d},
+                       {sizeof ldd, &ldd},     {sizeof per, &per}};
+    size_t wg = 256, nsmall = (ka + nb0 - 1) / nb0;
     while (wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
-    size_t local[1] = {wg}, global[1] = {nblk * wg};
-    return tsl__launch(ctx, k, "trsm diagonal inverses", args, 9, 1, global, local);
+    size_t local[1] = {wg}, global[1] = {nsmall * wg};
+    s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 11, 1, global, local);
+    int prec = p->prec;
+    size_t sa = nb * p->lda + nb; /* op(A) from one block of nb to the next, either transpose */
+    for (size_t h = nb0; s == TSL_OK && h < nb; h *= 2)
+        for (size_t o = 0; s == TSL_OK && o < nb; o += 2 * h) {
+            /* the pair [o, o + h), [o + h, o + 2h) of every full block (batched), then of the
+             * ragged last one, whose second half has h2 rows (none: nothing to build) */
+            size_t o1 = o + h, d11 = o * nb + o, d22 = o1 * nb + o1;
+            for (int rag = 0; s == TSL_OK && rag < 2; ++rag) {
+                size_t cnt = rag ? 1 : nfull, base = rag ? nfull * nb : 0, dz = base * nb;
+                size_t h2 = rag ? (last > o1 ? (last - o1 < h ? last - o1 : h) : 0) : h;
+                if (cnt == 0 || h2 == 0) continue;
+                if (p->lower) { /* T = A21 inv11 (h2 x h); inv21 = -inv22 T */
+                    s = batched_gemm(ctx, prec, p->ta, cnt, h2, h, h, 1.0, p->a,
+                                     opa_at(p, base + o1, base + o), p->lda, sa, d, dz + d11, nb,
+                                     nb * nb, 0.0, d, t_off, h, h * h);
+                    if (s == TSL_OK)
+                        s = batched_gemm(ctx, prec, TSL_NO_TRANS, cnt, h2, h, h2, -1.0, d,
+                                         dz + d22, nb, nb * nb, d, t_off, h, h * h, 0.0, d,
+                                         dz + o1 * nb + o, nb, nb * nb);
+                } else { /* T = A12 inv22 (h x h2); inv12 = -inv11 T */
+                    s = batched_gemm(ctx, prec, p->ta, cnt, h, h2, h2, 1.0, p->a,
+                                     opa_at(p, base + o, base + o1), p->lda, sa, d, dz + d22, nb,
+                                     nb * nb, 0.0, d, t_off, h, h * h);
+                    if (s == TSL_OK)
+                        s = batched_gemm(ctx, prec, TSL_NO_TRANS, cnt, h, h2, h, -1.0, d,
+                                         dz + d11, nb, nb * nb, d, t_off, h, h * h, 0.0, d,
+                                         dz + o * nb + o1, nb, nb * nb);
+                }
+            }
+        }
+    return s;
 }
 
 static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
@@ -627,11 +712,12 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb;
     size_t ka = p->left ? p->m : p->n, nblk = (ka + nb - 1) / nb, m = p->m, n = p->n;
     cl_mem d, w;
-    tsl_status s = tsl__workspace(ctx, 7, nblk * nb * nb * es, &d);
+    size_t dsz = nblk * nb * nb, tsz = p->solve ? nblk * (nb / 2) * (nb / 2) : 0;
+    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz) * es, &d);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
     /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
      * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
-    if (s == TSL_OK) s = p->solve ? tri_inverses(ctx, p, ka, d) : tri_blocks(ctx, p, ka, d);
+    if (s == TSL_OK) s = p->solve ? tri_inverses(ctx, p, ka, d, dsz) : tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
      * upper one on the right, else backward); each solved block updates the ones after it, and
@@ -712,24 +798,33 @@ static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
     return 0;
 }
 
-/* count GEMMs C_z = alpha A_z B_z + beta C_z (no transposes), X_z = X + z x_stride: one batched
- * tiled2d launch where it runs them without a pre-pass, else one GEMM each. */
+/* count GEMMs C_z = alpha op(A_z) B_z + beta C_z, X_z = X + z x_stride: one batched tiled2d
+ * launch where it runs them without a pre-pass, else one GEMM each. */
+static tsl_status batched_gemm(tsl_context *ctx, int prec, tsl_trans ta, size_t count, size_t m,
+                               size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
+                               size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb,
+                               double beta, cl_mem c, size_t c_off, size_t ldc, size_t sc)
+{
+    if (count == 0) return TSL_OK;
+    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc};
+    if (count > 1 && tsl__gemm_ext_ok(ctx, prec, ta, TSL_NO_TRANS, m, n, k, a_off, lda, b_off,
+                                      ldb, &ext))
+        return tsl__gemm_mem_ext(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off, lda, b,
+                                 b_off, ldb, beta, c, c_off, ldc, &ext);
+    tsl_status s = TSL_OK;
+    for (size_t z = 0; s == TSL_OK && z < count; ++z)
+        s = tsl__gemm_mem(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off + z * sa, lda, b,
+                          b_off + z * sb, ldb, beta, c, c_off + z * sc, ldc);
+    return s;
+}
+
 static tsl_status batched_nn(tsl_context *ctx, int prec, size_t count, size_t m, size_t n,
                              size_t k, double alpha, cl_mem a, size_t a_off, size_t lda, size_t sa,
                              cl_mem b, size_t b_off, size_t ldb, size_t sb, double beta, cl_mem c,
                              size_t c_off, size_t ldc, size_t sc)
 {
-    if (count == 0) return TSL_OK;
-    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc};
-    if (count > 1 && tsl__gemm_ext_ok(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, a_off, lda,
-                                      b_off, ldb, &ext))
-        return tsl__gemm_mem_ext(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, alpha, a, a_off,
-                                 lda, b, b_off, ldb, beta, c, c_off, ldc, &ext);
-    tsl_status s = TSL_OK;
-    for (size_t z = 0; s == TSL_OK && z < count; ++z)
-        s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, alpha, a, a_off + z * sa,
-                          lda, b, b_off + z * sb, ldb, beta, c, c_off + z * sc, ldc);
-    return s;
+    return batched_gemm(ctx, prec, TSL_NO_TRANS, count, m, n, k, alpha, a, a_off, lda, sa, b,
+                        b_off, ldb, sb, beta, c, c_off, ldc, sc);
 }
 
 /* The substitution's updates of TRSM's inverse variants on Y (in B, in place): the blocks
@@ -783,26 +878,27 @@ static tsl_status trsm_updates(tsl_context *ctx, const trxm_problem *p, cl_mem f
  * write op(A)'s off-diagonal blocks densely (l3_tri_full), F by one batched GEMM over the block
  * columns (rows), the updates in place on B (trsm_updates), X by one batched GEMM over the
  * diagonal blocks into W, W into B. The batched GEMMs have k = nb; no leaf GEMM of nb rows runs
- * between the updates. Workspace 7 holds [D | op(A) dense | F], 5 is W. */
+ * between the updates. Workspace 7 holds [D | T | op(A) dense | F], 5 is W. */
 static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
     size_t ka = p->left ? m : n, nblk = (ka + nb - 1) / nb, nfull = ka / nb;
     size_t last = ka - nfull * nb; /* the ragged last block's size, 0 if none */
-    size_t dsz = nblk * nb * nb, fsz = ka * ka;
+    size_t dsz = nblk * nb * nb, tsz = nblk * (nb / 2) * (nb / 2), fsz = ka * ka;
     int prec = p->prec;
-    if (tsl__mul_overflows(ka, ka) || dsz + 2 * fsz < fsz || (dsz + 2 * fsz) > SIZE_MAX / es)
+    if (tsl__mul_overflows(ka, ka) || dsz + 2 * fsz < fsz ||
+        (dsz + tsz + 2 * fsz) > SIZE_MAX / es)
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
     cl_mem ws, w;
-    tsl_status s = tsl__workspace(ctx, 7, (dsz + 2 * fsz) * es, &ws);
+    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + 2 * fsz) * es, &ws);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    if (s == TSL_OK) s = tri_inverses(ctx, p, ka, ws);
+    if (s == TSL_OK) s = tri_inverses(ctx, p, ka, ws, dsz);
     if (s != TSL_OK) return s;
     cl_kernel k;
     int ika = (int)ka, inb = (int)nb, lower = p->lower;
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
     cl_long a_off = (cl_long)p->a_off;
-    size_t f0 = dsz, f1 = dsz + fsz; /* op(A) dense, and F */
+    size_t f0 = dsz + tsz, f1 = f0 + fsz; /* op(A) dense, and F (after D and tri_inverses' T) */
     if (nblk > 1) {
         if ((s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k)) != TSL_OK) return s;
         cl_long fo = (cl_long)f0;
@@ -899,10 +995,11 @@ static trxm_problem trxm_view(tsl_context *ctx, int prec, int solve, const trxm_
                       .ta = g->trans,
                       .m = col ? g->n : g->m,
                       .n = col ? g->m : g->n,
-                      .nb = tsl__l3_block(ctx, solve ? "trsm" : "trmm"),
+                      .nb = tsl__l3_block(ctx, "trmm"),
                       .alpha = alpha,
                       .lda = g->lda,
                       .ldb = g->ldb};
+    if (solve) p.nb = trsm_block(ctx, p.left ? p.m : p.n);
     return p;
 }
 
