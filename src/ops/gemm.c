@@ -952,6 +952,38 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
     return run(ctx, &p);
 }
 
+/* Work-groups a launch over C's triangle runs: the tiles of the n x n C that reach its lower
+ * triangle (the upper one has as many). */
+static size_t tri_tiles(size_t n, const int *tp)
+{
+    size_t mw = (size_t)tp[P_MWG], nw = (size_t)tp[P_NWG], mt = (n + mw - 1) / mw;
+    size_t nt = (n + nw - 1) / nw, tiles = 0;
+    for (size_t i = 0; i < mt; ++i) {
+        size_t reach = ((i + 1) * mw + nw - 1) / nw;
+        tiles += reach < nt ? reach : nt;
+    }
+    return tiles;
+}
+
+/* A launch over C's triangle (SYRK, SYR2K) has about half the tiles of the GEMM of its size, so
+ * the large class's big tiles can leave the device's last waves half empty: on the H100, 128 x
+ * 256 tiles give 272 work-groups at n = 4096 for 132 SMs (SYRK single at 0.61x GEMM's rate,
+ * bench/results/h100/level3b). Below 4 waves (a work-group per compute unit each), auto takes the
+ * small class's configuration instead where that gives at least 1.5 times the tiles and runs. */
+static void tri_waves(tsl_context *ctx, const gemm_problem *p, gemm_choice *ch)
+{
+    size_t tiles = tri_tiles(p->n, ch->tp.v), cus = ctx->info.compute_units;
+    if (!cus || tiles >= 4 * cus) return;
+    const char *src, *db = tsl__tuning_find(ctx, "gemm", p->dbl, "small", NULL, &src);
+    gemm_choice alt;
+    char saved[sizeof ctx->error];
+    snprintf(saved, sizeof saved, "%s", ctx->error);
+    int ok = db && choose_named(ctx, db, p->dbl, NULL, 0, &alt) == TSL_OK &&
+             alt.v->kind == KIND_TILED2D && 2 * tri_tiles(p->n, alt.tp.v) >= 3 * tiles;
+    snprintf(ctx->error, sizeof ctx->error, "%s", saved); /* a question, not a failure */
+    if (ok) *ch = alt;
+}
+
 /* The problem of a tsl__gemm_mem_ext call (ext applied). */
 static gemm_problem ext_problem(int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n, size_t k,
                                 double alpha, cl_mem a, size_t a_off, size_t lda, cl_mem b,
@@ -1000,12 +1032,15 @@ tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans
     gemm_problem p = ext_problem(prec, ta, tb, m, n, k, alpha, a, a_off, lda, b, b_off, ldb, beta,
                                  c, c_off, ldc, ext);
     gemm_choice ch;
-    tsl_status s = choose(ctx, tsl__context_variant(ctx, "gemm"), p.dbl,
-                          &(tsl__shape){m, n, k}, &ch);
+    const char *variant = tsl__context_variant(ctx, "gemm");
+    tsl_status s = choose(ctx, variant, p.dbl, &(tsl__shape){m, n, k}, &ch);
     if (s != TSL_OK) return s;
     if (ch.v->kind != KIND_TILED2D)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "gemm: the Level-3 modes run on tiled2d only (variant %s)", ch.v->name);
+    if ((ext->tri == TSL__TRI_C_LOWER || ext->tri == TSL__TRI_C_UPPER) &&
+        strcmp(variant, "auto") == 0)
+        tri_waves(ctx, &p, &ch);
     return run_tiled2d(ctx, &p, &ch);
 }
 
