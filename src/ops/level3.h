@@ -1,5 +1,7 @@
-/* level3.h: what the Level-3 routines (level3.c) and strided batched GEMM (gemm_batched.c) share:
- * the small kernels of level3.c, the block size, and the argument checks' wording. */
+/* level3.h: what the Level-3 routines share: level3.c (the variant tables and options, the small
+ * kernels of level3.cl, the argument checks and the host staging), level3_sym.c (SYMM, SYRK,
+ * SYR2K), level3_tri.c (TRMM, TRSM) and strided batched GEMM (gemm_batched.c): the small kernels,
+ * the block size, and the argument checks' wording. */
 #ifndef TSL_OPS_LEVEL3_H
 #define TSL_OPS_LEVEL3_H
 
@@ -20,5 +22,41 @@ size_t tsl__l3_block(const tsl_context *ctx, const char *op);
 tsl_status tsl__l3_check_size(tsl_context *ctx, const char *fn, const char *name, size_t v);
 tsl_status tsl__l3_check_ld(tsl_context *ctx, const char *fn, const char *name, size_t ld,
                             size_t need, const char *what);
+
+/* ---- shared by level3.c, level3_sym.c and level3_tri.c ------------------------------------- */
+
+/* The algorithms (docs/level3.md): L3_TRI, one launch of tiled2d in a triangle mode (SYRK/SYR2K:
+ * C's triangle; TRMM: the triangular operand), where the context's gemm variant is tiled2d, else
+ * the general algorithm of the routine; L3_RECURSIVE, SYRK/SYR2K's recursive halves with
+ * diagonal blocks through a workspace; L3_BLOCKED, TRMM/TRSM's diagonal blocks by GEMM with the
+ * blocks made dense or inverted; L3_INVERSE(_REC), TRSM with the off-diagonal part of op(A)
+ * multiplied by the inverted diagonal blocks first (one batched GEMM), so the substitution's
+ * updates are GEMMs in place on B and the diagonal blocks one batched GEMM at the end, the
+ * updates right-looking (k = block) or in recursive halves (large k). */
+typedef enum { L3_TRI, L3_RECURSIVE, L3_BLOCKED, L3_INVERSE, L3_INVERSE_REC, L3_EXPAND } l3_kind;
+/* The kind of algorithm the context's variant of op names (checked when it was set). */
+l3_kind tsl__l3_variant_kind(tsl_context *ctx, const char *op);
+/* TRSM's block size for a triangle of ka. */
+size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka);
+size_t tsl__l3_round_up(size_t x, size_t m);
+/* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows). */
+tsl_status tsl__l3_launch2d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
+                            int nargs, size_t cols, size_t rows);
+/* The rows x cols block at s_off (rows lds apart) copied to d_off of dst (rows ldd apart). */
+tsl_status tsl__l3_copy(tsl_context *ctx, int dbl, size_t rows, size_t cols, cl_mem src,
+                        size_t s_off, size_t lds, cl_mem dst, size_t d_off, size_t ldd);
+/* TSL_ERR_INVALID_ARG naming an enum argument that has none of its values. */
+tsl_status tsl__l3_check_layout(tsl_context *ctx, const char *fn, tsl_layout l);
+tsl_status tsl__l3_check_uplo(tsl_context *ctx, const char *fn, tsl_uplo u);
+tsl_status tsl__l3_check_side(tsl_context *ctx, const char *fn, tsl_side sd);
+tsl_status tsl__l3_check_trans(tsl_context *ctx, const char *fn, const char *name, tsl_trans t);
+tsl_status tsl__l3_check_diag(tsl_context *ctx, const char *fn, tsl_diag d);
+/* Host staging: the rows x cols matrix (or its triangle) into a packed device workspace, and a
+ * square result's triangle back (level3.c). */
+tsl_status tsl__l3_upload_matrix(tsl_context *ctx, int slot, size_t es, const void *host,
+                                 size_t rows, size_t cols, size_t ld, int tri, int skip_diag,
+                                 cl_mem *out);
+tsl_status tsl__l3_download_triangle(tsl_context *ctx, size_t es, cl_mem mem, void *host,
+                                     size_t n, size_t ld, int tri);
 
 #endif

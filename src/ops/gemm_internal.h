@@ -1,0 +1,102 @@
+/* gemm_internal.h: what the two files of the single-device GEMM share: gemm.c (the variant
+ * table, the choice of a variant and its tiled2d configuration, the ladder kernels, the argument
+ * checks and the entry points) and gemm_tiled2d.c (tiled2d's parameters and search space, and its
+ * run: the pack pre-pass, split k and peeled edges). The types below are the variant's row, the
+ * tiled2d configuration, the resolved choice and the row-major problem the kernels see. */
+#ifndef TSL_OPS_GEMM_INTERNAL_H
+#define TSL_OPS_GEMM_INTERNAL_H
+
+#include "ops/ops.h"
+
+typedef enum { KIND_NAIVE, KIND_TILED, KIND_REGBLOCK, KIND_TILED2D } gemm_kind;
+
+typedef struct {
+    const char *name;
+    gemm_kind kind;
+    const char *kernel;
+    int param; /* tile width for tiled, rows per work-item for regblock */
+} gemm_variant;
+
+/* tiled2d's compile-time parameters: one value per axis of its search space (the kernel's
+ * tunables, src/kernels/gemm.cl). ALIAS, KSPLIT and PEEL are the host's. ALIAS: pad leading dimensions
+ * so a row is never a multiple of 1 KiB (on CPUs rows of A and B 4 KiB apart share L1 sets;
+ * measured 1.3x at n = 1024 on PoCL/AVX-512). KSPLIT: split k into that many slices summed by a
+ * second pass, for problems whose C has too few tiles to fill the device (8192 x 128 x 8192);
+ * 0 = the host decides from the tile count and the compute units (splitk_slices), 1 = never.
+ * PEEL: a remainder of a few rows or columns past the last whole tile is computed as thin strips
+ * (gemm_edge) instead of padded to a whole tile; 0 = on GPUs, 1 = never, 2 = always
+ * (tsl__gemm_run_tiled2d).
+ * MMA: the kernel's inner product by the FP64 matrix instruction, double only: 1 = m8n8k4, 2 =
+ * m16n8k8, 3 = m16n8k16 (NVIDIA's FP64 tensor cores: has_fp64_mma; an OpenCL C emulation
+ * elsewhere). */
+enum {
+    P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
+    P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, NP
+};
+_Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds");
+typedef struct {
+    int v[NP];
+} tiled2d_params;
+
+/* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
+ * parameters. "auto" is the database's configuration for the precision and the problem's shape
+ * (its size class; else auto_table); a bare "tiled2d" is tiled2d with the database's parameters
+ * (else tsl__tiled2d_fallback); "tiled2d:NAME=V,..." sets the named parameters over
+ * tsl__tiled2d_fallback, so an explicit configuration means the same on every device and size. A
+ * database entry that cannot run here is skipped with a warning (tsl_context_warning), never an
+ * error. */
+typedef struct {
+    const gemm_variant *v;
+    tiled2d_params tp;
+} gemm_choice;
+
+/* The row-major problem the kernels see. */
+typedef struct {
+    int dbl;
+    size_t elem;
+    tsl_trans ta, tb;
+    size_t m, n, k;
+    double alpha, beta;
+    cl_mem a, b, c;
+    size_t lda, ldb, ldc;
+    int half; /* binary16 matrices, float arithmetic (dbl is 0) */
+    /* element offsets of A, B and C in their buffers (0 but for tsl__gemm_mem: sub-blocks) */
+    size_t a_off, b_off, c_off;
+    /* the Level-3 modes (tsl__gemm_mem_ext, tiled2d only): tri (TSL__TRI_*), unit, and a strided
+     * batch of `batch` problems (0: none) */
+    int tri, unit;
+    size_t batch, a_stride, b_stride, c_stride;
+} gemm_problem;
+
+/* What tiled2d does with a problem's operands: whether the kernel reads them in place (DIRECT)
+ * and which ones the pack pre-pass copies first. A triangular operand of the TRI modes is always
+ * packed (its other triangle becomes zeros). */
+typedef struct {
+    int direct, pack_a, pack_b;
+} tiles_plan;
+
+/* ---- gemm_tiled2d.c ----------------------------------------------------------------------- */
+/* The last-resort configuration, and tiled2d's search space (the descriptor's, tsl__gemm_desc). */
+extern const tiled2d_params tsl__tiled2d_fallback;
+extern const tsl__space tsl__tiled2d_space;
+/* Whether a configuration runs correctly on the device (the kernel's rules and the hard limits). */
+int tsl__tiled2d_runs(const tsl_context *ctx, int dbl, const int *v);
+/* The kernel's -D options of a configuration. */
+void tsl__tiled2d_options(const tsl_context *ctx, const tiled2d_params *tp, char *out, size_t cap);
+/* Which operands tiled2d reads in place and which the pack pre-pass copies. */
+tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp, size_t Np,
+                                size_t Kp);
+/* A problem by tiled2d: whole tiles, and peeled edges where they pay. */
+tsl_status tsl__gemm_run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c);
+
+/* ---- gemm.c ------------------------------------------------------------------------------- */
+size_t tsl__gemm_round_up(size_t x, size_t m);
+/* Largest power-of-two square work-group edge (at most 16) the kernel allows. */
+size_t tsl__gemm_square_edge(size_t max_wg);
+/* The kernel `name` of gemm.cl for the problem's precision and storage, with extra -D options. */
+tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const char *name,
+                                const char *extra, cl_kernel *k);
+/* op(X)(i, l) = X[i rs + l cs] for an operand X of leading dimension ld, transposed or not. */
+void tsl__gemm_op_strides(tsl_trans t, size_t ld, int *rs, int *cs);
+
+#endif

@@ -1,0 +1,536 @@
+/* gemm_tiled2d.c: tiled2d, the tuned GEMM kernel, on the host side: its compile-time parameters
+ * and the tuner's search space over them (axes, the fallback configuration, what runs and what
+ * pays on a device, the seeds), and the run of one row-major problem: the pack pre-pass that
+ * makes operands dense and tile-multiple, split k for problems of few tiles, the Level-3 modes
+ * (triangles, strided batches) and the peeled edges. gemm.c chooses the configuration and calls
+ * tsl__gemm_run_tiled2d. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "ops/gemm_internal.h"
+
+static const tsl__axis tiled2d_axes[NP] = {
+    {"MWG", 5, {16, 32, 64, 128, 256}},  {"NWG", 5, {16, 32, 64, 128, 256}},
+    {"KWG", 3, {8, 16, 32}},             {"MDIMC", 6, {1, 2, 4, 8, 16, 32}},
+    {"NDIMC", 6, {1, 2, 4, 8, 16, 32}},  {"VW", 5, {1, 2, 4, 8, 16}},
+    {"SA", 2, {0, 1}},                   {"SB", 2, {0, 1}},
+    {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
+    {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
+    {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
+    {"WN", 3, {0, 4, 8}},                {"MMA", 4, {0, 1, 2, 3}},
+    {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
+    {"PEEL", 3, {0, 1, 2}},
+};
+
+/* The last resort when neither the user's tuning database nor the shipped defaults
+ * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
+ * local memory that run everywhere. */
+const tiled2d_params tsl__tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0}};
+
+/* Bytes of local memory tiled2d's staged tiles take (twice with DBUF); with MMA rows are padded
+ * by 8 elements. */
+static size_t tiled2d_local_bytes(int dbl, const int *v)
+{
+    size_t apad = v[P_MMA] ? 8 : (size_t)v[P_APAD], bpad = v[P_MMA] ? 8 : 0;
+    size_t a = v[P_SA] ? (size_t)v[P_KWG] * ((size_t)v[P_MWG] + apad) : 0;
+    size_t b = v[P_SB] ? (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad) : 0;
+    return (a + b) * (dbl ? sizeof(double) : sizeof(float)) * (v[P_DBUF] ? 2 : 1);
+}
+
+/* What the kernel's #error checks and the device's hard limits allow: any such configuration
+ * runs correctly on the device (named explicitly, or from a database entry). */
+int tsl__tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
+{
+    int mwg = v[P_MWG], nwg = v[P_NWG], kwg = v[P_KWG], mdimc = v[P_MDIMC], ndimc = v[P_NDIMC];
+    int vw = v[P_VW], sa = v[P_SA], sb = v[P_SB], vwa = v[P_VWA], apad = v[P_APAD];
+    if (mwg % mdimc || nwg % ndimc) return 0;
+    int mwi = mwg / mdimc, nwi = nwg / ndimc, nthreads = mdimc * ndimc;
+    if (nwi % vw || (size_t)nthreads > ctx->info.max_work_group) return 0;
+    if (sa && (mwg * kwg) % nthreads) return 0;
+    if (sb && (kwg * nwg / vw) % nthreads) return 0;
+    if (v[P_PF] && !sa && !sb) return 0;
+    if (vwa > 1 && (!sa || mwi % vwa || (mwg + apad) % vwa)) return 0;
+    if (v[P_DBUF] && !v[P_PF]) return 0;
+    if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
+    if (v[P_DIRECT] && !(sa && sb && v[P_PF])) return 0;
+    if (dbl && vw > 8) return 0;
+    /* the FP64 matrix instruction (emulated where the device lacks it): double, whole warps of
+     * 8 x 8 tiles */
+    if (v[P_MMA] && (!dbl || !sa || !sb || mdimc % 4 || ndimc % 8 ||
+                     (4 * mwi) % (v[P_MMA] == 1 ? 8 : 16) || v[P_KWG] % (4 << (v[P_MMA] - 1)) ||
+                     vwa != 1 || v[P_WN]))
+        return 0;
+    return tiled2d_local_bytes(dbl, v) <= ctx->info.local_mem;
+}
+
+static int tiled2d_registers(int dbl, const int *v);
+static int has_fp64_mma(const tsl_context *ctx, int mma);
+
+/* The tuner's space on this device: what runs, pruned by what pays on the device type. */
+static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
+{
+    if (v[P_MMA] && !has_fp64_mma(ctx, v[P_MMA])) return 0; /* emulated: correct, never fast */
+    if (!tsl__tiled2d_runs(ctx, dbl, v)) return 0;
+    int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
+    int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
+    int w = dbl ? 2 : 1; /* 32-bit registers per value */
+    /* padding only matters for a staged A: 0 or 1 for scalar reads, 0 or 4 for vector reads */
+    if (!sa ? v[P_APAD] != 0 : v[P_VWA] > 1 ? v[P_APAD] == 1 : v[P_APAD] == 4) return 0;
+    if (strcmp(ctx->info.type, "gpu") == 0) {
+        /* a warp at least; ALIAS is a CPU cache matter; registers: accumulators + one column of
+         * A + one row of B (+ the prefetched tile) + addressing, within 255 and the block */
+        if (nthreads < 32 || v[P_ALIAS]) return 0;
+        int est = tiled2d_registers(dbl, v);
+        if (est > 255) return 0;
+        unsigned long regs = tsl__device_registers(ctx);
+        if (regs && (unsigned long)est * (unsigned long)nthreads > regs) return 0;
+        return 1;
+    }
+    /* CPUs (PoCL): work-items are loop iterations and local memory is ordinary memory behind
+     * barriers, so staging and interleaving only add work; big groups only add overhead, and big
+     * register blocks take PoCL minutes to compile. */
+    return !(sa || sb || v[P_STRIDED] || v[P_DBUF] || v[P_WN] || nthreads > 64 ||
+             mwi * nwi > 512 / w);
+}
+
+/* Values of an axis no configuration can use here (tiled2d_valid's rules, one axis at a time):
+ * the tuner skips them without visiting the points. */
+static int tiled2d_allowed(const tsl_context *ctx, int dbl, int axis, int value)
+{
+    if (axis == P_MMA) return value == 0 || (dbl && has_fp64_mma(ctx, value));
+    if (axis == P_VW && dbl && value > 8) return 0;
+    if (strcmp(ctx->info.type, "gpu") == 0) return !(axis == P_ALIAS && value);
+    /* CPUs: no staging, interleaving, prefetch (it needs staging), vector reads of a staged A
+     * or padding of one */
+    int off = axis == P_SA || axis == P_SB || axis == P_STRIDED || axis == P_DBUF ||
+              axis == P_WN || axis == P_PF || axis == P_APAD;
+    return !(off && value) && !(axis == P_VWA && value > 1);
+}
+
+/* The tuner's first candidates after auto's: the designs of the H200 hand sweep of 2026-11-23
+ * (docs/tuning.md: the random search of 2026-11-21 never sampled the first, 1.34x its winner). */
+static const char *const tiled2d_seeds[] = {
+    "tiled2d:MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    "tiled2d:MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    "tiled2d:MWG=128,NWG=256,KWG=8,MDIMC=16,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    "tiled2d:MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
+    "APAD=4",
+    /* double on FP64 tensor cores (H200 round 4, 2026-11-23) */
+    "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,"
+    "APAD=0,MMA=2",
+    NULL};
+
+const tsl__space tsl__tiled2d_space = {"tiled2d",      tiled2d_axes,   NP, tiled2d_valid,
+                                         tiled2d_allowed, P_KSPLIT,       tiled2d_seeds};
+
+/* Copies a strided rows x cols operand (from element src_off of src) into a zero-padded
+ * prows x pcols scratch buffer whose rows are pcols elements apart. */
+static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem src,
+                       size_t src_off, size_t rows, size_t cols, int s_rs, int s_cs, size_t prows,
+                       size_t pcols, int tri, cl_mem *out)
+{
+    tsl_status s = tsl__workspace(ctx, slot, prows * pcols * p->elem, out);
+    if (s != TSL_OK) return s;
+    cl_kernel k;
+    char extra[40] = ""; /* tri 1 (2): keep the lower (upper) triangle only (gemm_pack) */
+    if (tri) snprintf(extra, sizeof extra, "-DPACK_TRI=%d -DPACK_UNIT=%d", tri, p->unit);
+    s = tsl__gemm_get_kernel(ctx, p, "gemm_pack", extra, &k);
+    if (s != TSL_OK) return s;
+    size_t e = tsl__gemm_square_edge(tsl__kernel_max_wg(ctx, k));
+    size_t local[2] = {e, e},
+           global[2] = {tsl__gemm_round_up(pcols, e), tsl__gemm_round_up(prows, e)};
+    int r = (int)rows, c = (int)cols, pr = (int)prows, pc = (int)pcols;
+    cl_long off = (cl_long)src_off;
+    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},       {sizeof(cl_mem), &src},
+                       {sizeof s_rs, &s_rs}, {sizeof s_cs, &s_cs}, {sizeof pr, &pr},
+                       {sizeof pc, &pc},     {sizeof(cl_mem), out}, {sizeof off, &off}};
+    return tsl__launch(ctx, k, "gemm pack pre-pass", args, 9, 2, global, local);
+}
+
+/* Whether the device has the FP64 matrix instruction of MMA = 1 (m8n8k4), 2 (m16n8k8) or 3
+ * (m16n8k16): NVIDIA's data-centre parts only (sm_80: m8n8k4; sm_90, sm_100, sm_103, sm_110: all);
+ * the consumer ones (sm_86, sm_89, sm_120) accept the PTX but have no FP64 tensor cores. */
+static int has_fp64_mma(const tsl_context *ctx, int mma)
+{
+    int cc = tsl__nv_compute_capability(ctx);
+    return (cc == 80 && mma == 1) || cc == 90 || cc == 100 || cc == 103 || cc == 110;
+}
+
+/* The kernel's -D options: every axis but the host's (ALIAS, KSPLIT, PEEL); MMA only when set (the
+ * programs without it keep their cache keys), emulated where has_fp64_mma says no. */
+void tsl__tiled2d_options(const tsl_context *ctx, const tiled2d_params *tp, char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int a = 0; a < NP && n < cap; ++a)
+        if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL && !(a == P_MMA && !tp->v[a]))
+            n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
+                                  a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
+    if (tp->v[P_MMA] && !has_fp64_mma(ctx, tp->v[P_MMA]) && n < cap)
+        snprintf(out + n, cap - n, " -DMMA_EMULATE=1");
+}
+
+/* Registers per work-item that tiled2d's parameters need, as the tuner's pruning estimates
+ * them: accumulators + one column of A + one row of B (+ the prefetched tile) + addressing. */
+static int tiled2d_registers(int dbl, const int *v)
+{
+    int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
+    int nthreads = v[P_MDIMC] * v[P_NDIMC], w = dbl ? 2 : 1;
+    int nla = v[P_SA] ? v[P_MWG] * v[P_KWG] / nthreads : 0;
+    int nlb = v[P_SB] ? v[P_KWG] * v[P_NWG] / nthreads : 0;
+    return (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + 24;
+}
+
+/* How many slices of k. A configuration's KSPLIT > 0 is taken as given (within the limits
+ * below). KSPLIT = 0 on a GPU: the work-groups run in waves of `slots` (compute units x the
+ * groups one unit holds, from a model of 2048 work-items, the vendor's registers per unit where
+ * reported, else 65536, and the local memory), so a C of few tiles, or one whose last wave is
+ * nearly empty (4097^2 in 128 x 128 tiles: 1089 groups, 4.1 waves of 264), leaves units idle.
+ * S slices make S times the groups; the second pass costs about (2S + 1) m n elements of
+ * traffic, against 2 m n k flops, at a machine balance taken as 10 flops per byte. The S of
+ * 1..32 with the best (filled fraction of the waves) / (1 + pass cost) wins. On CPUs, no split.
+ * Each slice keeps at least 4 steps of KWG (auto) or 1 (given), and the partial results (S m n)
+ * stay within 1 GiB and the device's largest buffer. Measured on the H200 (docs/gemm.md):
+ * 8192 x 128 x 8192 2.0x, 4097^3 1.03x. */
+static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const int *tp,
+                            size_t Mp, size_t Np, size_t Kp)
+{
+    size_t steps = Kp / (size_t)tp[P_KWG], s = (size_t)tp[P_KSPLIT];
+    size_t cap = (size_t)1 << 30; /* the partial results: 1 GiB and one buffer at most */
+    if (ctx->info.max_alloc && ctx->info.max_alloc < cap) cap = (size_t)ctx->info.max_alloc;
+    if (s == 0 && strcmp(ctx->info.type, "gpu") != 0) s = 1;
+    if (s == 0) {
+        double groups = (double)(Mp / (size_t)tp[P_MWG]) * (double)(Np / (size_t)tp[P_NWG]);
+        double threads = (double)tp[P_MDIMC] * tp[P_NDIMC];
+        double regs = (double)tsl__device_registers(ctx);
+        double per_unit = floor(2048.0 / threads);
+        double by_regs = floor((regs > 0 ? regs : 65536.0) / (threads * tiled2d_registers(p->dbl, tp)));
+        double tile = (double)tiled2d_local_bytes(p->dbl, tp);
+        double by_local = tile > 0 ? floor((double)ctx->info.local_mem / tile) : per_unit;
+        per_unit = fmax(1.0, fmin(per_unit, fmin(by_regs, by_local)));
+        double slots = per_unit * (ctx->info.compute_units ? ctx->info.compute_units : 1);
+        double best = -1.0;
+        for (size_t c = 1; c <= 32; c *= 2) {
+            if (c > 1 && (steps / c < 4 || c * p->m * p->n * p->elem > cap))
+                break;
+            double g = groups * (double)c, filled = g / (ceil(g / slots) * slots);
+            double cost = c > 1 ? (2.0 * (double)c + 1.0) * (double)p->elem * 10.0 /
+                                      (2.0 * (double)p->k)
+                                : 0.0;
+            double score = filled / (1.0 + cost);
+            if (score > best * 1.02) best = score, s = c; /* a larger S must win by 2% */
+        }
+    }
+    while (s > 1 && (steps / s < 1 || s * p->m * p->n * p->elem > cap)) s /= 2;
+    return s;
+}
+
+/* Second pass of a split k: C = sum of the slices (+ beta C), in a fixed order. */
+static tsl_status splitk_sum(tsl_context *ctx, const gemm_problem *p, cl_mem w, size_t slices)
+{
+    cl_kernel k;
+    tsl_status s = tsl__gemm_get_kernel(ctx, p, "gemm_splitk_sum", "", &k);
+    if (s != TSL_OK) return s;
+    size_t e = tsl__gemm_square_edge(tsl__kernel_max_wg(ctx, k));
+    size_t local[2] = {e, e},
+           global[2] = {tsl__gemm_round_up(p->n, e), tsl__gemm_round_up(p->m, e)};
+    int Mc = (int)p->m, Nc = (int)p->n, S = (int)slices, ldw = (int)p->n, ldc = (int)p->ldc;
+    cl_long wslice = (cl_long)(p->m * p->n), c_off = (cl_long)p->c_off;
+    tsl__scalar be;
+    tsl__arg args[] = {{sizeof Mc, &Mc},   {sizeof Nc, &Nc},         {sizeof S, &S},
+                       {sizeof(cl_mem), &w}, {sizeof ldw, &ldw},       {sizeof wslice, &wslice},
+                       tsl__scalar_arg(p->dbl, &be, p->beta), {sizeof(cl_mem), &p->c},
+                       {sizeof ldc, &ldc}, {sizeof c_off, &c_off}};
+    return tsl__launch(ctx, k, "gemm split-k sum", args, (int)(sizeof args / sizeof args[0]), 2,
+                       global, local);
+}
+
+tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp, size_t Np,
+                                size_t Kp)
+{
+    size_t vw = (size_t)tp[P_VW];
+    /* A leading dimension the kernel runs well with: a multiple of VW, and off 1 KiB multiples
+     * where the row says so. */
+#define LD_OK(ld) ((ld) % vw == 0 && !(tp[P_ALIAS] && ((ld)*p->elem) % 1024 == 0))
+    /* DIRECT reads A and B where they lie (any size, any lda): only a transposed operand, or a
+     * B whose rows are not VW-aligned, is packed. DIRECT = 2: only where the operands would need
+     * the pre-pass and the problem is small (m n k <= 2^32), where the pre-pass is a large share
+     * of the time; the guarded kernel is slower on interior tiles than the packed one (H200:
+     * 41.5 against 48.3 TFLOP/s at 4096^3, but 300^3 2.4 against 1.5, docs/gemm.md). */
+    tiles_plan t = {tp[P_DIRECT] == 1, 0, 0};
+    if (tp[P_DIRECT] == 2) {
+        int ragged = Mp != p->m || Kp != p->k || Np != p->n || !LD_OK(p->lda) || !LD_OK(p->ldb) ||
+                     p->b_off % vw != 0;
+        t.direct = ragged && (double)p->m * (double)p->n * (double)p->k <= 4294967296.0;
+    }
+    t.pack_a = p->ta != TSL_NO_TRANS || p->tri == TSL__TRI_A_LOWER ||
+               p->tri == TSL__TRI_A_UPPER ||
+               (!t.direct && (Mp != p->m || Kp != p->k || !LD_OK(p->lda)));
+    /* B's vector loads need its rows, and its origin, VW-aligned */
+    t.pack_b = p->tb != TSL_NO_TRANS || p->ldb % vw != 0 || p->b_off % vw != 0 ||
+               p->tri == TSL__TRI_B_LOWER || p->tri == TSL__TRI_B_UPPER ||
+               (!t.direct && (Kp != p->k || Np != p->n || !LD_OK(p->ldb)));
+#undef LD_OK
+    return t;
+}
+
+static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
+                                    const gemm_choice *c)
+{
+    const gemm_variant *v = c->v;
+    const int *tp = c->tp.v;
+    size_t Mp = tsl__gemm_round_up(p->m, (size_t)tp[P_MWG]);
+    size_t Np = tsl__gemm_round_up(p->n, (size_t)tp[P_NWG]);
+    size_t Kp = tsl__gemm_round_up(p->k, (size_t)tp[P_KWG]);
+    if (Mp > INT_MAX || Np > INT_MAX || Kp > INT_MAX || Mp * Kp > SIZE_MAX / p->elem / 2 ||
+        Kp * Np > SIZE_MAX / p->elem / 2)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "gemm: padded size exceeds 2^31-1 elements per side");
+    cl_mem a = p->a, b = p->b;
+    size_t lda = p->lda, ldb = p->ldb, vw = (size_t)tp[P_VW];
+    size_t a_off = p->a_off, b_off = p->b_off; /* 0 once packed */
+#define LD_FOR(cols) ((cols) + (tp[P_ALIAS] && ((cols)*p->elem) % 1024 == 0 ? vw : 0))
+    tiles_plan plan = tsl__gemm_plan_tiles(p, tp, Mp, Np, Kp);
+    int direct = plan.direct;
+    tsl_status s = TSL_OK;
+    if (plan.pack_a && p->batch)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: a batch whose A needs the pre-pass");
+    if (plan.pack_b && p->batch)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: a batch whose B needs the pre-pass");
+    if (plan.pack_a) {
+        int rs, cs;
+        tsl__gemm_op_strides(p->ta, p->lda, &rs, &cs);
+        lda = LD_FOR(Kp);
+        int tri = p->tri == TSL__TRI_A_LOWER ? 1 : p->tri == TSL__TRI_A_UPPER ? 2 : 0;
+        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri, &a);
+        a_off = 0;
+    }
+    if (s == TSL_OK && plan.pack_b) {
+        int rs, cs;
+        tsl__gemm_op_strides(p->tb, p->ldb, &rs, &cs);
+        ldb = LD_FOR(Np);
+        int tri = p->tri == TSL__TRI_B_LOWER ? 1 : p->tri == TSL__TRI_B_UPPER ? 2 : 0;
+        s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, &b);
+        b_off = 0;
+    }
+#undef LD_FOR
+    if (s != TSL_OK) return s;
+    char extra[320];
+    tiled2d_params eff = c->tp; /* the kernel built: DIRECT as decided here */
+    eff.v[P_DIRECT] = direct;
+    tsl__tiled2d_options(ctx, &eff, extra, sizeof extra);
+    if (p->tri || p->batch) { /* the Level-3 modes: programs of their own */
+        size_t used = strlen(extra);
+        if (p->tri) used += (size_t)snprintf(extra + used, sizeof extra - used, " -DTRI=%d", p->tri);
+        if (p->batch && used < sizeof extra) snprintf(extra + used, sizeof extra - used, " -DBATCH=1");
+    }
+    cl_kernel k;
+    s = tsl__gemm_get_kernel(ctx, p, v->kernel, extra, &k);
+    if (s != TSL_OK) return s;
+    size_t wg = (size_t)tp[P_MDIMC] * (size_t)tp[P_NDIMC];
+    if (wg > tsl__kernel_max_wg(ctx, k))
+        return tsl__fail(
+            ctx, TSL_ERR_UNSUPPORTED,
+            "variant tiled2d: the compiled kernel allows work-groups of %zu, it needs %zu",
+            tsl__kernel_max_wg(ctx, k), wg);
+    /* no split k in the Level-3 modes: the sum pass would write all of C (TRI) and z is the
+     * problem (BATCH) */
+    size_t slices = p->tri || p->batch ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
+    size_t kchunk = tsl__gemm_round_up((Kp + slices - 1) / slices, (size_t)tp[P_KWG]);
+    slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
+    cl_mem cout = p->c;
+    int ildc = (int)p->ldc;
+    cl_long cslice = 0, ka_off = (cl_long)a_off, kb_off = (cl_long)b_off;
+    cl_long kc_off = (cl_long)p->c_off;
+    double beta = p->beta;
+    if (slices > 1) {
+        s = tsl__workspace(ctx, 6, slices * p->m * p->n * p->elem, &cout);
+        if (s != TSL_OK) return s;
+        ildc = (int)p->n;
+        cslice = (cl_long)(p->m * p->n);
+        kc_off = 0; /* the slices; gemm_splitk_sum writes C at its offset */
+        beta = 0.0;
+    }
+    size_t local[3] = {(size_t)tp[P_NDIMC], (size_t)tp[P_MDIMC], 1};
+    size_t global[3] = {Np / (size_t)tp[P_NWG] * (size_t)tp[P_NDIMC],
+                        Mp / (size_t)tp[P_MWG] * (size_t)tp[P_MDIMC], slices};
+    /* the sizes the kernel guards its loads with: padded (packed, zero-filled) or, with DIRECT,
+     * the real ones (a packed operand's padding is zeros, so the real sizes serve it too) */
+    int M = (int)(direct ? p->m : Mp), N = (int)(direct ? p->n : Np),
+        K = (int)(direct ? p->k : Kp), Mc = (int)p->m, Nc = (int)p->n;
+    int ilda = (int)lda, ildb = (int)ldb, ikchunk = (int)kchunk;
+    tsl__scalar al, be;
+    tsl__arg args[] = {{sizeof M, &M},
+                       {sizeof N, &N},
+                       {sizeof K, &K},
+                       {sizeof Mc, &Mc},
+                       {sizeof Nc, &Nc},
+                       tsl__scalar_arg(p->dbl, &al, p->alpha),
+                       {sizeof(cl_mem), &a},
+                       {sizeof ilda, &ilda},
+                       {sizeof(cl_mem), &b},
+                       {sizeof ildb, &ildb},
+                       tsl__scalar_arg(p->dbl, &be, beta),
+                       {sizeof(cl_mem), &cout},
+                       {sizeof ildc, &ildc},
+                       {sizeof ikchunk, &ikchunk},
+                       {sizeof cslice, &cslice},
+                       {sizeof ka_off, &ka_off},
+                       {sizeof kb_off, &kb_off},
+                       {sizeof kc_off, &kc_off},
+                       {0, NULL},
+                       {0, NULL}};
+    int nargs = (int)(sizeof args / sizeof args[0]) - 2;
+    if (p->batch) {
+        /* z is the problem: NVIDIA's grids have at most 65535 groups along it, so larger batches
+         * go in several launches, each from its first problem's offsets */
+        cl_long sa = (cl_long)p->a_stride, sb = (cl_long)p->b_stride;
+        cslice = (cl_long)p->c_stride;
+        args[nargs] = (tsl__arg){sizeof sa, &sa};
+        args[nargs + 1] = (tsl__arg){sizeof sb, &sb};
+        for (size_t z0 = 0; s == TSL_OK && z0 < p->batch; z0 += 65535) {
+            global[2] = p->batch - z0 < 65535 ? p->batch - z0 : 65535;
+            ka_off = (cl_long)(a_off + z0 * p->a_stride);
+            kb_off = (cl_long)(b_off + z0 * p->b_stride);
+            kc_off = (cl_long)(p->c_off + z0 * p->c_stride);
+            s = tsl__launch(ctx, k, "tiled2d batched", args, nargs + 2, 3, global, local);
+        }
+        return s;
+    }
+    s = tsl__launch(ctx, k, "tiled2d", args, nargs, 3, global, local);
+    return s == TSL_OK && slices > 1 ? splitk_sum(ctx, p, cout, slices) : s;
+}
+
+/* ---- peeled edges: a remainder of a few rows (columns) past the last whole tile ------------- */
+
+#define EDGE_R 16 /* the most rows (columns) a peeled strip has: gemm_edge's accumulators */
+
+/* The rows (or columns) past the last whole tile that are worth peeling off instead of padding to
+ * a whole tile: at most EDGE_R and an eighth of the tile, with at least one whole tile before
+ * them; 0 if none. Padding 4097 to 33 tiles of 128 costs 6.5% more flops and a wave of 1089
+ * groups where 1024 fill 3.9 (H200); the strips cost a read of A or B by gemm_edge. */
+static size_t peel_of(size_t len, int tile)
+{
+    size_t r = len % (size_t)tile;
+    return len > (size_t)tile && r <= EDGE_R && r * 8 <= (size_t)tile ? r : 0;
+}
+
+/* One strip by gemm_edge (src/kernels/gemm.cl): L x S elements of C, each a dot product over k of
+ * X's p-th line with Y's q-th. */
+typedef struct {
+    cl_mem x, y;
+    long x_off, y_off, c_off;
+    int x_ps, x_ls, y_ls, y_qs, c_ps, c_qs;
+} edge_strip;
+
+/* gemm_edge built for strips of S lines (its accumulators and staged Y: S rounded up to a power of
+ * two); *k = NULL where the device cannot run it (256 work-items, the local memory). */
+static tsl_status edge_kernel(tsl_context *ctx, const gemm_problem *p, size_t S, cl_kernel *k)
+{
+    int r = 1;
+    while ((size_t)r < S) r *= 2;
+    *k = NULL;
+    if ((size_t)(r + 1) * 256 * p->elem > ctx->info.local_mem) return TSL_OK;
+    char extra[32];
+    snprintf(extra, sizeof extra, "-DEDGE_R=%d", r);
+    tsl_status s = tsl__gemm_get_kernel(ctx, p, "gemm_edge", extra, k);
+    if (s == TSL_OK && tsl__kernel_max_wg(ctx, *k) < 256) *k = NULL;
+    return s;
+}
+
+static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k, size_t L,
+                           size_t S, const edge_strip *e)
+{
+    int iL = (int)L, iS = (int)S, K = (int)p->k;
+    int lfast = e->x_ps != 1 && e->x_ls == 1; /* neighbouring items along X's unit stride */
+    size_t local[2] = {32, 8};
+    size_t global[2] = {lfast ? 32 : tsl__gemm_round_up(L, 32),
+                        lfast ? tsl__gemm_round_up(L, 8) : 8};
+    tsl__scalar al, be;
+    tsl__arg args[] = {{sizeof iL, &iL},
+                       {sizeof iS, &iS},
+                       {sizeof K, &K},
+                       tsl__scalar_arg(p->dbl, &al, p->alpha),
+                       {sizeof(cl_mem), &e->x},
+                       {sizeof e->x_off, &e->x_off},
+                       {sizeof e->x_ps, &e->x_ps},
+                       {sizeof e->x_ls, &e->x_ls},
+                       {sizeof(cl_mem), &e->y},
+                       {sizeof e->y_off, &e->y_off},
+                       {sizeof e->y_ls, &e->y_ls},
+                       {sizeof e->y_qs, &e->y_qs},
+                       tsl__scalar_arg(p->dbl, &be, p->beta),
+                       {sizeof(cl_mem), &p->c},
+                       {sizeof e->c_off, &e->c_off},
+                       {sizeof e->c_ps, &e->c_ps},
+                       {sizeof e->c_qs, &e->c_qs},
+                       {sizeof lfast, &lfast}};
+    return tsl__launch(ctx, k, "gemm edge", args, (int)(sizeof args / sizeof args[0]), 2, global,
+                       local);
+}
+
+/* tiled2d: the whole tiles by the tiled kernel, and a remainder of a few rows or columns (peel_of)
+ * as strips by gemm_edge: rows [Mi, m) over every column, then columns [Ni, n) of rows [0, Mi).
+ * The three parts write disjoint parts of C. PEEL = 0: on GPUs (on PoCL the strips cost more than
+ * the padding: 1025^3 119.5 against 142.6 GFLOP/s padded, 2026-11-23), 1: never, 2: always.
+ * DIRECT = 1 (read in place, always) is left whole. */
+tsl_status tsl__gemm_run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c)
+{
+    const int *tp = c->tp.v;
+    int peel = tp[P_PEEL] == 2 || (tp[P_PEEL] == 0 && strcmp(ctx->info.type, "gpu") == 0);
+    if (tp[P_DIRECT] == 1) peel = 0;
+    /* the Level-3 modes pad instead: the strips would write C's other triangle (TRI 1, 2), read
+     * a triangular operand unpacked (3 to 6), or run one problem (BATCH) */
+    if (p->tri || p->batch) peel = 0;
+    size_t mr = peel ? peel_of(p->m, tp[P_MWG]) : 0, nr = peel ? peel_of(p->n, tp[P_NWG]) : 0;
+    cl_kernel rk = NULL, ck = NULL; /* the row strip's and the column strip's kernels */
+    tsl_status s = TSL_OK;
+    if (mr && (s = edge_kernel(ctx, p, mr, &rk)) != TSL_OK) return s;
+    if (nr && (s = edge_kernel(ctx, p, nr, &ck)) != TSL_OK) return s;
+    if ((mr && !rk) || (nr && !ck)) mr = nr = 0; /* the device cannot run a strip: pad */
+    if (!mr && !nr) return run_tiled2d_tiles(ctx, p, c);
+    gemm_problem inner = *p;
+    inner.m -= mr;
+    inner.n -= nr;
+    s = run_tiled2d_tiles(ctx, &inner, c);
+    int a_rs, a_cs, b_rs, b_cs;
+    tsl__gemm_op_strides(p->ta, p->lda, &a_rs, &a_cs);
+    tsl__gemm_op_strides(p->tb, p->ldb, &b_rs, &b_cs);
+    if (s == TSL_OK && mr) {
+        edge_strip rows = {p->b,
+                           p->a,
+                           (long)p->b_off,
+                           (long)p->a_off + (long)inner.m * a_rs,
+                           (long)p->c_off + (long)inner.m * (long)p->ldc,
+                           b_cs,
+                           b_rs,
+                           a_cs,
+                           a_rs,
+                           1,
+                           (int)p->ldc};
+        s = run_edge(ctx, p, rk, p->n, mr, &rows);
+    }
+    if (s == TSL_OK && nr) {
+        edge_strip cols = {p->a,
+                           p->b,
+                           (long)p->a_off,
+                           (long)p->b_off + (long)inner.n * b_cs,
+                           (long)p->c_off + (long)inner.n,
+                           a_rs,
+                           a_cs,
+                           b_rs,
+                           b_cs,
+                           (int)p->ldc,
+                           1};
+        s = run_edge(ctx, p, ck, inner.m, nr, &cols);
+    }
+    return s;
+}
