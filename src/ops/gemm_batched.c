@@ -196,16 +196,10 @@ static size_t extent_of(size_t span, size_t stride, size_t batch, int *ok)
 static tsl_status check_args(tsl_context *ctx, const char *fn, const batched_args *g)
 {
     tsl_status s;
-    if (g->layout != TSL_ROW_MAJOR && g->layout != TSL_COL_MAJOR)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: layout %d is neither TSL_ROW_MAJOR nor TSL_COL_MAJOR", fn,
-                         (int)g->layout);
-    if (g->ta != TSL_NO_TRANS && g->ta != TSL_TRANS)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: transa %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->ta);
-    if (g->tb != TSL_NO_TRANS && g->tb != TSL_TRANS)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: transb %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->tb);
+    if ((s = tsl__l3_check_layout(ctx, fn, g->layout)) ||
+        (s = tsl__l3_check_trans(ctx, fn, "transa", g->ta)) ||
+        (s = tsl__l3_check_trans(ctx, fn, "transb", g->tb)))
+        return s;
     if ((s = tsl__l3_check_size(ctx, fn, "m", g->m)) || (s = tsl__l3_check_size(ctx, fn, "n", g->n)) ||
         (s = tsl__l3_check_size(ctx, fn, "k", g->k)))
         return s;
