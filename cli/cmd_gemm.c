@@ -535,6 +535,7 @@ int cli_cmd_gemm(int argc, char **argv)
     const size_t nopts = sizeof opts / sizeof opts[0];
     int rc = cli_read_options("gemm", argc, argv, opts, nopts, print_help);
     if (rc >= 0) return rc;
+    if (strcmp(job.variant, "list") == 0 && job.batch) return cli_list_variants("gemm_batched");
     if (strcmp(job.variant, "list") == 0) {
         /* The build's variants; which of them have half storage is the device check's answer
          * (tsl_variant_check_precision), which --variant all --precision half reports. */

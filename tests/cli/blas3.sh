@@ -40,6 +40,9 @@ expect_ok blas3 --op trsm --size 100 --verify --repeat 1 --warmup 0 --json -
     fail "blas3 --json"
 
 # batched GEMM: every variant, a transpose, the openblas peer; 2 m n k per problem
+# --variant list names the batched variants, not GEMM's
+expect_ok gemm --batch 3 --variant list
+[ "$(tr '\n' ' ' < "$OUT")" = "direct loop tiled " ] || fail "gemm --batch --variant list: $(cat "$OUT")"
 expect_ok gemm --batch 7 -m 33 -n 20 -k 9 --transb t --variant all --verify --peers openblas \
     --repeat 2 --warmup 1 --csv -
 expect_clean_stderr
