@@ -29,15 +29,10 @@
  *   once (timeout 1 us), then tsl_group_destroy straight away; GEMM (both transfer modes) and
  *   Poisson that time out at once, after which the caller frees its arrays at once: no worker
  *   may touch the group, the job or those arrays afterwards (ASan), the call returns in bounded
- *   time, and once the workers are back the group works again and gives one device's results.
- * - `pipeline`: the single-device host path through the GEMM pipeline (TESSEL_GEMM_PIPELINE=1
- *   on PoCL, where it is off by default) gives the plain path's C bit for bit and is within the
- *   GEMM tolerance of the CPU reference: odd shapes, both layouts, all four transposes, padded
- *   leading dimensions (the padding never written), k = 0, beta = 0 over a C of NaN, both
- *   precisions, in chunks of at least 1 and 16 rows and one chunk, with and without staging. */
+ *   time, and once the workers are back the group works again and gives one device's results. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
-#include "ops/gemm_pipeline.h"
+#include "gemm_case.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
@@ -48,16 +43,6 @@
 #include <time.h>
 
 static unsigned long long g_seed = 20261130ull;
-
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p) {
-        fprintf(stderr, "out of host memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 static double now_s(void)
 {
@@ -164,82 +149,6 @@ static void test_devices(void)
 }
 
 /* ---- GEMM ---------------------------------------------------------------------------------- */
-
-typedef struct {
-    tsl_layout layout;
-    tsl_trans ta, tb;
-    size_t m, n, k, pad;
-    double alpha, beta;
-} gemm_case;
-
-/* Matrix `which` ('a', 'b' or 'c') as stored: how many runs of the leading dimension (rows in
- * row-major, columns in column-major), and how long each run is. */
-static void stored_shape(const gemm_case *c, char which, size_t *runs, size_t *len)
-{
-    size_t r = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->m : c->k)
-               : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->k : c->n)
-                              : c->m;
-    size_t col = which == 'a'   ? (c->ta == TSL_NO_TRANS ? c->k : c->m)
-                 : which == 'b' ? (c->tb == TSL_NO_TRANS ? c->n : c->k)
-                                : c->n;
-    int row = c->layout == TSL_ROW_MAJOR;
-    *runs = row ? r : col;
-    *len = row ? col : r;
-}
-
-static size_t stored_rows(const gemm_case *c, char which)
-{
-    size_t runs, len;
-    stored_shape(c, which, &runs, &len);
-    return runs;
-}
-
-static size_t run_len(const gemm_case *c, char which)
-{
-    size_t runs, len;
-    stored_shape(c, which, &runs, &len);
-    return len;
-}
-
-static void fill(int dbl, void *x, size_t count, unsigned long long *state)
-{
-    if (dbl)
-        tsl_ref_fill_d(x, count, state);
-    else
-        tsl_ref_fill_f(x, count, state);
-}
-
-static double *widen(int dbl, const void *x, size_t count)
-{
-    double *d = xmalloc(count * sizeof *d);
-    for (size_t i = 0; i < count; ++i)
-        d[i] = dbl ? ((const double *)x)[i] : (double)((const float *)x)[i];
-    return d;
-}
-
-static tsl_status gemm_on(tsl_group *g, tsl_context *ctx, int dbl, const gemm_case *c,
-                          const void *a, size_t lda, const void *b, size_t ldb, void *cm,
-                          size_t ldc)
-{
-    if (g && dbl)
-        return tsl_group_dgemm(g, c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, a, lda, b,
-                               ldb, c->beta, cm, ldc);
-    if (g)
-        return tsl_group_sgemm(g, c->layout, c->ta, c->tb, c->m, c->n, c->k, (float)c->alpha, a,
-                               lda, b, ldb, (float)c->beta, cm, ldc);
-    if (dbl)
-        return tsl_dgemm(ctx, c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, a, lda, b, ldb,
-                         c->beta, cm, ldc);
-    return tsl_sgemm(ctx, c->layout, c->ta, c->tb, c->m, c->n, c->k, (float)c->alpha, a, lda, b,
-                     ldb, (float)c->beta, cm, ldc);
-}
-
-static double rel_err(int dbl, const gemm_case *c, const void *out, size_t ldc, const double *ref)
-{
-    size_t rows = stored_rows(c, 'c'), cols = run_len(c, 'c');
-    return dbl ? tsl_ref_rel_err_d(rows, cols, out, ldc, ref, ldc)
-               : tsl_ref_rel_err_f(rows, cols, out, ldc, ref, ldc);
-}
 
 static void run_gemm_case(tsl_group *g, tsl_context *ctx, int dbl, const gemm_case *c,
                           const char *weights)
@@ -820,170 +729,10 @@ static void test_lifetimes(void)
     free(a0), free(b0), free(c0), free(f0), free(u0);
 }
 
-/* ---- the single-device pipeline ------------------------------------------------------------ */
-
-/* pinned: A, B and the pipeline's C in memory from tsl_host_alloc on ctx, which the pipeline
- * moves without staging. */
-static void pipeline_case(tsl_context *ctx, int dbl, const gemm_case *c, int nan_c,
-                          const char *setting, int pinned)
-{
-    size_t es = dbl ? 8 : 4;
-    size_t lda = run_len(c, 'a') + c->pad, ldb = run_len(c, 'b') + c->pad;
-    size_t ldc = run_len(c, 'c') + c->pad;
-    lda = lda ? lda : 1, ldb = ldb ? ldb : 1, ldc = ldc ? ldc : 1;
-    size_t ea = stored_rows(c, 'a') * lda, eb = stored_rows(c, 'b') * ldb;
-    size_t ec = stored_rows(c, 'c') * ldc;
-    unsigned long long state = g_seed + c->m * 17 + c->n * 5 + c->k;
-    void *a = NULL, *b = NULL, *c0 = xmalloc(ec * es), *cp = NULL, *cs = xmalloc(ec * es);
-    if (pinned) {
-        CHECK(tsl_host_alloc(ctx, ea * es, &a) == TSL_OK &&
-                  tsl_host_alloc(ctx, eb * es, &b) == TSL_OK &&
-                  tsl_host_alloc(ctx, ec * es, &cp) == TSL_OK,
-              "pinned operands: %s", tsl_context_error(ctx));
-        if (!a || !b || !cp) {
-            tsl_host_free(ctx, a), tsl_host_free(ctx, b), tsl_host_free(ctx, cp);
-            free(c0), free(cs);
-            return;
-        }
-    } else {
-        a = xmalloc(ea * es), b = xmalloc(eb * es), cp = xmalloc(ec * es);
-    }
-    fill(dbl, a, ea, &state);
-    fill(dbl, b, eb, &state);
-    fill(dbl, c0, ec, &state);
-    for (size_t i = 0; nan_c && i < ec; ++i) {
-        if (dbl)
-            ((double *)c0)[i] = NAN;
-        else
-            ((float *)c0)[i] = NAN;
-    }
-    memcpy(cp, c0, ec * es);
-    memcpy(cs, c0, ec * es);
-    double *ref = widen(dbl, c0, ec), *ad = widen(dbl, a, ea), *bd = widen(dbl, b, eb);
-    for (size_t i = 0; nan_c && i < ec; ++i)
-        ref[i] = 0; /* beta == 0: C is not read */
-    tsl_ref_dgemm(c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, ad, lda, bd, ldb, c->beta,
-                  ref, ldc);
-    char what[240];
-    snprintf(what, sizeof what, "%s: %s %s %c%c %zux%zux%zu pad %zu alpha %g beta %g%s%s", setting,
-             dbl ? "double" : "single", c->layout == TSL_ROW_MAJOR ? "row" : "col",
-             c->ta == TSL_TRANS ? 'T' : 'N', c->tb == TSL_TRANS ? 'T' : 'N', c->m, c->n, c->k,
-             c->pad, c->alpha, c->beta, nan_c ? " over NaN" : "", pinned ? " pinned" : "");
-    tsl__gemm_host h = {dbl, c->layout, c->ta,    c->tb,   c->m, c->n, c->k, lda,
-                        ldb, ldc,       c->alpha, c->beta, a,    b,    cp};
-    setenv("TESSEL_GEMM_PIPELINE", "0", 1);
-    CHECK(!tsl__gemm_pipe_pays(ctx, &h), "%s: the pipeline is off with TESSEL_GEMM_PIPELINE=0",
-          what);
-    tsl_status ss = gemm_on(NULL, ctx, dbl, c, a, lda, b, ldb, cs, ldc);
-    setenv("TESSEL_GEMM_PIPELINE", "1", 1);
-    CHECK(tsl__gemm_pipe_pays(ctx, &h), "%s: the pipeline is on with TESSEL_GEMM_PIPELINE=1", what);
-    tsl_status sp = gemm_on(NULL, ctx, dbl, c, a, lda, b, ldb, cp, ldc);
-    unsetenv("TESSEL_GEMM_PIPELINE");
-    CHECK(ss == TSL_OK && sp == TSL_OK, "%s: plain %s, pipeline %s: %s", what, tsl_status_name(ss),
-          tsl_status_name(sp), tsl_context_error(ctx));
-    if (ss == TSL_OK && sp == TSL_OK) {
-        tsl_timing t;
-        tsl_context_timing(ctx, &t);
-        CHECK(c->m == 0 || t.kernel_ms > 0, "%s: the pipeline's kernel time %g", what, t.kernel_ms);
-        double tol = tsl_ref_gemm_tolerance(dbl, c->k);
-        double ep = rel_err(dbl, c, cp, ldc, ref);
-        CHECK(ep <= tol, "%s: relative error %.3e above %.3e", what, ep, tol);
-        size_t runs = stored_rows(c, 'c'), len = run_len(c, 'c'), differ = 0, touched = 0;
-        for (size_t r = 0; r < runs; ++r) {
-            differ += memcmp((char *)cp + r * ldc * es, (char *)cs + r * ldc * es, len * es) != 0;
-            touched += memcmp((char *)cp + (r * ldc + len) * es, (char *)c0 + (r * ldc + len) * es,
-                              (ldc - len) * es) != 0;
-        }
-        CHECK(differ == 0, "%s: %zu runs of C differ from the plain path's in their bits", what,
-              differ);
-        CHECK(touched == 0, "%s: the padding of %zu runs of C was written", what, touched);
-    }
-    if (pinned)
-        tsl_host_free(ctx, a), tsl_host_free(ctx, b), tsl_host_free(ctx, cp);
-    else
-        free(a), free(b), free(cp);
-    free(c0), free(cs), free(ref), free(ad), free(bd);
-}
-
-static void test_pipeline(void)
-{
-    tsl_context *ctx = NULL;
-    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
-    if (!ctx) return;
-    {
-        float x = 1;
-        tsl__gemm_host h = {0,    TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 4096, 4096, 4096, 4096,
-                            4096, 4096,          1.0,          0.0,          &x,   &x,   &x};
-        unsetenv("TESSEL_GEMM_PIPELINE");
-        CHECK(!tsl__gemm_pipe_pays(ctx, &h), "the pipeline is off on a CPU device by default");
-    }
-    /* chunk rows, staging, staging buffer KiB, copy threads, the knobs' names: the group's old
-     * names for one device too, and the new ones; 1 KiB buffers make the ring of staging wrap
-     * many times within a chunk (the 700-row case moves 700 x 30 x 8 bytes of op(A)), and the
-     * copy threads then split each 1 KiB slice at odd byte offsets. */
-    const char *settings[][5] = {{"1", "1", NULL, NULL, "GROUP"},  {"16", "0", NULL, NULL, "GROUP"},
-                                 {"16", "1", NULL, NULL, "GROUP"}, {NULL, "1", NULL, NULL, "GROUP"},
-                                 {"1", "1", "1", "3", "GEMM"},     {"16", "1", "1", "1", "GEMM"},
-                                 {NULL, "1", "2", "4", "GEMM"},    {"64", "1", "5", "2", "GEMM"}};
-    const tsl_layout layouts[2] = {TSL_ROW_MAJOR, TSL_COL_MAJOR};
-    const tsl_trans trans[2] = {TSL_NO_TRANS, TSL_TRANS};
-    for (size_t s = 0; s < sizeof settings / sizeof settings[0]; ++s) {
-        char setting[160], chunk_var[40], staging_var[40];
-        snprintf(setting, sizeof setting,
-                 "chunk rows %s, staging %s, staging buffers %s KiB, copy threads %s (%s names)",
-                 settings[s][0] ? settings[s][0] : "(one chunk)", settings[s][1],
-                 settings[s][2] ? settings[s][2] : "(default)",
-                 settings[s][3] ? settings[s][3] : "(default)", settings[s][4]);
-        snprintf(chunk_var, sizeof chunk_var, "TESSEL_%s_CHUNK_ROWS", settings[s][4]);
-        snprintf(staging_var, sizeof staging_var, "TESSEL_%s_STAGING", settings[s][4]);
-        if (settings[s][0])
-            setenv(chunk_var, settings[s][0], 1);
-        else
-            unsetenv(chunk_var);
-        setenv(staging_var, settings[s][1], 1);
-        if (settings[s][2])
-            setenv("TESSEL_GEMM_STAGE_KB", settings[s][2], 1);
-        else
-            unsetenv("TESSEL_GEMM_STAGE_KB");
-        if (settings[s][3])
-            setenv("TESSEL_GEMM_COPY_THREADS", settings[s][3], 1);
-        else
-            unsetenv("TESSEL_GEMM_COPY_THREADS");
-        for (int dbl = 0; dbl < 2; ++dbl) {
-            for (int l = 0; l < 2; ++l)
-                for (int ta = 0; ta < 2; ++ta)
-                    for (int tb = 0; tb < 2; ++tb) {
-                        gemm_case c = {layouts[l], trans[ta], trans[tb], 131, 29, 37, 3, 1.5, 0.0};
-                        if (ta != tb) c.beta = -0.5;
-                        pipeline_case(ctx, dbl, &c, c.beta == 0.0, setting, 0);
-                    }
-            gemm_case tall = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 700, 20, 30, 1, 1.0, 0.25};
-            pipeline_case(ctx, dbl, &tall, 0, setting, 0);
-            gemm_case seven = {TSL_ROW_MAJOR, TSL_TRANS, TSL_TRANS, 7, 5, 3, 1, -1.0, 0.0};
-            pipeline_case(ctx, dbl, &seven, 1, setting, 0);
-            gemm_case k0 = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 7, 5, 0, 2, 1.0, 2.0};
-            pipeline_case(ctx, dbl, &k0, 0, setting, 0); /* C = beta C */
-            gemm_case one = {TSL_COL_MAJOR, TSL_NO_TRANS, TSL_TRANS, 1, 1, 1, 0, 2.0, 0.0};
-            pipeline_case(ctx, dbl, &one, 1, setting, 0);
-            gemm_case wide = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 300, 97, 61, 5, 0.5, 1.25};
-            pipeline_case(ctx, dbl, &wide, 0, setting, 0); /* C in and out through the ring */
-            pipeline_case(ctx, dbl, &wide, 0, setting, 1); /* no staging for pinned arrays */
-            gemm_case wide0 = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 300, 97, 61, 2, 1.0, 0.0};
-            pipeline_case(ctx, dbl, &wide0, 1, setting, 1);
-        }
-        unsetenv(chunk_var);
-        unsetenv(staging_var);
-    }
-    unsetenv("TESSEL_GEMM_STAGE_KB");
-    unsetenv("TESSEL_GEMM_COPY_THREADS");
-    tsl_context_destroy(ctx);
-}
-
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults|calibration|lifetimes|"
-                        "pipeline\n");
+        fprintf(stderr, "usage: test_multi devices|gemm|poisson|faults|calibration|lifetimes\n");
         return 2;
     }
     if (strcmp(argv[1], "devices") == 0)
@@ -998,8 +747,6 @@ int main(int argc, char **argv)
         test_calibration_fallback();
     else if (strcmp(argv[1], "lifetimes") == 0)
         test_lifetimes();
-    else if (strcmp(argv[1], "pipeline") == 0)
-        test_pipeline();
     else {
         fprintf(stderr, "test_multi: unknown area '%s'\n", argv[1]);
         return 2;
