@@ -62,9 +62,6 @@
  * path; the pipeline's fixed costs (threads, a first allocation of pinned staging) and its
  * unhidden ends (B and the first chunk of A in, the last chunk of C out) are not worth it. */
 #define MODEL_BYTES (128.0 * 1024 * 1024)
-#ifndef TSL__PIPE_BY_DEFAULT
-#define TSL__PIPE_BY_DEFAULT 1 /* the model decides when $TESSEL_GEMM_PIPELINE is unset (1) */
-#endif
 
 /* One staging buffer: pinned (mem != NULL, mapped through its direction's stream) or plain. */
 typedef struct {
@@ -282,7 +279,7 @@ int tsl__gemm_pipe_pays(tsl_context *ctx, const tsl__gemm_host *g)
      * 14.2 / 8.2 against 5.2 / 2.7. Its first call at 4096^3 (pinning the ring) is slower: 79-109
      * ms against 31-56. The first design (one thread packing all of A, B and C into pinned
      * staging) had been slower than the plain path (13.4 against 14.6 at 16384^3, single). */
-    return TSL__PIPE_BY_DEFAULT && pipe_model(ctx, g);
+    return pipe_model(ctx, g);
 }
 
 static tsl__block chunk_block(const pipe_state *ps, char which, size_t c)

@@ -43,9 +43,8 @@ typedef struct {
 } tsl__pipe_hooks;
 
 /* Whether the single-device host path should run the pipeline for this problem:
- * $TESSEL_GEMM_PIPELINE=1 or 0 forces it; =auto asks the model (gemm_pipeline.c: a device that is
- * not a CPU, a product of at least two chunks that moves enough bytes); unset, the plain path
- * until the model is confirmed on a GPU (TSL__PIPE_BY_DEFAULT). */
+ * $TESSEL_GEMM_PIPELINE=1 or 0 forces it; unset or auto, the model decides (gemm_pipeline.c: a
+ * device that is not a CPU, a product of at least two chunks that moves enough bytes). */
 int tsl__gemm_pipe_pays(tsl_context *ctx, const tsl__gemm_host *g);
 /* The whole product through the pipeline on one device: C = alpha op(A) op(B) + beta C, each
  * chunk's rows of C written into the caller's C as soon as they are downloaded, while the
