@@ -75,6 +75,11 @@ double tsl__dist_now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double tsl__dist_now_ms(void)
+{
+    return tsl__dist_now_s() * 1e3;
+}
+
 void tsl__dist_pause(long ns)
 {
     struct timespec ts = {0, ns};

@@ -9,11 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double now_ms(void)
-{
-    return tsl__dist_now_s() * 1e3;
-}
-
 /* Packs srows runs of len elements, ld apart, into a contiguous buffer (or the reverse). */
 static void pack(void *dst, const void *src, size_t srows, size_t len, size_t ld, size_t es)
 {
@@ -52,7 +47,7 @@ tsl_status tsl_dist_gemm(tsl_dist *d, int dbl, tsl_layout layout, tsl_trans ta, 
                          size_t m, size_t n, size_t k, double alpha, const void *a, size_t lda,
                          const void *b, size_t ldb, double beta, void *c, size_t ldc)
 {
-    double t0 = now_ms();
+    double t0 = tsl__dist_now_ms();
     d->error[0] = '\0';
     memset(&d->times, 0, sizeof d->times);
     memset(d->parts, 0, (size_t)d->size * sizeof *d->parts);
@@ -189,7 +184,7 @@ tsl_status tsl_dist_gemm(tsl_dist *d, int dbl, tsl_layout layout, tsl_trans ta, 
      * rank 0 has every record, every rank has succeeded, and it writes C. Nothing can fail after
      * that: the blocks are already in rank 0's memory. */
     if (s == TSL_OK) {
-        d->parts[me].wall_ms = now_ms() - t0;
+        d->parts[me].wall_ms = tsl__dist_now_ms() - t0;
         s = tsl__dist_gather_parts(d);
     }
     if (s == TSL_OK && d->rank == 0) {
@@ -201,7 +196,7 @@ tsl_status tsl_dist_gemm(tsl_dist *d, int dbl, tsl_layout layout, tsl_trans ta, 
             at += rows[r] * n * es;
         }
     }
-    if (s == TSL_OK) d->times.wall_ms = now_ms() - t0;
+    if (s == TSL_OK) d->times.wall_ms = tsl__dist_now_ms() - t0;
 done:
     tsl__dist_rs_free(&rs);
     free(w), free(rows), free(first), free(tree), free(pa), free(pb), free(pc), free(scratch);

@@ -69,6 +69,7 @@ tsl_status tsl__dist_context_fail(tsl_dist *d, tsl_status s);
  * 0, and the rank then waits to be stopped (it never returns). */
 tsl_status tsl__dist_settle(tsl_dist *d, tsl_status s);
 double tsl__dist_now_s(void);
+double tsl__dist_now_ms(void);
 void tsl__dist_pause(long ns);
 
 /* ---- dist_comm.c: requests, posted then completed with a deadline -----------------------------

@@ -9,11 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double now_ms(void)
-{
-    return tsl__dist_now_s() * 1e3;
-}
-
 /* ---- Poisson -------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -161,7 +156,7 @@ static tsl_status agree_halo(tsl_dist *d, int *halo)
 tsl_status tsl_dist_poisson(tsl_dist *d, int dbl, size_t n, const void *f, void *u, int max_iters,
                             double tol, tsl_poisson_info *info)
 {
-    double t0 = now_ms();
+    double t0 = tsl__dist_now_ms();
     d->error[0] = '\0';
     memset(&d->times, 0, sizeof d->times);
     memset(d->parts, 0, (size_t)d->size * sizeof *d->parts);
@@ -291,7 +286,7 @@ tsl_status tsl_dist_poisson(tsl_dist *d, int dbl, size_t n, const void *f, void 
                                  sc.own_hi - sc.g0, fl, ul, &strip)) != TSL_OK)
             s = tsl__dist_context_fail(d, s);
         if (s == TSL_OK) s = sync_active(d, active, nactive, "the start of the iteration");
-        double it0 = now_ms();
+        double it0 = tsl__dist_now_ms();
         if (s == TSL_OK) {
             tsl__strip_comm comm = {dist_exchange, dist_reduce, &sc};
             double threshold = tol * (fmax > 1 ? fmax : 1);
@@ -299,7 +294,7 @@ tsl_status tsl_dist_poisson(tsl_dist *d, int dbl, size_t n, const void *f, void 
                                    &res);
             if (s != TSL_OK && !d->error[0]) s = tsl__dist_context_fail(d, s);
         }
-        d->phase[me] = now_ms() - it0;
+        d->phase[me] = tsl__dist_now_ms() - it0;
         tsl_status waited = tsl__timing_end(d->ctx);
         if (s == TSL_OK && waited != TSL_OK) s = tsl__dist_context_fail(d, waited);
         /* The owned rows of the iterate go back to rank 0 (below, once it knows the count),
@@ -346,13 +341,13 @@ tsl_status tsl_dist_poisson(tsl_dist *d, int dbl, size_t n, const void *f, void 
     /* Every rank's end-of-call record is the agreement (as for GEMM): u is written only once
      * rank 0 has all of them. */
     if (s == TSL_OK) {
-        d->parts[me].wall_ms = now_ms() - t0;
+        d->parts[me].wall_ms = tsl__dist_now_ms() - t0;
         s = tsl__dist_gather_parts(d);
     }
     if (s == TSL_OK && d->rank == 0 && done > 0)
         memcpy((char *)u + pitch, gathered, (n - 2) * pitch);
     if (s == TSL_OK) {
-        d->times.wall_ms = now_ms() - t0;
+        d->times.wall_ms = tsl__dist_now_ms() - t0;
         double kernel = 0;
         for (size_t r = 0; r < P; ++r)
             if (rows[r] && d->parts[r].timing.kernel_ms > kernel)

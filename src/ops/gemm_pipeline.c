@@ -590,45 +590,26 @@ static void *drain_main(void *arg)
 
 /* ---- the kernel loop ------------------------------------------------------------------------- */
 
-static struct timespec deadline_after(double ms)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    double total = (double)ts.tv_nsec + ms * 1e6;
-    double secs = floor(total / 1e9);
-    ts.tv_sec += (time_t)secs;
-    ts.tv_nsec = (long)(total - secs * 1e9);
-    if (ts.tv_nsec >= 1000000000L) ts.tv_sec += 1, ts.tv_nsec -= 1000000000L;
-    return ts;
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
 /* Waits until the feeder has given chunk c's uploads to the queue: bounded by the timeout; the
  * feeder's end, another thread's failure, or the call's abandonment (asked every POLL_MS) ends
  * it. A failure of another thread returns an error whose message the compute replaces. */
 static tsl_status wait_chunk(pipe_call *pc, size_t c, double timeout_s)
 {
     tsl_context *ctx = pc->ps->ctx;
-    double end = now_ms() + timeout_s * 1e3;
+    double end = tsl__now_ms() + timeout_s * 1e3;
     int ready = 0, failed = 0, gone = 0;
     pthread_mutex_lock(&pc->mu);
     for (;;) {
         ready = pc->published > c;
         failed = (pc->feed_done || pc->stop) && !ready;
         if (ready || failed) break;
-        double left = end - now_ms();
+        double left = end - tsl__now_ms();
         if (left <= 0) break;
         pthread_mutex_unlock(&pc->mu);
         gone = hook_stop(pc->h);
         pthread_mutex_lock(&pc->mu);
         if (gone) break;
-        struct timespec dl = deadline_after(left < POLL_MS ? left : POLL_MS);
+        struct timespec dl = tsl__deadline_after_ms(left < POLL_MS ? left : POLL_MS);
         pthread_cond_timedwait(&pc->cv, &pc->mu, &dl);
     }
     pthread_mutex_unlock(&pc->mu);

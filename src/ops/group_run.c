@@ -85,20 +85,6 @@ void tsl__gdev_release(tsl__gdev *d)
     tsl__free(d);
 }
 
-/* ---- time (tsl__now_ms is the runtime's) ---------------------------------------------------- */
-
-static struct timespec deadline_after(double ms)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    double total = (double)ts.tv_nsec + ms * 1e6;
-    double secs = floor(total / 1e9);
-    ts.tv_sec += (time_t)secs;
-    ts.tv_nsec = (long)(total - secs * 1e9);
-    if (ts.tv_nsec >= 1000000000L) ts.tv_sec += 1, ts.tv_nsec -= 1000000000L;
-    return ts;
-}
-
 /* ---- the run's life ---------------------------------------------------------------------------
  */
 
@@ -266,7 +252,7 @@ tsl_status tsl__run_barrier(tsl__run *r, size_t me, const char *what)
         pthread_mutex_unlock(&r->mu);
         return TSL_OK;
     }
-    struct timespec deadline = deadline_after(r->timeout_s * 1e3);
+    struct timespec deadline = tsl__deadline_after_ms(r->timeout_s * 1e3);
     r->waiting[me] = 1;
     while (r->bar_gen == gen && !r->abort) {
         int rc = pthread_cond_timedwait(&r->cv, &r->mu, &deadline);
@@ -377,7 +363,7 @@ tsl_status tsl__run_go(tsl_group *g, tsl__run *r)
             record_failure(r, TSL_ERR_OPENCL, msg);
             continue;
         }
-        struct timespec deadline = deadline_after(wait_ms < 1e3 ? wait_ms : 1e3);
+        struct timespec deadline = tsl__deadline_after_ms(wait_ms < 1e3 ? wait_ms : 1e3);
         pthread_cond_timedwait(&r->cv, &r->mu, &deadline);
     }
     int left_behind = r->nfinished < r->nstarted;
@@ -443,7 +429,7 @@ int tsl__group_busy(tsl_group *g)
 
 void tsl__group_let_go(tsl_group *g, double seconds)
 {
-    struct timespec deadline = deadline_after(seconds * 1e3);
+    struct timespec deadline = tsl__deadline_after_ms(seconds * 1e3);
     while (g->nleft > 0) {
         tsl__run *r = g->left[g->nleft - 1];
         pthread_mutex_lock(&r->mu);

@@ -11,6 +11,7 @@
 #include <CL/cl.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "tessel.h"
 #include "tessel_cl.h"
@@ -87,6 +88,9 @@ void tsl__warn(tsl_context *ctx, const char *fmt, ...) __attribute__((format(pri
 
 /* ---- start-up trace (trace.c): TESSEL_TRACE=1 prints each step's time on stderr ------------- */
 double tsl__now_ms(void); /* CLOCK_MONOTONIC in milliseconds */
+/* CLOCK_MONOTONIC ms milliseconds from now, as pthread_cond_timedwait takes it (condition
+ * variables made with pthread_condattr_setclock(CLOCK_MONOTONIC)). */
+struct timespec tsl__deadline_after_ms(double ms);
 int tsl__tracing(void);
 /* Prints "tessel: trace: <now - since_ms> ms  <what>" when tracing, else nothing. */
 void tsl__trace(double since_ms, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -1,9 +1,11 @@
-/* trace.c: TESSEL_TRACE=1 in the environment makes the library print, on stderr, how long each
+/* trace.c: the library's clock (tsl__now_ms, tsl__deadline_after_ms for the timed waits of its
+ * worker threads) and its start-up trace. TESSEL_TRACE=1 in the environment makes the library print, on stderr, how long each
  * step of its start-up and of a program build took (device discovery per platform, context and
  * queue creation, the cache directory, the tuning database, each program: from the disk cache
  * or compiled). It is how the time from a new process to its first result is taken apart
  * (bench/latency/first_result.c); without the variable nothing is printed and the cost is one
  * getenv per step. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,18 @@ double tsl__now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+struct timespec tsl__deadline_after_ms(double ms)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    double total = (double)ts.tv_nsec + ms * 1e6;
+    double secs = floor(total / 1e9);
+    ts.tv_sec += (time_t)secs;
+    ts.tv_nsec = (long)(total - secs * 1e9);
+    if (ts.tv_nsec >= 1000000000L) ts.tv_sec += 1, ts.tv_nsec -= 1000000000L;
+    return ts;
 }
 
 int tsl__tracing(void)
