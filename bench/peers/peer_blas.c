@@ -156,32 +156,24 @@ static void run_clblast(const tsl_blas_peer_args *g, tsl_peer_result *res)
         goto done;
     }
     res->upload_ms = upload;
-    cl_command_queue queue = tsl_context_cl_queue(ctx);
-    cl_mem ma = tsl_buffer_cl_mem(a), mx = tsl_buffer_cl_mem(x), my = tsl_buffer_cl_mem(y);
-    cl_mem mo = tsl_buffer_cl_mem(out);
-    unsigned warmup = g->warmup ? g->warmup : 1; /* the first call compiles: never timed */
-    double first_ms = 0.0, fastest = 0.0;
-    for (unsigned run = 0; run < warmup + g->repeat; ++run) {
-        if (writes_y && (st = tsl_buffer_write(ctx, y, 0, ey * es, g->y)) != TSL_OK) {
-            tsl__peer_set(res, TSL_PEER_ERROR, "upload of y for CLBlast: %s",
-                          tsl_context_error(ctx));
-            goto done;
-        }
-        blas_call call = {g, ma, mx, my, mo, queue};
-        double ms = 0.0, t0 = tsl__peer_now_ms();
-        int cs = tsl__peer_timed_cl_call(queue, blas_call_run, &call, &ms);
-        double host_ms = tsl__peer_now_ms() - t0;
-        if (cs != 0) {
-            tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast call returned %d", cs);
-            goto done;
-        }
-        if (run == 0) first_ms = host_ms;
-        if (run >= warmup) {
-            res->run_ms[run - warmup] = ms;
-            if (run == warmup || ms < fastest) fastest = ms;
-        }
+    blas_call call = {g,
+                      tsl_buffer_cl_mem(a),
+                      tsl_buffer_cl_mem(x),
+                      tsl_buffer_cl_mem(y),
+                      tsl_buffer_cl_mem(out),
+                      tsl_context_cl_queue(ctx)};
+    tsl__peer_reset reset_y = {y, ey * es, g->y};
+    int reset_failed;
+    int cs = tsl__peer_cl_runs(ctx, blas_call_run, &call, writes_y ? &reset_y : NULL, g->warmup,
+                               g->repeat, res, &reset_failed);
+    if (reset_failed) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "upload of y for CLBlast: %s", tsl_context_error(ctx));
+        goto done;
     }
-    res->build_ms = first_ms > fastest ? first_ms - fastest : 0.0;
+    if (cs != 0) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast call returned %d", cs);
+        goto done;
+    }
     st = writes_y ? tsl_buffer_read(ctx, y, 0, ey * es, res->c)
                   : tsl_buffer_read(ctx, out, 0, es, res->c);
     if (st != TSL_OK) {

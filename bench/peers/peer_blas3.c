@@ -241,30 +241,21 @@ static void clblast_runs(tsl_context *ctx, int is_double, const void *args, int 
         goto done;
     }
     res->upload_ms = upload;
-    cl_command_queue queue = tsl_context_cl_queue(ctx);
-    unsigned warmup = warmup_runs ? warmup_runs : 1; /* the first call compiles: never timed */
-    double first_ms = 0.0, fastest = 0.0;
-    for (unsigned run = 0; run < warmup + repeat; ++run) {
-        if (ec && (st = tsl_buffer_write(ctx, c, 0, ec * es, hc)) != TSL_OK) {
-            tsl__peer_set(res, TSL_PEER_ERROR, "upload of the output for CLBlast: %s",
-                          tsl_context_error(ctx));
-            goto done;
-        }
-        cl_call_state call = {args, batched, tsl_buffer_cl_mem(a), tsl_buffer_cl_mem(b),
-                              tsl_buffer_cl_mem(c), queue};
-        double ms = 0.0, t0 = tsl__peer_now_ms();
-        int cs = tsl__peer_timed_cl_call(queue, cl_call_run, &call, &ms);
-        if (run == 0) first_ms = tsl__peer_now_ms() - t0;
-        if (cs != 0) {
-            tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast returned %d", cs);
-            goto done;
-        }
-        if (run >= warmup) {
-            res->run_ms[run - warmup] = ms;
-            if (run == warmup || ms < fastest) fastest = ms;
-        }
+    cl_call_state call = {args, batched, tsl_buffer_cl_mem(a), tsl_buffer_cl_mem(b),
+                          tsl_buffer_cl_mem(c), tsl_context_cl_queue(ctx)};
+    tsl__peer_reset reset_c = {c, ec * es, hc};
+    int reset_failed;
+    int cs = tsl__peer_cl_runs(ctx, cl_call_run, &call, ec ? &reset_c : NULL, warmup_runs,
+                               repeat, res, &reset_failed);
+    if (reset_failed) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "upload of the output for CLBlast: %s",
+                      tsl_context_error(ctx));
+        goto done;
     }
-    res->build_ms = first_ms > fastest ? first_ms - fastest : 0.0;
+    if (cs != 0) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast returned %d", cs);
+        goto done;
+    }
     if (ec) {
         if ((st = tsl_buffer_read(ctx, c, 0, ec * es, res->c)) != TSL_OK) {
             tsl__peer_set(res, TSL_PEER_ERROR, "download from CLBlast: %s", tsl_context_error(ctx));

@@ -116,36 +116,23 @@ void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
     }
     res->upload_ms = upload;
 
-    cl_command_queue queue = tsl_context_cl_queue(ctx);
-    cl_mem ma = tsl_buffer_cl_mem(a), mb = tsl_buffer_cl_mem(b), mc = tsl_buffer_cl_mem(c);
-    unsigned warmup = g->warmup ? g->warmup : 1; /* the first call compiles: never timed */
-    double first_call_ms = 0.0, fastest_ms = 0.0;
-    for (unsigned run = 0; run < warmup + g->repeat; ++run) {
-        /* Every run starts from the same C, so beta != 0 gives the same result each time. */
-        if (ec && (st = tsl_buffer_write(ctx, c, 0, ec * es, g->c)) != TSL_OK) {
-            tsl__peer_set(res, TSL_PEER_ERROR, "upload of C for CLBlast: %s",
-                          tsl_context_error(ctx));
-            goto done;
-        }
-        double ms = 0.0, t0 = tsl__peer_now_ms();
-        gemm_call call = {g, ma, mb, mc, queue};
-        const char *where = g->is_double ? "CLBlastDgemm" : "CLBlastSgemm";
-        CLBlastStatusCode cs =
-            (CLBlastStatusCode)tsl__peer_timed_cl_call(queue, gemm_call_run, &call, &ms);
-        if (run == 0) first_call_ms = tsl__peer_now_ms() - t0;
-        if (cs != CLBlastSuccess) {
-            tsl__peer_set(res, TSL_PEER_ERROR, "%s returned %d (%s)", where, (int)cs,
-                          clblast_status_text(cs));
-            goto done;
-        }
-        if (run >= warmup) {
-            res->run_ms[run - warmup] = ms;
-            if (run == warmup || ms < fastest_ms) fastest_ms = ms;
-        }
+    gemm_call call = {g, tsl_buffer_cl_mem(a), tsl_buffer_cl_mem(b), tsl_buffer_cl_mem(c),
+                      tsl_context_cl_queue(ctx)};
+    /* Every run starts from the same C, so beta != 0 gives the same result each time. */
+    tsl__peer_reset reset_c = {c, ec * es, g->c};
+    int reset_failed;
+    CLBlastStatusCode cs = (CLBlastStatusCode)tsl__peer_cl_runs(
+        ctx, gemm_call_run, &call, ec ? &reset_c : NULL, g->warmup, g->repeat, res, &reset_failed);
+    if (reset_failed) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "upload of C for CLBlast: %s", tsl_context_error(ctx));
+        goto done;
     }
-    /* The first call's marker span includes the compilation too, so the build time is the
-     * first call's host time less a timed run. */
-    res->build_ms = first_call_ms > fastest_ms ? first_call_ms - fastest_ms : 0.0;
+    if (cs != CLBlastSuccess) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "%s returned %d (%s)",
+                      g->is_double ? "CLBlastDgemm" : "CLBlastSgemm", (int)cs,
+                      clblast_status_text(cs));
+        goto done;
+    }
     if (ec) {
         if ((st = tsl_buffer_read(ctx, c, 0, ec * es, res->c)) != TSL_OK) {
             tsl__peer_set(res, TSL_PEER_ERROR, "download of C from CLBlast: %s",

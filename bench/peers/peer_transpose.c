@@ -62,23 +62,14 @@ static void run_clblast(const tsl_peer_transpose_args *g, tsl_peer_result *res)
     }
     if (tsl_context_timing(ctx, &t) == TSL_OK) res->upload_ms = t.upload_ms;
     clblast_call call = {g, tsl_buffer_cl_mem(a), tsl_buffer_cl_mem(b), tsl_context_cl_queue(ctx)};
-    unsigned warmup = g->warmup ? g->warmup : 1; /* the first call compiles: never timed */
-    double first_ms = 0.0, fastest = 0.0;
-    for (unsigned run = 0; run < warmup + g->repeat; ++run) {
-        double ms = 0.0, t0 = tsl__peer_now_ms();
-        int st = tsl__peer_timed_cl_call(call.queue, omatcopy, &call, &ms);
-        if (run == 0) first_ms = tsl__peer_now_ms() - t0;
-        if (st != 0) {
-            tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast%comatcopy returned %d",
-                          g->is_double ? 'D' : 'S', st);
-            goto done;
-        }
-        if (run >= warmup) {
-            res->run_ms[run - warmup] = ms;
-            if (run == warmup || ms < fastest) fastest = ms;
-        }
+    int reset_failed;
+    int st = tsl__peer_cl_runs(ctx, omatcopy, &call, NULL, g->warmup, g->repeat, res,
+                               &reset_failed);
+    if (st != 0) {
+        tsl__peer_set(res, TSL_PEER_ERROR, "CLBlast%comatcopy returned %d",
+                      g->is_double ? 'D' : 'S', st);
+        goto done;
     }
-    res->build_ms = first_ms > fastest ? first_ms - fastest : 0.0;
     if (tsl_buffer_read(ctx, b, 0, eb * es, res->c) != TSL_OK) {
         tsl__peer_set(res, TSL_PEER_ERROR, "download from CLBlast: %s", tsl_context_error(ctx));
         goto done;

@@ -17,6 +17,8 @@
 #endif
 #include <CL/cl.h>
 
+#include "tessel_cl.h"
+
 static const tsl_peer peers[] = {
     {"clblast", "CLBlast on the same OpenCL device, queue and data as tessel",
      tsl__peer_clblast_gemm},
@@ -136,6 +138,32 @@ int tsl__peer_timed_cl_call(void *queue_, int (*call)(void *state, void **ev), v
     if (marker) clReleaseEvent(marker);
     if (ev) clReleaseEvent(ev);
     return st;
+}
+
+int tsl__peer_cl_runs(tsl_context *ctx, int (*call)(void *state, void **ev), void *state,
+                      const tsl__peer_reset *reset, unsigned warmup, unsigned repeat,
+                      tsl_peer_result *res, int *reset_failed)
+{
+    void *queue = tsl_context_cl_queue(ctx);
+    *reset_failed = 0;
+    if (!warmup) warmup = 1;
+    double first_ms = 0.0, fastest = 0.0;
+    for (unsigned run = 0; run < warmup + repeat; ++run) {
+        if (reset && tsl_buffer_write(ctx, reset->buf, 0, reset->bytes, reset->host) != TSL_OK) {
+            *reset_failed = 1;
+            return -1;
+        }
+        double ms = 0.0, t0 = tsl__peer_now_ms();
+        int st = tsl__peer_timed_cl_call(queue, call, state, &ms);
+        if (run == 0) first_ms = tsl__peer_now_ms() - t0;
+        if (st != 0) return st;
+        if (run >= warmup) {
+            res->run_ms[run - warmup] = ms;
+            if (run == warmup || ms < fastest) fastest = ms;
+        }
+    }
+    res->build_ms = first_ms > fastest ? first_ms - fastest : 0.0;
+    return 0;
 }
 
 int tsl__peer_clblast_ready(tsl_context *ctx, int is_double, tsl_peer_result *res)

@@ -83,6 +83,21 @@ void tsl__peer_set(tsl_peer_result *res, tsl_peer_status status, const char *fmt
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* The timed runs of an OpenCL peer on tessel's context: warmup (at least 1: the first call
+ * compiles, and is never timed) then repeat calls of call(state) through tsl__peer_timed_cl_call,
+ * each after `reset` (when not NULL) has been written again from its host copy, so an output the
+ * call also reads (beta != 0, y of axpy) starts the same every time. Fills res->run_ms and
+ * res->build_ms: the first call's host time less the fastest timed run (its marker span includes
+ * the compilation). Returns 0; or a call's nonzero status; or -1 with *reset_failed = 1 when
+ * writing `reset` failed (tsl_context_error says why). */
+typedef struct {
+    tsl_buffer *buf;
+    size_t bytes;
+    const void *host;
+} tsl__peer_reset;
+int tsl__peer_cl_runs(tsl_context *ctx, int (*call)(void *state, void **ev), void *state,
+                      const tsl__peer_reset *reset, unsigned warmup, unsigned repeat,
+                      tsl_peer_result *res, int *reset_failed);
 /* What every CLBlast peer checks first: it runs on tessel's own context. Writes the device name
  * into res->device; returns 1 when the peer can run, else 0 with res saying why (error: no
  * context; skipped: double precision on a device without fp64). */
