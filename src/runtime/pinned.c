@@ -10,6 +10,31 @@
 
 #define NPINNED ((int)(sizeof((tsl_context *)0)->pinned / sizeof((tsl_context *)0)->pinned[0]))
 
+cl_int tsl__pinned_map(cl_context cl, cl_command_queue queue, size_t bytes, void **ptr, cl_mem *mem,
+                       const char **call)
+{
+    cl_int err;
+    *ptr = NULL;
+    *call = "clCreateBuffer";
+    *mem = clCreateBuffer(cl, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
+    if (!*mem) return err;
+    *call = "clEnqueueMapBuffer";
+    *ptr = clEnqueueMapBuffer(queue, *mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL,
+                              NULL, &err);
+    if (!*ptr) {
+        clReleaseMemObject(*mem);
+        *mem = NULL;
+        return err;
+    }
+    return CL_SUCCESS;
+}
+
+void tsl__pinned_unmap(cl_command_queue queue, cl_mem mem, void *ptr)
+{
+    if (clEnqueueUnmapMemObject(queue, mem, ptr, 0, NULL, NULL) == CL_SUCCESS) clFinish(queue);
+    clReleaseMemObject(mem);
+}
+
 tsl_status tsl_host_alloc(tsl_context *ctx, size_t bytes, void **ptr)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "tsl_host_alloc: ctx is NULL");
@@ -30,17 +55,15 @@ tsl_status tsl_host_alloc(tsl_context *ctx, size_t bytes, void **ptr)
                          "tsl_host_alloc: %zu bytes is more than the device's largest allocation "
                          "(%llu bytes)",
                          bytes, ctx->info.max_alloc);
-    cl_int err;
-    cl_mem mem =
-        clCreateBuffer(ctx->cl, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
-    if (!mem)
-        return tsl__cl_fail(ctx, "clCreateBuffer", err, "tsl_host_alloc (CL_MEM_ALLOC_HOST_PTR)");
-    void *p = clEnqueueMapBuffer(ctx->queue, mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0,
-                                 NULL, NULL, &err);
-    if (!p) {
-        clReleaseMemObject(mem);
-        return tsl__cl_fail(ctx, "clEnqueueMapBuffer", err, "tsl_host_alloc");
-    }
+    void *p;
+    cl_mem mem;
+    const char *call;
+    cl_int err = tsl__pinned_map(ctx->cl, ctx->queue, bytes, &p, &mem, &call);
+    if (err != CL_SUCCESS)
+        return tsl__cl_fail(ctx, call, err,
+                            strcmp(call, "clCreateBuffer") == 0
+                                ? "tsl_host_alloc (CL_MEM_ALLOC_HOST_PTR)"
+                                : "tsl_host_alloc");
     ctx->pinned[slot].ptr = p;
     ctx->pinned[slot].mem = mem;
     *ptr = p;
@@ -50,10 +73,7 @@ tsl_status tsl_host_alloc(tsl_context *ctx, size_t bytes, void **ptr)
 /* Unmaps and releases one slot; waits, since the memory must not go while a transfer reads it. */
 static void release_slot(tsl_context *ctx, int slot)
 {
-    if (clEnqueueUnmapMemObject(ctx->queue, ctx->pinned[slot].mem, ctx->pinned[slot].ptr, 0, NULL,
-                                NULL) == CL_SUCCESS)
-        clFinish(ctx->queue);
-    clReleaseMemObject(ctx->pinned[slot].mem);
+    tsl__pinned_unmap(ctx->queue, ctx->pinned[slot].mem, ctx->pinned[slot].ptr);
     ctx->pinned[slot].ptr = NULL;
     ctx->pinned[slot].mem = NULL;
 }

@@ -132,6 +132,13 @@ unsigned long long tsl__hash64(const void *data, size_t len, unsigned long long 
 tsl_status tsl__mem_create(tsl_context *ctx, size_t bytes, cl_mem *out, const char *what);
 /* A scratch buffer of at least `bytes`, slot 0..TSL__WORKSPACES-1, kept by the context. */
 tsl_status tsl__workspace(tsl_context *ctx, int slot, size_t bytes, cl_mem *out);
+/* Page-locked host memory: a CL_MEM_ALLOC_HOST_PTR buffer mapped through queue. Returns
+ * CL_SUCCESS, or the error of the call named in *call with nothing left allocated (*ptr and *mem
+ * NULL). unmap waits for queue, since the memory must not go while
+ * a transfer reads it, then releases the buffer. */
+cl_int tsl__pinned_map(cl_context cl, cl_command_queue queue, size_t bytes, void **ptr, cl_mem *mem,
+                       const char **call);
+void tsl__pinned_unmap(cl_command_queue queue, cl_mem mem, void *ptr);
 /* Unmaps and releases the pinned host blocks (tsl_host_alloc) the caller did not free. */
 void tsl__pinned_release_all(tsl_context *ctx);
 /* Copies a rows x row_bytes block from host (rows host_pitch bytes apart) into mem, packed

@@ -213,26 +213,14 @@ tsl_status tsl__stream_wait(tsl__stream *s, unsigned long long ticket)
 
 tsl_status tsl__stream_host_alloc(tsl__stream *s, size_t bytes, void **ptr, cl_mem *mem)
 {
-    cl_int err;
-    *ptr = NULL;
-    *mem = clCreateBuffer(s->ctx->cl, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
-    if (!*mem) return stream_fail(s, "clCreateBuffer", err, "pinned host staging");
-    *ptr = clEnqueueMapBuffer(s->queue, *mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0,
-                              NULL, NULL, &err);
-    if (!*ptr) {
-        clReleaseMemObject(*mem);
-        *mem = NULL;
-        return stream_fail(s, "clEnqueueMapBuffer", err, "pinned host staging");
-    }
-    return TSL_OK;
+    const char *call;
+    cl_int err = tsl__pinned_map(s->ctx->cl, s->queue, bytes, ptr, mem, &call);
+    return err == CL_SUCCESS ? TSL_OK : stream_fail(s, call, err, "pinned host staging");
 }
 
 void tsl__stream_host_free(tsl__stream *s, void *ptr, cl_mem mem)
 {
-    if (!mem) return;
-    if (clEnqueueUnmapMemObject(s->queue, mem, ptr, 0, NULL, NULL) == CL_SUCCESS)
-        clFinish(s->queue);
-    clReleaseMemObject(mem);
+    if (mem) tsl__pinned_unmap(s->queue, mem, ptr);
 }
 
 tsl_status tsl__stream_finish(tsl__stream *s, tsl_timing *add)
