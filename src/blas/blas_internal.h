@@ -1,0 +1,107 @@
+/* blas_internal.h: the inner interfaces of libtessel_blas.so, the drop-in BLAS (docs/dropin.md).
+ *
+ * The drop-in is a layer above libtessel's public API, beside the CLI: the BLAS and CBLAS ABI
+ * come in (fortran_*.c, cblas_*.c), each call is checked as the reference BLAS checks it, then
+ * routed (route.c) either to the device through tsl_* calls (device.c holds the contexts) or to a
+ * CPU BLAS loaded at run time (cpu.c). It uses only include/tessel.h, never libtessel's internals,
+ * so a program sees one libtessel whichever way it loads us.
+ *
+ * Every routine follows one shape:
+ *
+ *     static tsl__blas_stat st = TSL__BLAS_STAT("dgemm");
+ *     ... reference argument checks, xerbla_ on the first bad one, quick returns ...
+ *     tsl__blas_call call = {&st, TSL__BLAS_L3, 'd', flops, host_bytes, 0};
+ *     tsl_context *ctx = tsl__blas_device_begin(&call);
+ *     if (ctx) {
+ *         tsl_status s = tsl_dgemm(ctx, ...);
+ *         if (tsl__blas_device_end(&call, ctx, s)) return;  // done on the device, counted
+ *     }                                                      // else: the CPU does the call
+ *     double t0 = tsl__blas_clock();
+ *     cpu_dgemm(...);                                        // via tsl__blas_cpu_sym
+ *     tsl__blas_cpu_done(&call, t0);
+ */
+#ifndef TSL_BLAS_INTERNAL_H
+#define TSL_BLAS_INTERNAL_H
+
+#include <stddef.h>
+
+#include "tessel.h"
+
+/* Exported ABI symbols (dgemm_, cblas_dgemm, xerbla_, ...) carry this; everything else is hidden. */
+#define TSL_BLAS_API __attribute__((visibility("default")))
+
+/* LP64: a Fortran INTEGER is a C int (Debian's libblas.so.3 ABI). */
+typedef int tsl__blas_int;
+
+/* ---- per-routine statistics (stats.c): TESSEL_BLAS_VERBOSE=1 prints them at exit ---------- */
+typedef struct tsl__blas_stat {
+    const char *name;                /* "dgemm", "cblas_dgemm": the symbol without the trailing _ */
+    struct tsl__blas_stat *next;     /* registered on first use (lock-free list) */
+    int registered;                  /* atomic flag */
+    unsigned long long calls[2];     /* [0] CPU, [1] device: atomic counters */
+    unsigned long long nanos[2];     /* wall time per side, atomic */
+} tsl__blas_stat;
+#define TSL__BLAS_STAT(name_) {(name_), NULL, 0, {0, 0}, {0, 0}}
+
+/* What kind of work a call is, for the cost model (route.c). */
+typedef enum {
+    TSL__BLAS_L3 = 0, /* GEMM-like compute: gemm, symm, syrk, syr2k, trmm, trsm */
+    TSL__BLAS_L2 = 1, /* matrix-vector, memory-bound: gemv */
+    TSL__BLAS_L1 = 2  /* vector, memory-bound: axpy, dot, nrm2 */
+} tsl__blas_kind;
+
+typedef struct tsl__blas_call {
+    tsl__blas_stat *stat;
+    tsl__blas_kind kind;
+    char prec;         /* 's' or 'd' */
+    double flops;      /* the routine's own flop count (docs/level3.md formulas) */
+    double host_bytes; /* bytes a device call moves between host and device, in plus out */
+    double t0;         /* set by tsl__blas_device_begin: when the device call began */
+} tsl__blas_call;
+
+/* Monotonic seconds. */
+double tsl__blas_clock(void);
+/* Counts one call on the CPU that began at t0 (tsl__blas_clock). */
+void tsl__blas_cpu_done(const tsl__blas_call *call, double t0);
+/* Counts a call with its side (0 CPU, 1 device) and seconds; used by the two above and below. */
+void tsl__blas_stat_add(tsl__blas_stat *st, int device, double seconds);
+
+/* ---- routing and the device (route.c, device.c) -------------------------------------------
+ * tsl__blas_device_begin decides where the call runs (TESSEL_BLAS_ROUTE, the cost model, the
+ * per-routine config, whether a device exists and works in this process). When the device is
+ * chosen it returns a context reserved for this thread until tsl__blas_device_end (other threads
+ * wait or take the CPU); otherwise NULL and the caller runs the CPU BLAS. It never fails loudly:
+ * no device, a failed context or a forked child all mean NULL.
+ * tsl__blas_device_end releases the context and returns 1 when status is TSL_OK (the call is
+ * counted on the device); on an error it prints one warning on stderr for the process (routine,
+ * tsl status and message), marks the device unusable when the error is not the call's own, and
+ * returns 0 so the caller does the call on the CPU. Arguments have been checked before, so
+ * TSL_ERR_INVALID_ARG from libtessel is also reported (a drop-in bug) and handed to the CPU. */
+tsl_context *tsl__blas_device_begin(tsl__blas_call *call);
+int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status status);
+
+/* ---- the CPU BLAS (cpu.c) ------------------------------------------------------------------
+ * The CPU BLAS is loaded on first use: TESSEL_BLAS_CPU if set, else OpenBLAS (libopenblas.so.0),
+ * else the reference BLAS (Debian's blas/libblas.so.3). A candidate whose symbols turn out to be
+ * our own (libtessel_blas installed as libblas.so.3 by update-alternatives, or named by
+ * TESSEL_BLAS_CPU) is refused, so a call never comes back to us. tsl__blas_cpu_sym returns the
+ * CPU BLAS's function of that symbol name ("dgemm_", "cblas_dgemm"); when there is no usable CPU
+ * BLAS or it lacks the symbol it prints one error line on stderr naming the symbol and the
+ * library and returns NULL (the caller then returns without computing: a BLAS has no status). */
+void *tsl__blas_cpu_sym(const char *name);
+/* "/usr/lib/x86_64-linux-gnu/libopenblas.so.0" or "" when none loaded yet. */
+const char *tsl__blas_cpu_path(void);
+
+/* ---- errors (xerbla.c) ---------------------------------------------------------------------
+ * The reference protocol: a Fortran routine calls xerbla_(name, &info, len) with the 6-character
+ * upper-case name ("DGEMM ") and the 1-based position of the bad argument. The call goes
+ * through the global symbol so a program's own xerbla_ is the one that runs. The CBLAS layer
+ * sets RowMajorStrg / CBLAS_CallFromC as the reference CBLAS does and calls cblas_xerbla. */
+void tsl__blas_xerbla(const char *name, tsl__blas_int info);
+extern TSL_BLAS_API int RowMajorStrg;
+extern TSL_BLAS_API int CBLAS_CallFromC;
+
+/* Fortran's lsame_: the case-insensitive comparison of one character. */
+int tsl__blas_lsame(char a, char b);
+
+#endif

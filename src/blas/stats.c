@@ -1,0 +1,64 @@
+/* stats.c: per-routine call counts and times of the drop-in BLAS, kept with atomics so any number
+ * of threads can count at once; TESSEL_BLAS_VERBOSE=1 prints them at exit, one line per routine
+ * that was called: how many calls ran on the CPU and on the device and the wall time of each. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "blas/blas_internal.h"
+
+static _Atomic(tsl__blas_stat *) g_stats;
+
+double tsl__blas_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+void tsl__blas_stat_add(tsl__blas_stat *st, int device, double seconds)
+{
+    int expected = 0;
+    if (atomic_compare_exchange_strong((_Atomic int *)&st->registered, &expected, 1)) {
+        tsl__blas_stat *head = atomic_load(&g_stats);
+        do st->next = head;
+        while (!atomic_compare_exchange_weak(&g_stats, &head, st));
+    }
+    atomic_fetch_add((_Atomic unsigned long long *)&st->calls[device], 1ull);
+    if (seconds > 0)
+        atomic_fetch_add((_Atomic unsigned long long *)&st->nanos[device],
+                         (unsigned long long)(seconds * 1e9));
+}
+
+void tsl__blas_cpu_done(const tsl__blas_call *call, double t0)
+{
+    tsl__blas_stat_add(call->stat, 0, tsl__blas_clock() - t0);
+}
+
+static void print_stats(void)
+{
+    tsl__blas_stat *list[512];
+    size_t n = 0;
+    for (tsl__blas_stat *s = atomic_load(&g_stats); s && n < 512; s = s->next) list[n++] = s;
+    /* sorted by name, so two runs compare line by line */
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(list[j - 1]->name, list[j]->name) > 0; j--) {
+            tsl__blas_stat *t = list[j];
+            list[j] = list[j - 1];
+            list[j - 1] = t;
+        }
+    fprintf(stderr, "tessel-blas: %-14s %10s %12s %10s %12s\n", "routine", "cpu_calls", "cpu_s",
+            "dev_calls", "dev_s");
+    for (size_t i = 0; i < n; i++)
+        fprintf(stderr, "tessel-blas: %-14s %10llu %12.6f %10llu %12.6f\n", list[i]->name,
+                list[i]->calls[0], (double)list[i]->nanos[0] * 1e-9, list[i]->calls[1],
+                (double)list[i]->nanos[1] * 1e-9);
+}
+
+__attribute__((constructor)) static void stats_init(void)
+{
+    const char *v = getenv("TESSEL_BLAS_VERBOSE");
+    if (v && *v && strcmp(v, "0") != 0) atexit(print_stats);
+}
