@@ -1,0 +1,259 @@
+/* dispatch.c: the device side of each drop-in routine: its flop count and the bytes a device
+ * call moves (the cost model's inputs, docs/level3.md's formulas), the route's decision, the tsl_*
+ * call, and the fallback to the CPU when the device fails. Both precisions of a routine are one
+ * function: the caller's prec picks the tsl_s* or tsl_d* entry. */
+#include "blas/dispatch.h"
+
+#define F(p) (*(const float *)(p))
+#define D(p) (*(const double *)(p))
+
+static size_t esize(char prec) { return prec == 'd' ? sizeof(double) : sizeof(float); }
+
+/* Output bytes count twice when the routine reads them too (beta != 0, or an in-place B). */
+static int reads_c(char prec, const void *beta)
+{
+    return prec == 'd' ? D(beta) != 0.0 : F(beta) != 0.0f;
+}
+
+/* The route's decision; then the device call through run(); then the bookkeeping. */
+typedef tsl_status (*run_fn)(tsl_context *ctx, void *args);
+
+static int dispatch(tsl__blas_stat *st, char prec, tsl__blas_kind kind, double flops,
+                    double bytes, run_fn run, void *args)
+{
+    tsl__blas_call call = {st, kind, prec, flops, bytes, 0};
+    tsl_context *ctx = tsl__blas_device_begin(&call);
+    if (!ctx) return 0;
+    return tsl__blas_device_end(&call, ctx, run(ctx, args));
+}
+
+/* ---- GEMM ---------------------------------------------------------------------------------- */
+typedef struct {
+    char prec;
+    tsl_layout layout;
+    tsl_trans ta, tb;
+    size_t m, n, k, lda, ldb, ldc;
+    const void *alpha, *a, *b, *beta;
+    void *c;
+} gemm_args;
+
+static tsl_status run_gemm(tsl_context *ctx, void *p)
+{
+    gemm_args *g = p;
+    if (g->prec == 'd')
+        return tsl_dgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, D(g->alpha), g->a, g->lda,
+                         g->b, g->ldb, D(g->beta), g->c, g->ldc);
+    return tsl_sgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, F(g->alpha), g->a, g->lda,
+                     g->b, g->ldb, F(g->beta), g->c, g->ldc);
+}
+
+int tsl__blas_dev_gemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_trans transa,
+                       tsl_trans transb, size_t m, size_t n, size_t k, const void *alpha,
+                       const void *a, size_t lda, const void *b, size_t ldb, const void *beta,
+                       void *c, size_t ldc)
+{
+    gemm_args g = {prec, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, a, b, beta, c};
+    double e = (double)esize(prec);
+    double bytes = e * ((double)m * k + (double)k * n + (double)m * n * (1 + reads_c(prec, beta)));
+    return dispatch(st, prec, TSL__BLAS_L3, 2.0 * m * n * k, bytes, run_gemm, &g);
+}
+
+/* ---- SYMM ---------------------------------------------------------------------------------- */
+typedef struct {
+    char prec;
+    tsl_layout layout;
+    tsl_side side;
+    tsl_uplo uplo;
+    size_t m, n, lda, ldb, ldc;
+    const void *alpha, *a, *b, *beta;
+    void *c;
+} symm_args;
+
+static tsl_status run_symm(tsl_context *ctx, void *p)
+{
+    symm_args *s = p;
+    if (s->prec == 'd')
+        return tsl_dsymm(ctx, s->layout, s->side, s->uplo, s->m, s->n, D(s->alpha), s->a, s->lda,
+                         s->b, s->ldb, D(s->beta), s->c, s->ldc);
+    return tsl_ssymm(ctx, s->layout, s->side, s->uplo, s->m, s->n, F(s->alpha), s->a, s->lda,
+                     s->b, s->ldb, F(s->beta), s->c, s->ldc);
+}
+
+int tsl__blas_dev_symm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_side side,
+                       tsl_uplo uplo, size_t m, size_t n, const void *alpha, const void *a,
+                       size_t lda, const void *b, size_t ldb, const void *beta, void *c,
+                       size_t ldc)
+{
+    symm_args s = {prec, layout, side, uplo, m, n, lda, ldb, ldc, alpha, a, b, beta, c};
+    double ka = side == TSL_LEFT ? (double)m : (double)n;
+    double e = (double)esize(prec);
+    double bytes = e * (ka * ka + (double)m * n * (2 + reads_c(prec, beta)));
+    return dispatch(st, prec, TSL__BLAS_L3, 2.0 * m * n * ka, bytes, run_symm, &s);
+}
+
+/* ---- SYRK and SYR2K ------------------------------------------------------------------------ */
+typedef struct {
+    char prec;
+    int two; /* SYR2K */
+    tsl_layout layout;
+    tsl_uplo uplo;
+    tsl_trans trans;
+    size_t n, k, lda, ldb, ldc;
+    const void *alpha, *a, *b, *beta;
+    void *c;
+} syrk_args;
+
+static tsl_status run_syrk(tsl_context *ctx, void *p)
+{
+    syrk_args *s = p;
+    if (s->two && s->prec == 'd')
+        return tsl_dsyr2k(ctx, s->layout, s->uplo, s->trans, s->n, s->k, D(s->alpha), s->a,
+                          s->lda, s->b, s->ldb, D(s->beta), s->c, s->ldc);
+    if (s->two)
+        return tsl_ssyr2k(ctx, s->layout, s->uplo, s->trans, s->n, s->k, F(s->alpha), s->a,
+                          s->lda, s->b, s->ldb, F(s->beta), s->c, s->ldc);
+    if (s->prec == 'd')
+        return tsl_dsyrk(ctx, s->layout, s->uplo, s->trans, s->n, s->k, D(s->alpha), s->a,
+                         s->lda, D(s->beta), s->c, s->ldc);
+    return tsl_ssyrk(ctx, s->layout, s->uplo, s->trans, s->n, s->k, F(s->alpha), s->a, s->lda,
+                     F(s->beta), s->c, s->ldc);
+}
+
+static int dev_syrk(tsl__blas_stat *st, char prec, int two, tsl_layout layout, tsl_uplo uplo,
+                    tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
+                    size_t lda, const void *b, size_t ldb, const void *beta, void *c, size_t ldc)
+{
+    syrk_args s = {prec, two, layout, uplo, trans, n, k, lda, ldb, ldc, alpha, a, b, beta, c};
+    double e = (double)esize(prec);
+    double bytes = e * ((1 + two) * (double)n * k + (double)n * n * (1 + reads_c(prec, beta)));
+    return dispatch(st, prec, TSL__BLAS_L3, (1 + two) * (double)n * (n + 1.0) * k, bytes,
+                    run_syrk, &s);
+}
+
+int tsl__blas_dev_syrk(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
+                       tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
+                       size_t lda, const void *beta, void *c, size_t ldc)
+{
+    return dev_syrk(st, prec, 0, layout, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
+}
+
+int tsl__blas_dev_syr2k(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
+                        tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
+                        size_t lda, const void *b, size_t ldb, const void *beta, void *c,
+                        size_t ldc)
+{
+    return dev_syrk(st, prec, 1, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+/* ---- TRMM and TRSM ------------------------------------------------------------------------- */
+typedef struct {
+    char prec;
+    int solve;
+    tsl_layout layout;
+    tsl_side side;
+    tsl_uplo uplo;
+    tsl_trans trans;
+    tsl_diag diag;
+    size_t m, n, lda, ldb;
+    const void *alpha, *a;
+    void *b;
+} trxm_args;
+
+static tsl_status run_trxm(tsl_context *ctx, void *p)
+{
+    trxm_args *t = p;
+    if (t->prec == 'd')
+        return (t->solve ? tsl_dtrsm : tsl_dtrmm)(ctx, t->layout, t->side, t->uplo, t->trans,
+                                                  t->diag, t->m, t->n, D(t->alpha), t->a, t->lda,
+                                                  t->b, t->ldb);
+    return (t->solve ? tsl_strsm : tsl_strmm)(ctx, t->layout, t->side, t->uplo, t->trans, t->diag,
+                                              t->m, t->n, F(t->alpha), t->a, t->lda, t->b, t->ldb);
+}
+
+int tsl__blas_dev_trxm(tsl__blas_stat *st, char prec, int solve, tsl_layout layout, tsl_side side,
+                       tsl_uplo uplo, tsl_trans trans, tsl_diag diag, size_t m, size_t n,
+                       const void *alpha, const void *a, size_t lda, void *b, size_t ldb)
+{
+    trxm_args t = {prec, solve, layout, side, uplo, trans, diag, m, n, lda, ldb, alpha, a, b};
+    double ka = side == TSL_LEFT ? (double)m : (double)n;
+    double e = (double)esize(prec);
+    double bytes = e * (ka * ka + 2.0 * m * n);
+    return dispatch(st, prec, TSL__BLAS_L3, ka * m * n, bytes, run_trxm, &t);
+}
+
+/* ---- Level 2 and Level 1, unit strides ------------------------------------------------------ */
+typedef struct {
+    char prec;
+    tsl_layout layout;
+    tsl_trans trans;
+    size_t m, n, lda;
+    const void *alpha, *a, *x, *beta;
+    void *y;
+} gemv_args;
+
+static tsl_status run_gemv(tsl_context *ctx, void *p)
+{
+    gemv_args *g = p;
+    if (g->prec == 'd')
+        return tsl_dgemv(ctx, g->layout, g->trans, g->m, g->n, D(g->alpha), g->a, g->lda, g->x,
+                         D(g->beta), g->y);
+    return tsl_sgemv(ctx, g->layout, g->trans, g->m, g->n, F(g->alpha), g->a, g->lda, g->x,
+                     F(g->beta), g->y);
+}
+
+int tsl__blas_dev_gemv(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_trans trans,
+                       size_t m, size_t n, const void *alpha, const void *a, size_t lda,
+                       const void *x, const void *beta, void *y)
+{
+    gemv_args g = {prec, layout, trans, m, n, lda, alpha, a, x, beta, y};
+    double e = (double)esize(prec);
+    double ylen = trans == TSL_NO_TRANS ? (double)m : (double)n;
+    double bytes = e * ((double)m * n + (double)m + n + ylen * reads_c(prec, beta));
+    return dispatch(st, prec, TSL__BLAS_L2, 2.0 * m * n, bytes, run_gemv, &g);
+}
+
+typedef struct {
+    char prec, what; /* 'a' axpy, 'd' dot, 'n' nrm2 */
+    size_t n;
+    const void *alpha, *x, *y;
+    void *out; /* y for axpy, the result otherwise */
+} vec_args;
+
+static tsl_status run_vec(tsl_context *ctx, void *p)
+{
+    vec_args *v = p;
+    int d = v->prec == 'd';
+    switch (v->what) {
+    case 'a':
+        return d ? tsl_daxpy(ctx, v->n, D(v->alpha), v->x, v->out)
+                 : tsl_saxpy(ctx, v->n, F(v->alpha), v->x, v->out);
+    case 'd':
+        return d ? tsl_ddot(ctx, v->n, v->x, v->y, v->out) : tsl_sdot(ctx, v->n, v->x, v->y, v->out);
+    default:
+        return d ? tsl_dnrm2(ctx, v->n, v->x, v->out) : tsl_snrm2(ctx, v->n, v->x, v->out);
+    }
+}
+
+static int dev_vec(tsl__blas_stat *st, char prec, char what, size_t n, const void *alpha,
+                   const void *x, const void *y, void *out, double vectors)
+{
+    vec_args v = {prec, what, n, alpha, x, y, out};
+    return dispatch(st, prec, TSL__BLAS_L1, 2.0 * n, vectors * n * esize(prec), run_vec, &v);
+}
+
+int tsl__blas_dev_axpy(tsl__blas_stat *st, char prec, size_t n, const void *alpha, const void *x,
+                       void *y)
+{
+    return dev_vec(st, prec, 'a', n, alpha, x, NULL, y, 3);
+}
+
+int tsl__blas_dev_dot(tsl__blas_stat *st, char prec, size_t n, const void *x, const void *y,
+                      void *result)
+{
+    return dev_vec(st, prec, 'd', n, NULL, x, y, result, 2);
+}
+
+int tsl__blas_dev_nrm2(tsl__blas_stat *st, char prec, size_t n, const void *x, void *result)
+{
+    return dev_vec(st, prec, 'n', n, NULL, x, NULL, result, 1);
+}
