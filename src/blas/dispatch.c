@@ -4,6 +4,8 @@
  * function: the caller's prec picks the tsl_s* or tsl_d* entry. */
 #include "blas/dispatch.h"
 
+#include <stdlib.h>
+
 #define F(p) (*(const float *)(p))
 #define D(p) (*(const double *)(p))
 
@@ -37,14 +39,90 @@ typedef struct {
     void *c;
 } gemm_args;
 
-static tsl_status run_gemm(tsl_context *ctx, void *p)
+static tsl_status gemm_call(tsl_context *ctx, const gemm_args *g)
 {
-    gemm_args *g = p;
     if (g->prec == 'd')
         return tsl_dgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, D(g->alpha), g->a, g->lda,
                          g->b, g->ldb, D(g->beta), g->c, g->ldc);
     return tsl_sgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, F(g->alpha), g->a, g->lda,
                      g->b, g->ldb, F(g->beta), g->c, g->ldc);
+}
+
+/* The device memory one call of the drop-in may fill: TESSEL_BLAS_DEVICE_MEMORY (bytes) if set,
+ * else half the device's global memory, leaving the rest to libtessel's staging and workspaces.
+ * Each operand block must also fit one buffer (max_alloc). */
+static void memory_budget(tsl_context *ctx, double *total, double *one)
+{
+    tsl_device_info info;
+    *total = 1e30;
+    *one = 1e30;
+    if (tsl_context_device(ctx, &info) == TSL_OK) {
+        *total = 0.5 * (double)info.global_mem;
+        *one = 0.9 * (double)info.max_alloc;
+    }
+    const char *env = getenv("TESSEL_BLAS_DEVICE_MEMORY");
+    if (env && *env) {
+        char *end;
+        double v = strtod(env, &end);
+        if (end != env && v >= 1024) *total = *one = v;
+    }
+}
+
+/* Halves the largest of the block sizes until the three blocks fit the budget. */
+static void fit_blocks(double es, double total, double one, size_t *mb, size_t *nb, size_t *kb)
+{
+    for (;;) {
+        double a = es * (double)*mb * (double)*kb, b = es * (double)*kb * (double)*nb;
+        double c = es * (double)*mb * (double)*nb;
+        if ((a + b + c <= total && a <= one && b <= one && c <= one) ||
+            (*mb <= 64 && *nb <= 64 && *kb <= 64))
+            return;
+        size_t *big = *mb >= *nb && *mb >= *kb ? mb : *nb >= *kb ? nb : kb;
+        *big = (*big + 1) / 2;
+    }
+}
+
+/* A GEMM whose operands do not fit the device (operands larger than its memory, issue 16's
+ * host-memory streaming): column-major C = alpha op(A) op(B) + beta C in blocks of C (mb x nb)
+ * and of k (kb), each one tsl call on sub-matrices of the caller's arrays (the leading dimensions
+ * stay; op(A)'s block [i, p] is A at (i, p), or at (p, i) when transposed). Within a block of C
+ * the first k block applies beta, the next ones add (beta 1). Each call streams through
+ * libtessel's host pipeline. Row-major calls arrive as their column-major transposes. */
+static tsl_status run_gemm(tsl_context *ctx, void *p)
+{
+    gemm_args *g = p;
+    double total, one, es = (double)esize(g->prec);
+    memory_budget(ctx, &total, &one);
+    size_t mb = g->m, nb = g->n, kb = g->k;
+    fit_blocks(es, total, one, &mb, &nb, &kb);
+    if (mb == g->m && nb == g->n && kb == g->k) return gemm_call(ctx, g);
+    gemm_args cm = *g; /* column-major view */
+    if (g->layout == TSL_ROW_MAJOR) {
+        cm = (gemm_args){g->prec, TSL_COL_MAJOR, g->tb, g->ta, g->n, g->m, g->k, g->ldb,
+                         g->lda, g->ldc, g->alpha, g->b, g->a, g->beta, g->c};
+        mb = cm.m, nb = cm.n, kb = cm.k;
+        fit_blocks(es, total, one, &mb, &nb, &kb);
+    }
+    const char *a = cm.a, *b = cm.b;
+    char *c = cm.c;
+    size_t e = esize(g->prec);
+    float one_f = 1.0f;
+    double one_d = 1.0;
+    for (size_t j = 0; j < cm.n; j += nb)
+        for (size_t i = 0; i < cm.m; i += mb)
+            for (size_t q = 0; q < cm.k; q += kb) {
+                gemm_args blk = cm;
+                blk.m = cm.m - i < mb ? cm.m - i : mb;
+                blk.n = cm.n - j < nb ? cm.n - j : nb;
+                blk.k = cm.k - q < kb ? cm.k - q : kb;
+                blk.a = a + e * (cm.ta == TSL_NO_TRANS ? i + q * cm.lda : q + i * cm.lda);
+                blk.b = b + e * (cm.tb == TSL_NO_TRANS ? q + j * cm.ldb : j + q * cm.ldb);
+                blk.c = c + e * (i + j * cm.ldc);
+                if (q > 0) blk.beta = g->prec == 'd' ? (const void *)&one_d : (const void *)&one_f;
+                tsl_status s = gemm_call(ctx, &blk);
+                if (s != TSL_OK) return s;
+            }
+    return TSL_OK;
 }
 
 int tsl__blas_dev_gemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_trans transa,

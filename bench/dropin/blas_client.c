@@ -1,0 +1,136 @@
+/* blas_client: an unmodified program's view of a BLAS. It calls the Fortran symbols (sgemm_,
+ * dgemm_) and reference LAPACK (dgetrf_, dpotrf_) on its own malloc'd host memory and times each
+ * call with the host clock, data in and out of host memory included, so the same binary measures
+ * the plain CPU BLAS, NVBLAS (LD_PRELOAD=libnvblas.so) and tessel's drop-in
+ * (LD_PRELOAD=libtessel_blas.so) side by side. Link it against reference LAPACK and -lblas:
+ *   cc -O2 blas_client.c -o blas_client /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3 -lblas -lm
+ * Cases (any number, in order): sgemm:N dgemm:N getrf:N potrf:N small:N:COUNT (COUNT dgemm_ of
+ * N^3, the many-small-calls case). RUNS=r (environment, default 2) repeats each case.
+ * One CSV line per run on stdout: label,case,n,run,seconds,gflops (label = $LABEL). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void sgemm_(const char *, const char *, const int *, const int *, const int *, const float *,
+            const float *, const int *, const float *, const int *, const float *, float *,
+            const int *, size_t, size_t);
+void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
+            const double *, const int *, const double *, const int *, const double *, double *,
+            const int *, size_t, size_t);
+void dgetrf_(const int *, const int *, double *, const int *, int *, int *);
+void dpotrf_(const char *, const int *, double *, const int *, int *, size_t);
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes);
+    if (!p) {
+        fprintf(stderr, "blas_client: error: out of memory (%zu bytes)\n", bytes);
+        exit(2);
+    }
+    return p;
+}
+
+static unsigned long long g_seed = 88172645463325252ull;
+static double rnd(void)
+{
+    g_seed ^= g_seed << 13, g_seed ^= g_seed >> 7, g_seed ^= g_seed << 17;
+    return (double)(g_seed >> 11) / 9007199254740992.0 - 0.5;
+}
+
+static const char *g_label = "";
+static void line(const char *what, int n, int run, double s, double flops)
+{
+    printf("%s,%s,%d,%d,%.6f,%.1f\n", g_label, what, n, run, s, flops / s / 1e9);
+    fflush(stdout);
+}
+
+static void gemm(int dbl, int n, int runs)
+{
+    size_t nn = (size_t)n * n, es = dbl ? 8 : 4;
+    void *a = xmalloc(nn * es), *b = xmalloc(nn * es), *c = xmalloc(nn * es);
+    for (size_t i = 0; i < nn; i++) {
+        double v = rnd();
+        if (dbl) ((double *)a)[i] = v, ((double *)b)[i] = -v, ((double *)c)[i] = 0;
+        else ((float *)a)[i] = (float)v, ((float *)b)[i] = (float)-v, ((float *)c)[i] = 0;
+    }
+    for (int r = 0; r < runs; r++) {
+        double t = now();
+        if (dbl) {
+            double al = 1, be = 0;
+            dgemm_("N", "N", &n, &n, &n, &al, a, &n, b, &n, &be, c, &n, 1, 1);
+        } else {
+            float al = 1, be = 0;
+            sgemm_("N", "N", &n, &n, &n, &al, a, &n, b, &n, &be, c, &n, 1, 1);
+        }
+        line(dbl ? "dgemm" : "sgemm", n, r, now() - t, 2.0 * n * (double)n * n);
+    }
+    free(a), free(b), free(c);
+}
+
+static void factor(int chol, int n, int runs)
+{
+    size_t nn = (size_t)n * n;
+    double *a = xmalloc(nn * 8), *a0 = xmalloc(nn * 8);
+    int *ipiv = xmalloc(sizeof(int) * (size_t)n), info = 0;
+    for (size_t i = 0; i < nn; i++) a0[i] = rnd();
+    if (chol) /* symmetric, diagonally dominant: positive definite */
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < j; i++) a0[i + (size_t)j * n] = a0[j + (size_t)i * n];
+            a0[j + (size_t)j * n] = n;
+        }
+    for (int r = 0; r < runs; r++) {
+        memcpy(a, a0, nn * 8);
+        double t = now();
+        if (chol) dpotrf_("L", &n, a, &n, &info, 1);
+        else dgetrf_(&n, &n, a, &n, ipiv, &info);
+        t = now() - t;
+        if (info != 0) fprintf(stderr, "blas_client: %s info %d\n", chol ? "dpotrf" : "dgetrf", info);
+        line(chol ? "dpotrf" : "dgetrf", n, r, t, (chol ? 1.0 / 3.0 : 2.0 / 3.0) * n * (double)n * n);
+    }
+    free(a), free(a0), free(ipiv);
+}
+
+static void small(int n, long count, int runs)
+{
+    size_t nn = (size_t)n * n;
+    double *a = xmalloc(nn * 8), *b = xmalloc(nn * 8), *c = xmalloc(nn * 8), al = 1, be = 1;
+    for (size_t i = 0; i < nn; i++) a[i] = rnd(), b[i] = rnd(), c[i] = 0;
+    for (int r = 0; r < runs; r++) {
+        double t = now();
+        for (long i = 0; i < count; i++) dgemm_("N", "N", &n, &n, &n, &al, a, &n, b, &n, &be, c, &n, 1, 1);
+        line("small", n, r, now() - t, 2.0 * n * (double)n * n * (double)count);
+    }
+    free(a), free(b), free(c);
+}
+
+int main(int argc, char **argv)
+{
+    int runs = getenv("RUNS") ? atoi(getenv("RUNS")) : 2;
+    if (getenv("LABEL")) g_label = getenv("LABEL");
+    if (runs < 1) runs = 1;
+    for (int i = 1; i < argc; i++) {
+        char what[16];
+        int n = 0;
+        long count = 0;
+        if (sscanf(argv[i], "%15[a-z]:%d:%ld", what, &n, &count) < 2 || n < 1) {
+            fprintf(stderr, "blas_client: error: bad case '%s' (sgemm:N dgemm:N getrf:N potrf:N small:N:COUNT)\n", argv[i]);
+            return 2;
+        }
+        if (!strcmp(what, "sgemm") || !strcmp(what, "dgemm")) gemm(what[0] == 'd', n, runs);
+        else if (!strcmp(what, "getrf") || !strcmp(what, "potrf")) factor(what[0] == 'p', n, runs);
+        else if (!strcmp(what, "small") && count > 0) small(n, count, runs);
+        else {
+            fprintf(stderr, "blas_client: error: unknown case '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    return 0;
+}
