@@ -10,7 +10,7 @@ PREFIX     ?= /usr/local
 # (the CLI tests parse JSON with it), gnuplot-nox (the figures of `tessel study`).
 PACKAGES   := build-essential cmake pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd \
               libopenblas-dev libclblast-dev clinfo python3 gnuplot-nox \
-              libopenmpi-dev openmpi-bin
+              libopenmpi-dev openmpi-bin libblas-test
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build demo check install clean

@@ -26,4 +26,13 @@ void *tsl__blas_cpu_get(tsl__blas_cpu_fn *f);
 int tsl__blas_is_zero(char prec, const void *x);
 int tsl__blas_is_one(char prec, const void *x);
 
+/* The reference's alpha == 0 results, computed here without reading A, B or x (fortran_cpu.c):
+ * C = beta C over all m x n (part 0) or one triangle of n x n (part 'U' or 'L'); beta NULL
+ * means zero (TRMM, TRSM). y = beta y over n elements of stride incy. Each counts a CPU call
+ * of st, so TESSEL_BLAS_VERBOSE still lists the call. */
+void tsl__blas_scale(tsl__blas_stat *st, char prec, char part, tsl__blas_int m, tsl__blas_int n,
+                     const void *beta, void *c, tsl__blas_int ldc);
+void tsl__blas_scale_vec(tsl__blas_stat *st, char prec, tsl__blas_int n, const void *beta, void *y,
+                         tsl__blas_int incy);
+
 #endif

@@ -201,8 +201,8 @@ def main():
             with open(path, "w") as f:
                 f.write(text)
     if stale:
-        sys.exit("fortran_gen: %s not what fortran_symbols.txt gives; run %s" %
-                 (", ".join(os.path.basename(p) for p in stale), os.path.relpath(__file__)))
+        sys.exit("fortran_gen: %s not what fortran_symbols.txt gives; run python3 "
+                 "src/blas/fortran_gen.py" % ", ".join(os.path.basename(p) for p in stale))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 /* fortran_level12.c: the Fortran Level-1 and Level-2 symbols that can run on the device (s/d
  * gemv, axpy, dot, nrm2). tessel's kernels take contiguous vectors, so only unit strides go to
- * the device; any other stride, and every call the reference answers without the product
- * (gemv with alpha == 0 only scales y), runs the CPU BLAS's own symbol. GEMV checks its
+ * the device; any other stride runs the CPU BLAS's own symbol. GEMV with alpha == 0 only scales y,
+ * which is done here, never reading A or x (fortran_level3.c says why). GEMV checks its
  * arguments as the reference does and reports through xerbla_; the Level-1 routines have no
  * errors: n <= 0 returns at once (dot and nrm2 give 0), as does axpy with alpha == 0. */
 #include "blas/dispatch.h"
@@ -29,7 +29,11 @@ static int gemv(tsl__blas_stat *st, char prec, const char *name, char trans, tsl
     }
     int no_product = tsl__blas_is_zero(prec, alpha);
     if (m == 0 || n == 0 || (no_product && tsl__blas_is_one(prec, beta))) return DONE;
-    if (no_product || incx != 1 || incy != 1) return RUN_CPU;
+    if (no_product) { /* y = beta y, x and A unread */
+        tsl__blas_scale_vec(st, prec, tsl__blas_lsame(trans, 'N') ? m : n, beta, y, incy);
+        return DONE;
+    }
+    if (incx != 1 || incy != 1) return RUN_CPU;
     tsl_trans t = tsl__blas_lsame(trans, 'N') ? TSL_NO_TRANS : TSL_TRANS;
     return tsl__blas_dev_gemv(st, prec, TSL_COL_MAJOR, t, (size_t)m, (size_t)n, alpha, a,
                               (size_t)lda, x, beta, y)

@@ -4,8 +4,8 @@
  * reference quick returns; then offers the call to the device (dispatch.h) and, when the route
  * or the device declines, runs the CPU BLAS's own symbol with the caller's arguments.
  * The device never sees alpha == 0 or k == 0: then the result is beta*C (or zero), which the
- * reference computes without reading A or B (they may hold NaN or be unset), so the CPU BLAS
- * does those calls. Fortran arrays are column-major, and 'C' means transpose for real matrices.
+ * reference computes without reading A or B (they may hold NaN or be unset); it is computed here
+ * (tsl__blas_scale), since a CPU BLAS may get it wrong. Fortran arrays are column-major, and 'C' means transpose for real matrices.
  * The check-and-route part of both precisions is one function; the exported symbol adds the
  * typed CPU call. */
 #include "blas/dispatch.h"
@@ -49,7 +49,10 @@ static int gemm(tsl__blas_stat *st, char prec, const char *name, char ta, char t
     }
     int no_product = tsl__blas_is_zero(prec, alpha) || k == 0;
     if (m == 0 || n == 0 || (no_product && tsl__blas_is_one(prec, beta))) return DONE;
-    if (no_product) return RUN_CPU;
+    if (no_product) {
+        tsl__blas_scale(st, prec, 0, m, n, beta, c, ldc);
+        return DONE;
+    }
     return tsl__blas_dev_gemm(st, prec, TSL_COL_MAJOR, trans_of(ta), trans_of(tb), (size_t)m,
                               (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, (size_t)ldb, beta,
                               c, (size_t)ldc)
@@ -114,7 +117,10 @@ static int symm(tsl__blas_stat *st, char prec, const char *name, char side, char
     }
     int no_product = tsl__blas_is_zero(prec, alpha);
     if (m == 0 || n == 0 || (no_product && tsl__blas_is_one(prec, beta))) return DONE;
-    if (no_product) return RUN_CPU;
+    if (no_product) {
+        tsl__blas_scale(st, prec, 0, m, n, beta, c, ldc);
+        return DONE;
+    }
     return tsl__blas_dev_symm(st, prec, TSL_COL_MAJOR, side_of(side), uplo_of(uplo), (size_t)m,
                               (size_t)n, alpha, a, (size_t)lda, b, (size_t)ldb, beta, c,
                               (size_t)ldc)
@@ -182,7 +188,10 @@ static int syrk(tsl__blas_stat *st, char prec, const char *name, char uplo, char
     }
     int no_product = tsl__blas_is_zero(prec, alpha) || k == 0;
     if (n == 0 || (no_product && tsl__blas_is_one(prec, beta))) return DONE;
-    if (no_product) return RUN_CPU;
+    if (no_product) {
+        tsl__blas_scale(st, prec, tsl__blas_lsame(uplo, 'U') ? 'U' : 'L', n, n, beta, c, ldc);
+        return DONE;
+    }
     int done = two ? tsl__blas_dev_syr2k(st, prec, TSL_COL_MAJOR, uplo_of(uplo), trans_of(trans),
                                          (size_t)n, (size_t)k, alpha, a, (size_t)lda, b,
                                          (size_t)ldb, beta, c, (size_t)ldc)
@@ -263,7 +272,7 @@ TSL_BLAS_API void dsyr2k_(const char *uplo, const char *trans, const tsl__blas_i
 }
 
 /* ---- TRMM (solve 0) and TRSM (solve 1): B = alpha op(A)^{+-1} B or alpha B op(A)^{+-1} -------
- * alpha == 0 makes B zero without reading A or B: the CPU BLAS does it. */
+ * alpha == 0 makes B zero without reading A or B. */
 static int trxm(tsl__blas_stat *st, char prec, const char *name, int solve, char side, char uplo,
                 char transa, char diag, tsl__blas_int m, tsl__blas_int n, const void *alpha,
                 const void *a, tsl__blas_int lda, void *b, tsl__blas_int ldb)
@@ -283,7 +292,10 @@ static int trxm(tsl__blas_stat *st, char prec, const char *name, int solve, char
         return DONE;
     }
     if (m == 0 || n == 0) return DONE;
-    if (tsl__blas_is_zero(prec, alpha)) return RUN_CPU;
+    if (tsl__blas_is_zero(prec, alpha)) {
+        tsl__blas_scale(st, prec, 0, m, n, NULL, b, ldb);
+        return DONE;
+    }
     return tsl__blas_dev_trxm(st, prec, solve, TSL_COL_MAJOR, side_of(side), uplo_of(uplo),
                               trans_of(transa), diag_of(diag), (size_t)m, (size_t)n, alpha, a,
                               (size_t)lda, b, (size_t)ldb)
