@@ -16,7 +16,10 @@ typedef struct tsl__blas_cpu_fn {
     void *fn;           /* valid once state is nonzero */
     atomic_int state;   /* 0 not looked up, 1 found, -1 missing */
 } tsl__blas_cpu_fn;
-#define TSL__BLAS_CPU_FN(symbol_) {(symbol_), NULL, 0}
+#define TSL__BLAS_CPU_FN(symbol_)                                                                  \
+    {                                                                                              \
+        (symbol_), NULL, 0                                                                         \
+    }
 
 /* The function, or NULL when the CPU BLAS lacks it (or there is none): cpu.c printed why, and
  * the caller returns without computing. Thread-safe. */

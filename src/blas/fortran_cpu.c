@@ -36,8 +36,9 @@ int tsl__blas_is_one(char prec, const void *x)
 
 /* C = beta C, the reference's alpha == 0 branch, done here rather than by the CPU BLAS because
  * some CPU BLASes get it wrong (OpenBLAS 0.3.21's small-matrix kernels compute 0 * A * B and so
- * turn a NaN in A or B into NaN in C); counted as a CPU call of st. beta NULL or 0 writes zeros without reading C. part 'U'
- * or 'L' keeps to that triangle of an n x n C (SYRK, SYR2K), anything else takes all m x n. */
+ * turn a NaN in A or B into NaN in C); counted as a CPU call of st. beta NULL or 0 writes zeros
+ * without reading C. part 'U' or 'L' keeps to that triangle of an n x n C (SYRK, SYR2K), anything
+ * else takes all m x n. */
 void tsl__blas_scale(tsl__blas_stat *st, char prec, char part, tsl__blas_int m, tsl__blas_int n,
                      const void *beta, void *c, tsl__blas_int ldc)
 {
@@ -48,10 +49,12 @@ void tsl__blas_scale(tsl__blas_stat *st, char prec, char part, tsl__blas_int m, 
         size_t col = (size_t)j * (size_t)ldc;
         if (prec == 'd') {
             double *p = (double *)c + col, b = zero ? 0.0 : *(const double *)beta;
-            for (tsl__blas_int i = lo; i < hi; i++) p[i] = zero ? 0.0 : b * p[i];
+            for (tsl__blas_int i = lo; i < hi; i++)
+                p[i] = zero ? 0.0 : b * p[i];
         } else {
             float *p = (float *)c + col, b = zero ? 0.0f : *(const float *)beta;
-            for (tsl__blas_int i = lo; i < hi; i++) p[i] = zero ? 0.0f : b * p[i];
+            for (tsl__blas_int i = lo; i < hi; i++)
+                p[i] = zero ? 0.0f : b * p[i];
         }
     }
     tsl__blas_stat_add(st, 0, tsl__blas_clock() - t0);

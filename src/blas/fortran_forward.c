@@ -448,7 +448,8 @@ TSL_BLAS_API void ctrmm_(const char *side, const char *uplo, const char *transa,
     tsl__blas_ctrmm_fn *f = (tsl__blas_ctrmm_fn *)tsl__blas_cpu_get(&cpu);
     if (!f) return;
     double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len, diag_len);
+    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
+      diag_len);
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
@@ -477,7 +478,8 @@ TSL_BLAS_API void ctrsm_(const char *side, const char *uplo, const char *transa,
     tsl__blas_ctrsm_fn *f = (tsl__blas_ctrsm_fn *)tsl__blas_cpu_get(&cpu);
     if (!f) return;
     double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len, diag_len);
+    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
+      diag_len);
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
@@ -1694,7 +1696,8 @@ TSL_BLAS_API void ztrmm_(const char *side, const char *uplo, const char *transa,
     tsl__blas_ztrmm_fn *f = (tsl__blas_ztrmm_fn *)tsl__blas_cpu_get(&cpu);
     if (!f) return;
     double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len, diag_len);
+    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
+      diag_len);
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
@@ -1723,7 +1726,8 @@ TSL_BLAS_API void ztrsm_(const char *side, const char *uplo, const char *transa,
     tsl__blas_ztrsm_fn *f = (tsl__blas_ztrsm_fn *)tsl__blas_cpu_get(&cpu);
     if (!f) return;
     double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len, diag_len);
+    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
+      diag_len);
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 

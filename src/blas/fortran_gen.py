@@ -49,10 +49,9 @@ class Symbol:
         return out
 
     def call_args(self, args=None):
+        """The argument names of a call passing everything through, hidden lengths included."""
         args = self.args if args is None else args
-        names = [a[0] for a in args]
-        names += ["%s_len" % a[0] for a in args if a[1] == "ch"]
-        return ", ".join(names)
+        return [a[0] for a in args] + ["%s_len" % a[0] for a in args if a[1] == "ch"]
 
 
 def parse(path):
@@ -93,18 +92,18 @@ def parse(path):
     return symbols
 
 
-def wrap(head, params, indent):
-    """head(params...) broken at 100 columns, continuation lines aligned after the paren."""
+def wrap(head, params, indent, tail=""):
+    """head(params...)tail broken at 100 columns, continuation lines aligned after the paren."""
     lines, cur = [], head + "("
     for i, p in enumerate(params):
-        piece = p + (", " if i + 1 < len(params) else ")")
-        if len(cur) + len(piece.rstrip()) > 100 and cur.strip() != head + "(":
+        piece = p + (", " if i + 1 < len(params) else ")" + tail)
+        if len(cur) + len(piece.rstrip()) > 100 and cur.strip() != head.strip() + "(":
             lines.append(cur.rstrip())
             cur = " " * indent + piece
         else:
             cur += piece
     if not params:
-        cur += "void)"
+        cur += "void)" + tail
     lines.append(cur)
     return "\n".join(lines)
 
@@ -126,7 +125,7 @@ def header(symbols):
     ]
     for s in symbols:
         head = "typedef %s tsl__blas_%s_fn" % (s.ret(), s.name)
-        out.append(wrap(head, s.params(), len(head) + 1) + ";")
+        out.append(wrap(head, s.params(), len(head) + 1, ";"))
         out.append("TSL_BLAS_API tsl__blas_%s_fn %s_;" % (s.name, s.name))
     out += ["", "#endif", ""]
     return "\n".join(out)
@@ -145,11 +144,8 @@ def forwarder(s):
         "    if (!f) return%s;" % none,
         "    double t0 = tsl__blas_clock();",
     ]
-    call = "f(%s);" % s.call_args()
-    if s.result == "-":
-        body.append("    " + call)
-    else:
-        body.append("    %s r = %s" % (s.ret(), call))
+    call = "    f" if s.result == "-" else "    %s r = f" % s.ret()
+    body.append(wrap(call, s.call_args(), len(call) + 1, ";"))
     body.append("    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);")
     if s.result != "-":
         body.append("    return r;")
@@ -161,8 +157,8 @@ def sub_wrapper(s):
     head = "TSL_BLAS_API void %s_" % s.name
     sig = wrap(head, s.params(), len(head) + 1)
     result = s.args[-1][0]
-    call = "%s_(%s)" % (s.name[: -len("sub")], s.call_args(s.args[:-1]))
-    return "\n".join([sig, "{", "    *%s = %s;" % (result, call), "}"])
+    call = "    *%s = %s_" % (result, s.name[: -len("sub")])
+    return "\n".join([sig, "{", wrap(call, s.call_args(s.args[:-1]), len(call) + 1, ";"), "}"])
 
 
 def forward_c(symbols):

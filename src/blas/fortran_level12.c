@@ -11,18 +11,23 @@ enum { DONE = 0, RUN_CPU = 1 };
 
 /* ---- GEMV: y = alpha op(A) x + beta y ------------------------------------------------------ */
 static int gemv(tsl__blas_stat *st, char prec, const char *name, char trans, tsl__blas_int m,
-                tsl__blas_int n, const void *alpha, const void *a, tsl__blas_int lda,
-                const void *x, tsl__blas_int incx, const void *beta, void *y, tsl__blas_int incy)
+                tsl__blas_int n, const void *alpha, const void *a, tsl__blas_int lda, const void *x,
+                tsl__blas_int incx, const void *beta, void *y, tsl__blas_int incy)
 {
     int info = 0;
     if (!tsl__blas_lsame(trans, 'N') && !tsl__blas_lsame(trans, 'T') &&
         !tsl__blas_lsame(trans, 'C'))
         info = 1;
-    else if (m < 0) info = 2;
-    else if (n < 0) info = 3;
-    else if (lda < (m > 1 ? m : 1)) info = 6;
-    else if (incx == 0) info = 8;
-    else if (incy == 0) info = 11;
+    else if (m < 0)
+        info = 2;
+    else if (n < 0)
+        info = 3;
+    else if (lda < (m > 1 ? m : 1))
+        info = 6;
+    else if (incx == 0)
+        info = 8;
+    else if (incy == 0)
+        info = 11;
     if (info) {
         tsl__blas_xerbla(name, info);
         return DONE;
@@ -59,8 +64,8 @@ TSL_BLAS_API void sgemv_(const char *trans, const tsl__blas_int *m, const tsl__b
 
 TSL_BLAS_API void dgemv_(const char *trans, const tsl__blas_int *m, const tsl__blas_int *n,
                          const double *alpha, const double *a, const tsl__blas_int *lda,
-                         const double *x, const tsl__blas_int *incx, const double *beta,
-                         double *y, const tsl__blas_int *incy, size_t trans_len)
+                         const double *x, const tsl__blas_int *incx, const double *beta, double *y,
+                         const tsl__blas_int *incy, size_t trans_len)
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("dgemv");
     static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("dgemv_");

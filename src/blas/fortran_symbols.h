@@ -414,7 +414,8 @@ typedef void tsl__blas_izamaxsub_fn(const tsl__blas_int *n, const double _Comple
 TSL_BLAS_API tsl__blas_izamaxsub_fn izamaxsub_;
 typedef int tsl__blas_lsame_fn(const char *ca, const char *cb, size_t ca_len, size_t cb_len);
 TSL_BLAS_API tsl__blas_lsame_fn lsame_;
-typedef float tsl__blas_sasum_fn(const tsl__blas_int *n, const float *sx, const tsl__blas_int *incx);
+typedef float tsl__blas_sasum_fn(const tsl__blas_int *n, const float *sx,
+                                 const tsl__blas_int *incx);
 TSL_BLAS_API tsl__blas_sasum_fn sasum_;
 typedef void tsl__blas_sasumsub_fn(const tsl__blas_int *n, const float *x,
                                    const tsl__blas_int *incx, float *asum);
@@ -482,7 +483,8 @@ typedef void tsl__blas_snrm2sub_fn(const tsl__blas_int *n, const float *x,
                                    const tsl__blas_int *incx, float *nrm2);
 TSL_BLAS_API tsl__blas_snrm2sub_fn snrm2sub_;
 typedef void tsl__blas_srot_fn(const tsl__blas_int *n, float *sx, const tsl__blas_int *incx,
-                               float *sy, const tsl__blas_int *incy, const float *c, const float *s);
+                               float *sy, const tsl__blas_int *incy, const float *c,
+                               const float *s);
 TSL_BLAS_API tsl__blas_srot_fn srot_;
 typedef void tsl__blas_srotg_fn(float *a, float *b, float *c, float *s);
 TSL_BLAS_API tsl__blas_srotg_fn srotg_;

@@ -38,8 +38,10 @@ TSL_BLAS_API int lsame_(const char *ca, const char *cb, size_t ca_len, size_t cb
 static size_t trimmed(const char *name, size_t len)
 {
     size_t n = 0;
-    while (n < len && name[n] != '\0') n++;
-    while (n > 0 && name[n - 1] == ' ') n--;
+    while (n < len && name[n] != '\0')
+        n++;
+    while (n > 0 && name[n - 1] == ' ')
+        n--;
     return n;
 }
 
@@ -78,7 +80,8 @@ void tsl__blas_xerbla(const char *name, tsl__blas_int info)
     size_t n = strlen(name);
     if (n >= sizeof padded) n = sizeof padded - 1;
     memcpy(padded, name, n);
-    while (n < 6) padded[n++] = ' ';
+    while (n < 6)
+        padded[n++] = ' ';
     xerbla_(padded, &info, n);
 }
 
@@ -89,6 +92,7 @@ static const struct {
     const char *op;
     int pairs[4][2];
 } g_row_major_swaps[] = {
+    /* clang-format off */
     {"gemmtr", {{9, 11}}},
     {"gemm", {{4, 5}, {9, 11}}},
     {"symm", {{4, 5}}},
@@ -102,6 +106,7 @@ static const struct {
     {"gerc", {{2, 3}, {6, 8}}},
     {"her2", {{6, 8}}},
     {"hpr2", {{6, 8}}},
+    /* clang-format on */
 };
 
 static int row_major_info(int info, const char *rout)

@@ -20,9 +20,9 @@ void dgemm_(const char *, const char *, const fint *, const fint *, const fint *
 void strsm_(const char *, const char *, const char *, const char *, const fint *, const fint *,
             const float *, const float *, const fint *, float *, const fint *, size_t, size_t,
             size_t, size_t);
-void dsyr2k_(const char *, const char *, const fint *, const fint *, const double *,
-             const double *, const fint *, const double *, const fint *, const double *,
-             double *, const fint *, size_t, size_t);
+void dsyr2k_(const char *, const char *, const fint *, const fint *, const double *, const double *,
+             const fint *, const double *, const fint *, const double *, double *, const fint *,
+             size_t, size_t);
 void xerbla_array_(const char *, const fint *, const fint *, size_t);
 fint lsame_(const char *, const char *, size_t, size_t);
 extern int RowMajorStrg, CBLAS_CallFromC;
@@ -40,7 +40,8 @@ int main(void)
     };
     double a[16], c[16], one = 1.0;
     float fa[16], fone = 1.0f;
-    for (int i = 0; i < 16; i++) a[i] = c[i] = fa[i] = 2.0f;
+    for (int i = 0; i < 16; i++)
+        a[i] = c[i] = fa[i] = 2.0f;
     fint four = 4, three = 3, thirteen = 13, six = 6;
 
     FILE *cap = tmpfile();
@@ -67,8 +68,8 @@ int main(void)
     while (fgets(line, sizeof line, cap)) {
         line[strcspn(line, "\n")] = '\0';
         if (n < sizeof expected / sizeof *expected)
-            CHECK(strcmp(line, expected[n]) == 0, "stderr line %zu: \"%s\", want \"%s\"", n + 1, line,
-                  expected[n]);
+            CHECK(strcmp(line, expected[n]) == 0, "stderr line %zu: \"%s\", want \"%s\"", n + 1,
+                  line, expected[n]);
         else
             CHECK(0, "unexpected stderr line %zu: \"%s\"", n + 1, line);
         n++;
@@ -77,7 +78,8 @@ int main(void)
     CHECK(n == sizeof expected / sizeof *expected, "%zu stderr lines, want %zu", n,
           sizeof expected / sizeof *expected);
     int untouched = 1;
-    for (int i = 0; i < 16; i++) untouched &= c[i] == 2.0 && fa[i] == 2.0f;
+    for (int i = 0; i < 16; i++)
+        untouched &= c[i] == 2.0 && fa[i] == 2.0f;
     CHECK(untouched, "a call with a bad argument wrote its output");
     CHECK(lsame_("t", "T", 1, 1) && lsame_("N", "n", 1, 1) && !lsame_("N", "T", 1, 1),
           "lsame_ is the case-insensitive comparison");

@@ -29,21 +29,21 @@ void dgemm_(const char *, const char *, const fint *, const fint *, const fint *
             const double *, const fint *, const double *, const fint *, const double *, double *,
             const fint *, size_t, size_t);
 void ssymm_(const char *, const char *, const fint *, const fint *, const float *, const float *,
-            const fint *, const float *, const fint *, const float *, float *, const fint *,
+            const fint *, const float *, const fint *, const float *, float *, const fint *, size_t,
+            size_t);
+void dsymm_(const char *, const char *, const fint *, const fint *, const double *, const double *,
+            const fint *, const double *, const fint *, const double *, double *, const fint *,
             size_t, size_t);
-void dsymm_(const char *, const char *, const fint *, const fint *, const double *,
-            const double *, const fint *, const double *, const fint *, const double *, double *,
-            const fint *, size_t, size_t);
 void ssyrk_(const char *, const char *, const fint *, const fint *, const float *, const float *,
             const fint *, const float *, float *, const fint *, size_t, size_t);
-void dsyrk_(const char *, const char *, const fint *, const fint *, const double *,
-            const double *, const fint *, const double *, double *, const fint *, size_t, size_t);
+void dsyrk_(const char *, const char *, const fint *, const fint *, const double *, const double *,
+            const fint *, const double *, double *, const fint *, size_t, size_t);
 void ssyr2k_(const char *, const char *, const fint *, const fint *, const float *, const float *,
              const fint *, const float *, const fint *, const float *, float *, const fint *,
              size_t, size_t);
-void dsyr2k_(const char *, const char *, const fint *, const fint *, const double *,
-             const double *, const fint *, const double *, const fint *, const double *,
-             double *, const fint *, size_t, size_t);
+void dsyr2k_(const char *, const char *, const fint *, const fint *, const double *, const double *,
+             const fint *, const double *, const fint *, const double *, double *, const fint *,
+             size_t, size_t);
 void strmm_(const char *, const char *, const char *, const char *, const fint *, const fint *,
             const float *, const float *, const fint *, float *, const fint *, size_t, size_t,
             size_t, size_t);
@@ -58,9 +58,8 @@ void dtrsm_(const char *, const char *, const char *, const char *, const fint *
             size_t, size_t);
 void sgemv_(const char *, const fint *, const fint *, const float *, const float *, const fint *,
             const float *, const fint *, const float *, float *, const fint *, size_t);
-void dgemv_(const char *, const fint *, const fint *, const double *, const double *,
-            const fint *, const double *, const fint *, const double *, double *, const fint *,
-            size_t);
+void dgemv_(const char *, const fint *, const fint *, const double *, const double *, const fint *,
+            const double *, const fint *, const double *, double *, const fint *, size_t);
 void saxpy_(const fint *, const float *, const float *, const fint *, float *, const fint *);
 void daxpy_(const fint *, const double *, const double *, const fint *, double *, const fint *);
 float sdot_(const fint *, const float *, const fint *, const float *, const fint *);
@@ -70,14 +69,13 @@ double dnrm2_(const fint *, const double *, const fint *);
 void dscal_(const fint *, const double *, double *, const fint *);
 void ddotsub_(const fint *, const double *, const fint *, const double *, const fint *, double *);
 fint idamax_(const fint *, const double *, const fint *);
-double _Complex zdotc_(const fint *, const double _Complex *, const fint *,
-                       const double _Complex *, const fint *);
+double _Complex zdotc_(const fint *, const double _Complex *, const fint *, const double _Complex *,
+                       const fint *);
 float _Complex cdotu_(const fint *, const float _Complex *, const fint *, const float _Complex *,
                       const fint *);
 void zgemm_(const char *, const char *, const fint *, const fint *, const fint *,
-            const double _Complex *, const double _Complex *, const fint *,
-            const double _Complex *, const fint *, const double _Complex *, double _Complex *,
-            const fint *, size_t, size_t);
+            const double _Complex *, const double _Complex *, const fint *, const double _Complex *,
+            const fint *, const double _Complex *, double _Complex *, const fint *, size_t, size_t);
 
 /* ---- our own xerbla_: the library must call this one ------------------------------------- */
 static char g_xname[16];
@@ -106,7 +104,8 @@ static double urand(void) /* in [-1, 1), never exactly 0 in practice */
 static double *rmat(size_t n)
 {
     double *p = malloc(n * sizeof *p + 1);
-    for (size_t i = 0; i < n; i++) p[i] = urand();
+    for (size_t i = 0; i < n; i++)
+        p[i] = urand();
     return p;
 }
 
@@ -119,7 +118,8 @@ static void *typed(char prec, const double *x, size_t n)
         return p;
     }
     float *p = malloc(n * sizeof *p + 1);
-    for (size_t i = 0; i < n; i++) p[i] = (float)x[i];
+    for (size_t i = 0; i < n; i++)
+        p[i] = (float)x[i];
     return p;
 }
 
@@ -132,10 +132,14 @@ static double at(char prec, const void *p, size_t i)
 static void round_to(char prec, double *x, size_t n)
 {
     if (prec == 's')
-        for (size_t i = 0; i < n; i++) x[i] = (double)(float)x[i];
+        for (size_t i = 0; i < n; i++)
+            x[i] = (double)(float)x[i];
 }
 
-static double eps(char prec) { return prec == 'd' ? 2.3e-16 : 1.2e-7; }
+static double eps(char prec)
+{
+    return prec == 'd' ? 2.3e-16 : 1.2e-7;
+}
 
 /* |got - want| within a few roundings of each term that made want (scale: sum of |terms|). */
 static int close_to(char prec, double got, double want, double scale, int terms)
@@ -156,7 +160,8 @@ static void check_gemm(char prec, char ta, char tb, fint m, fint n, fint k, doub
     round_to(prec, b, nb);
     round_to(prec, c, nc);
     if (beta == 0.0)
-        for (size_t i = 0; i < nc; i++) c[i] = NAN; /* beta == 0 must not read C */
+        for (size_t i = 0; i < nc; i++)
+            c[i] = NAN; /* beta == 0 must not read C */
     void *ta_ = typed(prec, a, na), *tb_ = typed(prec, b, nb), *tc = typed(prec, c, nc);
     if (prec == 'd') {
         dgemm_(&ta, &tb, &m, &n, &k, &alpha, ta_, &lda, tb_, &ldb, &beta, tc, &ldc, 1, 1);
@@ -194,9 +199,12 @@ static void check_gemm_alpha0(char prec)
 {
     fint m = 5, n = 4, k = 3, ld = 5;
     double a[15], b[12], c[20], c0[20];
-    for (int i = 0; i < 15; i++) a[i] = NAN;
-    for (int i = 0; i < 12; i++) b[i] = NAN;
-    for (int i = 0; i < 20; i++) c[i] = c0[i] = (double)(float)urand();
+    for (int i = 0; i < 15; i++)
+        a[i] = NAN;
+    for (int i = 0; i < 12; i++)
+        b[i] = NAN;
+    for (int i = 0; i < 20; i++)
+        c[i] = c0[i] = (double)(float)urand();
     void *tc = typed(prec, c, 20);
     void *ta_ = typed(prec, a, 15), *tb_ = typed(prec, b, 12);
     if (prec == 'd') {
@@ -207,10 +215,12 @@ static void check_gemm_alpha0(char prec)
         sgemm_("N", "N", &m, &n, &k, &al, ta_, &ld, tb_, &k, &be, tc, &ld, 1, 1);
     }
     int bad = 0;
-    for (int i = 0; i < 20; i++) bad += at(prec, tc, i) != 0.5 * c0[i];
+    for (int i = 0; i < 20; i++)
+        bad += at(prec, tc, i) != 0.5 * c0[i];
     CHECK(bad == 0, "%cgemm alpha=0: C != beta*C in %d elements (A or B was read?)", prec, bad);
     /* SYRK: the upper triangle of the 4 x 4 top of C scaled, the rest untouched */
-    for (int i = 0; i < 20; i++) c[i] = c0[i];
+    for (int i = 0; i < 20; i++)
+        c[i] = c0[i];
     free(tc);
     tc = typed(prec, c, 20);
     fint n4 = 4;
@@ -228,7 +238,8 @@ static void check_gemm_alpha0(char prec)
     CHECK(bad == 0, "%csyrk alpha=0: %d elements wrong", prec, bad);
     /* GEMV: y = beta y (beta 0: zeros, y unread) with a negative stride, A and x unread */
     double y[9];
-    for (int i = 0; i < 9; i++) y[i] = i % 2 ? 7.0 : NAN;
+    for (int i = 0; i < 9; i++)
+        y[i] = i % 2 ? 7.0 : NAN;
     void *ty = typed(prec, y, 9);
     fint incy = -2, one = 1;
     if (prec == 'd') {
@@ -240,14 +251,15 @@ static void check_gemm_alpha0(char prec)
     }
     bad = 0;
     for (int i = 0; i < 9; i++) /* y is n = 3 long: 0, 2, 4; 6 and 8 are past its end */
-        bad += !(i % 2 ? at(prec, ty, i) == 7.0 : i <= 4 ? at(prec, ty, i) == 0.0 : isnan(at(prec, ty, i)));
+        bad += !(i % 2    ? at(prec, ty, i) == 7.0
+                 : i <= 4 ? at(prec, ty, i) == 0.0
+                          : isnan(at(prec, ty, i)));
     CHECK(bad == 0, "%cgemv alpha=0 beta=0 incy=-2: %d elements wrong", prec, bad);
     free(tc), free(ta_), free(tb_), free(ty);
 }
 
 /* ---- SYMM ---------------------------------------------------------------------------------- */
-static void check_symm(char prec, char side, char uplo, fint m, fint n, double alpha,
-                       double beta)
+static void check_symm(char prec, char side, char uplo, fint m, fint n, double alpha, double beta)
 {
     fint ka = side == 'L' ? m : n, lda = ka + 1, ldb = m + 2, ldc = m + 1;
     size_t na = (size_t)lda * ka, nb = (size_t)ldb * n, nc = (size_t)ldc * n;
@@ -280,8 +292,8 @@ static void check_symm(char prec, char side, char uplo, fint m, fint n, double a
             }
             size_t ic = i + (size_t)j * ldc;
             double want = alpha * s + beta * c[ic];
-            bad += !close_to(prec, at(prec, tc, ic), want,
-                             fabs(alpha) * scale + fabs(beta * c[ic]), ka);
+            bad += !close_to(prec, at(prec, tc, ic), want, fabs(alpha) * scale + fabs(beta * c[ic]),
+                             ka);
         }
     CHECK(bad == 0, "%csymm %c%c m=%d n=%d: %d wrong elements", prec, side, uplo, m, n, bad);
     free(a), free(b), free(c), free(ta_), free(tb_), free(tc);
@@ -358,19 +370,22 @@ static void check_trxm(char prec, int solve, char side, char uplo, char trans, c
     for (fint j = 0; j < ka; j++)
         for (fint i = 0; i < ka; i++) {
             double *x = &a[i + (size_t)j * lda];
-            if (i == j) *x = diag == 'U' ? NAN : 2.0 + fabs(*x); /* unit: never read */
-            else if (uplo == 'U' ? i > j : i < j) *x = NAN;      /* outside uplo: never read */
-            else *x *= 0.5 / ka;                                 /* well conditioned */
+            if (i == j)
+                *x = diag == 'U' ? NAN : 2.0 + fabs(*x); /* unit: never read */
+            else if (uplo == 'U' ? i > j : i < j)
+                *x = NAN; /* outside uplo: never read */
+            else
+                *x *= 0.5 / ka; /* well conditioned */
         }
     round_to(prec, a, na), round_to(prec, b, nb);
     void *ta_ = typed(prec, a, na), *tb_ = typed(prec, b, nb);
     float al = (float)alpha;
     if (prec == 'd')
-        (solve ? dtrsm_ : dtrmm_)(&side, &uplo, &trans, &diag, &m, &n, &alpha, ta_, &lda, tb_,
-                                  &ldb, 1, 1, 1, 1);
-    else
-        (solve ? strsm_ : strmm_)(&side, &uplo, &trans, &diag, &m, &n, &al, ta_, &lda, tb_, &ldb,
+        (solve ? dtrsm_ : dtrmm_)(&side, &uplo, &trans, &diag, &m, &n, &alpha, ta_, &lda, tb_, &ldb,
                                   1, 1, 1, 1);
+    else
+        (solve ? strsm_ : strmm_)(&side, &uplo, &trans, &diag, &m, &n, &al, ta_, &lda, tb_, &ldb, 1,
+                                  1, 1, 1);
     /* TRMM: want = alpha op(A) B; TRSM: op(A) got = alpha B (checked by multiplying back) */
     int bad = 0;
     for (fint j = 0; j < n; j++)
@@ -385,8 +400,9 @@ static void check_trxm(char prec, int solve, char side, char uplo, char trans, c
             for (fint l = 0; l < ka; l++) {
                 double t = side == 'L' ? tri(a, lda, uplo, trans, diag, i, l)
                                        : tri(a, lda, uplo, trans, diag, l, j);
-                double v = side == 'L' ? (x ? at(prec, x, l + (size_t)j * ldb) : b[l + (size_t)j * ldb])
-                                       : (x ? at(prec, x, i + (size_t)l * ldb) : b[i + (size_t)l * ldb]);
+                double v = side == 'L'
+                               ? (x ? at(prec, x, l + (size_t)j * ldb) : b[l + (size_t)j * ldb])
+                               : (x ? at(prec, x, i + (size_t)l * ldb) : b[i + (size_t)l * ldb]);
                 s += t * v, scale += fabs(t * v);
             }
             if (solve)
@@ -394,8 +410,8 @@ static void check_trxm(char prec, int solve, char side, char uplo, char trans, c
             else
                 bad += !close_to(prec, at(prec, tb_, ib), alpha * s, fabs(alpha) * scale, ka);
         }
-    CHECK(bad == 0, "%ctr%sm %c%c%c%c m=%d n=%d: %d wrong elements", prec, solve ? "s" : "m",
-          side, uplo, trans, diag, m, n, bad);
+    CHECK(bad == 0, "%ctr%sm %c%c%c%c m=%d n=%d: %d wrong elements", prec, solve ? "s" : "m", side,
+          uplo, trans, diag, m, n, bad);
     free(a), free(b), free(ta_), free(tb_);
 }
 
@@ -407,11 +423,14 @@ static void check_gemv(char prec, char trans, fint m, fint n, fint incx, fint in
     double *a = rmat(na), *x = rmat(nx), *y = rmat(ny), alpha = 0.75;
     round_to(prec, a, na), round_to(prec, x, nx), round_to(prec, y, ny);
     if (beta == 0.0)
-        for (size_t i = 0; i < ny; i++) y[i] = NAN;
+        for (size_t i = 0; i < ny; i++)
+            y[i] = NAN;
     void *ta_ = typed(prec, a, na), *tx = typed(prec, x, nx), *ty = typed(prec, y, ny);
     float al = (float)alpha, be = (float)beta;
-    if (prec == 'd') dgemv_(&trans, &m, &n, &alpha, ta_, &lda, tx, &incx, &beta, ty, &incy, 1);
-    else sgemv_(&trans, &m, &n, &al, ta_, &lda, tx, &incx, &be, ty, &incy, 1);
+    if (prec == 'd')
+        dgemv_(&trans, &m, &n, &alpha, ta_, &lda, tx, &incx, &beta, ty, &incy, 1);
+    else
+        sgemv_(&trans, &m, &n, &al, ta_, &lda, tx, &incx, &be, ty, &incy, 1);
     int bad = 0;
     for (fint i = 0; i < ly; i++) {
         double s = 0, scale = 0;
@@ -436,7 +455,8 @@ static void check_level1(char prec, fint n, fint inc)
     round_to(prec, x, len), round_to(prec, y, len);
     void *tx = typed(prec, x, len), *ty = typed(prec, y, len);
     double dot, nrm;
-    fint ainc = abs(inc); /* nrm2 with a negative stride is the CPU BLAS's business (3.10 changed it) */
+    fint ainc =
+        abs(inc); /* nrm2 with a negative stride is the CPU BLAS's business (3.10 changed it) */
     if (prec == 'd') {
         dot = ddot_(&n, tx, &inc, ty, &inc);
         nrm = dnrm2_(&n, tx, &ainc);
@@ -452,7 +472,8 @@ static void check_level1(char prec, fint n, fint inc)
     for (fint i = 0; i < n; i++) {
         size_t k = (size_t)(inc > 0 ? i * inc : (n - 1 - i) * -inc);
         wdot += x[k] * y[k], sdot += fabs(x[k] * y[k]), wn += x[k] * x[k];
-        bad += !close_to(prec, at(prec, ty, k), y[k] + alpha * x[k], fabs(y[k]) + fabs(alpha * x[k]), 1);
+        bad += !close_to(prec, at(prec, ty, k), y[k] + alpha * x[k],
+                         fabs(y[k]) + fabs(alpha * x[k]), 1);
     }
     CHECK(close_to(prec, dot, wdot, sdot, n), "%cdot n=%d inc=%d: %g, want %g", prec, n, inc, dot,
           wdot);
@@ -477,7 +498,8 @@ static void check_errors(void)
 {
     double a[64], b[64], c[64], one = 1.0;
     float fa[64], fc[64], fone = 1.0f;
-    for (int i = 0; i < 64; i++) a[i] = b[i] = c[i] = fa[i] = fc[i] = 3.0f;
+    for (int i = 0; i < 64; i++)
+        a[i] = b[i] = c[i] = fa[i] = fc[i] = 3.0f;
     fint m = 4, n = 4, k = 4, small = 3, zero = 0, neg = -1;
     dgemm_("N", "N", &m, &n, &k, &one, a, &small, b, &m, &one, c, &m, 1, 1);
     expect_xerbla("DGEMM ", 8, "dgemm lda < m");
@@ -498,7 +520,8 @@ static void check_errors(void)
     dsymm_("L", "Q", &m, &n, &one, a, &m, b, &m, &one, c, &m, 1, 1);
     expect_xerbla("DSYMM ", 2, "dsymm uplo 'Q'");
     int untouched = 1;
-    for (int i = 0; i < 64; i++) untouched &= c[i] == 3.0 && b[i] == 3.0 && fc[i] == 3.0f;
+    for (int i = 0; i < 64; i++)
+        untouched &= c[i] == 3.0 && b[i] == 3.0 && fc[i] == 3.0f;
     CHECK(untouched, "a call with a bad argument wrote its output");
     /* a forwarded routine's error reaches our xerbla_ too (through the CPU BLAS) */
     double _Complex za[16] = {0}, zone = 1.0;
@@ -514,8 +537,10 @@ static void check_forwarded(void)
 {
     fint n = 9, one = 1, two = 2;
     double x[18], y[9], da = 2.5;
-    for (int i = 0; i < 18; i++) x[i] = urand();
-    for (int i = 0; i < 9; i++) y[i] = urand();
+    for (int i = 0; i < 18; i++)
+        x[i] = urand();
+    for (int i = 0; i < 9; i++)
+        y[i] = urand();
     double x0 = x[2], x1 = x[1];
     dscal_(&n, &da, x, &two);
     CHECK(x[2] == 2.5 * x0 && x[1] == x1, "dscal_ inc 2");
@@ -541,14 +566,17 @@ static void check_forwarded(void)
     /* zgemm C = A^H B, 3x2x4: the 'C' argument and its hidden length reach the CPU BLAS */
     fint m3 = 3, n2 = 2, k4 = 4;
     double _Complex za[12], zb[8], zc[6], zal = 1.0, zbe = 0.0;
-    for (int i = 0; i < 12; i++) za[i] = urand() + urand() * I;
-    for (int i = 0; i < 8; i++) zb[i] = urand() + urand() * I;
+    for (int i = 0; i < 12; i++)
+        za[i] = urand() + urand() * I;
+    for (int i = 0; i < 8; i++)
+        zb[i] = urand() + urand() * I;
     zgemm_("C", "N", &m3, &n2, &k4, &zal, za, &k4, zb, &k4, &zbe, zc, &m3, 1, 1);
     double err = 0;
     for (int j = 0; j < 2; j++)
         for (int i = 0; i < 3; i++) {
             double _Complex s = 0;
-            for (int l = 0; l < 4; l++) s += conj(za[l + 4 * i]) * zb[l + 4 * j];
+            for (int l = 0; l < 4; l++)
+                s += conj(za[l + 4 * i]) * zb[l + 4 * j];
             err = fmax(err, cabs(zc[i + 3 * j] - s));
         }
     CHECK(err < 1e-13, "zgemm_ C N: error %g", err);
@@ -559,15 +587,19 @@ static int recursion(void)
 {
     fint n = 4, two = 2, m = 4;
     double x[8], y[8], one = 1.0, da = 3.0, a[16], c[16];
-    for (int i = 0; i < 8; i++) x[i] = y[i] = 1.0;
-    for (int i = 0; i < 16; i++) a[i] = c[i] = 1.0;
-    daxpy_(&n, &da, x, &two, y, &two);                                /* stride 2: CPU */
-    dscal_(&n, &da, x, &two);                                         /* forwarded */
+    for (int i = 0; i < 8; i++)
+        x[i] = y[i] = 1.0;
+    for (int i = 0; i < 16; i++)
+        a[i] = c[i] = 1.0;
+    daxpy_(&n, &da, x, &two, y, &two);                                  /* stride 2: CPU */
+    dscal_(&n, &da, x, &two);                                           /* forwarded */
     dgemm_("N", "N", &m, &m, &m, &one, a, &m, a, &m, &da, c, &m, 1, 1); /* CPU when routed so */
     CHECK(ddot_(&n, x, &two, y, &two) == 0.0, "ddot_ with no CPU BLAS returns 0");
     int same = 1;
-    for (int i = 0; i < 8; i++) same &= x[i] == 1.0 && y[i] == 1.0;
-    for (int i = 0; i < 16; i++) same &= c[i] == 1.0;
+    for (int i = 0; i < 8; i++)
+        same &= x[i] == 1.0 && y[i] == 1.0;
+    for (int i = 0; i < 16; i++)
+        same &= c[i] == 1.0;
     CHECK(same, "a call computed something with no CPU BLAS");
     return check_summary("fortran_link recursion");
 }
@@ -582,8 +614,8 @@ int main(int argc, char **argv)
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
             for (int x = 0; x < 3; x++)
                 for (int y = 0; y < 3; y++)
-                    check_gemm(prec, trans[x], trans[y], sizes[s][0], sizes[s][1], sizes[s][2],
-                               0.7, s % 2 ? 0.0 : -1.3);
+                    check_gemm(prec, trans[x], trans[y], sizes[s][0], sizes[s][1], sizes[s][2], 0.7,
+                               s % 2 ? 0.0 : -1.3);
         check_gemm_alpha0(prec);
         for (int side = 0; side < 2; side++)
             for (int up = 0; up < 2; up++) {
