@@ -85,7 +85,7 @@ tsl_dropin_fortran_test(alternatives_xblat2s alternatives device
                         --device ${TSL_DEV_2s} -- ${TSL_BLAS_TESTERS}/xblat2s)
 
 # ---- C programs linked with -ltessel_blas ---------------------------------------------------
-foreach(prog fortran_link fortran_errors)
+foreach(prog fortran_link fortran_errors fortran_cblas_xerbla)
   add_executable(dropin_${prog} ${CMAKE_CURRENT_SOURCE_DIR}/dropin/${prog}.c)
   target_include_directories(dropin_${prog} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(dropin_${prog} PRIVATE tessel_blas m)
@@ -93,9 +93,11 @@ endforeach()
 tsl_dropin_fortran_test(link direct device --device ${TSL_DEV_3d},${TSL_DEV_3s},dgemv,sgemv,ddot
                         -- $<TARGET_FILE:dropin_fortran_link>)
 tsl_dropin_fortran_test(link_cpu direct cpu --device none -- $<TARGET_FILE:dropin_fortran_link>)
+# Our default error handlers; and a program's own cblas_xerbla winning over ours.
 add_test(NAME dropin_fortran_errors COMMAND dropin_fortran_errors)
-set_tests_properties(dropin_fortran_errors PROPERTIES ENVIRONMENT "${TSL_DROPIN_ENV}" TIMEOUT 60
-                                                      LABELS "dropin;fortran")
+add_test(NAME dropin_fortran_cblas_xerbla COMMAND dropin_fortran_cblas_xerbla)
+set_tests_properties(dropin_fortran_errors dropin_fortran_cblas_xerbla PROPERTIES
+                     ENVIRONMENT "${TSL_DROPIN_ENV}" TIMEOUT 60 LABELS "dropin;fortran")
 
 # TESSEL_BLAS_CPU naming our own library must be refused in one line, not recurse or hang.
 tsl_dropin_fortran_test(recursion direct cpu --stderr-only "libtessel_blas itself"
