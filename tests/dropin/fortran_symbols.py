@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""fortran_symbols.py LIB REFERENCE: fails unless libtessel_blas (LIB) exports exactly the
+non-CBLAS symbols of the reference BLAS (REFERENCE, Debian's blas/libblas.so.3): every Fortran
+BLAS routine, lsame_, xerbla_, xerbla_array_, the *sub_ helpers, and the reference CBLAS's two
+int globals RowMajorStrg and CBLAS_CallFromC as data of 4 bytes (its testers copy-relocate them);
+plus a function cblas_xerbla. Nothing else may leak out (internal tsl__ names stay hidden);
+cblas_* functions are the CBLAS tests' business. The sanitizer build's __odr_asan.* markers are
+not ours to judge."""
+import subprocess
+import sys
+
+
+def exported(path):
+    out = subprocess.run(["nm", "-D", "-S", "--defined-only", path], stdout=subprocess.PIPE,
+                         universal_newlines=True, check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 4:  # value size type name
+            syms[f[3]] = (f[2], int(f[1], 16))
+        elif len(f) == 3:  # value type name (no size)
+            syms[f[2]] = (f[1], 0)
+    return syms
+
+
+def main():
+    lib, ref = sys.argv[1:3]
+    ours, theirs = exported(lib), exported(ref)
+    keep = lambda s: not s.startswith("cblas_") and not s.startswith("__odr_asan")
+    want = {s for s in theirs if keep(s)}
+    have = {s for s in ours if keep(s)}
+    errors = []
+    if want - have:
+        errors.append("missing: " + " ".join(sorted(want - have)))
+    if have - want:
+        errors.append("not in the reference: " + " ".join(sorted(have - want)))
+    for s in ("RowMajorStrg", "CBLAS_CallFromC"):
+        if s in ours and (ours[s][0] not in "BD" or ours[s][1] != 4):
+            errors.append("%s is %s of %d bytes, want int data (B or D, 4)" % ((s,) + ours[s]))
+    if ours.get("cblas_xerbla", ("?",))[0] != "T":
+        errors.append("cblas_xerbla is not an exported function")
+    if errors:
+        sys.exit("fortran_symbols: FAIL: %s" % "; ".join(errors))
+    print("fortran_symbols: %d symbols, as the reference" % len(have))
+
+
+if __name__ == "__main__":
+    main()
