@@ -75,7 +75,7 @@ static void fit_blocks(double es, double total, double one, size_t *mb, size_t *
         double a = es * (double)*mb * (double)*kb, b = es * (double)*kb * (double)*nb;
         double c = es * (double)*mb * (double)*nb;
         if ((a + b + c <= total && a <= one && b <= one && c <= one) ||
-            (*mb <= 64 && *nb <= 64 && *kb <= 64))
+            (*mb <= 16 && *nb <= 16 && *kb <= 16))
             return;
         size_t *big = *mb >= *nb && *mb >= *kb ? mb : *nb >= *kb ? nb : kb;
         *big = (*big + 1) / 2;

@@ -1,0 +1,62 @@
+# Real clients of the drop-in BLAS (issue 16): unmodified programs that call the BLAS ABI, run
+# with libtessel_blas.so preloaded and TESSEL_BLAS_ROUTE=device so every supported call reaches
+# the (PoCL) device, each checking its own results and that the calls really reached tessel.
+set(TSL_DROPIN_CLIENT_ENV ${TSL_DROPIN_ENV} "TESSEL_BLAS_ROUTE=device")
+set(TSL_EXPECT_DEVICE ${CMAKE_CURRENT_SOURCE_DIR}/dropin/expect_device.sh)
+
+# Reference LAPACK (Debian's liblapack3, by path: the alternative libblas.so.3 behind it does not
+# matter, our symbols come first): dgesv, dposv, dgels, dsyev, residuals scaled by n eps.
+set(TSL_REF_LAPACK /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3)
+if(EXISTS ${TSL_REF_LAPACK})
+  add_executable(lapack_check dropin/lapack_check.c)
+  target_link_libraries(lapack_check PRIVATE ${TSL_REF_LAPACK} m)
+  add_test(NAME dropin_lapack
+           COMMAND ${TSL_EXPECT_DEVICE} "dgemm dtrsm dsyrk dtrmm dsyr2k"
+                   ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> - $<TARGET_FILE:lapack_check>)
+  set_tests_properties(dropin_lapack PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+                       TIMEOUT 600 LABELS dropin)
+  # linked instead of preloaded: -ltessel_blas before the LAPACK, as a program would link it
+  add_executable(lapack_check_linked dropin/lapack_check.c)
+  target_link_libraries(lapack_check_linked PRIVATE tessel_blas ${TSL_REF_LAPACK} m)
+  add_test(NAME dropin_lapack_linked
+           COMMAND ${TSL_EXPECT_DEVICE} "dgemm dtrsm" $<TARGET_FILE:lapack_check_linked> 130)
+  set_tests_properties(dropin_lapack_linked PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+                       TIMEOUT 300 LABELS dropin)
+endif()
+
+# numpy (Debian's python3-numpy calls CBLAS through libblas.so.3): its own tests of matmul, dot
+# and numpy.linalg, with the library preloaded into the system python.
+if(EXISTS /usr/bin/python3 AND TSL_DROPIN_HAVE_CBLAS)
+  add_test(NAME dropin_numpy
+           COMMAND ${TSL_EXPECT_DEVICE} "cblas_sgemm cblas_dgemm"
+                   ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> - ${CMAKE_CURRENT_SOURCE_DIR}/dropin/numpy_check.sh)
+  set_tests_properties(dropin_numpy PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+                       TIMEOUT 900 LABELS dropin)
+endif()
+
+# The same clients with the device's memory capped at 16 KiB for the drop-in: every GEMM larger
+# than that runs in blocks of C and of k (dispatch.c), as one larger than a real device would.
+if(EXISTS ${TSL_REF_LAPACK})
+  add_test(NAME dropin_lapack_blocks
+           COMMAND ${TSL_EXPECT_DEVICE} "dgemm" ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> -
+                   $<TARGET_FILE:lapack_check> 201)
+  set_tests_properties(dropin_lapack_blocks PROPERTIES
+                       ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV};TESSEL_BLAS_DEVICE_MEMORY=16384"
+                       TIMEOUT 300 LABELS dropin)
+endif()
+# The widened Level-3 tester (sizes up to 65, every beta and transpose) with the same 16 KiB cap:
+# each GEMM it makes runs as blocks of C and of k.
+set(TSL_BLOCKS_DIR ${CMAKE_CURRENT_BINARY_DIR}/dropin_blocks)
+file(MAKE_DIRECTORY ${TSL_BLOCKS_DIR})
+foreach(p s d)
+  add_test(NAME dropin_blocks_xblat3${p}
+           COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/dropin/run_tester.py
+                   --lib $<TARGET_FILE:tessel_blas> --way preload
+                   --input ${CMAKE_CURRENT_SOURCE_DIR}/dropin/${p}blat3_wide.in
+                   --summary ${p}blat3.out --device ${p}gemm
+                   -- /usr/lib/x86_64-linux-gnu/blas/xblat3${p}
+           WORKING_DIRECTORY ${TSL_BLOCKS_DIR})
+  set_tests_properties(dropin_blocks_xblat3${p} PROPERTIES
+                       ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV};TESSEL_BLAS_DEVICE_MEMORY=16384"
+                       TIMEOUT 300 LABELS dropin RESOURCE_LOCK dropin_blocks)
+endforeach()
