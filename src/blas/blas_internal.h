@@ -40,8 +40,9 @@ typedef struct tsl__blas_stat {
     int registered;                  /* atomic flag */
     unsigned long long calls[2];     /* [0] CPU, [1] device: atomic counters */
     unsigned long long nanos[2];     /* wall time per side, atomic */
+    unsigned long long fallbacks;    /* device calls that failed and went to the CPU, atomic */
 } tsl__blas_stat;
-#define TSL__BLAS_STAT(name_) {(name_), NULL, 0, {0, 0}, {0, 0}}
+#define TSL__BLAS_STAT(name_) {(name_), NULL, 0, {0, 0}, {0, 0}, 0}
 
 /* What kind of work a call is, for the cost model (route.c). */
 typedef enum {
@@ -79,6 +80,14 @@ void tsl__blas_stat_add(tsl__blas_stat *st, int device, double seconds);
  * TSL_ERR_INVALID_ARG from libtessel is also reported (a drop-in bug) and handed to the CPU. */
 tsl_context *tsl__blas_device_begin(tsl__blas_call *call);
 int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status status);
+/* The same for a call split across every device of TESSEL_BLAS_DEVICES (a tsl_group, two devices
+ * or more; GEMM only: tsl_group_sgemm/dgemm). Returns the group, every device reserved for this
+ * thread until tsl__blas_group_end, when the route wants them all (auto: the cost model prefers
+ * the split to one device and to the CPU; device: always for an L3 call); otherwise NULL, and
+ * the caller tries tsl__blas_device_begin next. tsl__blas_group_end is tsl__blas_device_end's
+ * twin (an error that is not the call's own gives up the group, not its devices). */
+tsl_group *tsl__blas_group_begin(tsl__blas_call *call);
+int tsl__blas_group_end(tsl__blas_call *call, tsl_group *g, tsl_status status);
 
 /* ---- the CPU BLAS (cpu.c) ------------------------------------------------------------------
  * The CPU BLAS is loaded on first use: TESSEL_BLAS_CPU if set, else OpenBLAS (libopenblas.so.0),
