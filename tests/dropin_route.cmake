@@ -22,11 +22,14 @@ set(TSL_DROPIN_ROUTE_CASES
     "fork|TESSEL_BLAS_ROUTE=device,${TSL_DROPIN_NOALT}"
     "errors|TESSEL_BLAS_ROUTE=device"
     "fault|TESSEL_BLAS_ROUTE=device,TESSEL_BLAS_FAULT=sgemm:out_of_memory"
-    "verbose|" "bad_route|" "bad_devices|"
+    "verbose|" "bad_route|" "bad_devices|" "config_env|"
+    "group|TESSEL_BLAS_ROUTE=device,POCL_DEVICES=pthread pthread,TESSEL_BLAS_DEVICES=0:0@0:1,${TSL_DROPIN_NOALT}"
+    "one_of_all|TESSEL_BLAS_ROUTE=device,TESSEL_BLAS_DEVICES=all"
     "auto_pocl|TESSEL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_route_auto_cache")
 foreach(entry ${TSL_DROPIN_ROUTE_CASES})
   string(REPLACE "|" ";" parts "${entry}")
   string(REPLACE "," ";" parts "${parts}")
+  string(REPLACE "@" "," parts "${parts}") # a comma inside a value
   list(GET parts 0 case)
   list(LENGTH parts len)
   set(extra "")

@@ -15,11 +15,16 @@
  *   verbose    TESSEL_BLAS_VERBOSE=1's report at exit
  *   bad_route  TESSEL_BLAS_ROUTE=bogus: one warning, then auto
  *   bad_devices TESSEL_BLAS_DEVICES naming no device: one warning, every call on the CPU
+ *   group      TESSEL_BLAS_DEVICES with two PoCL devices: a split GEMM holds both, a single call
+ *              waits for it; a group error gives up the group, not its devices
+ *   one_of_all TESSEL_BLAS_DEVICES=all with one device: single calls on the group's context
+ *   config_env TESSEL_BLAS_CONFIG read at the first call: its rules route, its bad line warns
  *   auto_pocl  auto on a CPU OpenCL device: small calls open nothing, large ones stay on the
  *              CPU, nothing is calibrated */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -529,6 +534,76 @@ static void test_fault(void)
     free(err);
 }
 
+/* ---- several devices ------------------------------------------------------------------------ */
+
+static atomic_int g_single_done;
+
+static void *single_body(void *arg)
+{
+    (void)arg;
+    static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
+    int r = checked_sgemm(&st, 21, 22, 23);
+    atomic_store(&g_single_done, 1);
+    return (void *)(long)r;
+}
+
+static void test_group(void)
+{
+    /* POCL_DEVICES="pthread pthread", TESSEL_BLAS_DEVICES=0:0,0:1 */
+    static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
+    int m = 70, n = 40, k = 30;
+    float *a = malloc(sizeof(float) * (size_t)(m * k)), *b = malloc(sizeof(float) * (size_t)(k * n));
+    float *c = malloc(sizeof(float) * (size_t)(m * n)), *r = malloc(sizeof(float) * (size_t)(m * n));
+    for (int i = 0; i < m * k; i++) a[i] = (float)urand();
+    for (int i = 0; i < k * n; i++) b[i] = (float)urand();
+    for (int i = 0; i < m * n; i++) c[i] = r[i] = (float)urand();
+    tsl__blas_call call = {&st, TSL__BLAS_L3, 's', 2.0 * m * n * k, 4.0 * (m * k + k * n + 2 * m * n), 0};
+    tsl_group *g = tsl__blas_group_begin(&call);
+    CHECK(g != NULL && tsl_group_size(g) == 2, "a group of two");
+    if (!g) return;
+    /* a single call meanwhile waits for a device */
+    pthread_t t;
+    pthread_create(&t, NULL, single_body, NULL);
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+    CHECK(!atomic_load(&g_single_done), "the single call waited for the group call");
+    tsl_status s = tsl_group_sgemm(g, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, (size_t)m, (size_t)n,
+                                   (size_t)k, 1.0f, a, (size_t)m, b, (size_t)k, 0.5f, c, (size_t)m);
+    CHECK(tsl__blas_group_end(&call, g, s) == 1, "group call: %s %s", tsl_status_name(s),
+          tsl_group_error(g));
+    ref_gemm(m, n, k, a, b, 0.5f, r);
+    CHECK(same(c, r, (size_t)(m * n), 1e-4 * k), "split result");
+    void *single;
+    pthread_join(t, &single);
+    CHECK((long)single == 1, "then the single call ran on a device: %ld", (long)single);
+    CHECK(st.calls[1] == 1, "counted");
+    tsl__blas_call l1 = {&st, TSL__BLAS_L1, 's', 1e9, 1e9, 0};
+    CHECK(tsl__blas_group_begin(&l1) == NULL, "no group for L1");
+    /* a group error gives the group up; its devices still serve single calls */
+    capture_begin();
+    g = tsl__blas_group_begin(&call);
+    int end = g ? tsl__blas_group_end(&call, g, TSL_ERR_OPENCL) : -1;
+    tsl_group *again = tsl__blas_group_begin(&call);
+    int single_after = checked_sgemm(&st, 20, 20, 20);
+    char *err = capture_end();
+    CHECK(end == 0 && again == NULL && single_after == 1, "group given up: %d %p %d", end,
+          (void *)again, single_after);
+    CHECK(count_of(err, "warning") == 1, "one warning:\n%s", err);
+    free(err);
+    free(a);
+    free(b);
+    free(c);
+    free(r);
+}
+
+static void test_one_of_all(void)
+{
+    /* TESSEL_BLAS_DEVICES=all on one PoCL device */
+    static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
+    CHECK(checked_sgemm(&st, 30, 31, 32) == 1, "on the device");
+    tsl__blas_call call = {&st, TSL__BLAS_L3, 's', 1e9, 1e6, 0};
+    CHECK(tsl__blas_group_begin(&call) == NULL && tsl__blas_devices_known() == 1, "no group of one");
+}
+
 /* ---- what a process prints --------------------------------------------------------------------- */
 
 static void child_verbose(void)
@@ -608,6 +683,28 @@ static void test_bad_devices(void)
     free(err);
 }
 
+static void test_config_env(void)
+{
+    char path[] = "/tmp/tessel-dropin-confXXXXXX";
+    int fd = mkstemp(path);
+    const char *text = "# sgemm stays on the CPU\nsgemm route cpu\nsgemm route elsewhere\n";
+    CHECK(write(fd, text, strlen(text)) == (ssize_t)strlen(text), "write");
+    close(fd);
+    const char *const env[] = {"TESSEL_BLAS_ROUTE", "device", "TESSEL_BLAS_VERBOSE", "1",
+                               "TESSEL_BLAS_CONFIG", path, NULL};
+    char *err;
+    int rc = run_child("child_calls", env, &err);
+    char where[128];
+    snprintf(where, sizeof where, "%s:3:", path);
+    CHECK(rc == 0 && count_of(err, "warning") == 1 && count_of(err, where) == 1, "%s", err);
+    const char *s = strstr(err, "tessel-blas: sgemm ");
+    unsigned long long c0 = 0, c1 = 9;
+    CHECK(s && sscanf(s, "tessel-blas: sgemm %llu %*f %llu", &c0, &c1) == 2 && c0 == 3 && c1 == 0,
+          "the rule kept sgemm on the CPU:\n%s", err);
+    free(err);
+    unlink(path);
+}
+
 static void test_auto_pocl(void)
 {
     const char *dir = getenv("TESSEL_CACHE_DIR");
@@ -650,6 +747,8 @@ int main(int argc, char **argv)
                  {"errors", test_errors},       {"fault", test_fault},
                  {"verbose", test_verbose},     {"bad_route", test_bad_route},
                  {"bad_devices", test_bad_devices}, {"auto_pocl", test_auto_pocl},
+                 {"group", test_group},         {"one_of_all", test_one_of_all},
+                 {"config_env", test_config_env},
                  {"child_verbose", child_verbose}, {"child_calls", child_calls}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         if (strcmp(which, cases[i].name) == 0) {
@@ -658,6 +757,7 @@ int main(int argc, char **argv)
             return check_summary(which);
         }
     fprintf(stderr, "usage: test_dropin_route CASE (model, config, calibrate, device, threads, fork, "
-                    "errors, fault, verbose, bad_route, bad_devices, auto_pocl)\n");
+                    "errors, fault, verbose, bad_route, bad_devices, auto_pocl, group, one_of_all, "
+                    "config_env)\n");
     return 2;
 }

@@ -250,7 +250,7 @@ int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status stat
     }
     int own = own_error(status);
     device_failed(call, status, tsl_context_error(ctx), own); /* before another thread uses ctx */
-    if (!own) tsl__blas_slot_disable(s);
+    if (!own && s) tsl__blas_slot_disable(s);
     tsl__blas_slot_release(s);
     return 0;
 }
