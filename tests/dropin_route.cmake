@@ -17,7 +17,7 @@ target_link_libraries(test_dropin_route PRIVATE tessel ${CMAKE_DL_LIBS} Threads:
 # fails ("unable to unmap") when that thread exits. A PoCL-under-ASan artefact, not ours.
 set(TSL_DROPIN_NOALT "ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:use_sigaltstack=0")
 set(TSL_DROPIN_ROUTE_CASES
-    "model|" "config|" "calibrate|" "device|TESSEL_BLAS_ROUTE=device"
+    "model|" "config|" "calibrate|" "calibrate_default|" "device|TESSEL_BLAS_ROUTE=device"
     "threads|TESSEL_BLAS_ROUTE=device,${TSL_DROPIN_NOALT}"
     "fork|TESSEL_BLAS_ROUTE=device,${TSL_DROPIN_NOALT}"
     "errors|TESSEL_BLAS_ROUTE=device"
@@ -25,7 +25,7 @@ set(TSL_DROPIN_ROUTE_CASES
     "verbose|" "bad_route|" "bad_devices|" "config_env|"
     "group|TESSEL_BLAS_ROUTE=device,POCL_DEVICES=pthread pthread,TESSEL_BLAS_DEVICES=0:0@0:1,${TSL_DROPIN_NOALT}"
     "one_of_all|TESSEL_BLAS_ROUTE=device,TESSEL_BLAS_DEVICES=all"
-    "auto_pocl|TESSEL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_route_auto_cache")
+    "auto_pocl|OPENBLAS_NUM_THREADS=1,TESSEL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_route_auto_cache")
 foreach(entry ${TSL_DROPIN_ROUTE_CASES})
   string(REPLACE "|" ";" parts "${entry}")
   string(REPLACE "," ";" parts "${parts}")

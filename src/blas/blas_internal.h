@@ -60,7 +60,8 @@ typedef struct tsl__blas_call {
     double t0;         /* set by tsl__blas_device_begin: when the device call began */
 } tsl__blas_call;
 
-/* Monotonic seconds. */
+/* Monotonic seconds for the per-call times of the report: 0 unless TESSEL_BLAS_VERBOSE is on,
+ * so a small call does not pay for reading the clock. */
 double tsl__blas_clock(void);
 /* Counts one call on the CPU that began at t0 (tsl__blas_clock). */
 void tsl__blas_cpu_done(const tsl__blas_call *call, double t0);

@@ -298,9 +298,9 @@ static tsl_status best_of(int reps, const op *o, double *best)
 {
     tsl_status st = run_op(o);
     for (int i = 0; i < reps && st == TSL_OK; i++) {
-        double t = tsl__blas_clock();
+        double t = tsl__blas_now();
         st = run_op(o);
-        t = tsl__blas_clock() - t;
+        t = tsl__blas_now() - t;
         if (i == 0 || t < *best) *best = t;
     }
     if (*best < 1e-9) *best = 1e-9;
@@ -408,9 +408,9 @@ static tsl_status measure_cpu(const tsl__blas_calib_sizes *sz, tsl__blas_rates *
         int n = max < 128 ? (int)max : 128;
         gemm[p]("N", "N", &n, &n, &n, one, a, &n, b, &n, zero, c, &n, 1, 1); /* its threads start */
         for (;;) {
-            double t = tsl__blas_clock();
+            double t = tsl__blas_now();
             gemm[p]("N", "N", &n, &n, &n, one, a, &n, b, &n, zero, c, &n, 1, 1);
-            t = tsl__blas_clock() - t;
+            t = tsl__blas_now() - t;
             r->cpu_gemm_rate[p] = 2.0 * n * n * (double)n / (t > 1e-9 ? t : 1e-9);
             if (t >= 0.05 || (size_t)n * 2 > max) break;
             n *= 2;
@@ -421,9 +421,9 @@ static tsl_status measure_cpu(const tsl__blas_calib_sizes *sz, tsl__blas_rates *
     int n = (int)an, inc = 1;
     double alpha = 1e-3, best = 0;
     for (int i = 0; i < 4; i++) {
-        double t = tsl__blas_clock();
+        double t = tsl__blas_now();
         axpy(&n, &alpha, x, &inc, y, &inc);
-        t = tsl__blas_clock() - t;
+        t = tsl__blas_now() - t;
         if (i == 1 || (i > 1 && t < best)) best = t; /* the first touches the pages */
     }
     r->cpu_bw = 24.0 * (double)an / (best > 1e-9 ? best : 1e-9);

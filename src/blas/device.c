@@ -5,9 +5,10 @@
  * A context is used by one thread at a time (libtessel's rule): each is a slot that a thread
  * holds from tsl__blas_device_begin to _end, and a group call holds them all. Every wait is on
  * one condition variable under one pool lock that no thread keeps across a device call, so a
- * slot is always given back and nothing can deadlock. A child forked after the parent opened
- * its devices never touches them (their OpenCL state belongs to the parent's driver threads):
- * the fork handlers leave the locks released and route the child's calls to the CPU. */
+ * slot is always given back and nothing can deadlock. A child forked after the parent began to
+ * open its devices never touches them (their OpenCL state belongs to the parent's driver
+ * threads): the fork handlers leave the pool lock released and route the child's calls to the
+ * CPU. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -17,12 +18,15 @@
 
 #include "blas/route.h"
 
-/* Lock order: g_open_lock before g_pool_lock (only the fork handlers take both). */
+/* g_open_lock is held while the devices are opened, which calls into the OpenCL driver (and a
+ * driver may fork a helper from that thread); g_pool_lock only around bookkeeping, never across a
+ * call out. The two are never held together. */
 static pthread_mutex_t g_open_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t g_pool_cond = PTHREAD_COND_INITIALIZER;
 
 static atomic_int g_state;  /* 0 not opened, 1 opened (g_count may be 0), set under g_open_lock */
+static atomic_int g_opening; /* set before g_open_lock is first taken: OpenCL state may exist */
 static int g_count;         /* slots; written once before g_state becomes 1 */
 static tsl__blas_slot g_slots[TSL__BLAS_MAX_DEVICES];
 static tsl_group *g_group;
@@ -78,6 +82,7 @@ static void open_devices(void)
 int tsl__blas_devices_ready(void)
 {
     if (atomic_load(&g_state)) return g_count;
+    atomic_store(&g_opening, 1);
     pthread_mutex_lock(&g_open_lock);
     if (!atomic_load(&g_state)) {
         open_devices();
@@ -179,30 +184,25 @@ void tsl__blas_slot_disable(tsl__blas_slot *s)
 
 int tsl__blas_forked(void) { return atomic_load(&g_forked); }
 
-/* Both locks are taken before the fork so the child inherits them in a known state (free, once
- * the handlers release them), never held by a thread that does not exist in the child. */
-static void before_fork(void)
-{
-    pthread_mutex_lock(&g_open_lock);
-    pthread_mutex_lock(&g_pool_lock);
-}
+/* The pool lock is taken before the fork so the child inherits it free (the handlers release it
+ * on both sides), never held by a thread that does not exist in the child. g_open_lock is not
+ * taken: a driver that forks a helper while this library opens a device would wait for itself.
+ * The child never takes it when the parent began opening, and it is free when the parent did
+ * not. */
+static void before_fork(void) { pthread_mutex_lock(&g_pool_lock); }
 
-static void parent_after_fork(void)
-{
-    pthread_mutex_unlock(&g_pool_lock);
-    pthread_mutex_unlock(&g_open_lock);
-}
+static void parent_after_fork(void) { pthread_mutex_unlock(&g_pool_lock); }
 
 static void child_after_fork(void)
 {
-    /* A parent that never opened a device left no OpenCL state of ours: the child may open its
-     * own. Otherwise the contexts, their queues and the driver's threads are the parent's. */
-    if (atomic_load(&g_state) && g_count > 0) atomic_store(&g_forked, 1);
+    /* A parent that never began to open a device left no OpenCL state of ours: the child may
+     * open its own. Otherwise the contexts, their queues and the driver's threads are the
+     * parent's, and may be half made. */
+    if (atomic_load(&g_opening)) atomic_store(&g_forked, 1);
     /* Slots held by parent threads that do not exist here stay busy, which no longer matters;
      * the condition variable may have had waiters that are gone: make it new. */
     pthread_cond_init(&g_pool_cond, NULL);
     pthread_mutex_unlock(&g_pool_lock);
-    pthread_mutex_unlock(&g_open_lock);
 }
 
 static void register_atfork(void)

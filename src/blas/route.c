@@ -202,9 +202,9 @@ static int slot_rates(tsl__blas_slot *s)
 {
     if (s->calib == 0) {
         char msg[256] = "";
-        double t0 = tsl__blas_clock();
+        double t0 = tsl__blas_now();
         tsl_status st = tsl__blas_calibrate(s->ctx, &s->rates, &s->calib_cached, msg, sizeof msg);
-        s->calib_s = tsl__blas_clock() - t0;
+        s->calib_s = tsl__blas_now() - t0;
         s->calib = st == TSL_OK ? 1 : -1;
         if (st != TSL_OK)
             fprintf(stderr, "tessel-blas: warning: calibrating %s failed (%s: %s); auto does not "
@@ -236,7 +236,7 @@ tsl_context *tsl__blas_device_begin(tsl__blas_call *call)
         tsl__blas_slot_release(s);
         return NULL;
     }
-    call->t0 = tsl__blas_clock();
+    call->t0 = tsl__blas_now();
     return s->ctx;
 }
 
@@ -244,7 +244,7 @@ int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status stat
 {
     tsl__blas_slot *s = tsl__blas_slot_of(ctx);
     if (status == TSL_OK) {
-        tsl__blas_stat_add(call->stat, 1, tsl__blas_clock() - call->t0);
+        tsl__blas_stat_add(call->stat, 1, tsl__blas_now() - call->t0);
         tsl__blas_slot_release(s);
         return 1;
     }
@@ -289,14 +289,14 @@ tsl_group *tsl__blas_group_begin(tsl__blas_call *call)
         tsl__blas_slots_release_all();
         return NULL;
     }
-    call->t0 = tsl__blas_clock();
+    call->t0 = tsl__blas_now();
     return g;
 }
 
 int tsl__blas_group_end(tsl__blas_call *call, tsl_group *g, tsl_status status)
 {
     if (status == TSL_OK) {
-        tsl__blas_stat_add(call->stat, 1, tsl__blas_clock() - call->t0);
+        tsl__blas_stat_add(call->stat, 1, tsl__blas_now() - call->t0);
         tsl__blas_slots_release_all();
         return 1;
     }

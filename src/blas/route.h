@@ -10,6 +10,9 @@
 
 #include "blas/blas_internal.h"
 
+/* Monotonic seconds, always (tsl__blas_clock reads 0 without TESSEL_BLAS_VERBOSE). */
+double tsl__blas_now(void);
+
 /* ---- modes ------------------------------------------------------------------------------- */
 typedef enum { TSL__ROUTE_AUTO = 0, TSL__ROUTE_DEVICE = 1, TSL__ROUTE_CPU = 2 } tsl__route_mode;
 
