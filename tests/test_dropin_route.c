@@ -78,7 +78,8 @@ static char *capture_end(void)
 static int count_of(const char *text, const char *needle)
 {
     int n = 0;
-    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) n++;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+        n++;
     return n;
 }
 
@@ -88,7 +89,8 @@ static void ref_gemm(int m, int n, int k, const float *a, const float *b, float 
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
             double s = 0;
-            for (int l = 0; l < k; l++) s += (double)a[i + l * m] * b[l + j * k];
+            for (int l = 0; l < k; l++)
+                s += (double)a[i + l * m] * b[l + j * k];
             c[i + j * m] = (float)(s + beta * c[i + j * m]);
         }
 }
@@ -105,12 +107,14 @@ static int same(const float *x, const float *y, size_t n, double tol)
 static int dropin_sgemm(tsl__blas_stat *st, int m, int n, int k, const float *a, const float *b,
                         float beta, float *c)
 {
-    tsl__blas_call call = {st, TSL__BLAS_L3, 's', 2.0 * m * n * k,
-                           4.0 * ((double)m * k + (double)k * n + 2.0 * m * n), 0};
+    tsl__blas_call call = {
+        st, TSL__BLAS_L3, 's', 2.0 * m * n * k, 4.0 * ((double)m * k + (double)k * n + 2.0 * m * n),
+        0};
     tsl_context *ctx = tsl__blas_device_begin(&call);
     if (ctx) {
-        tsl_status s = tsl_sgemm(ctx, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, (size_t)m, (size_t)n,
-                                 (size_t)k, 1.0f, a, (size_t)m, b, (size_t)k, beta, c, (size_t)m);
+        tsl_status s =
+            tsl_sgemm(ctx, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, (size_t)m, (size_t)n,
+                      (size_t)k, 1.0f, a, (size_t)m, b, (size_t)k, beta, c, (size_t)m);
         if (tsl__blas_device_end(&call, ctx, s)) return 1;
     }
     typedef void (*sgemm_fn)(const char *, const char *, const int *, const int *, const int *,
@@ -127,11 +131,16 @@ static int dropin_sgemm(tsl__blas_stat *st, int m, int n, int k, const float *a,
 /* A random problem, run through dropin_sgemm and checked; returns 1 device, 0 CPU, -1 wrong. */
 static int checked_sgemm(tsl__blas_stat *st, int m, int n, int k)
 {
-    float *a = malloc(sizeof(float) * (size_t)(m * k)), *b = malloc(sizeof(float) * (size_t)(k * n));
-    float *c = malloc(sizeof(float) * (size_t)(m * n)), *r = malloc(sizeof(float) * (size_t)(m * n));
-    for (int i = 0; i < m * k; i++) a[i] = (float)urand();
-    for (int i = 0; i < k * n; i++) b[i] = (float)urand();
-    for (int i = 0; i < m * n; i++) c[i] = r[i] = (float)urand();
+    float *a = malloc(sizeof(float) * (size_t)(m * k)),
+          *b = malloc(sizeof(float) * (size_t)(k * n));
+    float *c = malloc(sizeof(float) * (size_t)(m * n)),
+          *r = malloc(sizeof(float) * (size_t)(m * n));
+    for (int i = 0; i < m * k; i++)
+        a[i] = (float)urand();
+    for (int i = 0; i < k * n; i++)
+        b[i] = (float)urand();
+    for (int i = 0; i < m * n; i++)
+        c[i] = r[i] = (float)urand();
     int dev = dropin_sgemm(st, m, n, k, a, b, 0.5f, c);
     ref_gemm(m, n, k, a, b, 0.5f, r);
     int ok = same(c, r, (size_t)(m * n), 1e-4 * k);
@@ -150,7 +159,8 @@ static int run_child(const char *which, const char *const *env, char **err)
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fd, 2);
-        for (size_t i = 0; env[i]; i += 2) setenv(env[i], env[i + 1], 1);
+        for (size_t i = 0; env[i]; i += 2)
+            setenv(env[i], env[i + 1], 1);
         execl("/proc/self/exe", "test_dropin_route", which, (char *)NULL);
         _exit(127);
     }
@@ -183,7 +193,10 @@ static tsl__blas_rates gpu_like(void)
     return r;
 }
 
-static double gemm_bytes(double n, double e) { return e * 4 * n * n; }
+static double gemm_bytes(double n, double e)
+{
+    return e * 4 * n * n;
+}
 
 static void test_model(void)
 {
@@ -206,12 +219,15 @@ static void test_model(void)
     /* decisions */
     CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 'd', f, b) == 1, "dgemm 4096 -> device");
     CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 's', 2.0 * 256 * 256 * 256,
-                                gemm_bytes(256, 4)) == 0, "sgemm 256 -> CPU");
-    CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 'd', 2.0 * 32 * 32 * 32, gemm_bytes(32, 8)) == 0,
+                                gemm_bytes(256, 4)) == 0,
+          "sgemm 256 -> CPU");
+    CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 'd', 2.0 * 32 * 32 * 32, gemm_bytes(32, 8)) ==
+              0,
           "dgemm 32 -> CPU");
     /* a skinny GEMM is all transfers: k = 16 */
     CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 'd', 2.0 * 8192 * 8192 * 16,
-                                8.0 * (2 * 8192 * 16 + 2 * 8192.0 * 8192)) == 0, "skinny -> CPU");
+                                8.0 * (2 * 8192 * 16 + 2 * 8192.0 * 8192)) == 0,
+          "skinny -> CPU");
     double an = 1e8;
     CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L1, 'd', 2 * an, 24 * an) == 0, "daxpy -> CPU");
     tsl__blas_rates slow_cpu = r;
@@ -245,21 +261,21 @@ static void test_config(void)
                        "dgemm route cpu\n"
                        "sgemm min_flops 1e9   # only big ones\n"
                        "SGEMM_ route device\n"
-                       "dgemv route sideways\n"     /* 5: bad value */
+                       "dgemv route sideways\n" /* 5: bad value */
                        "\n"
-                       "daxpy min_flops -3\n"       /* 7: negative */
-                       "ddot frobnicate 2\n"        /* 8: unknown key */
-                       "dnrm2 route\n"              /* 9: too few words */
+                       "daxpy min_flops -3\n" /* 7: negative */
+                       "ddot frobnicate 2\n"  /* 8: unknown key */
+                       "dnrm2 route\n"        /* 9: too few words */
                        "* min_flops 5e7\n"
                        "cblas_dsyrk route device extra\n" /* 11: too many words */
-                       "3gemm route cpu\n"          /* 12: not a name */
+                       "3gemm route cpu\n"                /* 12: not a name */
                        "  \t  # only a comment\n"
-                       "dtrsm route cpu";           /* no newline at the end */
+                       "dtrsm route cpu"; /* no newline at the end */
     capture_begin();
     int bad = tsl__blas_config_parse(text, "rules.conf");
     char *err = capture_end();
     CHECK(bad == 6, "bad lines %d", bad);
-    static const char *const lines[] = {"rules.conf:5:", "rules.conf:7:", "rules.conf:8:",
+    static const char *const lines[] = {"rules.conf:5:", "rules.conf:7:",  "rules.conf:8:",
                                         "rules.conf:9:", "rules.conf:11:", "rules.conf:12:"};
     for (size_t i = 0; i < 6; i++)
         CHECK(count_of(err, lines[i]) == 1, "warning for %s in:\n%s", lines[i], err);
@@ -272,7 +288,8 @@ static void test_config(void)
     tsl__blas_rule s = tsl__blas_config_rule("sgemm");
     CHECK(s.route == TSL__ROUTE_DEVICE && s.min_flops == 1e9, "sgemm %d %g", s.route, s.min_flops);
     tsl__blas_rule v = tsl__blas_config_rule("dgemv");
-    CHECK(v.route == -1 && v.min_flops == 5e7, "dgemv: only the * rule %d %g", v.route, v.min_flops);
+    CHECK(v.route == -1 && v.min_flops == 5e7, "dgemv: only the * rule %d %g", v.route,
+          v.min_flops);
     CHECK(tsl__blas_config_rule("dtrsm").route == TSL__ROUTE_CPU, "last line without newline");
     CHECK(tsl__blas_config_rule("dsyrk").route == -1, "the bad dsyrk line made no rule");
     free(err);
@@ -302,11 +319,13 @@ static void test_calibrate(void)
 {
     char dir[1024];
     setenv("TESSEL_CACHE_DIR", "/tmp/tessel-dropin-cache-a/x", 1);
-    CHECK(tsl__blas_cache_dir(dir, sizeof dir) == 0 && strcmp(dir, "/tmp/tessel-dropin-cache-a/x") == 0,
+    CHECK(tsl__blas_cache_dir(dir, sizeof dir) == 0 &&
+              strcmp(dir, "/tmp/tessel-dropin-cache-a/x") == 0,
           "TESSEL_CACHE_DIR first: %s", dir);
     unsetenv("TESSEL_CACHE_DIR");
     setenv("XDG_CACHE_HOME", "/tmp/tessel-dropin-cache-b", 1);
-    CHECK(tsl__blas_cache_dir(dir, sizeof dir) == 0 && strcmp(dir, "/tmp/tessel-dropin-cache-b/tessel") == 0,
+    CHECK(tsl__blas_cache_dir(dir, sizeof dir) == 0 &&
+              strcmp(dir, "/tmp/tessel-dropin-cache-b/tessel") == 0,
           "then XDG_CACHE_HOME/tessel: %s", dir);
     unsetenv("XDG_CACHE_HOME");
     const char *home = getenv("HOME");
@@ -333,32 +352,37 @@ static void test_calibrate(void)
     double t0 = tsl__blas_now();
     st = tsl__blas_calib_measure(ctx, &sz, &r, msg, sizeof msg);
     printf("measured in %.2f s: overhead %.1f us, sgemm %.2f/%.2f GFLOP/s, link %.2f GB/s, cpu "
-           "sgemm %.2f GFLOP/s, cpu memory %.2f GB/s\n", tsl__blas_now() - t0, r.overhead_s * 1e6,
-           r.gemm_rate[0][0] * 1e-9, r.gemm_rate[0][1] * 1e-9, r.link_bw * 1e-9,
-           r.cpu_gemm_rate[0] * 1e-9, r.cpu_bw * 1e-9);
+           "sgemm %.2f GFLOP/s, cpu memory %.2f GB/s\n",
+           tsl__blas_now() - t0, r.overhead_s * 1e6, r.gemm_rate[0][0] * 1e-9,
+           r.gemm_rate[0][1] * 1e-9, r.link_bw * 1e-9, r.cpu_gemm_rate[0] * 1e-9, r.cpu_bw * 1e-9);
     CHECK(st == TSL_OK, "measure: %s %s", tsl_status_name(st), msg);
     CHECK(r.gemm_flops[0][0] == 2.0 * 32 * 32 * 32 && r.gemm_flops[1][1] == 2.0 * 64 * 64 * 64,
           "flops of the sizes");
     for (int p = 0; p < 2; p++)
-        for (int i = 0; i < 2; i++) CHECK(r.gemm_rate[p][i] > 0 && isfinite(r.gemm_rate[p][i]), "rate");
+        for (int i = 0; i < 2; i++)
+            CHECK(r.gemm_rate[p][i] > 0 && isfinite(r.gemm_rate[p][i]), "rate");
     CHECK(r.overhead_s > 0 && r.dev_bw > 0 && r.link_bw > 0 && r.cpu_gemm_rate[0] > 0 &&
-          r.cpu_gemm_rate[1] > 0 && r.cpu_bw > 0, "every figure positive");
+              r.cpu_gemm_rate[1] > 0 && r.cpu_bw > 0,
+          "every figure positive");
 
     tsl_device_info info;
     tsl_context_device(ctx, &info);
     char key[1024], path[1200];
     tsl__blas_calib_key(&info, key, sizeof key);
-    CHECK(strstr(key, info.name) && strstr(key, info.driver_version) && strstr(key, "cpu_threads=") &&
-          strstr(key, tsl__blas_cpu_path()), "key: %s", key);
+    CHECK(strstr(key, info.name) && strstr(key, info.driver_version) &&
+              strstr(key, "cpu_threads=") && strstr(key, tsl__blas_cpu_path()),
+          "key: %s", key);
     CHECK(tsl__blas_calib_path(key, path, sizeof path) == 0 &&
-          strncmp(path, "/tmp/tessel-dropin-cache-a/blas-calibration-", 44) == 0, "path %s", path);
+              strncmp(path, "/tmp/tessel-dropin-cache-a/blas-calibration-", 44) == 0,
+          "path %s", path);
     unlink(path);
     tsl__blas_rates back;
     CHECK(tsl__blas_calib_read(path, key, &back) != 0, "no file yet");
     CHECK(tsl__blas_calib_write(path, key, &r) == 0, "write");
     CHECK(tsl__blas_calib_read(path, key, &back) == 0, "read back");
     CHECK(fabs(back.gemm_rate[0][1] / r.gemm_rate[0][1] - 1) < 1e-8 &&
-          fabs(back.cpu_bw / r.cpu_bw - 1) < 1e-8 && fabs(back.overhead_s / r.overhead_s - 1) < 1e-8,
+              fabs(back.cpu_bw / r.cpu_bw - 1) < 1e-8 &&
+              fabs(back.overhead_s / r.overhead_s - 1) < 1e-8,
           "same figures");
     CHECK(tsl__blas_calib_read(path, "device=other", &back) != 0, "another key is not ours");
     /* damaged files are not trusted */
@@ -370,13 +394,15 @@ static void test_calibrate(void)
     CHECK(truncate(path, 60) == 0 && tsl__blas_calib_read(path, key, &back) != 0, "truncated");
     tsl__blas_rates neg = r;
     neg.link_bw = -1;
-    CHECK(tsl__blas_calib_write(path, key, &neg) == 0 && tsl__blas_calib_read(path, key, &back) != 0,
+    CHECK(tsl__blas_calib_write(path, key, &neg) == 0 &&
+              tsl__blas_calib_read(path, key, &back) != 0,
           "a negative figure");
     /* tsl__blas_calibrate takes the file when it is there (no measurement on a CPU device) */
     CHECK(tsl__blas_calib_write(path, key, &r) == 0, "rewrite");
     int cached = 0;
     st = tsl__blas_calibrate(ctx, &back, &cached, msg, sizeof msg);
-    CHECK(st == TSL_OK && cached == 1, "calibrate from the cache: %s %d", tsl_status_name(st), cached);
+    CHECK(st == TSL_OK && cached == 1, "calibrate from the cache: %s %d", tsl_status_name(st),
+          cached);
     unlink(path);
     tsl_context_destroy(ctx);
 }
@@ -404,10 +430,10 @@ static void test_calibrate_default(void)
     CHECK(st == TSL_OK && !cached, "measured: %s %s", tsl_status_name(st), msg);
     printf("%s: calibrated in %.2f s: overhead %.1f us, sgemm %.0f/%.0f GFLOP/s, dgemm %.0f/%.0f "
            "GFLOP/s, device memory %.0f GB/s, link %.2f GB/s, CPU sgemm %.0f dgemm %.0f GFLOP/s, "
-           "CPU memory %.1f GB/s\n", info.name, took, r.overhead_s * 1e6, r.gemm_rate[0][0] * 1e-9,
-           r.gemm_rate[0][1] * 1e-9, r.gemm_rate[1][0] * 1e-9, r.gemm_rate[1][1] * 1e-9,
-           r.dev_bw * 1e-9, r.link_bw * 1e-9, r.cpu_gemm_rate[0] * 1e-9, r.cpu_gemm_rate[1] * 1e-9,
-           r.cpu_bw * 1e-9);
+           "CPU memory %.1f GB/s\n",
+           info.name, took, r.overhead_s * 1e6, r.gemm_rate[0][0] * 1e-9, r.gemm_rate[0][1] * 1e-9,
+           r.gemm_rate[1][0] * 1e-9, r.gemm_rate[1][1] * 1e-9, r.dev_bw * 1e-9, r.link_bw * 1e-9,
+           r.cpu_gemm_rate[0] * 1e-9, r.cpu_gemm_rate[1] * 1e-9, r.cpu_bw * 1e-9);
     CHECK(took < 10, "a calibration takes seconds, not %.1f", took);
     unsetenv("TESSEL_BLAS_RECALIBRATE");
     st = tsl__blas_calibrate(ctx, &again, &cached, msg, sizeof msg);
@@ -442,8 +468,8 @@ static void test_device(void)
     tsl_context *ctx = tsl__blas_device_begin(&call);
     CHECK(ctx != NULL, "dgemm to the device");
     if (ctx) {
-        tsl_status s = tsl_dgemm(ctx, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, 3, 1.0, a, 2, b,
-                                 3, 0.0, c, 2);
+        tsl_status s = tsl_dgemm(ctx, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, 3, 1.0, a, 2,
+                                 b, 3, 0.0, c, 2);
         CHECK(tsl__blas_device_end(&call, ctx, s) == 1, "dgemm done: %s", tsl_status_name(s));
         CHECK(c[0] == 1 - 3 + 10 && c[3] == 2 * 0.5 + 4 * 3 + 6, "dgemm values %g %g", c[0], c[3]);
     }
@@ -468,7 +494,8 @@ static void *thread_body(void *arg)
 static void test_threads(void)
 {
     pthread_t t[NTHREADS];
-    for (long i = 0; i < NTHREADS; i++) pthread_create(&t[i], NULL, thread_body, (void *)i);
+    for (long i = 0; i < NTHREADS; i++)
+        pthread_create(&t[i], NULL, thread_body, (void *)i);
     long bad = 0;
     for (int i = 0; i < NTHREADS; i++) {
         void *r;
@@ -488,7 +515,8 @@ static void *busy_body(void *arg)
     (void)arg;
     static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
     long bad = 0;
-    while (!g_stop) bad += checked_sgemm(&st, 40, 40, 40) != 1;
+    while (!g_stop)
+        bad += checked_sgemm(&st, 40, 40, 40) != 1;
     return (void *)bad;
 }
 
@@ -511,7 +539,8 @@ static void test_fork(void)
         waitpid(pid, &status, 0);
         CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
               "child %d: the CPU did its call (exit %d, signal %d)", i,
-              WIFEXITED(status) ? WEXITSTATUS(status) : -1, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+              WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+              WIFSIGNALED(status) ? WTERMSIG(status) : 0);
     }
     g_stop = 1;
     void *bad;
@@ -526,7 +555,8 @@ static void test_errors(void)
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
     float a[16], b[16], c[16];
-    for (int i = 0; i < 16; i++) a[i] = b[i] = c[i] = (float)urand();
+    for (int i = 0; i < 16; i++)
+        a[i] = b[i] = c[i] = (float)urand();
     capture_begin();
     int ends[3];
     for (int i = 0; i < 3; i++) {
@@ -542,7 +572,7 @@ static void test_errors(void)
     CHECK(ends[0] == 0 && ends[1] == 0 && ends[2] == 0, "handed to the CPU: %d %d %d", ends[0],
           ends[1], ends[2]);
     CHECK(count_of(err, "warning") == 1 && strstr(err, "sgemm") &&
-          strstr(err, "TSL_ERR_INVALID_ARG") && strstr(err, "lda"),
+              strstr(err, "TSL_ERR_INVALID_ARG") && strstr(err, "lda"),
           "one warning naming the routine, the status and the message:\n%s", err);
     free(err);
     CHECK(st.fallbacks == 3, "fallbacks %llu", st.fallbacks);
@@ -557,7 +587,8 @@ static void test_errors(void)
     err = capture_end();
     CHECK(end == 0 && after == 0 && ctx == NULL, "given up: %d %d %p", end, after, (void *)ctx);
     CHECK(count_of(err, "warning") == 1 && strstr(err, "TSL_ERR_OPENCL") &&
-          strstr(err, "no longer uses the device"), "one warning:\n%s", err);
+              strstr(err, "no longer uses the device"),
+          "one warning:\n%s", err);
     free(err);
 }
 
@@ -572,7 +603,8 @@ static void test_fault(void)
     char *err = capture_end();
     CHECK(r1 == 0 && r2 == 0 && ctx == NULL, "the CPU did them: %d %d %p", r1, r2, (void *)ctx);
     CHECK(count_of(err, "warning") == 1 && strstr(err, "cblas_sgemm") &&
-          strstr(err, "TSL_ERR_OUT_OF_MEMORY") && strstr(err, "TESSEL_BLAS_FAULT"), "%s", err);
+              strstr(err, "TSL_ERR_OUT_OF_MEMORY") && strstr(err, "TESSEL_BLAS_FAULT"),
+          "%s", err);
     CHECK(st.fallbacks == 1 && st.calls[0] == 2, "counted %llu %llu", st.fallbacks, st.calls[0]);
     free(err);
 }
@@ -595,12 +627,18 @@ static void test_group(void)
     /* POCL_DEVICES="pthread pthread", TESSEL_BLAS_DEVICES=0:0,0:1 */
     static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
     int m = 70, n = 40, k = 30;
-    float *a = malloc(sizeof(float) * (size_t)(m * k)), *b = malloc(sizeof(float) * (size_t)(k * n));
-    float *c = malloc(sizeof(float) * (size_t)(m * n)), *r = malloc(sizeof(float) * (size_t)(m * n));
-    for (int i = 0; i < m * k; i++) a[i] = (float)urand();
-    for (int i = 0; i < k * n; i++) b[i] = (float)urand();
-    for (int i = 0; i < m * n; i++) c[i] = r[i] = (float)urand();
-    tsl__blas_call call = {&st, TSL__BLAS_L3, 's', 2.0 * m * n * k, 4.0 * (m * k + k * n + 2 * m * n), 0};
+    float *a = malloc(sizeof(float) * (size_t)(m * k)),
+          *b = malloc(sizeof(float) * (size_t)(k * n));
+    float *c = malloc(sizeof(float) * (size_t)(m * n)),
+          *r = malloc(sizeof(float) * (size_t)(m * n));
+    for (int i = 0; i < m * k; i++)
+        a[i] = (float)urand();
+    for (int i = 0; i < k * n; i++)
+        b[i] = (float)urand();
+    for (int i = 0; i < m * n; i++)
+        c[i] = r[i] = (float)urand();
+    tsl__blas_call call = {
+        &st, TSL__BLAS_L3, 's', 2.0 * m * n * k, 4.0 * (m * k + k * n + 2 * m * n), 0};
     tsl_group *g = tsl__blas_group_begin(&call);
     CHECK(g != NULL && tsl_group_size(g) == 2, "a group of two");
     if (!g) return;
@@ -609,8 +647,9 @@ static void test_group(void)
     pthread_create(&t, NULL, single_body, NULL);
     nanosleep(&(struct timespec){0, 100000000}, NULL);
     CHECK(!atomic_load(&g_single_done), "the single call waited for the group call");
-    tsl_status s = tsl_group_sgemm(g, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, (size_t)m, (size_t)n,
-                                   (size_t)k, 1.0f, a, (size_t)m, b, (size_t)k, 0.5f, c, (size_t)m);
+    tsl_status s =
+        tsl_group_sgemm(g, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, (size_t)m, (size_t)n,
+                        (size_t)k, 1.0f, a, (size_t)m, b, (size_t)k, 0.5f, c, (size_t)m);
     CHECK(tsl__blas_group_end(&call, g, s) == 1, "group call: %s %s", tsl_status_name(s),
           tsl_group_error(g));
     ref_gemm(m, n, k, a, b, 0.5f, r);
@@ -644,10 +683,12 @@ static void test_one_of_all(void)
     static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
     CHECK(checked_sgemm(&st, 30, 31, 32) == 1, "on the device");
     tsl__blas_call call = {&st, TSL__BLAS_L3, 's', 1e9, 1e6, 0};
-    CHECK(tsl__blas_group_begin(&call) == NULL && tsl__blas_devices_known() == 1, "no group of one");
+    CHECK(tsl__blas_group_begin(&call) == NULL && tsl__blas_devices_known() == 1,
+          "no group of one");
 }
 
-/* ---- what a process prints --------------------------------------------------------------------- */
+/* ---- what a process prints ---------------------------------------------------------------------
+ */
 
 static void child_verbose(void)
 {
@@ -660,20 +701,24 @@ static void child_verbose(void)
 
 static void test_verbose(void)
 {
-    static const char *const env[] = {"TESSEL_BLAS_VERBOSE", "1", "TESSEL_BLAS_ROUTE", "device", NULL};
+    static const char *const env[] = {"TESSEL_BLAS_VERBOSE", "1", "TESSEL_BLAS_ROUTE", "device",
+                                      NULL};
     char *err;
     int rc = run_child("child_verbose", env, &err);
     CHECK(rc == 0, "child exit %d", rc);
     CHECK(count_of(err, "tessel-blas: pid ") == 1 && strstr(err, "route device") &&
-          strstr(err, "device 0 \"") && strstr(err, "not calibrated") && strstr(err, "CPU BLAS /"),
+              strstr(err, "device 0 \"") && strstr(err, "not calibrated") &&
+              strstr(err, "CPU BLAS /"),
           "header line:\n%s", err);
     CHECK(strstr(err, "cpu_calls") && strstr(err, "dev_calls"), "table head:\n%s", err);
     const char *s = strstr(err, "tessel-blas: sgemm "), *d = strstr(err, "tessel-blas: dgemm ");
     unsigned long long c0 = 9, c1 = 9;
     double t0, t1;
-    CHECK(s && sscanf(s, "tessel-blas: sgemm %llu %lf %llu %lf", &c0, &t0, &c1, &t1) == 4 && c0 == 0 &&
-          c1 == 2 && t1 > 0, "sgemm line:\n%s", err);
-    CHECK(d && sscanf(d, "tessel-blas: dgemm %llu %lf %llu", &c0, &t0, &c1) == 3 && c0 == 1 && c1 == 0,
+    CHECK(s && sscanf(s, "tessel-blas: sgemm %llu %lf %llu %lf", &c0, &t0, &c1, &t1) == 4 &&
+              c0 == 0 && c1 == 2 && t1 > 0,
+          "sgemm line:\n%s", err);
+    CHECK(d && sscanf(d, "tessel-blas: dgemm %llu %lf %llu", &c0, &t0, &c1) == 3 && c0 == 1 &&
+              c1 == 0,
           "dgemm line:\n%s", err);
     CHECK(d && s && d < s, "sorted by name");
     free(err);
@@ -687,18 +732,20 @@ static void test_verbose(void)
 static void child_calls(void)
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
-    for (int i = 0; i < 3; i++) checked_sgemm(&st, 150, 150, 150); /* above the auto threshold */
+    for (int i = 0; i < 3; i++)
+        checked_sgemm(&st, 150, 150, 150); /* above the auto threshold */
 }
 
 static void test_bad_route(void)
 {
-    static const char *const env[] = {"TESSEL_BLAS_ROUTE", "gpu-please", "TESSEL_BLAS_VERBOSE",
-                                      "1", NULL};
+    static const char *const env[] = {"TESSEL_BLAS_ROUTE", "gpu-please", "TESSEL_BLAS_VERBOSE", "1",
+                                      NULL};
     char *err;
     int rc = run_child("child_calls", env, &err);
     CHECK(rc == 0, "child exit %d", rc);
     CHECK(count_of(err, "TESSEL_BLAS_ROUTE=gpu-please") == 1 && strstr(err, "using auto") &&
-          strstr(err, "route auto"), "one warning, then auto:\n%s", err);
+              strstr(err, "route auto"),
+          "one warning, then auto:\n%s", err);
     unsigned long long c0 = 0, c1 = 9;
     const char *s = strstr(err, "tessel-blas: sgemm ");
     CHECK(s && sscanf(s, "tessel-blas: sgemm %llu %*f %llu", &c0, &c1) == 2 && c0 == 3 && c1 == 0,
@@ -708,15 +755,21 @@ static void test_bad_route(void)
 
 static void test_bad_devices(void)
 {
-    static const char *const env[] = {"TESSEL_BLAS_ROUTE", "device", "TESSEL_BLAS_DEVICES",
-                                      "no-such-device-anywhere", "TESSEL_BLAS_VERBOSE", "1", NULL};
+    static const char *const env[] = {"TESSEL_BLAS_ROUTE",
+                                      "device",
+                                      "TESSEL_BLAS_DEVICES",
+                                      "no-such-device-anywhere",
+                                      "TESSEL_BLAS_VERBOSE",
+                                      "1",
+                                      NULL};
     char *err;
     int rc = run_child("child_calls", env, &err);
     CHECK(rc == 0, "child exit %d", rc);
     CHECK(count_of(err, "warning") == 1 && strstr(err, "no-such-device-anywhere"), "%s", err);
     const char *s = strstr(err, "tessel-blas: sgemm ");
     unsigned long long c0 = 0;
-    CHECK(s && sscanf(s, "tessel-blas: sgemm %llu", &c0) == 1 && c0 == 3, "the CPU did all:\n%s", err);
+    CHECK(s && sscanf(s, "tessel-blas: sgemm %llu", &c0) == 1 && c0 == 3, "the CPU did all:\n%s",
+          err);
     free(err);
     /* the same device twice is no group */
     static const char *const twice[] = {"TESSEL_BLAS_ROUTE", "device", "TESSEL_BLAS_DEVICES",
@@ -733,8 +786,13 @@ static void test_config_env(void)
     const char *text = "# sgemm stays on the CPU\nsgemm route cpu\nsgemm route elsewhere\n";
     CHECK(write(fd, text, strlen(text)) == (ssize_t)strlen(text), "write");
     close(fd);
-    const char *const env[] = {"TESSEL_BLAS_ROUTE", "device", "TESSEL_BLAS_VERBOSE", "1",
-                               "TESSEL_BLAS_CONFIG", path, NULL};
+    const char *const env[] = {"TESSEL_BLAS_ROUTE",
+                               "device",
+                               "TESSEL_BLAS_VERBOSE",
+                               "1",
+                               "TESSEL_BLAS_CONFIG",
+                               path,
+                               NULL};
     char *err;
     int rc = run_child("child_calls", env, &err);
     char where[128];
@@ -758,7 +816,8 @@ static void test_auto_pocl(void)
     tsl__blas_call small = {&st, TSL__BLAS_L3, 'd', 2.0 * 32 * 32 * 32, 8.0 * 4 * 32 * 32, 0};
     double t0 = tsl__blas_now();
     int none = 1;
-    for (int i = 0; i < 100000; i++) none &= tsl__blas_device_begin(&small) == NULL;
+    for (int i = 0; i < 100000; i++)
+        none &= tsl__blas_device_begin(&small) == NULL;
     double per = (tsl__blas_now() - t0) / 100000;
     printf("auto's decision on a 32^3 dgemm: %.1f ns\n", per * 1e9);
     CHECK(none && tsl__blas_devices_known() == 0, "small calls open no device");
@@ -771,7 +830,8 @@ static void test_auto_pocl(void)
     CHECK(f != NULL, "the CPU BLAS has dgemm_");
     if (f) {
         static double a[32 * 32], b[32 * 32], c[32 * 32];
-        for (int i = 0; i < 32 * 32; i++) a[i] = urand(), b[i] = urand(), c[i] = urand();
+        for (int i = 0; i < 32 * 32; i++)
+            a[i] = urand(), b[i] = urand(), c[i] = urand();
         int n = 32;
         double one = 1, beta = 0.5, ratio[101], total[2] = {0, 0};
         /* 101 rounds of 200 calls each way, the median of the rounds' ratios: this machine is
@@ -822,24 +882,33 @@ int main(int argc, char **argv)
     static const struct {
         const char *name;
         void (*run)(void);
-    } cases[] = {{"model", test_model},         {"config", test_config},
-                 {"calibrate", test_calibrate}, {"device", test_device},
+    } cases[] = {{"model", test_model},
+                 {"config", test_config},
+                 {"calibrate", test_calibrate},
+                 {"device", test_device},
                  {"calibrate_default", test_calibrate_default},
-                 {"threads", test_threads},     {"fork", test_fork},
-                 {"errors", test_errors},       {"fault", test_fault},
-                 {"verbose", test_verbose},     {"bad_route", test_bad_route},
-                 {"bad_devices", test_bad_devices}, {"auto_pocl", test_auto_pocl},
-                 {"group", test_group},         {"one_of_all", test_one_of_all},
+                 {"threads", test_threads},
+                 {"fork", test_fork},
+                 {"errors", test_errors},
+                 {"fault", test_fault},
+                 {"verbose", test_verbose},
+                 {"bad_route", test_bad_route},
+                 {"bad_devices", test_bad_devices},
+                 {"auto_pocl", test_auto_pocl},
+                 {"group", test_group},
+                 {"one_of_all", test_one_of_all},
                  {"config_env", test_config_env},
-                 {"child_verbose", child_verbose}, {"child_calls", child_calls}};
+                 {"child_verbose", child_verbose},
+                 {"child_calls", child_calls}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         if (strcmp(which, cases[i].name) == 0) {
             cases[i].run();
             if (strncmp(which, "child_", 6) == 0) return 0;
             return check_summary(which);
         }
-    fprintf(stderr, "usage: test_dropin_route CASE (model, config, calibrate, device, threads, fork, "
-                    "errors, fault, verbose, bad_route, bad_devices, auto_pocl, group, one_of_all, "
-                    "config_env)\n");
+    fprintf(stderr,
+            "usage: test_dropin_route CASE (model, config, calibrate, device, threads, fork, "
+            "errors, fault, verbose, bad_route, bad_devices, auto_pocl, group, one_of_all, "
+            "config_env)\n");
     return 2;
 }

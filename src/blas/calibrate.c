@@ -45,10 +45,14 @@ int tsl__blas_cache_dir(char *dir, size_t cap)
     const char *xdg = getenv("XDG_CACHE_HOME");
     const char *home = getenv("HOME");
     int w;
-    if (env && *env) w = snprintf(dir, cap, "%s", env);
-    else if (xdg && *xdg) w = snprintf(dir, cap, "%s/tessel", xdg);
-    else if (home && *home) w = snprintf(dir, cap, "%s/.cache/tessel", home);
-    else return -1;
+    if (env && *env)
+        w = snprintf(dir, cap, "%s", env);
+    else if (xdg && *xdg)
+        w = snprintf(dir, cap, "%s/tessel", xdg);
+    else if (home && *home)
+        w = snprintf(dir, cap, "%s/.cache/tessel", home);
+    else
+        return -1;
     if (w <= 0 || (size_t)w >= cap) return -1;
     return make_dirs(dir) == 0 && access(dir, R_OK | W_OK) == 0 ? 0 : -1;
 }
@@ -89,14 +93,18 @@ int tsl__blas_calib_path(const char *key, char *path, size_t cap)
     char dir[1024];
     if (tsl__blas_cache_dir(dir, sizeof dir) != 0) return -1;
     unsigned long long h = 1469598103934665603ull; /* FNV-1a, as the kernel cache names files */
-    for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    for (const char *p = key; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
     int w = snprintf(path, cap, "%s/blas-calibration-%016llx.txt", dir, h);
     return w > 0 && (size_t)w < cap ? 0 : -1;
 }
 
 /* ---- the file ------------------------------------------------------------------------------ */
 
-static int positive(double v) { return isfinite(v) && v > 0; }
+static int positive(double v)
+{
+    return isfinite(v) && v > 0;
+}
 
 static int rates_valid(const tsl__blas_rates *r)
 {
@@ -127,22 +135,27 @@ int tsl__blas_calib_read(const char *path, const char *key, tsl__blas_rates *r)
     while (fgets(line, sizeof line, f)) {
         double a, b, c, d;
         char extra;
-        if (sscanf(line, "overhead_s %lf %c", &a, &extra) == 1) got.overhead_s = a, seen |= 1;
+        if (sscanf(line, "overhead_s %lf %c", &a, &extra) == 1)
+            got.overhead_s = a, seen |= 1;
         else if (sscanf(line, "gemm_s %lf %lf %lf %lf %c", &a, &b, &c, &d, &extra) == 4)
             got.gemm_flops[0][0] = a, got.gemm_rate[0][0] = b, got.gemm_flops[0][1] = c,
             got.gemm_rate[0][1] = d, seen |= 2;
         else if (sscanf(line, "gemm_d %lf %lf %lf %lf %c", &a, &b, &c, &d, &extra) == 4)
             got.gemm_flops[1][0] = a, got.gemm_rate[1][0] = b, got.gemm_flops[1][1] = c,
             got.gemm_rate[1][1] = d, seen |= 4;
-        else if (sscanf(line, "dev_bw %lf %c", &a, &extra) == 1) got.dev_bw = a, seen |= 8;
-        else if (sscanf(line, "link_bw %lf %c", &a, &extra) == 1) got.link_bw = a, seen |= 16;
+        else if (sscanf(line, "dev_bw %lf %c", &a, &extra) == 1)
+            got.dev_bw = a, seen |= 8;
+        else if (sscanf(line, "link_bw %lf %c", &a, &extra) == 1)
+            got.link_bw = a, seen |= 16;
         else if (sscanf(line, "cpu_gemm %lf %lf %c", &a, &b, &extra) == 2)
             got.cpu_gemm_rate[0] = a, got.cpu_gemm_rate[1] = b, seen |= 32;
-        else if (sscanf(line, "cpu_bw %lf %c", &a, &extra) == 1) got.cpu_bw = a, seen |= 64;
+        else if (sscanf(line, "cpu_bw %lf %c", &a, &extra) == 1)
+            got.cpu_bw = a, seen |= 64;
         else if (strcmp(line, "end\n") == 0) {
             ok = seen == 127 && rates_valid(&got) && fgetc(f) == EOF;
             break;
-        } else break;
+        } else
+            break;
     }
 done:
     fclose(f);
@@ -183,12 +196,12 @@ tsl__blas_calib_sizes tsl__blas_calib_default_sizes(const tsl_device_info *info)
 {
     tsl__blas_calib_sizes sz = {{1024, 4096}, 64u << 20, 2048, 1u << 23};
     /* Three double matrices in a quarter of the device memory, each one allocation. */
-    while (sz.gemm_n[1] > 256 &&
-           (3.0 * 8 * sz.gemm_n[1] * sz.gemm_n[1] > info->global_mem / 4.0 ||
-            8.0 * sz.gemm_n[1] * sz.gemm_n[1] > (double)info->max_alloc))
+    while (sz.gemm_n[1] > 256 && (3.0 * 8 * sz.gemm_n[1] * sz.gemm_n[1] > info->global_mem / 4.0 ||
+                                  8.0 * sz.gemm_n[1] * sz.gemm_n[1] > (double)info->max_alloc))
         sz.gemm_n[1] /= 2;
     if (sz.gemm_n[0] >= sz.gemm_n[1]) sz.gemm_n[0] = sz.gemm_n[1] / 4;
-    if (sz.link_bytes > 8 * sz.gemm_n[1] * sz.gemm_n[1]) sz.link_bytes = 8 * sz.gemm_n[1] * sz.gemm_n[1];
+    if (sz.link_bytes > 8 * sz.gemm_n[1] * sz.gemm_n[1])
+        sz.link_bytes = 8 * sz.gemm_n[1] * sz.gemm_n[1];
     return sz;
 }
 
@@ -233,8 +246,10 @@ static void fill(void *p, size_t count, char prec)
     for (size_t i = 0; i < count; i++) {
         g_seed = g_seed * 6364136223846793005ull + 1442695040888963407ull;
         double v = (double)(g_seed >> 11) / 9007199254740992.0 * 2.0 - 1.0;
-        if (prec == 'd') ((double *)p)[i] = v;
-        else ((float *)p)[i] = (float)v;
+        if (prec == 'd')
+            ((double *)p)[i] = v;
+        else
+            ((float *)p)[i] = (float)v;
     }
 }
 
@@ -281,10 +296,14 @@ typedef struct {
 static tsl_status run_op(const op *o)
 {
     switch (o->what) {
-    case 0: return tsl_buffer_write(o->ctx, o->a, 0, o->bytes, o->host);
-    case 1: return tsl_buffer_read(o->ctx, o->a, 0, o->bytes, o->host);
-    case 2: return tsl_copy_buf(o->ctx, o->a, o->c, o->bytes);
-    case 3: return gemm_buf(o->ctx, o->prec, o->n, o->a, o->b, o->c);
+    case 0:
+        return tsl_buffer_write(o->ctx, o->a, 0, o->bytes, o->host);
+    case 1:
+        return tsl_buffer_read(o->ctx, o->a, 0, o->bytes, o->host);
+    case 2:
+        return tsl_copy_buf(o->ctx, o->a, o->c, o->bytes);
+    case 3:
+        return gemm_buf(o->ctx, o->prec, o->n, o->a, o->b, o->c);
     default: {
         float *x = o->host; /* 3 x 64 floats: 8 x 8 A, B and C */
         return tsl_sgemm(o->ctx, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 8, 8, 8, 1.0f, x, 8,
@@ -313,7 +332,8 @@ static tsl_status measure_device(tsl_context *ctx, const tsl__blas_calib_sizes *
     tsl_device_info info;
     tsl_status st = tsl_context_device(ctx, &info);
     if (st != TSL_OK) return fail(ctx, st, "tsl_context_device", msg, cap);
-    size_t n2 = sz->gemm_n[1], mat = 8 * n2 * n2, link = sz->link_bytes < mat ? sz->link_bytes : mat;
+    size_t n2 = sz->gemm_n[1], mat = 8 * n2 * n2,
+           link = sz->link_bytes < mat ? sz->link_bytes : mat;
     tsl_buffer *a = NULL, *b = NULL, *c = NULL;
     void *h_in = malloc(link), *h_out = malloc(link);
     double t = 0, t_up = 0, t_down = 0;
@@ -348,7 +368,8 @@ static tsl_status measure_device(tsl_context *ctx, const tsl__blas_calib_sizes *
     for (int p = 0; p < 2 && st == TSL_OK; p++) {
         char prec = p ? 'd' : 's';
         if (p && !info.fp64) break; /* dgemm stays 0: never routed to this device */
-        if ((st = upload(ctx, a, mat, prec)) != TSL_OK || (st = upload(ctx, b, mat, prec)) != TSL_OK) {
+        if ((st = upload(ctx, a, mat, prec)) != TSL_OK ||
+            (st = upload(ctx, b, mat, prec)) != TSL_OK) {
             fail(ctx, st, "tsl_buffer_write", msg, cap);
             break;
         }
@@ -381,7 +402,8 @@ done:
 static tsl_status measure_cpu(const tsl__blas_calib_sizes *sz, tsl__blas_rates *r, char *msg,
                               size_t cap)
 {
-    fgemm_fn gemm[2] = {(fgemm_fn)tsl__blas_cpu_sym("sgemm_"), (fgemm_fn)tsl__blas_cpu_sym("dgemm_")};
+    fgemm_fn gemm[2] = {(fgemm_fn)tsl__blas_cpu_sym("sgemm_"),
+                        (fgemm_fn)tsl__blas_cpu_sym("dgemm_")};
     faxpy_fn axpy = (faxpy_fn)tsl__blas_cpu_sym("daxpy_");
     if (!gemm[0] || !gemm[1] || !axpy) {
         snprintf(msg, cap, "no usable CPU BLAS (sgemm_, dgemm_, daxpy_)");

@@ -26,7 +26,10 @@ typedef struct {
 static named_rule g_rules[MAX_RULES];
 static size_t g_nrules;
 
-size_t tsl__blas_config_count(void) { return g_nrules; }
+size_t tsl__blas_config_count(void)
+{
+    return g_nrules;
+}
 
 /* "DGEMM", "dgemm_", "cblas_dgemm" -> "dgemm"; 0 if it is not a plausible routine name. */
 static int normalize(const char *word, char *out, size_t cap)
@@ -105,7 +108,8 @@ int tsl__blas_config_parse(const char *text, const char *name)
         char line[512];
         lineno++;
         const char *why = NULL;
-        if (len >= sizeof line) why = "line too long";
+        if (len >= sizeof line)
+            why = "line too long";
         else {
             memcpy(line, p, len);
             line[len] = '\0';
@@ -140,7 +144,8 @@ void tsl__blas_config_load(const char *path)
             if (!bigger) break;
             text = bigger;
             cap *= 2;
-        } else if (len + 1 == cap) break; /* a config of a megabyte is not a config */
+        } else if (len + 1 == cap)
+            break; /* a config of a megabyte is not a config */
     }
     fclose(f);
     if (!text) return;
@@ -155,8 +160,10 @@ tsl__blas_rule tsl__blas_config_rule(const char *routine)
     if (strncmp(routine, "cblas_", 6) == 0) routine += 6;
     const named_rule *own = NULL, *any = NULL;
     for (size_t i = 0; i < g_nrules; i++) {
-        if (strcmp(g_rules[i].routine, routine) == 0) own = &g_rules[i];
-        else if (strcmp(g_rules[i].routine, "*") == 0) any = &g_rules[i];
+        if (strcmp(g_rules[i].routine, routine) == 0)
+            own = &g_rules[i];
+        else if (strcmp(g_rules[i].routine, "*") == 0)
+            any = &g_rules[i];
     }
     if (own) out = own->rule;
     if (any && out.route < 0) out.route = any->rule.route;

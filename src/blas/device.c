@@ -25,9 +25,9 @@ static pthread_mutex_t g_open_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t g_pool_cond = PTHREAD_COND_INITIALIZER;
 
-static atomic_int g_state;  /* 0 not opened, 1 opened (g_count may be 0), set under g_open_lock */
+static atomic_int g_state;   /* 0 not opened, 1 opened (g_count may be 0), set under g_open_lock */
 static atomic_int g_opening; /* set before g_open_lock is first taken: OpenCL state may exist */
-static int g_count;         /* slots; written once before g_state becomes 1 */
+static int g_count;          /* slots; written once before g_state becomes 1 */
 static tsl__blas_slot g_slots[TSL__BLAS_MAX_DEVICES];
 static tsl_group *g_group;
 static int g_group_waiting; /* group calls waiting for every slot: singles hold back meanwhile */
@@ -60,7 +60,8 @@ static void open_devices(void)
         if (st == TSL_OK) {
             size_t n = tsl_group_size(g);
             if (n > TSL__BLAS_MAX_DEVICES) n = TSL__BLAS_MAX_DEVICES;
-            for (size_t i = 0; i < n; i++) fill_slot(&g_slots[i], tsl_group_context(g, i));
+            for (size_t i = 0; i < n; i++)
+                fill_slot(&g_slots[i], tsl_group_context(g, i));
             g_group = g;
             g_count = (int)n;
         }
@@ -74,8 +75,9 @@ static void open_devices(void)
         }
     }
     if (st != TSL_OK)
-        fprintf(stderr, "tessel-blas: warning: no device for TESSEL_BLAS_DEVICES=%s (%s: %s: %s); "
-                        "the CPU BLAS does every call\n",
+        fprintf(stderr,
+                "tessel-blas: warning: no device for TESSEL_BLAS_DEVICES=%s (%s: %s: %s); "
+                "the CPU BLAS does every call\n",
                 spec ? spec : "(default)", what, tsl_status_name(st), tsl_last_error());
 }
 
@@ -92,11 +94,20 @@ int tsl__blas_devices_ready(void)
     return g_count;
 }
 
-int tsl__blas_devices_known(void) { return atomic_load(&g_state) ? g_count : 0; }
+int tsl__blas_devices_known(void)
+{
+    return atomic_load(&g_state) ? g_count : 0;
+}
 
-tsl__blas_slot *tsl__blas_slot_at(int i) { return i >= 0 && i < g_count ? &g_slots[i] : NULL; }
+tsl__blas_slot *tsl__blas_slot_at(int i)
+{
+    return i >= 0 && i < g_count ? &g_slots[i] : NULL;
+}
 
-tsl_group *tsl__blas_devices_group(void) { return g_count >= 2 ? g_group : NULL; }
+tsl_group *tsl__blas_devices_group(void)
+{
+    return g_count >= 2 ? g_group : NULL;
+}
 
 static int qualifies(const tsl__blas_slot *s, char prec, int allow_cpu)
 {
@@ -149,7 +160,8 @@ int tsl__blas_slots_acquire_all(void)
         pthread_cond_wait(&g_pool_cond, &g_pool_lock);
     }
     if (ok)
-        for (int i = 0; i < g_count; i++) g_slots[i].busy = 1;
+        for (int i = 0; i < g_count; i++)
+            g_slots[i].busy = 1;
     g_group_waiting--;
     pthread_cond_broadcast(&g_pool_cond); /* singles held back by g_group_waiting may go on */
     pthread_mutex_unlock(&g_pool_lock);
@@ -159,7 +171,8 @@ int tsl__blas_slots_acquire_all(void)
 void tsl__blas_slots_release_all(void)
 {
     pthread_mutex_lock(&g_pool_lock);
-    for (int i = 0; i < g_count; i++) g_slots[i].busy = 0;
+    for (int i = 0; i < g_count; i++)
+        g_slots[i].busy = 0;
     pthread_cond_broadcast(&g_pool_cond);
     pthread_mutex_unlock(&g_pool_lock);
 }
@@ -182,16 +195,25 @@ void tsl__blas_slot_disable(tsl__blas_slot *s)
 
 /* ---- fork ---------------------------------------------------------------------------------- */
 
-int tsl__blas_forked(void) { return atomic_load(&g_forked); }
+int tsl__blas_forked(void)
+{
+    return atomic_load(&g_forked);
+}
 
 /* The pool lock is taken before the fork so the child inherits it free (the handlers release it
  * on both sides), never held by a thread that does not exist in the child. g_open_lock is not
  * taken: a driver that forks a helper while this library opens a device would wait for itself.
  * The child never takes it when the parent began opening, and it is free when the parent did
  * not. */
-static void before_fork(void) { pthread_mutex_lock(&g_pool_lock); }
+static void before_fork(void)
+{
+    pthread_mutex_lock(&g_pool_lock);
+}
 
-static void parent_after_fork(void) { pthread_mutex_unlock(&g_pool_lock); }
+static void parent_after_fork(void)
+{
+    pthread_mutex_unlock(&g_pool_lock);
+}
 
 static void child_after_fork(void)
 {

@@ -8,8 +8,8 @@
  * rates. The end of a device call counts it, or on an error warns, gives the device up when the
  * error was not the call's own, and hands the call to the CPU BLAS. */
 #include <math.h>
-#include <stdarg.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +37,7 @@ static double flops_per_byte(tsl__blas_kind kind, char prec)
     return kind == TSL__BLAS_L2 ? 2.0 / e : 2.0 / (3.0 * e);
 }
 
-double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char prec,
-                             double flops)
+double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char prec, double flops)
 {
     if (kind != TSL__BLAS_L3) return r->dev_bw > 0 ? r->dev_bw * flops_per_byte(kind, prec) : 0;
     int p = prec == 'd';
@@ -51,8 +50,8 @@ double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char
     return exp(log(r0) + t * (log(r1) - log(r0)));
 }
 
-double tsl__blas_device_seconds(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind,
-                                char prec, double flops, double host_bytes)
+double tsl__blas_device_seconds(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind, char prec,
+                                double flops, double host_bytes)
 {
     if (ndev < 1) ndev = 1;
     double rate = tsl__blas_device_rate(r, kind, prec, flops / ndev);
@@ -117,9 +116,12 @@ static void parse_fault(const char *v)
     static const struct {
         const char *name;
         tsl_status s;
-    } names[] = {{"invalid_arg", TSL_ERR_INVALID_ARG}, {"no_device", TSL_ERR_NO_DEVICE},
-                 {"out_of_memory", TSL_ERR_OUT_OF_MEMORY}, {"build", TSL_ERR_BUILD},
-                 {"opencl", TSL_ERR_OPENCL}, {"unsupported", TSL_ERR_UNSUPPORTED},
+    } names[] = {{"invalid_arg", TSL_ERR_INVALID_ARG},
+                 {"no_device", TSL_ERR_NO_DEVICE},
+                 {"out_of_memory", TSL_ERR_OUT_OF_MEMORY},
+                 {"build", TSL_ERR_BUILD},
+                 {"opencl", TSL_ERR_OPENCL},
+                 {"unsupported", TSL_ERR_UNSUPPORTED},
                  {"io", TSL_ERR_IO}};
     const char *colon = v ? strchr(v, ':') : NULL;
     if (!colon || colon == v || (size_t)(colon - v) >= sizeof g_fault_routine) goto bad;
@@ -144,9 +146,12 @@ static void init(void)
     if (r && *r) {
         int m = tsl__blas_route_parse(r);
         if (m < 0)
-            fprintf(stderr, "tessel-blas: warning: TESSEL_BLAS_ROUTE=%s is not auto, device or cpu; "
-                            "using auto\n", r);
-        else g_mode = m;
+            fprintf(stderr,
+                    "tessel-blas: warning: TESSEL_BLAS_ROUTE=%s is not auto, device or cpu; "
+                    "using auto\n",
+                    r);
+        else
+            g_mode = m;
     }
     const char *cfg = getenv("TESSEL_BLAS_CONFIG");
     if (cfg && *cfg) tsl__blas_config_load(cfg);
@@ -178,8 +183,10 @@ static void device_failed(const tsl__blas_call *call, tsl_status s, const char *
 {
     atomic_int *flag = own ? &g_warned_call : &g_warned_device;
     if (atomic_exchange(flag, 1) == 0)
-        fprintf(stderr, "tessel-blas: warning: %s on the device failed (%s: %s); the CPU BLAS does "
-                        "it%s\n", call->stat->name, tsl_status_name(s), msg && *msg ? msg : "no message",
+        fprintf(stderr,
+                "tessel-blas: warning: %s on the device failed (%s: %s); the CPU BLAS does "
+                "it%s\n",
+                call->stat->name, tsl_status_name(s), msg && *msg ? msg : "no message",
                 own ? "" : ", and every later call: this process no longer uses the device");
     atomic_fetch_add((_Atomic unsigned long long *)&call->stat->fallbacks, 1ull);
 }
@@ -187,7 +194,10 @@ static void device_failed(const tsl__blas_call *call, tsl_status s, const char *
 /* Arguments were checked before the call, so an invalid argument is a drop-in bug and
  * unsupported is a limit of that one call; anything else (OpenCL, memory, a build) may hit
  * the next call too. */
-static int own_error(tsl_status s) { return s == TSL_ERR_INVALID_ARG || s == TSL_ERR_UNSUPPORTED; }
+static int own_error(tsl_status s)
+{
+    return s == TSL_ERR_INVALID_ARG || s == TSL_ERR_UNSUPPORTED;
+}
 
 static int fault_hits(const tsl__blas_call *call)
 {
@@ -207,8 +217,10 @@ static int slot_rates(tsl__blas_slot *s)
         s->calib_s = tsl__blas_now() - t0;
         s->calib = st == TSL_OK ? 1 : -1;
         if (st != TSL_OK)
-            fprintf(stderr, "tessel-blas: warning: calibrating %s failed (%s: %s); auto does not "
-                            "use it\n", s->info.name, tsl_status_name(st), msg);
+            fprintf(stderr,
+                    "tessel-blas: warning: calibrating %s failed (%s: %s); auto does not "
+                    "use it\n",
+                    s->info.name, tsl_status_name(st), msg);
     }
     return s->calib == 1;
 }
@@ -225,13 +237,15 @@ tsl_context *tsl__blas_device_begin(tsl__blas_call *call)
     int automatic = route == TSL__ROUTE_AUTO;
     tsl__blas_slot *s = tsl__blas_slot_acquire(call->prec, !automatic);
     if (!s) return NULL;
-    if (automatic && (!slot_rates(s) || tsl__blas_cost_choose(&s->rates, 1, call->kind, call->prec,
-                                                              call->flops, call->host_bytes) != 1)) {
+    if (automatic &&
+        (!slot_rates(s) || tsl__blas_cost_choose(&s->rates, 1, call->kind, call->prec, call->flops,
+                                                 call->host_bytes) != 1)) {
         tsl__blas_slot_release(s);
         return NULL;
     }
     if (fault_hits(call)) {
-        device_failed(call, g_fault_status, "injected by TESSEL_BLAS_FAULT", own_error(g_fault_status));
+        device_failed(call, g_fault_status, "injected by TESSEL_BLAS_FAULT",
+                      own_error(g_fault_status));
         if (!own_error(g_fault_status)) tsl__blas_slot_disable(s);
         tsl__blas_slot_release(s);
         return NULL;
@@ -255,7 +269,8 @@ int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status stat
     return 0;
 }
 
-/* ---- every device at once ---------------------------------------------------------------------- */
+/* ---- every device at once ----------------------------------------------------------------------
+ */
 
 static atomic_int g_group_unusable;
 
@@ -281,7 +296,8 @@ tsl_group *tsl__blas_group_begin(tsl__blas_call *call)
              tsl__blas_cost_choose(&tsl__blas_slot_at(0)->rates, n, call->kind, call->prec,
                                    call->flops, call->host_bytes) == 2;
     if (ok && fault_hits(call)) {
-        device_failed(call, g_fault_status, "injected by TESSEL_BLAS_FAULT", own_error(g_fault_status));
+        device_failed(call, g_fault_status, "injected by TESSEL_BLAS_FAULT",
+                      own_error(g_fault_status));
         if (!own_error(g_fault_status)) atomic_store(&g_group_unusable, 1);
         ok = 0;
     }
@@ -308,7 +324,8 @@ int tsl__blas_group_end(tsl__blas_call *call, tsl_group *g, tsl_status status)
     return 0;
 }
 
-/* ---- TESSEL_BLAS_VERBOSE's header -------------------------------------------------------------- */
+/* ---- TESSEL_BLAS_VERBOSE's header --------------------------------------------------------------
+ */
 
 static void app(char *buf, size_t cap, size_t *at, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -333,8 +350,10 @@ static void app_rates(char *buf, size_t cap, size_t *at, const tsl__blas_slot *s
         r->gemm_rate[1][0] * 1e-9, r->gemm_rate[1][1] * 1e-9, cbrt(r->gemm_flops[0][0] / 2),
         cbrt(r->gemm_flops[0][1] / 2), r->dev_bw * 1e-9, r->link_bw * 1e-9,
         r->cpu_gemm_rate[0] * 1e-9, r->cpu_gemm_rate[1] * 1e-9, r->cpu_bw * 1e-9);
-    if (s->calib_cached) app(buf, cap, at, " (cached)");
-    else app(buf, cap, at, " (measured in %.2f s)", s->calib_s);
+    if (s->calib_cached)
+        app(buf, cap, at, " (cached)");
+    else
+        app(buf, cap, at, " (measured in %.2f s)", s->calib_s);
 }
 
 void tsl__blas_describe(char *buf, size_t cap)
@@ -344,15 +363,19 @@ void tsl__blas_describe(char *buf, size_t cap)
     buf[0] = '\0';
     app(buf, cap, &at, "pid %ld, route %s", (long)getpid(), tsl__blas_route_name(g_mode));
     int n = tsl__blas_forked() ? 0 : tsl__blas_devices_known();
-    if (tsl__blas_forked()) app(buf, cap, &at, "; forked child: no device");
-    else if (n == 0) app(buf, cap, &at, "; no device opened");
+    if (tsl__blas_forked())
+        app(buf, cap, &at, "; forked child: no device");
+    else if (n == 0)
+        app(buf, cap, &at, "; no device opened");
     for (int i = 0; i < n; i++) {
         const tsl__blas_slot *s = tsl__blas_slot_at(i);
         app(buf, cap, &at, "; device %d \"%s\" (%s, driver %s%s%s): ", i, s->info.name,
             s->info.type, s->info.driver_version, s->usable ? "" : ", given up",
             s->is_cpu ? ", not used by auto" : "");
-        if (s->calib == 1) app_rates(buf, cap, &at, s);
-        else app(buf, cap, &at, s->calib < 0 ? "calibration failed" : "not calibrated");
+        if (s->calib == 1)
+            app_rates(buf, cap, &at, s);
+        else
+            app(buf, cap, &at, s->calib < 0 ? "calibration failed" : "not calibrated");
     }
     const char *cpu = tsl__blas_cpu_path();
     app(buf, cap, &at, "; CPU BLAS %s (%d threads)", *cpu ? cpu : "none", tsl__blas_cpu_threads());

@@ -28,23 +28,22 @@ const char *tsl__blas_route_name(int mode);
  * Memory-bound kinds (L1, L2) run at the device's memory bandwidth times the kind's flops per
  * byte. A figure <= 0 (not measured) makes the device lose. */
 typedef struct {
-    double overhead_s;        /* seconds a tiny device call costs, transfers included */
-    double gemm_flops[2][2];  /* [prec 0 s, 1 d][i]: flops of the two measured GEMMs */
-    double gemm_rate[2][2];   /* the device's flop/s on them, operands on the device */
-    double dev_bw;            /* device memory, bytes/s (read + written) */
-    double link_bw;           /* host <-> device from pageable memory, bytes/s */
-    double cpu_gemm_rate[2];  /* the CPU BLAS's sgemm_/dgemm_, flop/s */
-    double cpu_bw;            /* the CPU BLAS's daxpy_, bytes/s (read + written) */
+    double overhead_s;       /* seconds a tiny device call costs, transfers included */
+    double gemm_flops[2][2]; /* [prec 0 s, 1 d][i]: flops of the two measured GEMMs */
+    double gemm_rate[2][2];  /* the device's flop/s on them, operands on the device */
+    double dev_bw;           /* device memory, bytes/s (read + written) */
+    double link_bw;          /* host <-> device from pageable memory, bytes/s */
+    double cpu_gemm_rate[2]; /* the CPU BLAS's sgemm_/dgemm_, flop/s */
+    double cpu_bw;           /* the CPU BLAS's daxpy_, bytes/s (read + written) */
 } tsl__blas_rates;
 
 /* Flop/s the device reaches on a call of this kind, precision ('s'/'d') and size. */
 double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char prec,
                              double flops);
 /* Seconds of the call on ndev alike devices (ndev >= 1: the flops split, the bytes not). */
-double tsl__blas_device_seconds(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind,
-                                char prec, double flops, double host_bytes);
-double tsl__blas_cpu_seconds(const tsl__blas_rates *r, char prec, double flops,
-                             double host_bytes);
+double tsl__blas_device_seconds(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind, char prec,
+                                double flops, double host_bytes);
+double tsl__blas_cpu_seconds(const tsl__blas_rates *r, char prec, double flops, double host_bytes);
 /* Where a call is fastest: 0 the CPU, 1 one device, 2 all ndev devices (ndev >= 2, L3 only). */
 int tsl__blas_cost_choose(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind, char prec,
                           double flops, double host_bytes);
@@ -72,10 +71,10 @@ size_t tsl__blas_config_count(void);
 
 /* ---- calibration (calibrate.c) ------------------------------------------------------------ */
 typedef struct {
-    size_t gemm_n[2]; /* the two square GEMM sizes */
-    size_t link_bytes; /* bytes of the transfer test */
+    size_t gemm_n[2];      /* the two square GEMM sizes */
+    size_t link_bytes;     /* bytes of the transfer test */
     size_t cpu_gemm_max_n; /* the CPU GEMM grows from 128 to this until it takes 50 ms */
-    size_t cpu_axpy_n;  /* elements of the daxpy_ test */
+    size_t cpu_axpy_n;     /* elements of the daxpy_ test */
 } tsl__blas_calib_sizes;
 
 /* The sizes a real calibration uses on this device (they fit its memory). */
@@ -107,14 +106,14 @@ int tsl__blas_cpu_threads(void);
 #define TSL__BLAS_MAX_DEVICES 16
 
 typedef struct {
-    tsl_context *ctx;    /* owned by us, or by the group */
+    tsl_context *ctx; /* owned by us, or by the group */
     tsl_device_info info;
-    int is_cpu;          /* an OpenCL CPU device (PoCL): never used in auto mode */
-    int usable;          /* 0 after an error that was not a call's own */
-    int busy;            /* a thread holds it (under the pool lock) */
-    int calib;           /* 0 not tried, 1 rates valid, -1 failed (auto never uses it) */
-    int calib_cached;    /* the rates came from the cache file */
-    double calib_s;      /* seconds the measurement took */
+    int is_cpu;       /* an OpenCL CPU device (PoCL): never used in auto mode */
+    int usable;       /* 0 after an error that was not a call's own */
+    int busy;         /* a thread holds it (under the pool lock) */
+    int calib;        /* 0 not tried, 1 rates valid, -1 failed (auto never uses it) */
+    int calib_cached; /* the rates came from the cache file */
+    double calib_s;   /* seconds the measurement took */
     tsl__blas_rates rates;
 } tsl__blas_slot;
 
