@@ -210,19 +210,20 @@ static int fault_hits(const tsl__blas_call *call)
 
 static int slot_rates(tsl__blas_slot *s)
 {
-    if (s->calib == 0) {
+    if (atomic_load_explicit(&s->calib, memory_order_relaxed) == 0) {
         char msg[256] = "";
         double t0 = tsl__blas_now();
         tsl_status st = tsl__blas_calibrate(s->ctx, &s->rates, &s->calib_cached, msg, sizeof msg);
         s->calib_s = tsl__blas_now() - t0;
-        s->calib = st == TSL_OK ? 1 : -1;
+        /* released after the figures: group_begin reads them without holding the slot */
+        atomic_store_explicit(&s->calib, st == TSL_OK ? 1 : -1, memory_order_release);
         if (st != TSL_OK)
             fprintf(stderr,
                     "tessel-blas: warning: calibrating %s failed (%s: %s); auto does not "
                     "use it\n",
                     s->info.name, tsl_status_name(st), msg);
     }
-    return s->calib == 1;
+    return atomic_load_explicit(&s->calib, memory_order_relaxed) == 1;
 }
 
 /* ---- one device ------------------------------------------------------------------------------ */
@@ -283,25 +284,27 @@ tsl_group *tsl__blas_group_begin(tsl__blas_call *call)
     if (tsl__blas_forked() || tsl__blas_devices_ready() < 2 || atomic_load(&g_group_unusable))
         return NULL;
     tsl_group *g = tsl__blas_devices_group();
-    if (!g || !tsl__blas_slots_acquire_all()) return NULL;
-    int n = tsl__blas_devices_ready(), ok = 1;
-    for (int i = 0; i < n && ok; i++) {
-        tsl__blas_slot *s = tsl__blas_slot_at(i);
-        if (call->prec == 'd' && !s->info.fp64) ok = 0;
-        if (route == TSL__ROUTE_AUTO && s->is_cpu) ok = 0; /* a CPU device would share our cores */
+    int n = tsl__blas_devices_ready();
+    for (int i = 0; i < n; i++) {
+        const tsl__blas_slot *s = tsl__blas_slot_at(i);
+        if (call->prec == 'd' && !s->info.fp64) return NULL;
+        if (route == TSL__ROUTE_AUTO && s->is_cpu) return NULL; /* it would share our cores */
     }
-    /* The devices of a group are alike (all:gpu): the first one's figures stand for all. */
-    if (ok && route == TSL__ROUTE_AUTO)
-        ok = slot_rates(tsl__blas_slot_at(0)) &&
-             tsl__blas_cost_choose(&tsl__blas_slot_at(0)->rates, n, call->kind, call->prec,
-                                   call->flops, call->host_bytes) == 2;
-    if (ok && fault_hits(call)) {
+    /* Decided before waiting for every device, so calls that will not split never hold back the
+     * others. The devices of a group are alike (all:gpu): the first one's figures stand for all;
+     * until a single call has calibrated it, calls do not split. */
+    if (route == TSL__ROUTE_AUTO) {
+        const tsl__blas_slot *first = tsl__blas_slot_at(0);
+        if (atomic_load_explicit(&first->calib, memory_order_acquire) != 1 ||
+            tsl__blas_cost_choose(&first->rates, n, call->kind, call->prec, call->flops,
+                                  call->host_bytes) != 2)
+            return NULL;
+    }
+    if (!g || !tsl__blas_slots_acquire_all()) return NULL;
+    if (fault_hits(call)) {
         device_failed(call, g_fault_status, "injected by TESSEL_BLAS_FAULT",
                       own_error(g_fault_status));
         if (!own_error(g_fault_status)) atomic_store(&g_group_unusable, 1);
-        ok = 0;
-    }
-    if (!ok) {
         tsl__blas_slots_release_all();
         return NULL;
     }
@@ -372,10 +375,11 @@ void tsl__blas_describe(char *buf, size_t cap)
         app(buf, cap, &at, "; device %d \"%s\" (%s, driver %s%s%s): ", i, s->info.name,
             s->info.type, s->info.driver_version, s->usable ? "" : ", given up",
             s->is_cpu ? ", not used by auto" : "");
-        if (s->calib == 1)
+        int calib = atomic_load_explicit(&s->calib, memory_order_acquire);
+        if (calib == 1)
             app_rates(buf, cap, &at, s);
         else
-            app(buf, cap, &at, s->calib < 0 ? "calibration failed" : "not calibrated");
+            app(buf, cap, &at, calib < 0 ? "calibration failed" : "not calibrated");
     }
     const char *cpu = tsl__blas_cpu_path();
     app(buf, cap, &at, "; CPU BLAS %s (%d threads)", *cpu ? cpu : "none", tsl__blas_cpu_threads());

@@ -6,6 +6,7 @@
 #ifndef TSL_BLAS_ROUTE_H
 #define TSL_BLAS_ROUTE_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "blas/blas_internal.h"
@@ -111,7 +112,8 @@ typedef struct {
     int is_cpu;       /* an OpenCL CPU device (PoCL): never used in auto mode */
     int usable;       /* 0 after an error that was not a call's own */
     int busy;         /* a thread holds it (under the pool lock) */
-    int calib;        /* 0 not tried, 1 rates valid, -1 failed (auto never uses it) */
+    atomic_int calib; /* 0 not tried, 1 rates valid, -1 failed (auto never uses it); set by the
+                       * slot's holder after the rates */
     int calib_cached; /* the rates came from the cache file */
     double calib_s;   /* seconds the measurement took */
     tsl__blas_rates rates;
