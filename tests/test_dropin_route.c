@@ -405,6 +405,10 @@ static void test_calibrate(void)
           cached);
     unlink(path);
     tsl_context_destroy(ctx);
+    rmdir("/tmp/tessel-dropin-cache-a/x"); /* the folders the directory rule made, if empty */
+    rmdir("/tmp/tessel-dropin-cache-a");
+    rmdir("/tmp/tessel-dropin-cache-b/tessel");
+    rmdir("/tmp/tessel-dropin-cache-b");
 }
 
 static void test_calibrate_default(void)
