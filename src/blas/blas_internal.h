@@ -40,8 +40,9 @@ typedef struct tsl__blas_stat {
     int registered;                  /* atomic flag */
     unsigned long long calls[2];     /* [0] CPU, [1] device: atomic counters */
     unsigned long long nanos[2];     /* wall time per side, atomic */
+    unsigned long long fallbacks;    /* device calls that failed and went to the CPU, atomic */
 } tsl__blas_stat;
-#define TSL__BLAS_STAT(name_) {(name_), NULL, 0, {0, 0}, {0, 0}}
+#define TSL__BLAS_STAT(name_) {(name_), NULL, 0, {0, 0}, {0, 0}, 0}
 
 /* What kind of work a call is, for the cost model (route.c). */
 typedef enum {
@@ -59,7 +60,8 @@ typedef struct tsl__blas_call {
     double t0;         /* set by tsl__blas_device_begin: when the device call began */
 } tsl__blas_call;
 
-/* Monotonic seconds. */
+/* Monotonic seconds for the per-call times of the report: 0 unless TESSEL_BLAS_VERBOSE is on,
+ * so a small call does not pay for reading the clock. */
 double tsl__blas_clock(void);
 /* Counts one call on the CPU that began at t0 (tsl__blas_clock). */
 void tsl__blas_cpu_done(const tsl__blas_call *call, double t0);
@@ -79,6 +81,14 @@ void tsl__blas_stat_add(tsl__blas_stat *st, int device, double seconds);
  * TSL_ERR_INVALID_ARG from libtessel is also reported (a drop-in bug) and handed to the CPU. */
 tsl_context *tsl__blas_device_begin(tsl__blas_call *call);
 int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status status);
+/* The same for a call split across every device of TESSEL_BLAS_DEVICES (a tsl_group, two devices
+ * or more; GEMM only: tsl_group_sgemm/dgemm). Returns the group, every device reserved for this
+ * thread until tsl__blas_group_end, when the route wants them all (auto: the cost model prefers
+ * the split to one device and to the CPU; device: always for an L3 call); otherwise NULL, and
+ * the caller tries tsl__blas_device_begin next. tsl__blas_group_end is tsl__blas_device_end's
+ * twin (an error that is not the call's own gives up the group, not its devices). */
+tsl_group *tsl__blas_group_begin(tsl__blas_call *call);
+int tsl__blas_group_end(tsl__blas_call *call, tsl_group *g, tsl_status status);
 
 /* ---- the CPU BLAS (cpu.c) ------------------------------------------------------------------
  * The CPU BLAS is loaded on first use: TESSEL_BLAS_CPU if set, else OpenBLAS (libopenblas.so.0),
