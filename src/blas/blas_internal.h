@@ -89,6 +89,9 @@ int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status stat
  * twin (an error that is not the call's own gives up the group, not its devices). */
 tsl_group *tsl__blas_group_begin(tsl__blas_call *call);
 int tsl__blas_group_end(tsl__blas_call *call, tsl_group *g, tsl_status status);
+/* Gives the group back unused (the call will not split after all: dispatch.c's memory check);
+ * nothing is counted or reported. */
+void tsl__blas_group_cancel(tsl__blas_call *call, tsl_group *g);
 
 /* ---- the CPU BLAS (cpu.c) ------------------------------------------------------------------
  * The CPU BLAS is loaded on first use: TESSEL_BLAS_CPU if set, else OpenBLAS (libopenblas.so.0),

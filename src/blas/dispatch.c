@@ -125,6 +125,27 @@ static tsl_status run_gemm(tsl_context *ctx, void *p)
     return TSL_OK;
 }
 
+/* Whole operands on each device of a group: the group splits C's rows, and every device holds B
+ * whole and its block of A and C; a call that does not fit one device's budget goes to one device
+ * in blocks instead (run_gemm). */
+static int group_fits(tsl_group *grp, const gemm_args *g)
+{
+    double total, one, es = (double)esize(g->prec);
+    memory_budget(tsl_group_context(grp, 0), &total, &one);
+    double a = es * (double)g->m * (double)g->k, b = es * (double)g->k * (double)g->n;
+    double c = es * (double)g->m * (double)g->n;
+    return a + b + c <= total && a <= one && b <= one && c <= one;
+}
+
+static tsl_status group_gemm(tsl_group *grp, const gemm_args *g)
+{
+    if (g->prec == 'd')
+        return tsl_group_dgemm(grp, g->layout, g->ta, g->tb, g->m, g->n, g->k, D(g->alpha), g->a,
+                               g->lda, g->b, g->ldb, D(g->beta), g->c, g->ldc);
+    return tsl_group_sgemm(grp, g->layout, g->ta, g->tb, g->m, g->n, g->k, F(g->alpha), g->a,
+                           g->lda, g->b, g->ldb, F(g->beta), g->c, g->ldc);
+}
+
 int tsl__blas_dev_gemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_trans transa,
                        tsl_trans transb, size_t m, size_t n, size_t k, const void *alpha,
                        const void *a, size_t lda, const void *b, size_t ldb, const void *beta,
@@ -133,7 +154,13 @@ int tsl__blas_dev_gemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_tra
     gemm_args g = {prec, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, a, b, beta, c};
     double e = (double)esize(prec);
     double bytes = e * ((double)m * k + (double)k * n + (double)m * n * (1 + reads_c(prec, beta)));
-    return dispatch(st, prec, TSL__BLAS_L3, 2.0 * m * n * k, bytes, run_gemm, &g);
+    tsl__blas_call call = {st, TSL__BLAS_L3, prec, 2.0 * m * n * k, bytes, 0};
+    tsl_group *grp = tsl__blas_group_begin(&call); /* several devices, a call worth splitting */
+    if (grp) {
+        if (group_fits(grp, &g)) return tsl__blas_group_end(&call, grp, group_gemm(grp, &g));
+        tsl__blas_group_cancel(&call, grp); /* one device next, in blocks */
+    }
+    return dispatch(st, prec, TSL__BLAS_L3, call.flops, bytes, run_gemm, &g);
 }
 
 /* ---- SYMM ---------------------------------------------------------------------------------- */

@@ -327,6 +327,13 @@ int tsl__blas_group_end(tsl__blas_call *call, tsl_group *g, tsl_status status)
     return 0;
 }
 
+void tsl__blas_group_cancel(tsl__blas_call *call, tsl_group *g)
+{
+    (void)call;
+    (void)g;
+    tsl__blas_slots_release_all();
+}
+
 /* ---- TESSEL_BLAS_VERBOSE's header --------------------------------------------------------------
  */
 

@@ -12,7 +12,7 @@ rc=$?
 wait
 if [ $rc -ne 0 ]; then echo "expect_device: the command failed (exit $rc)" >&2; exit 1; fi
 for r in $routines; do
-  # the report's line: "tessel-blas: NAME cpu_calls cpu_s dev_calls dev_s"
+  # the report's line: "tessel-blas: NAME cpu_calls cpu_s dev_calls dev_s dev_failed"
   dev=$(awk -v r="$r" '$1 == "tessel-blas:" && $2 == r {print $5}' "$log" | tail -1)
   if [ -z "$dev" ] || [ "$dev" = 0 ]; then
     echo "expect_device: $r did not run on the device (device calls: ${dev:-none})" >&2

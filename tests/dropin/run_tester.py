@@ -70,7 +70,7 @@ def verbose_table(stderr):
     rows, seen = {}, False
     for line in stderr.splitlines():
         f = line.split()
-        if len(f) == 6 and f[0] == "tessel-blas:":
+        if len(f) == 7 and f[0] == "tessel-blas:":  # routine, cpu calls and s, device calls and s, failed
             if f[1] == "routine":
                 seen = True
             elif seen:
