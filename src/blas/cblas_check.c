@@ -86,8 +86,14 @@ int tsl__cblas_chk_gemv(const char *rout, int layout, int trans, int m, int n, i
 {
     int rm = layout == CblasRowMajor;
     if (layout != CblasColMajor && !rm) return bad(0, 1, rout, LAYOUT_MSG, layout);
-    if (!(rm ? trans_rm(trans) : trans_cm(trans)))
-        return bad(rm, 2, rout, "Illegal TransA setting, %d\n", trans);
+    if (!(rm ? trans_rm(trans) : trans_cm(trans))) {
+        bad(rm, 2, rout, "Illegal TransA setting, %d\n", trans);
+        /* The reference cblas_sgemv does not return after a bad column-major trans: it clears
+         * the globals and calls SGEMV with an unset trans character, which SGEMV reports as
+         * its argument 1 (through xerbla_ not from C, so not as a cblas_xerbla call). */
+        if (!rm && strcmp(rout, "cblas_sgemv") == 0) tsl__blas_xerbla("SGEMV ", 1);
+        return 0;
+    }
     if (rm) {
         /* complex conjugate transpose: the reference passes a conjugated copy of x (M > 0) */
         if (cplx(rout) && trans == CblasConjTrans && m > 0) incx = 1;

@@ -256,6 +256,7 @@ TSL_BLAS_API void cblas_cher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_cher2k");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_cher2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
+    Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_cher2k", layout, Trans);
     cblas_cher2k_fn *f = (cblas_cher2k_fn *)tsl__cblas_cpu(&cpu, "cblas_cher2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -274,6 +275,7 @@ TSL_BLAS_API void cblas_cherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_cherk");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_cherk", layout, Uplo, Trans, N, K, lda, ldc)) return;
+    Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_cherk", layout, Trans);
     cblas_cherk_fn *f = (cblas_cherk_fn *)tsl__cblas_cpu(&cpu, "cblas_cherk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -425,6 +427,7 @@ TSL_BLAS_API void cblas_csyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_csyr2k");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_csyr2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
+    Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_csyr2k", layout, Trans);
     cblas_csyr2k_fn *f = (cblas_csyr2k_fn *)tsl__cblas_cpu(&cpu, "cblas_csyr2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -443,6 +446,7 @@ TSL_BLAS_API void cblas_csyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_csyrk");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_csyrk", layout, Uplo, Trans, N, K, lda, ldc)) return;
+    Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_csyrk", layout, Trans);
     cblas_csyrk_fn *f = (cblas_csyrk_fn *)tsl__cblas_cpu(&cpu, "cblas_csyrk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2144,6 +2148,7 @@ TSL_BLAS_API void cblas_zher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_zher2k");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_zher2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
+    Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_zher2k", layout, Trans);
     cblas_zher2k_fn *f = (cblas_zher2k_fn *)tsl__cblas_cpu(&cpu, "cblas_zher2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2162,6 +2167,7 @@ TSL_BLAS_API void cblas_zherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_zherk");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_zherk", layout, Uplo, Trans, N, K, lda, ldc)) return;
+    Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_zherk", layout, Trans);
     cblas_zherk_fn *f = (cblas_zherk_fn *)tsl__cblas_cpu(&cpu, "cblas_zherk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2287,6 +2293,7 @@ TSL_BLAS_API void cblas_zsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_zsyr2k");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_zsyr2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
+    Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_zsyr2k", layout, Trans);
     cblas_zsyr2k_fn *f = (cblas_zsyr2k_fn *)tsl__cblas_cpu(&cpu, "cblas_zsyr2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2305,6 +2312,7 @@ TSL_BLAS_API void cblas_zsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_zsyrk");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_zsyrk", layout, Uplo, Trans, N, K, lda, ldc)) return;
+    Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_zsyrk", layout, Trans);
     cblas_zsyrk_fn *f = (cblas_zsyrk_fn *)tsl__cblas_cpu(&cpu, "cblas_zsyrk");
     if (!f) return;
     double t0 = tsl__blas_clock();

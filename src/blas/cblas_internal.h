@@ -100,6 +100,11 @@ int tsl__cblas_dev_dot(tsl__blas_stat *st, char prec, int n, const void *x, int 
 int tsl__cblas_dev_nrm2(tsl__blas_stat *st, char prec, int n, const void *x, int incx,
                         void *result);
 
+/* The trans of a checked complex syrk/syr2k/herk/her2k call in the form every CPU BLAS takes:
+ * the reference takes both Trans and ConjTrans for row-major (both mean op(A) = A^T, or A^H for
+ * the Hermitian ones), OpenBLAS only the one that says it (Trans, or ConjTrans for herk). */
+int tsl__cblas_rk_trans(const char *rout, int layout, int trans);
+
 /* The CPU BLAS's function of that symbol, looked up once per symbol (*slot caches it; any
  * number of threads may race on it: they all store the same pointer). NULL when the CPU BLAS
  * lacks it (tsl__blas_cpu_sym printed why). */

@@ -41,6 +41,12 @@ void *tsl__cblas_cpu(void *_Atomic *slot, const char *name)
     return f;
 }
 
+int tsl__cblas_rk_trans(const char *rout, int layout, int trans)
+{
+    if (layout != CblasRowMajor || trans == CblasNoTrans) return trans;
+    return rout[7] == 'h' ? CblasConjTrans : CblasTrans;
+}
+
 void tsl__cblas_cpu_done(tsl__blas_stat *st, double t0)
 {
     tsl__blas_call call = {st, TSL__BLAS_L1, 0, 0, 0, 0};
