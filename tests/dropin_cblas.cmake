@@ -78,3 +78,43 @@ if(EXISTS ${TSL_CBLAS_REF_DIR}/xdcblat3)
 else()
   message(STATUS "reference CBLAS testers not found (libblas-test): dropin_cblas testers not added")
 endif()
+
+# The error calls the testers do not reach (cgerc, the reference's oddities, the globals), with
+# the program's own cblas_xerbla and xerbla_ (exported, so they replace the library's).
+add_executable(dropin_cblas_errors ${CMAKE_CURRENT_SOURCE_DIR}/dropin/cblas_errors.c)
+target_include_directories(dropin_cblas_errors PRIVATE ${PROJECT_SOURCE_DIR}/src
+                                                       ${PROJECT_SOURCE_DIR}/include)
+target_link_libraries(dropin_cblas_errors PRIVATE tessel_blas)
+set_target_properties(dropin_cblas_errors PROPERTIES ENABLE_EXPORTS ON)
+add_test(NAME dropin_cblas_errors COMMAND dropin_cblas_errors)
+set_tests_properties(dropin_cblas_errors PROPERTIES
+  ENVIRONMENT "${TSL_TEST_ENV};TESSEL_BLAS_ROUTE=cpu" TIMEOUT 60 LABELS "dropin;cblas")
+
+# Differential test of every checked routine: cblas_fuzz.c (generated from cblas_table.txt by
+# cblas_fuzz_gen.py) calls each with seeded random good and bad arguments and prints every error
+# call; built against libtessel_blas.so and against the reference CBLAS, the outputs must match.
+if(Python3_Interpreter_FOUND AND EXISTS ${TSL_CBLAS_REF_DIR}/libblas.so.3)
+  set(fuzz_c ${CMAKE_CURRENT_BINARY_DIR}/generated/cblas_fuzz.c)
+  file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/generated)
+  add_custom_command(
+    OUTPUT ${fuzz_c}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/dropin/cblas_fuzz_gen.py
+            ${PROJECT_SOURCE_DIR}/src/blas/cblas_table.txt ${fuzz_c} 400
+    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/dropin/cblas_fuzz_gen.py
+            ${PROJECT_SOURCE_DIR}/src/blas/cblas_table.txt
+    COMMENT "Generating cblas_fuzz.c" VERBATIM)
+  add_executable(dropin_cblas_fuzz ${fuzz_c})
+  target_link_libraries(dropin_cblas_fuzz PRIVATE tessel_blas)
+  add_executable(dropin_cblas_fuzz_ref ${fuzz_c})
+  target_link_libraries(dropin_cblas_fuzz_ref PRIVATE ${TSL_CBLAS_REF_DIR}/libblas.so.3)
+  set_target_properties(dropin_cblas_fuzz dropin_cblas_fuzz_ref PROPERTIES ENABLE_EXPORTS ON
+                        BUILD_RPATH "${TSL_CBLAS_REF_DIR};${CMAKE_BINARY_DIR}")
+  file(MAKE_DIRECTORY ${TSL_CBLAS_WORK}/dropin_cblas_fuzz)
+  add_test(NAME dropin_cblas_fuzz
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/dropin/cblas_fuzz.sh
+                   $<TARGET_FILE:dropin_cblas_fuzz> $<TARGET_FILE:dropin_cblas_fuzz_ref>
+           WORKING_DIRECTORY ${TSL_CBLAS_WORK}/dropin_cblas_fuzz)
+  set(env "${TSL_TEST_ENV};TESSEL_BLAS_ROUTE=cpu;TESSEL_BLAS_CPU=${TSL_CBLAS_REF_DIR}/libblas.so.3")
+  set_tests_properties(dropin_cblas_fuzz PROPERTIES ENVIRONMENT "${env}" TIMEOUT 120
+                                                    LABELS "dropin;cblas")
+endif()
