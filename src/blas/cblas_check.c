@@ -51,15 +51,22 @@ static int f77(int rowmajor, const char *rout, const char *alt, int info)
     }
     char name[7] = "      ";
     const char *s = alt ? alt : rout + 6;
-    for (int i = 0; i < 6 && s[i]; i++) name[i] = (char)toupper((unsigned char)s[i]);
+    for (int i = 0; i < 6 && s[i]; i++)
+        name[i] = (char)toupper((unsigned char)s[i]);
     set_globals(rowmajor);
     tsl__blas_xerbla(name, info);
     clear_globals();
     return 0;
 }
 
-static int cplx(const char *rout) { return rout[6] == 'c' || rout[6] == 'z'; }
-static int max1(int v) { return v > 1 ? v : 1; }
+static int cplx(const char *rout)
+{
+    return rout[6] == 'c' || rout[6] == 'z';
+}
+static int max1(int v)
+{
+    return v > 1 ? v : 1;
+}
 
 static const char LAYOUT_MSG[] = "Illegal layout setting, %d\n";
 
@@ -74,10 +81,22 @@ static char trans_rm(int t)
     return t == CblasNoTrans ? 'T' : t == CblasTrans || t == CblasConjTrans ? 'N' : 0;
 }
 /* (row-major flips uplo and side; a bad value stays bad, which is all the checks need) */
-static char uplo_cm(int u) { return u == CblasUpper ? 'U' : u == CblasLower ? 'L' : 0; }
-static char side_cm(int s) { return s == CblasLeft ? 'L' : s == CblasRight ? 'R' : 0; }
-static char side_rm(int s) { return s == CblasLeft ? 'R' : s == CblasRight ? 'L' : 0; }
-static char diag_c(int d) { return d == CblasUnit ? 'U' : d == CblasNonUnit ? 'N' : 0; }
+static char uplo_cm(int u)
+{
+    return u == CblasUpper ? 'U' : u == CblasLower ? 'L' : 0;
+}
+static char side_cm(int s)
+{
+    return s == CblasLeft ? 'L' : s == CblasRight ? 'R' : 0;
+}
+static char side_rm(int s)
+{
+    return s == CblasLeft ? 'R' : s == CblasRight ? 'L' : 0;
+}
+static char diag_c(int d)
+{
+    return d == CblasUnit ? 'U' : d == CblasNonUnit ? 'N' : 0;
+}
 
 /* ---- Level 2 -------------------------------------------------------------------------------- */
 
@@ -121,8 +140,14 @@ int tsl__cblas_chk_gbmv(const char *rout, int layout, int trans, int m, int n, i
         kl = ku;
         ku = t;
     }
-    int info = m < 0 ? 2 : n < 0 ? 3 : kl < 0 ? 4 : ku < 0 ? 5 : lda < kl + ku + 1 ? 8
-             : incx == 0 ? 10 : incy == 0 ? 13 : 0;
+    int info = m < 0               ? 2
+               : n < 0             ? 3
+               : kl < 0            ? 4
+               : ku < 0            ? 5
+               : lda < kl + ku + 1 ? 8
+               : incx == 0         ? 10
+               : incy == 0         ? 13
+                                   : 0;
     return f77(rm, rout, NULL, info);
 }
 
@@ -301,8 +326,13 @@ int tsl__cblas_chk_gemm(const char *rout, int layout, int transa, int transb, in
         ldb = i;
     }
     int nrowa = ta == 'N' ? m : k, nrowb = tb == 'N' ? k : n;
-    int info = m < 0 ? 3 : n < 0 ? 4 : k < 0 ? 5 : lda < max1(nrowa) ? 8 : ldb < max1(nrowb) ? 10
-             : ldc < max1(m) ? 13 : 0;
+    int info = m < 0               ? 3
+               : n < 0             ? 4
+               : k < 0             ? 5
+               : lda < max1(nrowa) ? 8
+               : ldb < max1(nrowb) ? 10
+               : ldc < max1(m)     ? 13
+                                   : 0;
     return f77(rm, rout, NULL, info);
 }
 
@@ -320,8 +350,12 @@ int tsl__cblas_chk_symm(const char *rout, int layout, int side, int uplo, int m,
         n = t;
     }
     int nrowa = sd == 'L' ? m : n;
-    int info = m < 0 ? 3 : n < 0 ? 4 : lda < max1(nrowa) ? 7 : ldb < max1(m) ? 9
-             : ldc < max1(m) ? 12 : 0;
+    int info = m < 0               ? 3
+               : n < 0             ? 4
+               : lda < max1(nrowa) ? 7
+               : ldb < max1(m)     ? 9
+               : ldc < max1(m)     ? 12
+                                   : 0;
     return f77(rm, rout, NULL, info);
 }
 
@@ -338,8 +372,9 @@ static int rk_first(const char *rout, int layout, int uplo, int trans, int *rm, 
         return bad(*rm, *rm && !her2k ? 3 : 2, rout, "Illegal Uplo setting, %d\n", uplo);
     }
     if (*rm)
-        *tr = trans == CblasNoTrans ? (herm ? 'C' : 'T')
-            : trans == CblasTrans || trans == CblasConjTrans ? 'N' : 0;
+        *tr = trans == CblasNoTrans                            ? (herm ? 'C' : 'T')
+              : trans == CblasTrans || trans == CblasConjTrans ? 'N'
+                                                               : 0;
     else
         *tr = trans_cm(trans);
     if (!*tr) return bad(*rm, 3, rout, "Illegal Trans setting, %d\n", trans);
@@ -361,8 +396,12 @@ int tsl__cblas_chk_syrk(const char *rout, int layout, int uplo, int trans, int n
     char tr;
     if (!rk_first(rout, layout, uplo, trans, &rm, &tr)) return 0;
     int nrowa = tr == 'N' ? n : k;
-    int info = !rk_trans_ok(rout, tr) ? 2 : n < 0 ? 3 : k < 0 ? 4 : lda < max1(nrowa) ? 7
-             : ldc < max1(n) ? 10 : 0;
+    int info = !rk_trans_ok(rout, tr) ? 2
+               : n < 0                ? 3
+               : k < 0                ? 4
+               : lda < max1(nrowa)    ? 7
+               : ldc < max1(n)        ? 10
+                                      : 0;
     return f77(rm, rout, NULL, info);
 }
 
@@ -373,8 +412,13 @@ int tsl__cblas_chk_syr2k(const char *rout, int layout, int uplo, int trans, int 
     char tr;
     if (!rk_first(rout, layout, uplo, trans, &rm, &tr)) return 0;
     int nrowa = tr == 'N' ? n : k;
-    int info = !rk_trans_ok(rout, tr) ? 2 : n < 0 ? 3 : k < 0 ? 4 : lda < max1(nrowa) ? 7
-             : ldb < max1(nrowa) ? 9 : ldc < max1(n) ? 12 : 0;
+    int info = !rk_trans_ok(rout, tr) ? 2
+               : n < 0                ? 3
+               : k < 0                ? 4
+               : lda < max1(nrowa)    ? 7
+               : ldb < max1(nrowa)    ? 9
+               : ldc < max1(n)        ? 12
+                                      : 0;
     return f77(rm, rout, NULL, info);
 }
 

@@ -7,7 +7,6 @@
  * CPU BLAS's own symbol of the same name (its pointer looked up once). */
 #include "blas/cblas_internal.h"
 
-
 typedef void cblas_caxpy_fn(const CBLAS_INT N, const void *alpha, const void *X,
                             const CBLAS_INT incX, void *Y, const CBLAS_INT incY);
 TSL_BLAS_API void cblas_caxpy(const CBLAS_INT N, const void *alpha, const void *X,
@@ -533,8 +532,8 @@ TSL_BLAS_API void cblas_ctrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_ctrmm");
     static void *_Atomic cpu;
-    if (!tsl__cblas_chk_trmm("cblas_ctrmm", layout, Side, Uplo, TransA, Diag, M, N, lda,
-                             ldb)) return;
+    if (!tsl__cblas_chk_trmm("cblas_ctrmm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
     cblas_ctrmm_fn *f = (cblas_ctrmm_fn *)tsl__cblas_cpu(&cpu, "cblas_ctrmm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -570,8 +569,8 @@ TSL_BLAS_API void cblas_ctrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_ctrsm");
     static void *_Atomic cpu;
-    if (!tsl__cblas_chk_trmm("cblas_ctrsm", layout, Side, Uplo, TransA, Diag, M, N, lda,
-                             ldb)) return;
+    if (!tsl__cblas_chk_trmm("cblas_ctrsm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
     cblas_ctrsm_fn *f = (cblas_ctrsm_fn *)tsl__cblas_cpu(&cpu, "cblas_ctrsm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -692,7 +691,8 @@ TSL_BLAS_API void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_gemm("cblas_dgemm", layout, TransA, TransB, M, N, K, lda, ldb, ldc)) return;
     if (tsl__cblas_dev_gemm(&st, 'd', layout, TransA, TransB, M, N, K, &alpha, A, lda, B, ldb,
-                            &beta, C, ldc)) return;
+                            &beta, C, ldc))
+        return;
     cblas_dgemm_fn *f = (cblas_dgemm_fn *)tsl__cblas_cpu(&cpu, "cblas_dgemm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -713,7 +713,8 @@ TSL_BLAS_API void cblas_dgemv(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, const
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_gemv("cblas_dgemv", layout, TransA, M, N, lda, incX, incY)) return;
     if (tsl__cblas_dev_gemv(&st, 'd', layout, TransA, M, N, &alpha, A, lda, X, incX, &beta, Y,
-                            incY)) return;
+                            incY))
+        return;
     cblas_dgemv_fn *f = (cblas_dgemv_fn *)tsl__cblas_cpu(&cpu, "cblas_dgemv");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -932,7 +933,8 @@ TSL_BLAS_API void cblas_dsymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_symm("cblas_dsymm", layout, Side, Uplo, M, N, lda, ldb, ldc)) return;
     if (tsl__cblas_dev_symm(&st, 'd', layout, Side, Uplo, M, N, &alpha, A, lda, B, ldb, &beta, C,
-                            ldc)) return;
+                            ldc))
+        return;
     cblas_dsymm_fn *f = (cblas_dsymm_fn *)tsl__cblas_cpu(&cpu, "cblas_dsymm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1008,7 +1010,8 @@ TSL_BLAS_API void cblas_dsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_dsyr2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
     if (tsl__cblas_dev_syr2k(&st, 'd', layout, Uplo, Trans, N, K, &alpha, A, lda, B, ldb, &beta, C,
-                             ldc)) return;
+                             ldc))
+        return;
     cblas_dsyr2k_fn *f = (cblas_dsyr2k_fn *)tsl__cblas_cpu(&cpu, "cblas_dsyr2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1028,8 +1031,8 @@ TSL_BLAS_API void cblas_dsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_dsyrk");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_dsyrk", layout, Uplo, Trans, N, K, lda, ldc)) return;
-    if (tsl__cblas_dev_syrk(&st, 'd', layout, Uplo, Trans, N, K, &alpha, A, lda, &beta, C,
-                            ldc)) return;
+    if (tsl__cblas_dev_syrk(&st, 'd', layout, Uplo, Trans, N, K, &alpha, A, lda, &beta, C, ldc))
+        return;
     cblas_dsyrk_fn *f = (cblas_dsyrk_fn *)tsl__cblas_cpu(&cpu, "cblas_dsyrk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1116,10 +1119,11 @@ TSL_BLAS_API void cblas_dtrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_dtrmm");
     static void *_Atomic cpu;
-    if (!tsl__cblas_chk_trmm("cblas_dtrmm", layout, Side, Uplo, TransA, Diag, M, N, lda,
-                             ldb)) return;
+    if (!tsl__cblas_chk_trmm("cblas_dtrmm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
     if (tsl__cblas_dev_trxm(&st, 'd', 0, layout, Side, Uplo, TransA, Diag, M, N, &alpha, A, lda, B,
-                            ldb)) return;
+                            ldb))
+        return;
     cblas_dtrmm_fn *f = (cblas_dtrmm_fn *)tsl__cblas_cpu(&cpu, "cblas_dtrmm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1155,10 +1159,11 @@ TSL_BLAS_API void cblas_dtrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_dtrsm");
     static void *_Atomic cpu;
-    if (!tsl__cblas_chk_trmm("cblas_dtrsm", layout, Side, Uplo, TransA, Diag, M, N, lda,
-                             ldb)) return;
+    if (!tsl__cblas_chk_trmm("cblas_dtrsm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
     if (tsl__cblas_dev_trxm(&st, 'd', 1, layout, Side, Uplo, TransA, Diag, M, N, &alpha, A, lda, B,
-                            ldb)) return;
+                            ldb))
+        return;
     cblas_dtrsm_fn *f = (cblas_dtrsm_fn *)tsl__cblas_cpu(&cpu, "cblas_dtrsm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1405,7 +1410,8 @@ TSL_BLAS_API void cblas_sgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_gemm("cblas_sgemm", layout, TransA, TransB, M, N, K, lda, ldb, ldc)) return;
     if (tsl__cblas_dev_gemm(&st, 's', layout, TransA, TransB, M, N, K, &alpha, A, lda, B, ldb,
-                            &beta, C, ldc)) return;
+                            &beta, C, ldc))
+        return;
     cblas_sgemm_fn *f = (cblas_sgemm_fn *)tsl__cblas_cpu(&cpu, "cblas_sgemm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1427,7 +1433,8 @@ TSL_BLAS_API void cblas_sgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE T
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_gemv("cblas_sgemv", layout, TransA, M, N, lda, incX, incY)) return;
     if (tsl__cblas_dev_gemv(&st, 's', layout, TransA, M, N, &alpha, A, lda, X, incX, &beta, Y,
-                            incY)) return;
+                            incY))
+        return;
     cblas_sgemv_fn *f = (cblas_sgemv_fn *)tsl__cblas_cpu(&cpu, "cblas_sgemv");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1627,7 +1634,8 @@ TSL_BLAS_API void cblas_ssymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_symm("cblas_ssymm", layout, Side, Uplo, M, N, lda, ldb, ldc)) return;
     if (tsl__cblas_dev_symm(&st, 's', layout, Side, Uplo, M, N, &alpha, A, lda, B, ldb, &beta, C,
-                            ldc)) return;
+                            ldc))
+        return;
     cblas_ssymm_fn *f = (cblas_ssymm_fn *)tsl__cblas_cpu(&cpu, "cblas_ssymm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1700,7 +1708,8 @@ TSL_BLAS_API void cblas_ssyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_ssyr2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
     if (tsl__cblas_dev_syr2k(&st, 's', layout, Uplo, Trans, N, K, &alpha, A, lda, B, ldb, &beta, C,
-                             ldc)) return;
+                             ldc))
+        return;
     cblas_ssyr2k_fn *f = (cblas_ssyr2k_fn *)tsl__cblas_cpu(&cpu, "cblas_ssyr2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1719,8 +1728,8 @@ TSL_BLAS_API void cblas_ssyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_ssyrk");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_ssyrk", layout, Uplo, Trans, N, K, lda, ldc)) return;
-    if (tsl__cblas_dev_syrk(&st, 's', layout, Uplo, Trans, N, K, &alpha, A, lda, &beta, C,
-                            ldc)) return;
+    if (tsl__cblas_dev_syrk(&st, 's', layout, Uplo, Trans, N, K, &alpha, A, lda, &beta, C, ldc))
+        return;
     cblas_ssyrk_fn *f = (cblas_ssyrk_fn *)tsl__cblas_cpu(&cpu, "cblas_ssyrk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1807,10 +1816,11 @@ TSL_BLAS_API void cblas_strmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_strmm");
     static void *_Atomic cpu;
-    if (!tsl__cblas_chk_trmm("cblas_strmm", layout, Side, Uplo, TransA, Diag, M, N, lda,
-                             ldb)) return;
+    if (!tsl__cblas_chk_trmm("cblas_strmm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
     if (tsl__cblas_dev_trxm(&st, 's', 0, layout, Side, Uplo, TransA, Diag, M, N, &alpha, A, lda, B,
-                            ldb)) return;
+                            ldb))
+        return;
     cblas_strmm_fn *f = (cblas_strmm_fn *)tsl__cblas_cpu(&cpu, "cblas_strmm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -1846,10 +1856,11 @@ TSL_BLAS_API void cblas_strsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_strsm");
     static void *_Atomic cpu;
-    if (!tsl__cblas_chk_trmm("cblas_strsm", layout, Side, Uplo, TransA, Diag, M, N, lda,
-                             ldb)) return;
+    if (!tsl__cblas_chk_trmm("cblas_strsm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
     if (tsl__cblas_dev_trxm(&st, 's', 1, layout, Side, Uplo, TransA, Diag, M, N, &alpha, A, lda, B,
-                            ldb)) return;
+                            ldb))
+        return;
     cblas_strsm_fn *f = (cblas_strsm_fn *)tsl__cblas_cpu(&cpu, "cblas_strsm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2399,8 +2410,8 @@ TSL_BLAS_API void cblas_ztrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_ztrmm");
     static void *_Atomic cpu;
-    if (!tsl__cblas_chk_trmm("cblas_ztrmm", layout, Side, Uplo, TransA, Diag, M, N, lda,
-                             ldb)) return;
+    if (!tsl__cblas_chk_trmm("cblas_ztrmm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
     cblas_ztrmm_fn *f = (cblas_ztrmm_fn *)tsl__cblas_cpu(&cpu, "cblas_ztrmm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2436,8 +2447,8 @@ TSL_BLAS_API void cblas_ztrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
 {
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_ztrsm");
     static void *_Atomic cpu;
-    if (!tsl__cblas_chk_trmm("cblas_ztrsm", layout, Side, Uplo, TransA, Diag, M, N, lda,
-                             ldb)) return;
+    if (!tsl__cblas_chk_trmm("cblas_ztrsm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
     cblas_ztrsm_fn *f = (cblas_ztrsm_fn *)tsl__cblas_cpu(&cpu, "cblas_ztrsm");
     if (!f) return;
     double t0 = tsl__blas_clock();

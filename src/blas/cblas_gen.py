@@ -67,8 +67,7 @@ HEADER = """\
  * checks (cblas_check.c; a bad argument is reported and the call returns), the device for the
  * routines tessel runs (cblas_route.c, which also takes the reference's quick returns), else the
  * CPU BLAS's own symbol of the same name (its pointer looked up once). */
-#include "blas/cblas_internal.h"
-"""
+#include "blas/cblas_internal.h\""""
 
 
 def read_table():
@@ -108,6 +107,14 @@ def wrap(head, items, tail, indent=""):
     return "\n".join(lines)
 
 
+def wrap_if(head, items, stmt):
+    """if (head(items)) stmt; the statement on its own line when the condition wraps or is long"""
+    cond = wrap(head, items, ")", "    ")
+    if "\n" not in cond and len(cond) + 1 + len(stmt) <= 100:
+        return f"{cond} {stmt}"
+    return f"{cond}\n        {stmt}"
+
+
 def function(name, checks, device, ret, params):
     names = param_names(params)
     prec = name[6]
@@ -125,7 +132,7 @@ def function(name, checks, device, ret, params):
             if a not in names:
                 sys.exit(f"cblas_gen.py: {name} has no parameter {a}")
         items = [f'"{name}"'] + CHECKS[checks].split()
-        out.append(wrap(f"if (!tsl__cblas_chk_{checks}", items, f") {fail}", "    "))
+        out.append(wrap_if(f"if (!tsl__cblas_chk_{checks}", items, fail))
     if checks in COMPLEX_FIXES and prec in "cz":
         out.append("    " + COMPLEX_FIXES[checks].format(name=name))
     if not void:
@@ -136,7 +143,7 @@ def function(name, checks, device, ret, params):
             sys.exit(f"cblas_gen.py: {name}: only s and d run on the device")
         done = "return;" if void else "return r;"
         items = ["&st", f"'{prec}'"] + [a.strip() for a in args.split(",")]
-        out.append(wrap(f"if (tsl__cblas_dev_{fn}", items, f") {done}", "    "))
+        out.append(wrap_if(f"if (tsl__cblas_dev_{fn}", items, done))
     out.append(f'    {name}_fn *f = ({name}_fn *)tsl__cblas_cpu(&cpu, "{name}");')
     out.append(f"    if (!f) {fail}")
     out.append("    double t0 = tsl__blas_clock();")

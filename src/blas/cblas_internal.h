@@ -76,12 +76,12 @@ int tsl__cblas_chk_trmm(const char *rout, int layout, int side, int uplo, int tr
 int tsl__cblas_dev_gemm(tsl__blas_stat *st, char prec, int layout, int transa, int transb, int m,
                         int n, int k, const void *alpha, const void *a, int lda, const void *b,
                         int ldb, const void *beta, void *c, int ldc);
-int tsl__cblas_dev_symm(tsl__blas_stat *st, char prec, int layout, int side, int uplo, int m,
-                        int n, const void *alpha, const void *a, int lda, const void *b, int ldb,
+int tsl__cblas_dev_symm(tsl__blas_stat *st, char prec, int layout, int side, int uplo, int m, int n,
+                        const void *alpha, const void *a, int lda, const void *b, int ldb,
                         const void *beta, void *c, int ldc);
 int tsl__cblas_dev_syrk(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
-                        int k, const void *alpha, const void *a, int lda, const void *beta,
-                        void *c, int ldc);
+                        int k, const void *alpha, const void *a, int lda, const void *beta, void *c,
+                        int ldc);
 int tsl__cblas_dev_syr2k(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
                          int k, const void *alpha, const void *a, int lda, const void *b, int ldb,
                          const void *beta, void *c, int ldc);
@@ -95,8 +95,8 @@ int tsl__cblas_dev_gemv(tsl__blas_stat *st, char prec, int layout, int trans, in
 int tsl__cblas_dev_axpy(tsl__blas_stat *st, char prec, int n, const void *alpha, const void *x,
                         int incx, void *y, int incy);
 /* *result (a float or a double) is set when 1 is returned */
-int tsl__cblas_dev_dot(tsl__blas_stat *st, char prec, int n, const void *x, int incx,
-                       const void *y, int incy, void *result);
+int tsl__cblas_dev_dot(tsl__blas_stat *st, char prec, int n, const void *x, int incx, const void *y,
+                       int incy, void *result);
 int tsl__cblas_dev_nrm2(tsl__blas_stat *st, char prec, int n, const void *x, int incx,
                         void *result);
 

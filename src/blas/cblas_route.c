@@ -29,7 +29,10 @@ static int quick(tsl__blas_stat *st)
 }
 
 /* Real routines: ConjTrans is Trans. The arguments are checked: trans is one of the three. */
-static tsl_trans tr(int t) { return t == CblasNoTrans ? TSL_NO_TRANS : TSL_TRANS; }
+static tsl_trans tr(int t)
+{
+    return t == CblasNoTrans ? TSL_NO_TRANS : TSL_TRANS;
+}
 
 void *tsl__cblas_cpu(void *_Atomic *slot, const char *name)
 {
@@ -67,8 +70,8 @@ int tsl__cblas_dev_gemm(tsl__blas_stat *st, char prec, int layout, int transa, i
                               (size_t)ldc);
 }
 
-int tsl__cblas_dev_symm(tsl__blas_stat *st, char prec, int layout, int side, int uplo, int m,
-                        int n, const void *alpha, const void *a, int lda, const void *b, int ldb,
+int tsl__cblas_dev_symm(tsl__blas_stat *st, char prec, int layout, int side, int uplo, int m, int n,
+                        const void *alpha, const void *a, int lda, const void *b, int ldb,
                         const void *beta, void *c, int ldc)
 {
     if (m == 0 || n == 0 || (is_zero(prec, alpha) && is_one(prec, beta))) return quick(st);
@@ -78,8 +81,8 @@ int tsl__cblas_dev_symm(tsl__blas_stat *st, char prec, int layout, int side, int
 }
 
 int tsl__cblas_dev_syrk(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
-                        int k, const void *alpha, const void *a, int lda, const void *beta,
-                        void *c, int ldc)
+                        int k, const void *alpha, const void *a, int lda, const void *beta, void *c,
+                        int ldc)
 {
     if (n == 0 || ((is_zero(prec, alpha) || k == 0) && is_one(prec, beta))) return quick(st);
     if (k == 0) return 0;
@@ -93,9 +96,9 @@ int tsl__cblas_dev_syr2k(tsl__blas_stat *st, char prec, int layout, int uplo, in
 {
     if (n == 0 || ((is_zero(prec, alpha) || k == 0) && is_one(prec, beta))) return quick(st);
     if (k == 0) return 0;
-    return tsl__blas_dev_syr2k(st, prec, (tsl_layout)layout, (tsl_uplo)uplo, tr(trans),
-                               (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, (size_t)ldb, beta,
-                               c, (size_t)ldc);
+    return tsl__blas_dev_syr2k(st, prec, (tsl_layout)layout, (tsl_uplo)uplo, tr(trans), (size_t)n,
+                               (size_t)k, alpha, a, (size_t)lda, b, (size_t)ldb, beta, c,
+                               (size_t)ldc);
 }
 
 int tsl__cblas_dev_trxm(tsl__blas_stat *st, char prec, int solve, int layout, int side, int uplo,
@@ -103,9 +106,9 @@ int tsl__cblas_dev_trxm(tsl__blas_stat *st, char prec, int solve, int layout, in
                         int lda, void *b, int ldb)
 {
     if (m == 0 || n == 0) return quick(st);
-    return tsl__blas_dev_trxm(st, prec, solve, (tsl_layout)layout, (tsl_side)side,
-                              (tsl_uplo)uplo, tr(trans), (tsl_diag)diag, (size_t)m, (size_t)n,
-                              alpha, a, (size_t)lda, b, (size_t)ldb);
+    return tsl__blas_dev_trxm(st, prec, solve, (tsl_layout)layout, (tsl_side)side, (tsl_uplo)uplo,
+                              tr(trans), (tsl_diag)diag, (size_t)m, (size_t)n, alpha, a,
+                              (size_t)lda, b, (size_t)ldb);
 }
 
 /* ---- Level 2 and 1: unit strides only on the device ----------------------------------------- */
@@ -116,8 +119,8 @@ int tsl__cblas_dev_gemv(tsl__blas_stat *st, char prec, int layout, int trans, in
 {
     if (m == 0 || n == 0 || (is_zero(prec, alpha) && is_one(prec, beta))) return quick(st);
     if (incx != 1 || incy != 1) return 0;
-    return tsl__blas_dev_gemv(st, prec, (tsl_layout)layout, tr(trans), (size_t)m, (size_t)n,
-                              alpha, a, (size_t)lda, x, beta, y);
+    return tsl__blas_dev_gemv(st, prec, (tsl_layout)layout, tr(trans), (size_t)m, (size_t)n, alpha,
+                              a, (size_t)lda, x, beta, y);
 }
 
 int tsl__cblas_dev_axpy(tsl__blas_stat *st, char prec, int n, const void *alpha, const void *x,
@@ -136,8 +139,8 @@ static void set_zero(char prec, void *result)
         *(float *)result = 0.0f;
 }
 
-int tsl__cblas_dev_dot(tsl__blas_stat *st, char prec, int n, const void *x, int incx,
-                       const void *y, int incy, void *result)
+int tsl__cblas_dev_dot(tsl__blas_stat *st, char prec, int n, const void *x, int incx, const void *y,
+                       int incy, void *result)
 {
     if (n <= 0) {
         set_zero(prec, result);
@@ -147,8 +150,7 @@ int tsl__cblas_dev_dot(tsl__blas_stat *st, char prec, int n, const void *x, int 
     return tsl__blas_dev_dot(st, prec, (size_t)n, x, y, result);
 }
 
-int tsl__cblas_dev_nrm2(tsl__blas_stat *st, char prec, int n, const void *x, int incx,
-                        void *result)
+int tsl__cblas_dev_nrm2(tsl__blas_stat *st, char prec, int n, const void *x, int incx, void *result)
 {
     if (n <= 0) {
         set_zero(prec, result);

@@ -118,16 +118,14 @@ int main(void)
     cblas_zgerc(CblasColMajor, 2, 2, alpha, a, 1, a, 1, a, 1);
     expect("zgerc column-major lda < M: ZGERC's 9", 0, 1, (const char *[]){"F9ZGERC "});
     cblas_zgerc(CblasRowMajor, 2, 0, alpha, a, 0, a, 1, a, 1);
-    expect("zgerc row-major N = 0, incX = 0: ZGERU's incy, 7", 1, 1,
-           (const char *[]){"F7ZGERU "});
+    expect("zgerc row-major N = 0, incX = 0: ZGERU's incy, 7", 1, 1, (const char *[]){"F7ZGERU "});
     cblas_zgerc(102 + 5, 2, 2, alpha, a, 1, a, 1, a, 2);
     expect("zgerc bad layout: 1", 0, 1, (const char *[]){"C1cblas_zgerc"});
 
     cblas_dgemm(CblasRowMajor, CblasNoTrans, 999, 2, 2, 2, 1.0, a, 2, b, 2, 0.0, c, 2);
     expect("dgemm row-major bad TransB: position 2", 1, 1, (const char *[]){"C2cblas_dgemm"});
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 4, 3, 2, 1.0, a, 2, b, 2, 0.0, c, 3);
-    expect("dgemm row-major ldb < N: DGEMM's lda (B first), 8", 1, 1,
-           (const char *[]){"F8DGEMM "});
+    expect("dgemm row-major ldb < N: DGEMM's lda (B first), 8", 1, 1, (const char *[]){"F8DGEMM "});
 
     cblas_dsyrk(CblasRowMajor, 999, CblasNoTrans, 2, 2, 1.0, a, 2, 0.0, c, 2);
     expect("dsyrk row-major bad uplo: position 3", 1, 1, (const char *[]){"C3cblas_dsyrk"});
@@ -136,8 +134,7 @@ int main(void)
     cblas_zher2k(CblasColMajor, CblasUpper, CblasTrans, 2, 2, alpha, a, 2, b, 2, beta, c, 2);
     expect("zher2k column-major Trans: ZHER2K's trans, 2", 0, 1, (const char *[]){"F2ZHER2K"});
 
-    cblas_ctrmm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, 999, 2, 2, alpha, fa, 2, fa,
-                2);
+    cblas_ctrmm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, 999, 2, 2, alpha, fa, 2, fa, 2);
     expect("ctrmm column-major bad diag: 5, then CTRMM's diag 4", 0, 2,
            (const char *[]){"C5cblas_ctrmm", "F4CTRMM "});
     cblas_ztrmm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, 999, 2, 2, alpha, a, 2, a, 2);
@@ -148,7 +145,8 @@ int main(void)
            (const char *[]){"F7ZHER2 "});
 
     /* a valid call clears what a program (or an interrupted report) left set */
-    for (int i = 0; i < 16; i++) a[i] = b[i] = 0.25 * (i % 5 + 1);
+    for (int i = 0; i < 16; i++)
+        a[i] = b[i] = 0.25 * (i % 5 + 1);
     RowMajorStrg = 1;
     CBLAS_CallFromC = 1;
     cblas_dgemm(CblasColMajor, CblasNoTrans, CblasTrans, 3, 3, 2, 1.0, a, 3, b, 3, 0.0, c, 3);

@@ -5,7 +5,10 @@
 #   cblas_exports.sh LIB REFERENCE_LIB
 set -euo pipefail
 lib=$1 ref=$2
-syms() { nm -D --defined-only "$1" | awk '{print $3}' | grep -E '^(cblas_|RowMajorStrg$|CBLAS_CallFromC$)' | sort; }
+syms() {
+  nm -D --defined-only "$1" | awk '{print $3}' |
+    grep -E '^(cblas_|RowMajorStrg$|CBLAS_CallFromC$)' | sort
+}
 ours=$(syms "$lib")
 theirs=$(syms "$ref")
 if [ "$ours" != "$theirs" ]; then

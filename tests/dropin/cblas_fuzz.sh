@@ -8,7 +8,11 @@
 set -uo pipefail
 ours=$1 ref=$2
 "$ref" >fuzz_ref.log || { echo "FAIL: $ref exited $?"; exit 1; }
-"$ours" >fuzz_ours.log 2>fuzz_ours.err || { echo "FAIL: $ours exited $?"; tail fuzz_ours.err; exit 1; }
+if ! "$ours" >fuzz_ours.log 2>fuzz_ours.err; then
+  echo "FAIL: $ours failed"
+  tail fuzz_ours.err
+  exit 1
+fi
 n=$(wc -l <fuzz_ref.log)
 [ "$n" -gt 1000 ] || { echo "FAIL: only $n reports from the reference"; exit 1; }
 if ! cmp -s fuzz_ref.log fuzz_ours.log; then
