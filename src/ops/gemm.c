@@ -99,9 +99,10 @@ static tsl_status choose_named(tsl_context *ctx, const char *variant, int kind,
                              "gemm variant %s takes no parameters (only tiled2d does)", base);
         if (GK_TF32ISH(kind))
             return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                             "gemm variant %s computes in FP32: the %s runs on tiled2d's TF32 "
-                             "tensor-core configurations only (auto, tiled2d, or tiled2d:...,MMA=5)",
-                             base, kind_name(kind));
+                             "gemm variant %s computes in FP32: single precision in %s math runs "
+                             "on tiled2d's TF32 tensor-core configurations only (auto, tiled2d, or "
+                             "tiled2d:...,MMA=5)",
+                             base, kind == GK_TF32 ? "TF32" : "3xTF32");
         return TSL_OK;
     }
     out->tp = kind_base(kind);
