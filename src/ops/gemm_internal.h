@@ -56,12 +56,13 @@ typedef struct {
 } tiled2d_params;
 
 /* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
- * parameters. "auto" is the database's configuration for the precision and the problem's shape
+ * parameters. "auto" is the database's configuration for the kind and the problem's shape
  * (its size class; else auto_table); a bare "tiled2d" is tiled2d with the database's parameters
- * (else tsl__tiled2d_fallback); "tiled2d:NAME=V,..." sets the named parameters over
- * tsl__tiled2d_fallback, so an explicit configuration means the same on every device and size. A
- * database entry that cannot run here is skipped with a warning (tsl_context_warning), never an
- * error. */
+ * (else the kind's built-in configuration: tsl__tiled2d_fallback, or for the kinds only the tensor
+ * cores run tsl__tiled2d_mma16 / tsl__tiled2d_tf32); "tiled2d:NAME=V,..." sets the named parameters
+ * over that built-in configuration, so an explicit configuration means the same on every device
+ * and size (for a kind: "tiled2d:KWG=32" in half precision is a tensor-core one). A database
+ * entry that cannot run here is skipped with a warning (tsl_context_warning), never an error. */
 typedef struct {
     const gemm_variant *v;
     tiled2d_params tp;
