@@ -141,11 +141,12 @@ TSL_EXPORT const char *tsl_variant_name(const char *op, size_t index);
  * time it took is then the build_ms of tsl_context_timing. */
 TSL_EXPORT tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant,
                                         const char **resolved);
-/* The same check for data of the given precision (tsl_variant_check is TSL_SINGLE): a variant
- * may run in one precision and not in another (gemm's tiled2d has no half storage; double needs
- * fp64), and "auto" may stand for another variant (gemm's auto with TSL_HALF is a ladder
- * variant). TSL_ERR_UNSUPPORTED for TSL_HALF on every op but gemm, and for TSL_DOUBLE on the ops
- * without double calls (pi, nbody, kmeans); TSL_ERR_INVALID_ARG for another precision value. */
+/* The same check for data of the given precision (tsl_variant_check is TSL_SINGLE, for gemm in the
+ * context's math mode): a variant may run in one precision and not in another (gemm's tiled2d has
+ * 16-bit storage only in its tensor-core configurations; double needs fp64), and "auto" may stand
+ * for another variant (gemm's auto with TSL_HALF is a ladder variant). TSL_ERR_UNSUPPORTED for
+ * TSL_HALF and TSL_BFLOAT16 on every op but gemm, and for TSL_DOUBLE on the ops without double
+ * calls (pi, nbody, kmeans); TSL_ERR_INVALID_ARG for another precision value. */
 TSL_EXPORT tsl_status tsl_variant_check_precision(tsl_context *ctx, const char *op,
                                                   const char *variant, tsl_precision precision,
                                                   const char **resolved);
@@ -233,9 +234,11 @@ TSL_EXPORT tsl_status tsl_dgemm(tsl_context *ctx, tsl_layout layout, tsl_trans t
 /* Half storage: A, B and C are IEEE binary16 values (the bits, as uint16_t; tsl_float_to_half
  * makes them), every product and sum is computed in float, and C is rounded to half (to nearest
  * even) once, at the end. Semantics and argument checks are those of tsl_sgemm. Variants: the
- * GEMM ladder (naive, tiled_WxW, regblock_P) and auto (a ladder variant, docs/gemm.md); tiled2d
- * has no half storage and returns TSL_ERR_UNSUPPORTED. Needs no cl_khr_fp16: the kernels use the
- * core vload_half / vstore_half built-ins. */
+ * GEMM ladder (naive, tiled_WxW, regblock_P), auto (a ladder variant unless the tuning database
+ * names a tensor-core configuration, docs/gemm.md) and tiled2d in its tensor-core configurations
+ * ("tiled2d", "tiled2d:...,MMA=4": mma.sync m16n8k16 f16 with FP32 accumulation on NVIDIA, an exact
+ * emulation of its data path elsewhere); another tiled2d configuration is TSL_ERR_UNSUPPORTED.
+ * Needs no cl_khr_fp16: the kernels use the core vload_half / vstore_half built-ins. */
 TSL_EXPORT tsl_status tsl_hgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
                                 tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
                                 const uint16_t *a, size_t lda, const uint16_t *b, size_t ldb,
