@@ -14,7 +14,16 @@
  * --precision half runs tsl_hgemm_buf: the random data is rounded to half (tsl_float_to_half) and
  * the --verify reference is computed in double from those half values, so only the kernel's
  * float arithmetic and the rounding of C to half are measured (tsl_ref_gemm_tolerance says how
- * much that may be). The peers have no half-storage GEMM: their rows are skipped. */
+ * much that may be). The peers have no half-storage GEMM: their rows are skipped. --precision
+ * bfloat16 is the same with tsl_bgemm_buf and bfloat16 data.
+ *
+ * --math tf32|3xtf32 sets the context's math mode for single precision (tsl_context_set_option
+ * "gemm" "math"); the precision column then says tf32 or 3xtf32. The TF32 reference is computed
+ * from the inputs rounded to TF32 as the tensor cores round them (tsl_ref_round_tf32), so what is
+ * checked is the FP32 accumulation of exact products, against the single-precision bound; 3xTF32
+ * is checked against the plain reference and the same bound (it claims FP32's accuracy). The
+ * peers compute in FP32: with tf32 their rows are skipped, with 3xtf32 they run (the comparison
+ * the mode is for). */
 #define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #include <limits.h>
 #include <math.h>
@@ -40,7 +49,7 @@
 
 typedef struct {
     /* options */
-    const char *device, *variant, *precision, *layout, *transa, *transb, *csv, *json;
+    const char *device, *variant, *precision, *layout, *transa, *transb, *csv, *json, *math;
     cli_size_list sizes;
     size_t size, m, n, k, seed, batch;
     double alpha, beta, tolerance;
@@ -48,6 +57,7 @@ typedef struct {
     cli_name_list peer_names;
     /* resolved */
     tsl_precision prec;
+    tsl_math math_mode; /* --math, single precision only */
     int is_double; /* prec == TSL_DOUBLE */
     size_t es;     /* element size */
     tsl_layout lay;
@@ -120,9 +130,10 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
                              "gemm: matrix %s (%zu x %zu %s) needs %llu bytes, more than the "
                              "largest buffer %s allows (max_alloc %llu bytes); use a smaller size",
                              names[i], rows[i], cols[i],
-                             job->prec == TSL_DOUBLE ? "doubles"
-                             : job->prec == TSL_HALF ? "halves"
-                                                     : "floats",
+                             job->prec == TSL_DOUBLE     ? "doubles"
+                             : job->prec == TSL_HALF     ? "halves"
+                             : job->prec == TSL_BFLOAT16 ? "bfloat16s"
+                                                         : "floats",
                              bytes, job->s.dev.name, job->s.dev.max_alloc);
     }
     /* Each count fits size_t (make_case); sums are done in long double to stay exact enough. */
@@ -145,10 +156,18 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
 
 /* ---- measuring ------------------------------------------------------------------------------- */
 
+/* The precision column: the storage, or for single precision in a reduced math mode the mode. */
+static const char *row_precision(const gemm_job *job)
+{
+    return job->math_mode == TSL_MATH_TF32     ? "tf32"
+           : job->math_mode == TSL_MATH_3XTF32 ? "3xtf32"
+                                               : cli_precision_name(job->prec);
+}
+
 static void set_common(const gemm_job *job, const gemm_case *c, const char *variant, cli_row *row)
 {
     cli_row_start(&job->s, "gemm", variant, row);
-    row->precision = cli_precision_name(job->prec);
+    row->precision = row_precision(job);
     row->m = (long long)c->m, row->n = (long long)c->n, row->k = (long long)c->k;
 }
 
@@ -168,7 +187,9 @@ static void set_verdict(gemm_job *job, const gemm_case *c, const void *out, cons
     size_t cols = job->lay == TSL_COL_MAJOR ? c->m : c->n;
     double err = job->prec == TSL_DOUBLE ? tsl_ref_rel_err_d(rows, cols, out, c->ldc, ref, c->ldc)
                  : job->prec == TSL_HALF ? tsl_ref_rel_err_h(rows, cols, out, c->ldc, ref, c->ldc)
-                                         : tsl_ref_rel_err_f(rows, cols, out, c->ldc, ref, c->ldc);
+                 : job->prec == TSL_BFLOAT16
+                     ? tsl_ref_rel_err_b(rows, cols, out, c->ldc, ref, c->ldc)
+                     : tsl_ref_rel_err_f(rows, cols, out, c->ldc, ref, c->ldc);
     double tol = isnan(job->tolerance) ? tsl_ref_gemm_tolerance(job->prec, c->k) : job->tolerance;
     row->max_rel_err = err;
     if (!(err <= tol)) { /* NaN fails too */
@@ -185,6 +206,9 @@ static tsl_status call_gemm(gemm_job *job, const gemm_case *c, tsl_buffer *a, ts
                              a, c->lda, b, c->ldb, job->beta, cb, c->ldc);
     if (job->prec == TSL_HALF)
         return tsl_hgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k,
+                             (float)job->alpha, a, c->lda, b, c->ldb, (float)job->beta, cb, c->ldc);
+    if (job->prec == TSL_BFLOAT16)
+        return tsl_bgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k,
                              (float)job->alpha, a, c->lda, b, c->ldb, (float)job->beta, cb, c->ldc);
     return tsl_sgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k,
                          (float)job->alpha, a, c->lda, b, c->ldb, (float)job->beta, cb, c->ldc);
@@ -261,9 +285,12 @@ static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
     const tsl_peer *p = tsl_peer_find(job->peers[pi]);
     cli_row row;
     set_common(job, c, p->name, &row);
-    if (job->prec == TSL_HALF) {
+    if (job->prec == TSL_HALF || job->prec == TSL_BFLOAT16 || job->math_mode == TSL_MATH_TF32) {
         if (!job->peer_noted[pi])
-            cli_note("peer %s skipped: it has no GEMM on half-precision storage", p->name);
+            cli_note("peer %s skipped: it has no GEMM %s", p->name,
+                     job->prec == TSL_HALF       ? "on half-precision storage"
+                     : job->prec == TSL_BFLOAT16 ? "on bfloat16 storage"
+                                                 : "in TF32 math here (its rows compute in FP32)");
         job->peer_noted[pi] = 1;
         row.status = "skipped";
         cli_report_row(job->s.rep, &row);
@@ -346,6 +373,11 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
     if (job->verify) {
         double *ad = cli_to_double(job->prec, d.a, c->ea);
         double *bd = cli_to_double(job->prec, d.b, c->eb);
+        /* TF32 math multiplies the inputs rounded to TF32: the reference does too */
+        for (size_t i = 0; ad && job->math_mode == TSL_MATH_TF32 && i < c->ea; ++i)
+            ad[i] = tsl_ref_round_tf32((float)ad[i]);
+        for (size_t i = 0; bd && job->math_mode == TSL_MATH_TF32 && i < c->eb; ++i)
+            bd[i] = tsl_ref_round_tf32((float)bd[i]);
         d.ref = cli_to_double(job->prec, d.c0, c->ec);
         if (!ad || !bd || !d.ref) {
             free(ad);
@@ -418,12 +450,20 @@ static void print_help(const cli_option *opts, size_t nopts)
            "2mnk / time, kernel build time, and with --verify the relative error\n"
            "||C - C_ref|| / ||C_ref|| against OpenBLAS in double precision (pass below 1e-5\n"
            "single / 1e-12 double, times max(1, sqrt(k/64)); half: 2^-11 plus the single\n"
-           "bound, since C is rounded to half). Peers run on the same data and appear as rows\n"
-           "named after them.\n\n"
+           "bound, since C is rounded to half; bfloat16: 2^-8 plus it). Peers run on the same\n"
+           "data and appear as rows named after them.\n\n"
            "--precision half: the matrices are IEEE binary16 in memory (random data rounded to\n"
-           "half) and the arithmetic is float (tsl_hgemm). The ladder variants and auto have\n"
-           "half storage; tiled2d does not (a skipped row under --variant all), nor do the\n"
-           "peers (skipped rows). Not with --devices or --distributed.\n\n"
+           "half) and the arithmetic is float (tsl_hgemm); bfloat16 alike (tsl_bgemm). The\n"
+           "ladder variants and auto have 16-bit storage, tiled2d only in its tensor-core\n"
+           "configurations (tiled2d, or tiled2d:...,MMA=4; a configuration without MMA=4 is a\n"
+           "skipped row under --variant all); the peers have none (skipped rows). Not with\n"
+           "--devices or --distributed.\n\n"
+           "--math tf32|3xtf32 (single precision): TF32 rounds A and B to 10 mantissa bits and\n"
+           "sums their products in FP32 (cuBLAS's TF32 mode; --verify's reference uses the\n"
+           "rounded inputs); 3xtf32 sums three TF32 products per element for FP32's accuracy.\n"
+           "Both run on tiled2d's TF32 tensor-core configurations (auto, tiled2d, or\n"
+           "tiled2d:...,MMA=5; other variants are skipped rows), on NVIDIA's tensor cores or an\n"
+           "emulation of them elsewhere. The precision column says tf32 or 3xtf32.\n\n"
            "Options:\n");
     cli_help_options(opts, nopts, "gemm");
     printf("Peers:\n");
@@ -443,6 +483,8 @@ static void print_help(const cli_option *opts, size_t nopts)
            "  tessel gemm --variant all --size 512 --verify --peers clblast,openblas\n"
            "  tessel gemm -m 4096 -n 128 -k 4096 --precision double --device 0:0\n"
            "  tessel gemm --precision half --variant all --size 512 --verify\n"
+           "  tessel gemm --precision bfloat16 --variant tiled2d --size 4096 --verify\n"
+           "  tessel gemm --math 3xtf32 --size 4096 --verify --peers cublas\n"
            "  tessel gemm --sizes 256,512,1024 --variant tiled_16x16 --csv - > gemm.csv\n"
            "  tessel gemm --devices all:gpu --size 16384 --verify      (several devices)\n"
            "  mpirun -np 4 tessel gemm --distributed --size 16384       (MPI ranks)\n",
@@ -452,6 +494,31 @@ static void print_help(const cli_option *opts, size_t nopts)
 static const char *peer_name(size_t j)
 {
     return j < tsl_peer_count() ? tsl_peer_at(j)->name : NULL;
+}
+
+/* --math: fp32, tf32 or 3xtf32, a single-precision mode. */
+static int parse_math(gemm_job *job)
+{
+    if (strcmp(job->math, "fp32") == 0)
+        job->math_mode = TSL_MATH_FP32;
+    else if (strcmp(job->math, "tf32") == 0)
+        job->math_mode = TSL_MATH_TF32;
+    else if (strcmp(job->math, "3xtf32") == 0)
+        job->math_mode = TSL_MATH_3XTF32;
+    else
+        return cli_error(CLI_EXIT_USAGE, "gemm: --math expects fp32, tf32 or 3xtf32, got '%s'",
+                         job->math);
+    if (job->math_mode != TSL_MATH_FP32 && strcmp(job->precision, "single") != 0)
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --math %s is a mode of single precision: use it with --precision "
+                         "single (not %s)",
+                         job->math, job->precision);
+    if (job->math_mode != TSL_MATH_FP32 && job->batch)
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --math %s runs tsl_sgemm: not with --batch (batched GEMM computes "
+                         "in FP32)",
+                         job->math);
+    return 0;
 }
 
 /* Everything that can be checked before a device is opened. */
@@ -482,10 +549,15 @@ static int check_options(gemm_job *job)
         return rc;
     if ((rc = cli_multi_check("gemm", &job->multi, job->device, job->npeers > 0, job->vs.all, 0)))
         return rc;
-    if (job->prec == TSL_HALF && (job->multi.devices || job->multi.distributed))
+    if ((job->prec == TSL_HALF || job->prec == TSL_BFLOAT16) &&
+        (job->multi.devices || job->multi.distributed))
         return cli_error(CLI_EXIT_USAGE,
-                         "gemm: --precision half runs on one device: not with --%s (use single "
+                         "gemm: --precision %s runs on one device: not with --%s (use single "
                          "or double there)",
+                         job->precision, job->multi.devices ? "devices" : "distributed");
+    if (job->math_mode != TSL_MATH_FP32 && (job->multi.devices || job->multi.distributed))
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --math %s runs on one device: not with --%s", job->math,
                          job->multi.devices ? "devices" : "distributed");
     return cli_sizes("gemm", "--size", job->size, &job->sizes, 1024);
 }
@@ -496,6 +568,7 @@ int cli_cmd_gemm(int argc, char **argv)
     memset(&job, 0, sizeof job);
     job.variant = "auto";
     job.precision = "single";
+    job.math = "fp32";
     job.layout = "row";
     job.transa = job.transb = "n";
     job.s.repeat = 10;
@@ -510,7 +583,11 @@ int cli_cmd_gemm(int argc, char **argv)
         CLI_OPT_DEVICE(&job.device),
         CLI_OPT_VARIANT(&job.variant),
         {"--precision", NULL, CLI_STRING, &job.precision, "P",
-         "single, double, or half (binary16 storage, float arithmetic); default single"},
+         "single, double, half (binary16 storage, float arithmetic) or bfloat16 (bfloat16 "
+         "storage, float arithmetic); default single"},
+        {"--math", NULL, CLI_STRING, &job.math, "M",
+         "fp32, tf32 or 3xtf32: how single precision computes (TF32 tensor cores: one product "
+         "of TF32-rounded inputs, or three for FP32's accuracy); default fp32"},
         {"--size", NULL, CLI_COUNT, &job.size, "N", "m = n = k = N; default 1024"},
         {"--sizes", NULL, CLI_SIZE_LIST, &job.sizes, "A,B,...", "several square sizes, in turn"},
         {"-m", NULL, CLI_COUNT, &job.m, "M", "rows of C (overrides --size for m)"},
@@ -539,12 +616,14 @@ int cli_cmd_gemm(int argc, char **argv)
     if (strcmp(job.variant, "list") == 0) {
         /* The build's variants; which of them have half storage is the device check's answer
          * (tsl_variant_check_precision), which --variant all --precision half reports. */
-        if (strcmp(job.precision, "half") == 0)
-            cli_note("with --precision half, a variant without half storage is a skipped row "
-                     "under --variant all (tessel gemm --variant all --precision half shows "
-                     "which)");
+        if (strcmp(job.precision, "half") == 0 || strcmp(job.precision, "bfloat16") == 0)
+            cli_note("with --precision %s, a variant without 16-bit storage is a skipped row "
+                     "under --variant all (tessel gemm --variant all --precision %s shows "
+                     "which)",
+                     job.precision, job.precision);
         return cli_list_variants("gemm");
     }
+    if ((rc = parse_math(&job))) return rc;
     if (job.batch) { /* strided batched GEMM: cli/cmd_blas3.c */
         cli_batched_opts bo = {job.device, job.variant, job.precision, job.layout, job.transa,
                                job.transb, job.csv, job.json, &job.sizes, job.size, job.m,
@@ -591,6 +670,10 @@ int cli_cmd_gemm(int argc, char **argv)
     if (rc) return rc;
     for (size_t i = 0; !rc && i < ncases; ++i)
         rc = check_memory(&job, &cases[i]);
+    if (!rc && job.math_mode != TSL_MATH_FP32 &&
+        tsl_context_set_option(job.s.ctx, "gemm", "math", (long)job.math_mode) != TSL_OK)
+        rc = cli_error(CLI_EXIT_RUNTIME, "gemm: --math %s: %s", job.math,
+                       tsl_context_error(job.s.ctx));
     /* Which variants this device runs; one that was asked for by name must run. */
     if (!rc) rc = cli_variants_check(&job.vs, &job.s, "gemm");
     if (rc) return cli_session_abort(&job.s, rc);
@@ -599,7 +682,7 @@ int cli_cmd_gemm(int argc, char **argv)
              "gemm on %s (%d:%d, %s), %s precision, %s-major, op(A)=%s, "
              "op(B)=%s, alpha=%g, beta=%g",
              job.s.dev.name, job.s.dev.platform_index, job.s.dev.device_index, job.s.dev.platform,
-             cli_precision_name(job.prec), job.lay == TSL_COL_MAJOR ? "col" : "row",
+             row_precision(&job), job.lay == TSL_COL_MAJOR ? "col" : "row",
              job.ta == TSL_TRANS ? "A^T" : "A", job.tb == TSL_TRANS ? "B^T" : "B", job.alpha,
              job.beta);
     for (size_t i = 0; i < ncases; ++i)

@@ -71,26 +71,29 @@ double cli_median(double *v, size_t n)
 
 size_t cli_elem_size(tsl_precision prec)
 {
-    return prec == TSL_DOUBLE ? sizeof(double)
-           : prec == TSL_HALF ? sizeof(uint16_t)
-                              : sizeof(float);
+    return prec == TSL_DOUBLE                          ? sizeof(double)
+           : prec == TSL_HALF || prec == TSL_BFLOAT16 ? sizeof(uint16_t)
+                                                      : sizeof(float);
 }
 
 const char *cli_precision_name(tsl_precision prec)
 {
-    return prec == TSL_DOUBLE ? "double" : prec == TSL_HALF ? "half" : "single";
+    return prec == TSL_DOUBLE     ? "double"
+           : prec == TSL_HALF     ? "half"
+           : prec == TSL_BFLOAT16 ? "bfloat16"
+                                  : "single";
 }
 
 void cli_fill_random(tsl_precision prec, void *x, size_t n, unsigned long long *state)
 {
     if (prec == TSL_DOUBLE) {
         tsl_ref_fill_d(x, n, state);
-    } else if (prec == TSL_HALF) {
+    } else if (prec == TSL_HALF || prec == TSL_BFLOAT16) {
         uint16_t *h = x;
         float f;
         for (size_t i = 0; i < n; ++i) {
             tsl_ref_fill_f(&f, 1, state);
-            h[i] = tsl_float_to_half(f);
+            h[i] = prec == TSL_HALF ? tsl_float_to_half(f) : tsl_float_to_bf16(f);
         }
     } else {
         tsl_ref_fill_f(x, n, state);
@@ -104,6 +107,8 @@ void cli_fill_nan(tsl_precision prec, void *x, size_t n)
             ((double *)x)[i] = NAN;
         else if (prec == TSL_HALF)
             ((uint16_t *)x)[i] = 0x7E00u; /* a quiet NaN */
+        else if (prec == TSL_BFLOAT16)
+            ((uint16_t *)x)[i] = 0x7FC0u;
         else
             ((float *)x)[i] = NAN;
     }
@@ -116,6 +121,7 @@ double *cli_to_double(tsl_precision prec, const void *x, size_t n)
     for (size_t i = 0; i < n; ++i)
         d[i] = prec == TSL_DOUBLE ? ((const double *)x)[i]
                : prec == TSL_HALF ? (double)tsl_half_to_float(((const uint16_t *)x)[i])
-                                  : (double)((const float *)x)[i];
+               : prec == TSL_BFLOAT16 ? (double)tsl_bf16_to_float(((const uint16_t *)x)[i])
+                                      : (double)((const float *)x)[i];
     return d;
 }

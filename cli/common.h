@@ -19,10 +19,11 @@ long double cli_host_memory(void);
  * commands' is_double (0 or 1) is TSL_SINGLE or TSL_DOUBLE. */
 /* Bytes of one element. */
 size_t cli_elem_size(tsl_precision prec);
-/* "single", "double" or "half", as the CSV's precision column spells it. */
+/* "single", "double", "half" or "bfloat16", as the CSV's precision column spells it. */
 const char *cli_precision_name(tsl_precision prec);
-/* n random values in [-1, 1) (never zeros) from *state; halves are float values rounded to half
- * (tsl_float_to_half), so the data is what a float program would store as half. */
+/* n random values in [-1, 1) (never zeros) from *state; halves (bfloat16s) are float values
+ * rounded to half (tsl_float_to_half; tsl_float_to_bf16), so the data is what a float program
+ * would store as half (bfloat16). */
 void cli_fill_random(tsl_precision prec, void *x, size_t n, unsigned long long *state);
 void cli_fill_nan(tsl_precision prec, void *x, size_t n);
 /* A malloc'ed double copy of n values (exact in every precision); NULL when out of memory. */

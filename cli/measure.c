@@ -89,11 +89,11 @@ int cli_parse_precision(const char *cmd, const char *text, int *is_double, size_
         *is_double = 0;
     else if (strcmp(text, "double") == 0)
         *is_double = 1;
-    else if (strcmp(text, "half") == 0)
+    else if (strcmp(text, "half") == 0 || strcmp(text, "bfloat16") == 0)
         return cli_error(CLI_EXIT_USAGE,
-                         "%s: --precision expects single or double, got 'half' (half storage is "
-                         "gemm's only: tessel gemm --precision half)",
-                         cmd);
+                         "%s: --precision expects single or double, got '%s' (16-bit storage is "
+                         "gemm's only: tessel gemm --precision %s)",
+                         cmd, text, text);
     else
         return cli_error(CLI_EXIT_USAGE, "%s: --precision expects single or double, got '%s'", cmd,
                          text);
@@ -109,9 +109,12 @@ int cli_parse_precision_half(const char *cmd, const char *text, tsl_precision *p
         *prec = TSL_DOUBLE;
     else if (strcmp(text, "half") == 0)
         *prec = TSL_HALF;
+    else if (strcmp(text, "bfloat16") == 0)
+        *prec = TSL_BFLOAT16;
     else
-        return cli_error(CLI_EXIT_USAGE, "%s: --precision expects single, double or half, got '%s'",
-                         cmd, text);
+        return cli_error(CLI_EXIT_USAGE,
+                         "%s: --precision expects single, double, half or bfloat16, got '%s'", cmd,
+                         text);
     *es = cli_elem_size(*prec);
     return 0;
 }

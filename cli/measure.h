@@ -95,9 +95,10 @@ void cli_help_options(const cli_option *opts, size_t nopts, const char *op);
 int cli_read_options(const char *cmd, int argc, char **argv, const cli_option *opts, size_t nopts,
                      void (*help)(const cli_option *opts, size_t nopts));
 
-/* --precision single|double; usage error (exit 2) otherwise (for half: that only gemm has it). */
+/* --precision single|double; usage error (exit 2) otherwise (for half and bfloat16: that only gemm
+ * has them). */
 int cli_parse_precision(const char *cmd, const char *text, int *is_double, size_t *es);
-/* --precision single|double|half, for a command with half storage (gemm). */
+/* --precision single|double|half|bfloat16, for a command with 16-bit storage (gemm). */
 int cli_parse_precision_half(const char *cmd, const char *text, tsl_precision *prec, size_t *es);
 /* --size N or --sizes A,B,... (one_opt: the name of the first), not both; with neither, one size
  * def. */

@@ -49,9 +49,25 @@ typedef enum { TSL_UPPER = 121, TSL_LOWER = 122 } tsl_uplo;           /* CBLAS v
 typedef enum { TSL_NON_UNIT = 131, TSL_UNIT = 132 } tsl_diag;         /* CBLAS values */
 typedef enum { TSL_LEFT = 141, TSL_RIGHT = 142 } tsl_side;            /* CBLAS values */
 /* The precision of an operation's data. TSL_SINGLE and TSL_DOUBLE are the 0 and 1 of the
- * is_double arguments below; TSL_HALF is half storage (IEEE binary16 matrices, float arithmetic),
- * which only GEMM has (tsl_hgemm). */
-typedef enum { TSL_SINGLE = 0, TSL_DOUBLE = 1, TSL_HALF = 2 } tsl_precision;
+ * is_double arguments below; TSL_HALF is half storage (IEEE binary16 matrices, float arithmetic)
+ * and TSL_BFLOAT16 bfloat16 storage (the top 16 bits of a float, float arithmetic), which only
+ * GEMM has (tsl_hgemm, tsl_bgemm). */
+typedef enum { TSL_SINGLE = 0, TSL_DOUBLE = 1, TSL_HALF = 2, TSL_BFLOAT16 = 3 } tsl_precision;
+/* How single-precision GEMM (tsl_sgemm, tsl_sgemm_buf) may compute, as cuBLAS's math modes: the
+ * context's option "math" of "gemm" (tsl_context_set_option(ctx, "gemm", "math", m)).
+ *   TSL_MATH_FP32 (the default): plain FP32 products and sums.
+ *   TSL_MATH_TF32: each element of A and B is rounded to TF32 (10 mantissa bits, to nearest, ties
+ *     away from zero, as PTX cvt.rna.tf32.f32) and the products of the rounded values are summed
+ *     in FP32: NVIDIA's TF32 tensor cores (mma.sync m16n8k8), and the same arithmetic emulated in
+ *     OpenCL C on every other device, so the result is the TF32 one everywhere (relative error
+ *     about 2^-11 per product, against FP32's 2^-24).
+ *   TSL_MATH_3XTF32: each element x is split into big = tf32(x) and small = tf32(x - big), and
+ *     C accumulates big*big + big*small + small*big in FP32 (small*small, below 2^-22 of the
+ *     product, is dropped): three TF32 products with FP32's accuracy.
+ * The reduced modes run on tiled2d's tensor-core configurations only (docs/gemm.md): a ladder
+ * variant named in them is TSL_ERR_UNSUPPORTED. `auto` never picks a mode the caller did not set;
+ * double, half and bfloat16 GEMM ignore the option. */
+typedef enum { TSL_MATH_FP32 = 0, TSL_MATH_TF32 = 1, TSL_MATH_3XTF32 = 2 } tsl_math;
 
 /* ---- version, status, errors ---------------------------------------------------------------- */
 
@@ -125,11 +141,12 @@ TSL_EXPORT const char *tsl_variant_name(const char *op, size_t index);
  * time it took is then the build_ms of tsl_context_timing. */
 TSL_EXPORT tsl_status tsl_variant_check(tsl_context *ctx, const char *op, const char *variant,
                                         const char **resolved);
-/* The same check for data of the given precision (tsl_variant_check is TSL_SINGLE): a variant
- * may run in one precision and not in another (gemm's tiled2d has no half storage; double needs
- * fp64), and "auto" may stand for another variant (gemm's auto with TSL_HALF is a ladder
- * variant). TSL_ERR_UNSUPPORTED for TSL_HALF on every op but gemm, and for TSL_DOUBLE on the ops
- * without double calls (pi, nbody, kmeans); TSL_ERR_INVALID_ARG for another precision value. */
+/* The same check for data of the given precision (tsl_variant_check is TSL_SINGLE, for gemm in the
+ * context's math mode): a variant may run in one precision and not in another (gemm's tiled2d has
+ * 16-bit storage only in its tensor-core configurations; double needs fp64), and "auto" may stand
+ * for another variant (gemm's auto with TSL_HALF is a ladder variant). TSL_ERR_UNSUPPORTED for
+ * TSL_HALF and TSL_BFLOAT16 on every op but gemm, and for TSL_DOUBLE on the ops without double
+ * calls (pi, nbody, kmeans); TSL_ERR_INVALID_ARG for another precision value. */
 TSL_EXPORT tsl_status tsl_variant_check_precision(tsl_context *ctx, const char *op,
                                                   const char *variant, tsl_precision precision,
                                                   const char **resolved);
@@ -217,15 +234,26 @@ TSL_EXPORT tsl_status tsl_dgemm(tsl_context *ctx, tsl_layout layout, tsl_trans t
 /* Half storage: A, B and C are IEEE binary16 values (the bits, as uint16_t; tsl_float_to_half
  * makes them), every product and sum is computed in float, and C is rounded to half (to nearest
  * even) once, at the end. Semantics and argument checks are those of tsl_sgemm. Variants: the
- * GEMM ladder (naive, tiled_WxW, regblock_P) and auto (a ladder variant, docs/gemm.md); tiled2d
- * has no half storage and returns TSL_ERR_UNSUPPORTED. Needs no cl_khr_fp16: the kernels use the
- * core vload_half / vstore_half built-ins. */
+ * GEMM ladder (naive, tiled_WxW, regblock_P), auto (a ladder variant unless the tuning database
+ * names a tensor-core configuration, docs/gemm.md) and tiled2d in its tensor-core configurations
+ * ("tiled2d", "tiled2d:...,MMA=4": mma.sync m16n8k16 f16 with FP32 accumulation on NVIDIA, an exact
+ * emulation of its data path elsewhere); another tiled2d configuration is TSL_ERR_UNSUPPORTED.
+ * Needs no cl_khr_fp16: the kernels use the core vload_half / vstore_half built-ins. */
 TSL_EXPORT tsl_status tsl_hgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
                                 tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
                                 const uint16_t *a, size_t lda, const uint16_t *b, size_t ldb,
                                 float beta, uint16_t *c, size_t ldc);
+/* bfloat16 storage: A, B and C are bfloat16 values (the top 16 bits of a float, as uint16_t;
+ * tsl_float_to_bf16 makes them), every product is exact in float and summed in float, and C is
+ * rounded to bfloat16 (to nearest even) once, at the end. Semantics, argument checks and variants
+ * are those of tsl_hgemm; tiled2d runs bfloat16 through its tensor-core configurations
+ * ("tiled2d:...,MMA=4": mma.sync m16n8k16 bf16 on NVIDIA, an exact emulation elsewhere). */
+TSL_EXPORT tsl_status tsl_bgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
+                                const uint16_t *a, size_t lda, const uint16_t *b, size_t ldb,
+                                float beta, uint16_t *c, size_t ldc);
 /* The same on device buffers; matrices start at element 0 of their buffer (2 bytes an element
- * for tsl_hgemm_buf). */
+ * for tsl_hgemm_buf and tsl_bgemm_buf). */
 TSL_EXPORT tsl_status tsl_sgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
                                     tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
@@ -238,6 +266,10 @@ TSL_EXPORT tsl_status tsl_hgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_tra
                                     tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
                                     size_t ldb, float beta, tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_bgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                    tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
+                                    const tsl_buffer *a, size_t lda, const tsl_buffer *b,
+                                    size_t ldb, float beta, tsl_buffer *c, size_t ldc);
 
 /* IEEE binary16 on the host, the format of tsl_hgemm's matrices. tsl_float_to_half rounds to
  * nearest, ties to even, as the kernels' stores do: magnitudes from 65520 up become infinity,
@@ -245,6 +277,13 @@ TSL_EXPORT tsl_status tsl_hgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_tra
  * NaN with its sign and top payload bits. tsl_half_to_float is exact (every half is a float). */
 TSL_EXPORT uint16_t tsl_float_to_half(float x);
 TSL_EXPORT float tsl_half_to_float(uint16_t h);
+/* bfloat16 on the host, the format of tsl_bgemm's matrices: a float's sign, its 8 exponent bits
+ * and the top 7 of its 23 mantissa bits. tsl_float_to_bf16 rounds to nearest, ties to even (as the
+ * kernels' stores do): subnormal floats round to subnormal bfloat16s (no flush to zero), magnitudes
+ * from 0x1.ffp127 (halfway past the largest bfloat16) up become infinity, NaN stays a quiet NaN with
+ * its sign and top payload bits. tsl_bf16_to_float is exact (every bfloat16 is a float). */
+TSL_EXPORT uint16_t tsl_float_to_bf16(float x);
+TSL_EXPORT float tsl_bf16_to_float(uint16_t b);
 
 /* ---- per-operation options ------------------------------------------------------------------ */
 
@@ -256,7 +295,9 @@ TSL_EXPORT float tsl_half_to_float(uint16_t h);
  *                next while it writes the last; default: the device's best known),
  *                "inner_reps" (the kernel body runs R times per launch, as in the transpose
  *                study of 001; default 1; the result is the same, the time grows);
- *   "poisson":   "check_every" (sweeps between residual checks on the device; default 20).
+ *   "poisson":   "check_every" (sweeps between residual checks on the device; default 20);
+ *   "gemm":      "math" (a tsl_math: how single-precision GEMM may compute; default
+ *                TSL_MATH_FP32).
  * Unknown op or name, or a value out of range: TSL_ERR_INVALID_ARG. */
 TSL_EXPORT tsl_status tsl_context_set_option(tsl_context *ctx, const char *op, const char *name,
                                              long value);

@@ -13,8 +13,9 @@
  * whose byte counts overflow or exceed any device. And the valid edge: m, n or k == 0 returns
  * TSL_OK, leaves C untouched when m or n is 0, and makes C = beta C when k is 0 (C = 0 for
  * beta == 0 even over NaN); a leading dimension of 0 is still invalid there (BLAS wants >= 1).
- * tsl_status_name is checked for every status. Half precision: tiled2d, the one variant without
- * half storage, says TSL_ERR_UNSUPPORTED naming half and leaves C alone;
+ * tsl_status_name is checked for every status. Half precision: a tiled2d configuration without
+ * half storage (MMA=0: only its tensor-core ones have it) says TSL_ERR_UNSUPPORTED naming half and
+ * leaves C alone;
  * tsl_variant_check_precision rejects a bad precision and an op without half kernels. */
 #include "check.h"
 #include "ref/ref.h"
@@ -609,11 +610,12 @@ static void test_half_support(tsl_context *ctx)
     st = tsl_variant_check_precision(ctx, "gemm", "naive", TSL_HALF, NULL);
     CHECK(st == TSL_OK, "variant_check_precision(gemm, naive, half) = %s: %s", tsl_status_name(st),
           tsl_context_error(ctx));
-    st = tsl_variant_check_precision(ctx, "gemm", "tiled2d", TSL_HALF, NULL);
-    expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half", "variant_check_precision(tiled2d, half)");
-    st = tsl_variant_check_precision(ctx, "gemm", "tiled2d:MWG=64,NWG=64", TSL_HALF, NULL);
+    st = tsl_variant_check_precision(ctx, "gemm", "tiled2d:MMA=0", TSL_HALF, NULL);
     expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half",
-                  "variant_check_precision(tiled2d:MWG=64,NWG=64, half)");
+                  "variant_check_precision(tiled2d:MMA=0, half)");
+    st = tsl_variant_check_precision(ctx, "gemm", "tiled2d:MWG=64,NWG=64,MMA=0", TSL_HALF, NULL);
+    expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half",
+                  "variant_check_precision(tiled2d:MWG=64,NWG=64,MMA=0, half)");
     st = tsl_variant_check_precision(ctx, "transpose", "naive", TSL_HALF, NULL);
     expect_status(st, TSL_ERR_UNSUPPORTED, ctx, "half", "variant_check_precision(transpose, half)");
     st = tsl_variant_check_precision(ctx, "gemm", "naive", (tsl_precision)7, NULL);
@@ -621,8 +623,9 @@ static void test_half_support(tsl_context *ctx)
     st = tsl_variant_check_precision(ctx, "gemm", "bogus", TSL_HALF, NULL);
     expect_status(st, TSL_ERR_INVALID_ARG, ctx, "bogus", "variant_check_precision(bogus, half)");
 
-    /* tiled2d set on the context: tsl_hgemm refuses, host and buffer API, C untouched. */
-    st = tsl_context_set_variant(ctx, "gemm", "tiled2d");
+    /* tiled2d's FMA kernel set on the context: tsl_hgemm refuses, host and buffer API, C
+     * untouched. */
+    st = tsl_context_set_variant(ctx, "gemm", "tiled2d:MMA=0");
     CHECK(st == TSL_OK, "set_variant(gemm, tiled2d) = %s: %s", tsl_status_name(st),
           tsl_context_error(ctx));
     arrays *x = malloc(sizeof *x);

@@ -34,13 +34,34 @@ typedef float16 real16;
 #ifndef STORAGE_HALF
 #define STORAGE_HALF 0
 #endif
-#if STORAGE_HALF
-#if PRECISION != 32
-#error "STORAGE_HALF computes in float: build it with PRECISION=32"
+/* STORAGE_BF16=1 (with PRECISION=32): bfloat16 in memory (the top 16 bits of a float, as ushort),
+ * float arithmetic; a load is a shift, a store rounds to nearest even exactly as the host's
+ * tsl_float_to_bf16 does (NaN kept quiet, overflow to infinity). */
+#ifndef STORAGE_BF16
+#define STORAGE_BF16 0
 #endif
+#define STORAGE16 (STORAGE_HALF || STORAGE_BF16)
+#if STORAGE16 && PRECISION != 32
+#error "16-bit storage computes in float: build it with PRECISION=32"
+#endif
+#if STORAGE_HALF && STORAGE_BF16
+#error "STORAGE_HALF and STORAGE_BF16 exclude each other"
+#endif
+#if STORAGE_HALF
 typedef half sreal;
 #define LOAD(p, i) vload_half((i), (p))
 #define STORE(v, p, i) vstore_half_rte((v), (i), (p))
+#elif STORAGE_BF16
+typedef ushort sreal;
+float bf16_to_float(ushort b) { return as_float((uint)b << 16); }
+ushort float_to_bf16(float v)
+{
+    uint u = as_uint(v);
+    if ((u & 0x7FFFFFFFu) > 0x7F800000u) return (ushort)((u >> 16) | 0x0040u);
+    return (ushort)((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+}
+#define LOAD(p, i) bf16_to_float((p)[i])
+#define STORE(v, p, i) ((p)[i] = float_to_bf16(v))
 #else
 typedef real sreal;
 #define LOAD(p, i) ((p)[i])

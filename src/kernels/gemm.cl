@@ -12,6 +12,33 @@
  * another's work-group limit (a heavy tiled2d next to gemm_tiled capped it at 256 work-items).
  * Without those options the file compiles every kernel, on its own. */
 
+/* The element type of the matrices the fast kernels (gemm_pack, gemm_tiled2d) move as they are:
+ * with 16-bit storage (STORAGE_HALF, STORAGE_BF16) the bits, as ushort, which tiled2d's
+ * tensor-core path hands to the instruction unconverted; else real. */
+#if STORAGE16
+typedef ushort tile_t;
+#define TILENAME ushort
+#define TZERO ((ushort)0) /* +0 in both formats */
+#else
+typedef real tile_t;
+#define TILENAME REALNAME
+#define TZERO ZERO
+#endif
+
+#if PRECISION == 32
+/* x rounded to TF32 as PTX cvt.rna.tf32.f32 does: to nearest with ties away from zero, keeping 10
+ * of the 23 mantissa bits (the low 13 bits of the result are zero, so it is also the float value
+ * it stands for). The carry of a magnitude near FLT_MAX runs into the exponent: infinity. NaN
+ * stays a (quiet) NaN; infinity stays infinity. */
+uint tf32_rna(float x)
+{
+    uint u = as_uint(x);
+    if ((u & 0x7FFFFFFFu) > 0x7F800000u) return (u | 0x00400000u) & 0xFFFFE000u;
+    if ((u & 0x7F800000u) == 0x7F800000u) return u;
+    return (u + 0x1000u) & 0xFFFFE000u;
+}
+#endif
+
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_naive)
 /* ---- naive: one work-item per element of C, global memory only (000's gpu1, 003's gpu2) ---- */
 __kernel void gemm_naive(const int M, const int N, const int K, const real alpha,
@@ -115,8 +142,11 @@ __kernel void gemm_regblock(const int M, const int N, const int K, const real al
 #ifndef PACK_UNIT
 #define PACK_UNIT 0
 #endif
-__kernel void gemm_pack(const int rows, const int cols, __global const real *src, const int s_rs,
-                        const int s_cs, const int prows, const int pcols, __global real *dst,
+#if PACK_UNIT && STORAGE16
+#error "gemm_pack: PACK_UNIT writes a real 1 (the Level-3 routines have no 16-bit storage)"
+#endif
+__kernel void gemm_pack(const int rows, const int cols, __global const tile_t *src, const int s_rs,
+                        const int s_cs, const int prows, const int pcols, __global tile_t *dst,
                         const long s_off)
 {
     src += s_off;
@@ -128,13 +158,13 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
      * read; PACK_UNIT: the diagonal is 1, not read */
     const int in = row < rows && col < cols && (PACK_TRI == 1 ? col <= row : col >= row);
     if (PACK_UNIT && in && row == col) {
-        dst[(long)row * pcols + col] = (real)1;
+        dst[(long)row * pcols + col] = (tile_t)1;
         return;
     }
 #else
     const int in = row < rows && col < cols;
 #endif
-    dst[(long)row * pcols + col] = in ? src[(long)row * s_rs + (long)col * s_cs] : ZERO;
+    dst[(long)row * pcols + col] = in ? src[(long)row * s_rs + (long)col * s_cs] : TZERO;
 }
 
 #endif
@@ -175,6 +205,15 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
  *               warps form a (MDIMC/4) x
  *               (NDIMC/8) grid over the group tile. Local rows are padded by 8 doubles so a
  *               fragment load (4 k rows x 8 m or n) touches every bank once per 128 bytes.
+ *               4 (16-bit storage: STORAGE_HALF or STORAGE_BF16): m16n8k16 f16 or bf16 with FP32
+ *               accumulation (sm_80 and later): the tiles stay 16-bit in local memory and each
+ *               fragment register packs two of them, neighbours in k (the lower one in the low
+ *               half); C is rounded to 16 bits once, in the epilogue (or by the split-k sum:
+ *               SPLIT_OUT=1 writes the float partial sums). The only tiled2d with 16-bit storage.
+ *               5 (single): m16n8k8 TF32 with FP32 accumulation (sm_80 and later), the fragments
+ *               rounded from the staged floats by cvt.rna.tf32.f32 (tf32_rna): MATH=1 one product
+ *               (TF32), MATH=2 three (3xTF32: x = big + small, big = tf32(x), small =
+ *               tf32(x - big); small*big + big*small + big*big, small*small dropped).
  * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting.
  * Two options that are no tunables but modes of the Level-3 routines (src/ops/level3.c, through
  * tsl__gemm_mem_ext; docs/level3.md):
@@ -308,16 +347,43 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
 #error "tiled2d: WN needs whole warps and the work-group to tile into (32/WN) x WN blocks"
 #endif
 #define MMA_RM (MMA == 1 ? 8 : 16)     /* rows of the instruction's tile (8 columns) */
-#define MMA_K (4 << (MMA ? MMA - 1 : 0)) /* its depth: 4, 8 or 16 */
-#define MMA_NA (MMA_RM * MMA_K / 32)     /* A, B and D registers per lane */
+#define MMA_K (MMA == 1 ? 4 : MMA == 2 || MMA == 5 ? 8 : 16) /* its depth: 4, 8 or 16 */
+#define MMA_NA (MMA_RM * MMA_K / 32)     /* A, B and D elements per lane */
 #define MMA_NB (8 * MMA_K / 32)
 #define MMA_ND (MMA_RM * 8 / 32)
-#if MMA && (PRECISION != 64 || !SA || !SB || MDIMC % 4 || NDIMC % 8 || (4 * MWI) % MMA_RM || \
-            KWG % MMA_K || VWA != 1 || WN)
-#error "tiled2d: MMA needs double, SA=SB=1, MDIMC % 4 == 0, NDIMC % 8 == 0, whole tiles per warp, KWG a multiple of the depth, VWA=1, WN=0"
+#define MMA_RA (MMA == 4 ? MMA_NA / 2 : MMA_NA) /* registers: 16-bit elements go two a register */
+#define MMA_RB (MMA == 4 ? MMA_NB / 2 : MMA_NB)
+#ifndef MATH
+#define MATH 0
+#endif
+#ifndef SPLIT_OUT
+#define SPLIT_OUT 0
+#endif
+#if MMA && (!SA || !SB || MDIMC % 4 || NDIMC % 8 || (4 * MWI) % MMA_RM || KWG % MMA_K || \
+            VWA != 1 || WN || BLS_LD % VW)
+#error "tiled2d: MMA needs SA=SB=1, MDIMC % 4 == 0, NDIMC % 8 == 0, whole tiles per warp, KWG a multiple of the depth, VWA=1, WN=0, VW <= 8"
+#endif
+#if MMA >= 1 && MMA <= 3 && PRECISION != 64
+#error "tiled2d: MMA=1, 2, 3 are FP64 instructions: PRECISION=64"
+#endif
+#if (MMA == 4) != STORAGE16
+#error "tiled2d: 16-bit storage runs on MMA=4 (m16n8k16 f16/bf16) and MMA=4 needs it"
+#endif
+#if MMA == 5 && (PRECISION != 32 || STORAGE16 || (MATH != 1 && MATH != 2))
+#error "tiled2d: MMA=5 (TF32) needs single precision and MATH=1 (TF32) or 2 (3xTF32)"
+#endif
+#if MMA != 5 && MATH
+#error "tiled2d: MATH (TF32, 3xTF32) runs on MMA=5"
 #endif
 #ifndef MMA_EMULATE
 #define MMA_EMULATE 0
+#endif
+/* A fragment register: the operand itself for FP64; 32 bits for the others (two 16-bit values,
+ * or a TF32 value's bits), as the instruction's "r" operands take them. */
+#if MMA == 4 || MMA == 5
+typedef uint frag_t;
+#else
+typedef real frag_t;
 #endif
 #if MMA == 1 && !MMA_EMULATE
 /* d = a b + d on an 8 x 8 x 4 FP64 tile held by a warp (g = lane / 4, t = lane % 4): lane holds
@@ -346,30 +412,103 @@ __kernel void gemm_pack(const int rows, const int cols, __global const real *src
       : "=d"(d[0]), "=d"(d[1]), "=d"(d[2]), "=d"(d[3])                                       \
       : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]), "d"(d[0]),         \
         "d"(d[1]), "d"(d[2]), "d"(d[3]))
+#elif MMA == 4 && !MMA_EMULATE
+/* d = a b + d on a 16 x 8 x 16 tile of f16 or bf16 with FP32 accumulation (sm_80; PTX ISA,
+ * "Matrix fragments for mma.m16n8k16 with floating point type"): register r of A packs
+ * A[g + 8 (r % 2)][2t + 8 (r / 2) + {0, 1}], register r of B packs B[2t + 8 r + {0, 1}][g] (the
+ * lower k in the low half), D is D[g][2t], D[g][2t+1], D[g+8][2t], D[g+8][2t+1]. */
+#if STORAGE_HALF
+#define MMA16_TYPES ".f16.f16"
+#else
+#define MMA16_TYPES ".bf16.bf16"
+#endif
+#define DMMA(d, a, b)                                                                        \
+  __asm__ __volatile__(                                                                      \
+      "mma.sync.aligned.m16n8k16.row.col.f32" MMA16_TYPES ".f32 {%0, %1, %2, %3}, "           \
+      "{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"                                        \
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])                                       \
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]))
+#elif MMA == 5 && !MMA_EMULATE
+/* d = a b + d on a 16 x 8 x 8 TF32 tile with FP32 accumulation (sm_80): the FP64 m16n8k8's
+ * layout, A[g][t], A[g+8][t], A[g][t+4], A[g+8][t+4]; B[t][g], B[t+4][g]; D as above. */
+#define DMMA(d, a, b)                                                                        \
+  __asm__ __volatile__(                                                                      \
+      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, "                \
+      "{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"                                        \
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])                                       \
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]))
 #elif MMA
 /* The same operations in OpenCL C for devices without the instruction (the host's choice: PoCL in
- * the tests, and every device but NVIDIA's FP64 tensor-core parts): the 32 work-items of a "warp"
- * exchange their fragments through local memory, then each computes its elements of D in k
- * order, by the fragment layouts above. Every work-item of the group makes the same sequence of
- * calls, so the barriers are uniform. */
-void dmma_emulated(real *d, const real *a, const real *b, __local real *sa, __local real *sb,
-                   const int lane)
+ * the tests, and every device without it): the 32 work-items of a "warp" exchange their fragment
+ * registers through local memory, then each computes its elements of D in k order from the
+ * operands the registers hold (FP64 values, TF32 values, or pairs of 16-bit values), by the
+ * fragment layouts above, one fused multiply-add at a time in the accumulator's precision (for
+ * the 16-bit and TF32 inputs every product is exact in float, so each step rounds once, as the
+ * tensor core's FP32 sum does at some point; its internal order is not documented). Every
+ * work-item of the group makes the same sequence of calls, so the barriers are uniform. */
+#if MMA == 4
+/* element h (0: low half) of a register of two 16-bit values, as a float */
+float mma_in16(uint r, int h)
 {
-  for (int r = 0; r < MMA_NA; r++) sa[r * 32 + lane] = a[r];
-  for (int r = 0; r < MMA_NB; r++) sb[r * 32 + lane] = b[r];
+  const uint x = h ? r >> 16 : r & 0xFFFFu;
+#if STORAGE_HALF
+  const uint sign = (x & 0x8000u) << 16, e = (x >> 10) & 0x1Fu, m = x & 0x3FFu;
+  if (e == 0x1Fu) return as_float(sign | 0x7F800000u | (m << 13));
+  if (e) return as_float(sign | ((e + 112u) << 23) | (m << 13));
+  const float v = (float)m * 0x1.0p-24f; /* a subnormal half: exact */
+  return sign ? -v : v;
+#else
+  return as_float(x << 16);
+#endif
+}
+/* A[row][k]: lane 4 (row % 8) + (k % 8) / 2, register (row / 8) + 2 (k / 8), half k % 2;
+ * B[k][col]: lane 4 col + (k % 8) / 2, register k / 8, half k % 2 */
+#define MMA_A_IN(sa, row, k) \
+  mma_in16(sa[((row) / 8 + 2 * ((k) / 8)) * 32 + 4 * ((row) % 8) + ((k) % 8) / 2], (k) % 2)
+#define MMA_B_IN(sb, k, col) mma_in16(sb[((k) / 8) * 32 + 4 * (col) + ((k) % 8) / 2], (k) % 2)
+#else
+/* A[row][k]: lane 4 (row % 8) + k % 4, register (row / 8) + (RM / 8) (k / 4); B[k][col]: lane
+ * 4 col + k % 4, register k / 4 */
+#if MMA == 5
+#define MMA_VALUE(r) as_float(r)
+#else
+#define MMA_VALUE(r) (r)
+#endif
+#define MMA_A_IN(sa, row, k) \
+  MMA_VALUE(sa[((row) / 8 + (MMA_RM / 8) * ((k) / 4)) * 32 + 4 * ((row) % 8) + (k) % 4])
+#define MMA_B_IN(sb, k, col) MMA_VALUE(sb[((k) / 4) * 32 + 4 * (col) + (k) % 4])
+#endif
+void dmma_emulated(real *d, const frag_t *a, const frag_t *b, __local frag_t *sa,
+                   __local frag_t *sb, const int lane)
+{
+  for (int r = 0; r < MMA_RA; r++) sa[r * 32 + lane] = a[r];
+  for (int r = 0; r < MMA_RB; r++) sb[r * 32 + lane] = b[r];
   barrier(CLK_LOCAL_MEM_FENCE);
   const int g = lane / 4, t = lane % 4;
   for (int e = 0; e < MMA_ND; e++) {
     const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
     real s = d[e];
-    for (int k = 0; k < MMA_K; k++)  // A[row][k]: lane 4 (row % 8) + k % 4, register (row / 8) + (RM / 8) (k / 4)
-      s = fma(sa[((row / 8) + (MMA_RM / 8) * (k / 4)) * 32 + 4 * (row % 8) + k % 4],
-              sb[(k / 4) * 32 + 4 * col + k % 4], s);  // B[k][col]: lane 4 col + k % 4, register k / 4
+    for (int k = 0; k < MMA_K; k++) s = fma(MMA_A_IN(sa, row, k), MMA_B_IN(sb, k, col), s);
     d[e] = s;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
 #define DMMA(d, a, b) dmma_emulated((d), (a), (b), mma_sa, mma_sb, lane)
+#endif
+#if MMA == 5
+/* The TF32 operand of a staged float: cvt.rna.tf32.f32 on NVIDIA (its low 13 bits cleared: the
+ * PTX ISA leaves them unspecified, and 3xTF32 subtracts the value), tf32_rna elsewhere. */
+#if MMA_EMULATE
+#define TF32_OF(x) tf32_rna(x)
+#else
+uint tf32_cvt(float x)
+{
+  uint r;
+  __asm__("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
+  return r & 0xFFFFE000u;
+}
+#define TF32_OF(x) tf32_cvt(x)
+#endif
 #endif
 /* The emulation's loops stay loops: unrolled, its barriers would multiply (PoCL compiles each
  * barrier region separately). */
@@ -383,12 +522,28 @@ void dmma_emulated(real *d, const real *a, const real *b, __local real *sa, __lo
 #define CAT(a, b) CAT_(a, b)
 #if VW == 1
 typedef real realV;
+typedef tile_t tileV;
 #define VLOAD(off, p) ((p)[off])
 #define VSTORE(x, off, p) ((p)[off] = (x))
 #else
 typedef CAT(REALNAME, VW) realV;
+typedef CAT(TILENAME, VW) tileV; /* B's staging: realV, or VW 16-bit values */
 #define VLOAD(off, p) CAT(vload, VW)(off, p)
 #define VSTORE(x, off, p) CAT(vstore, VW)(x, off, p)
+#endif
+#if STORAGE16 && !MMA
+#error "tiled2d: 16-bit storage runs on its tensor-core path only (MMA=4)"
+#endif
+/* C's type and accesses: 16-bit storage rounds once, as it stores (but writes the float partial
+ * sums of a split k: SPLIT_OUT); else real. */
+#if STORAGE16 && !SPLIT_OUT
+typedef sreal cout_t;
+#define C_LOAD(p, i) LOAD(p, i)
+#define C_STORE(v, p, i) STORE(v, p, i)
+#else
+typedef real cout_t;
+#define C_LOAD(p, i) ((p)[i])
+#define C_STORE(v, p, i) ((p)[i] = (v))
 #endif
 #if VWA > 1
 typedef CAT(REALNAME, VWA) realA;
@@ -398,8 +553,8 @@ typedef CAT(REALNAME, VWA) realA;
  * the tile origin are multiples of VW, buffers start aligned). vloadn only promises scalar
  * alignment, and NVIDIA's compiler then splits it into scalar loads (PTX ld.shared.f32 x 4);
  * a vector-typed access becomes one ld.shared.v4. C keeps vloadn/vstoren: ldc is the caller's. */
-#define VAT(p) (*(__local realV *)(p))
-#define VAT_G(p) (*(__global const realV *)(p))
+#define VAT(p) (*(__local tileV *)(p))
+#define VAT_G(p) (*(__global const tileV *)(p))
 #define AAT(p) (*(__local const realA *)(p))
 
 #if STRIDED
@@ -422,10 +577,10 @@ __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1)))
 __kernel void gemm_tiled2d(const int M, const int N, const int K,
                            const int Mc, const int Nc,
                            const real alpha,
-                           __global const real *restrict A, const int lda,
-                           __global const real *restrict B, const int ldb,
+                           __global const tile_t *restrict A, const int lda,
+                           __global const tile_t *restrict B, const int ldb,
                            const real beta,
-                           __global real *C, const int ldc,
+                           __global cout_t *C, const int ldc,
                            const int kchunk, const long cslice,
                            const long a_off, const long b_off, const long c_off
 #if BATCH
@@ -498,8 +653,8 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define MMA_MB (4 * MWI / MMA_RM)  // m-tiles of 8 (MMA=1) or 16 rows per warp
   real acc[MMA_MB][NWI][MMA_ND];
 #if MMA_EMULATE
-  __local real mma_fa[NTHREADS * MMA_NA], mma_fb[NTHREADS * MMA_NB];  // the warps' fragments
-  __local real *mma_sa = mma_fa + warp * 32 * MMA_NA, *mma_sb = mma_fb + warp * 32 * MMA_NB;
+  __local frag_t mma_fa[NTHREADS * MMA_RA], mma_fb[NTHREADS * MMA_RB];  // the warps' fragments
+  __local frag_t *mma_sa = mma_fa + warp * 32 * MMA_RA, *mma_sb = mma_fb + warp * 32 * MMA_RB;
 #endif
 #pragma unroll
   for (int i = 0; i < MMA_MB; i++)
@@ -515,13 +670,13 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     for (int j = 0; j < NVI; j++) acc[i][j] = (realV)(0);
 #endif
 
-  __global const real *Ag = A + (long)m0 * lda + kbeg;        // (m0, k) of the current step
-  __global const real *Bg = B + (long)kbeg * ldb + n0;        // (k, n0) of the current step
+  __global const tile_t *Ag = A + (long)m0 * lda + kbeg;      // (m0, k) of the current step
+  __global const tile_t *Bg = B + (long)kbeg * ldb + n0;      // (k, n0) of the current step
 #if SA
-  __local real Als[NBUF][KWG * ALS_LD] __attribute__((aligned(64)));  // transposed: [k][m]
+  __local tile_t Als[NBUF][KWG * ALS_LD] __attribute__((aligned(64)));  // transposed: [k][m]
 #endif
 #if SB
-  __local real Bls[NBUF][KWG * BLS_LD] __attribute__((aligned(64)));
+  __local tile_t Bls[NBUF][KWG * BLS_LD] __attribute__((aligned(64)));
 #endif
   // This item's share of a tile: global (koff: k offset from the current step) and local.
 #define GLOBAL_A(l, koff) Ag[(long)A_ROW(l) * lda + (koff) + A_COL(l)]
@@ -535,7 +690,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   if (A_FULL(koff)) {                                                                       \
     for (int l = 0; l < NLA; l++) pa[l] = GLOBAL_A(l, koff);                                \
   } else {                                                                                  \
-    for (int l = 0; l < NLA; l++) pa[l] = A_IN(l, koff) ? GLOBAL_A(l, koff) : ZERO;         \
+    for (int l = 0; l < NLA; l++) pa[l] = A_IN(l, koff) ? GLOBAL_A(l, koff) : TZERO;        \
   }
 #define FETCH_B(koff)                                                                       \
   if (B_FULL(koff)) {                                                                       \
@@ -543,9 +698,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   } else {                                                                                  \
     for (int l = 0; l < NLB; l++) {                                                         \
       const int brow = kbeg + k + (koff) + B_ROW(l), bcol = n0 + B_VEC(l) * VW;             \
-      __global const real *bp = Bg + (long)((koff) + B_ROW(l)) * ldb + B_VEC(l) * VW;       \
-      real t[VW];                                                                           \
-      for (int v = 0; v < VW; v++) t[v] = brow < K && bcol + v < N ? bp[v] : ZERO;          \
+      __global const tile_t *bp = Bg + (long)((koff) + B_ROW(l)) * ldb + B_VEC(l) * VW;     \
+      tile_t t[VW];                                                                         \
+      for (int v = 0; v < VW; v++) t[v] = brow < K && bcol + v < N ? bp[v] : TZERO;         \
       pb[l] = VLOAD(0, t);                                                                  \
     }                                                                                       \
   }
@@ -554,7 +709,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define LOCAL_B(buf, l) (Bls[buf] + B_ROW(l) * BLS_LD + B_VEC(l) * VW)
   int k = 0;  // the current step's k within the slice
 #if PF && SA
-  real pa[NLA];
+  tile_t pa[NLA];
 #if DIRECT
   FETCH_A(0)
 #else
@@ -563,7 +718,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
 #endif
 #if PF && SB
-  realV pb[NLB];
+  tileV pb[NLB];
 #if DIRECT
   FETCH_B(0)
 #else
@@ -625,27 +780,85 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
     }
 #endif
-#if MMA
-    // k rows t, t + 4, .. of each MMA_K-deep step; per quad of k rows, the A registers of the
-    // tile's rows g (and g + 8 for 16-row tiles) and the B register of column g
+#if MMA == 4
+    // k rows 2t, 2t + 1 (and 2t + 8, 2t + 9) of each 16-deep step: register 2q + h of the tile's
+    // rows g + 8 h packs A at k = 2t + 8q and 2t + 8q + 1; register q of column g packs B there
     MMA_UNROLL
     for (int kq = 0; kq < KWG; kq += MMA_K) {
-      real af[MMA_MB][MMA_NA], bf[NWI][MMA_NB];
+      frag_t af[MMA_MB][MMA_RA], bf[NWI][MMA_RB];
+#pragma unroll
+      for (int q = 0; q < 2; q++) {
+        const int k0 = kq + 2 * (lane % 4) + 8 * q;
+        const int ka = k0 * ALS_LD, kb = k0 * BLS_LD;
+#pragma unroll
+        for (int i = 0; i < MMA_MB; i++)
+#pragma unroll
+          for (int h = 0; h < 2; h++) {
+            const int m = ka + wm + MMA_RM * i + 8 * h + lane / 4;
+            af[i][2 * q + h] = (uint)Als[buf][m] | ((uint)Als[buf][m + ALS_LD] << 16);
+          }
+#pragma unroll
+        for (int j = 0; j < NWI; j++) {
+          const int n = kb + wn + 8 * j + lane / 4;
+          bf[j][q] = (uint)Bls[buf][n] | ((uint)Bls[buf][n + BLS_LD] << 16);
+        }
+      }
+      MMA_UNROLL
+      for (int i = 0; i < MMA_MB; i++)
+        MMA_UNROLL
+        for (int j = 0; j < NWI; j++) DMMA(acc[i][j], af[i], bf[j]);
+    }
+#elif MMA
+    // k rows t, t + 4, .. of each MMA_K-deep step; per quad of k rows, the A registers of the
+    // tile's rows g (and g + 8 for 16-row tiles) and the B register of column g; TF32 (MMA=5):
+    // rounded from the staged floats, and for 3xTF32 their remainders too
+    MMA_UNROLL
+    for (int kq = 0; kq < KWG; kq += MMA_K) {
+      frag_t af[MMA_MB][MMA_NA], bf[NWI][MMA_NB];
+#if MATH == 2
+      frag_t afs[MMA_MB][MMA_NA], bfs[NWI][MMA_NB];  // tf32(x - big)
+#endif
 #pragma unroll
       for (int q = 0; q < MMA_K / 4; q++) {
         const int ka = (kq + lane % 4 + 4 * q) * ALS_LD, kb = (kq + lane % 4 + 4 * q) * BLS_LD;
 #pragma unroll
         for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
-          for (int h = 0; h < MMA_RM / 8; h++)
-            af[i][(MMA_RM / 8) * q + h] = Als[buf][ka + wm + MMA_RM * i + 8 * h + lane / 4];
+          for (int h = 0; h < MMA_RM / 8; h++) {
+            const real x = Als[buf][ka + wm + MMA_RM * i + 8 * h + lane / 4];
+#if MMA == 5
+            af[i][(MMA_RM / 8) * q + h] = TF32_OF(x);
+#if MATH == 2
+            afs[i][(MMA_RM / 8) * q + h] = TF32_OF(x - as_float(af[i][(MMA_RM / 8) * q + h]));
+#endif
+#else
+            af[i][(MMA_RM / 8) * q + h] = x;
+#endif
+          }
 #pragma unroll
-        for (int j = 0; j < NWI; j++) bf[j][q] = Bls[buf][kb + wn + 8 * j + lane / 4];
+        for (int j = 0; j < NWI; j++) {
+          const real x = Bls[buf][kb + wn + 8 * j + lane / 4];
+#if MMA == 5
+          bf[j][q] = TF32_OF(x);
+#if MATH == 2
+          bfs[j][q] = TF32_OF(x - as_float(bf[j][q]));
+#endif
+#else
+          bf[j][q] = x;
+#endif
+        }
       }
       MMA_UNROLL
       for (int i = 0; i < MMA_MB; i++)
         MMA_UNROLL
-        for (int j = 0; j < NWI; j++) DMMA(acc[i][j], af[i], bf[j]);
+        for (int j = 0; j < NWI; j++) {
+#if MATH == 2
+          // the small terms first, so the big product lands on their sum
+          DMMA(acc[i][j], afs[i], bf[j]);
+          DMMA(acc[i][j], af[i], bfs[j]);
+#endif
+          DMMA(acc[i][j], af[i], bf[j]);
+        }
     }
 #else
 #pragma unroll
@@ -715,13 +928,14 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     for (int e = 0; e < MMA_ND; e++) {  // D element e: row g + 8 (e / 2), column 2 t + e % 2
       const int row = m0 + wm + MMA_RM * i + lane / 4 + 8 * (e / 2);
       if (row < Mc) {
-        __global real *Cr = C + (long)row * ldc;
+        __global cout_t *Cr = C + (long)row * ldc;
 #pragma unroll
         for (int j = 0; j < NWI; j++) {
           const int col = n0 + wn + 8 * j + 2 * (lane % 4) + e % 2;
           if (col < Nc && TRI_KEEP(row, col))
-            Cr[col] = beta != ZERO ? fma(beta, Cr[col], alpha * acc[i][j][e])
-                                   : alpha * acc[i][j][e];
+            C_STORE(beta != ZERO ? fma(beta, C_LOAD(Cr, col), alpha * acc[i][j][e])
+                                 : alpha * acc[i][j][e],
+                    Cr, col);
         }
       }
     }
@@ -781,6 +995,15 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define EDGE_R 16
 #endif
 #define EDGE_KC 256 /* l per staged chunk of Y: 8 lanes x 32 or 32 lanes x 8 */
+/* ROUND_TF32=1: the strip of a GEMM in TF32 math rounds X and Y as tiled2d's tensor cores do */
+#ifndef ROUND_TF32
+#define ROUND_TF32 0
+#endif
+#if ROUND_TF32
+#define EDGE_IN(v) as_float(tf32_rna(v))
+#else
+#define EDGE_IN(v) (v)
+#endif
 /* One staged chunk for an item of LANES lanes: its EDGE_KC / LANES loads of X first (all in
  * flight together), then their products with the staged Y (a constant trip count: unrolled). */
 #define EDGE_CHUNK(LANES)                                                                   \
@@ -788,7 +1011,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
         real xv[EDGE_KC / LANES];                                                           \
         _Pragma("unroll") for (int u = 0; u < EDGE_KC / LANES; ++u) {                       \
             const int l = l0 + lane + u * LANES;                                            \
-            xv[u] = l < K ? x[(long)l * x_ls] : ZERO;                                       \
+            xv[u] = l < K ? EDGE_IN(LOAD(x, (long)l * x_ls)) : ZERO;                        \
         }                                                                                   \
         _Pragma("unroll") for (int u = 0; u < EDGE_KC / LANES; ++u)                         \
             _Pragma("unroll") for (int q = 0; q < EDGE_R; ++q)                              \
@@ -796,9 +1019,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     }
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void gemm_edge(const int L, const int S, const int K, const real alpha,
-               __global const real *X, const long x_off, const int x_ps, const int x_ls,
-               __global const real *Y, const long y_off, const int y_ls, const int y_qs,
-               const real beta, __global real *C, const long c_off, const int c_ps,
+               __global const sreal *X, const long x_off, const int x_ps, const int x_ls,
+               __global const sreal *Y, const long y_off, const int y_ls, const int y_qs,
+               const real beta, __global sreal *C, const long c_off, const int c_ps,
                const int c_qs, const int lfast)
 {
     __local real ys[EDGE_R * EDGE_KC];
@@ -807,7 +1030,7 @@ void gemm_edge(const int L, const int S, const int K, const real alpha,
     const int lane = lfast ? (int)get_local_id(0) : (int)get_local_id(1);
     const int lanes = lfast ? 32 : 8;
     const int p = lfast ? (int)get_global_id(1) : (int)get_global_id(0);
-    __global const real *x = X + x_off + (long)min(p, L - 1) * x_ps; /* rows past L: never stored */
+    __global const sreal *x = X + x_off + (long)min(p, L - 1) * x_ps; /* rows past L: never stored */
     real acc[EDGE_R];
 #pragma unroll
     for (int q = 0; q < EDGE_R; ++q) acc[q] = ZERO;
@@ -815,7 +1038,7 @@ void gemm_edge(const int L, const int S, const int K, const real alpha,
         /* Y[l0 .. l0 + EDGE_KC) x S into ys[q][l], zero past K and past S */
         for (int i = tid; i < EDGE_R * EDGE_KC; i += 256) {
             const int q = i / EDGE_KC, l = l0 + i % EDGE_KC;
-            ys[i] = q < S && l < K ? Y[y_off + (long)l * y_ls + (long)q * y_qs] : ZERO;
+            ys[i] = q < S && l < K ? EDGE_IN(LOAD(Y, y_off + (long)l * y_ls + (long)q * y_qs)) : ZERO;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (lfast)
@@ -843,10 +1066,11 @@ void gemm_edge(const int L, const int S, const int K, const real alpha,
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_splitk_sum)
 /* ---- the second pass of split k: C = sum over z of W[z] (+ beta C), slices added in a fixed
- * order, so the result has the same bits on every run. W holds S slices of Mc x ldw. ---------- */
+ * order, so the result has the same bits on every run. W holds S slices of Mc x ldw (in real: float
+ * partial sums for 16-bit storage, whose C is rounded once, here). ---------- */
 __kernel void gemm_splitk_sum(const int Mc, const int Nc, const int S,
                               __global const real *W, const int ldw, const long wslice,
-                              const real beta, __global real *C, const int ldc,
+                              const real beta, __global sreal *C, const int ldc,
                               const long c_off)
 {
     const int col = get_global_id(0);
@@ -856,8 +1080,8 @@ __kernel void gemm_splitk_sum(const int Mc, const int Nc, const int S,
     __global const real *w = W + (long)row * ldw + col;
     real acc = w[0];
     for (int z = 1; z < S; ++z) acc += w[z * wslice];
-    __global real *c = C + (long)row * ldc + col;
-    *c = (beta == ZERO) ? acc : acc + beta * *c;
+    const long i = (long)row * ldc + col; /* 16-bit storage: rounded here, once */
+    STORE((beta == ZERO) ? acc : acc + beta * LOAD(C, i), C, i);
 }
 
 #endif

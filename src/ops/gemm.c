@@ -10,9 +10,11 @@
  * pre-pass (O(mk + kn), against the O(mnk) product) builds them when the caller's do not
  * already qualify; C is never copied, since the kernel guards its stores.
  *
- * Half storage (tsl_hgemm): the same ladder kernels built with -DSTORAGE_HALF=1 read and write
- * binary16 matrices and compute in float; tiled2d (and so the tuning database, whose entries are
- * tiled2d configurations) has no half build, and says so. */
+ * 16-bit storage (tsl_hgemm: binary16, tsl_bgemm: bfloat16): the same ladder kernels built with
+ * -DSTORAGE_HALF=1 or -DSTORAGE_BF16=1 read and write 16-bit matrices and compute in float;
+ * tiled2d runs them only in its tensor-core configurations (MMA=4), as it runs single precision
+ * in the TF32 and 3xTF32 math modes only in MMA=5 ones. Each call has a kind (GK_*, the storage
+ * and the math mode) by which the variant is chosen and checked. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -50,11 +52,6 @@ static const char *gemm_class(size_t m, size_t n, size_t k)
 static const tsl__auto_row auto_table[] = {
     {"gpu", "tiled2d"}, {"cpu", "tiled2d"}, {NULL, "tiled2d"}};
 
-/* What `auto` stands for with half storage, where tiled2d does not run: the ladder variant that
- * was fastest with half storage on each device type (docs/gemm.md, "Half storage"). A device
- * whose work-groups are too small for the pick runs naive. */
-static const tsl__auto_row half_auto_table[] = {
-    {"gpu", "regblock_4"}, {"cpu", "regblock_4"}, {NULL, "regblock_2"}};
 
 static const char *variant_name(size_t i)
 {
@@ -69,7 +66,23 @@ static const char *shape_class(const tsl__shape *shape)
     return shape ? gemm_class(shape->m, shape->n, shape->k) : "large";
 }
 
-static tsl_status choose_named(tsl_context *ctx, const char *variant, int dbl,
+/* The names of the kinds, for messages. */
+static const char *kind_name(int kind)
+{
+    static const char *const names[] = {"single", "double", "half", "bfloat16",
+                                        "single (TF32 math)", "single (3xTF32 math)"};
+    return kind >= 0 && kind <= GK_3XTF32 ? names[kind] : "?";
+}
+
+/* tiled2d's built-in configuration of a kind: the tensor-core ones for the kinds only they run. */
+static tiled2d_params kind_base(int kind)
+{
+    return GK_16BIT(kind)     ? tsl__tiled2d_mma16
+           : GK_TF32ISH(kind) ? tsl__tiled2d_tf32
+                              : tsl__tiled2d_fallback;
+}
+
+static tsl_status choose_named(tsl_context *ctx, const char *variant, int kind,
                                const tsl__shape *shape, int use_db, gemm_choice *out)
 {
     char base[48];
@@ -84,71 +97,84 @@ static tsl_status choose_named(tsl_context *ctx, const char *variant, int dbl,
         if (colon)
             return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
                              "gemm variant %s takes no parameters (only tiled2d does)", base);
+        if (GK_TF32ISH(kind))
+            return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                             "gemm variant %s computes in FP32: single precision in %s math runs "
+                             "on tiled2d's TF32 tensor-core configurations only (auto, tiled2d, or "
+                             "tiled2d:...,MMA=5)",
+                             base, kind == GK_TF32 ? "TF32" : "3xTF32");
         return TSL_OK;
     }
+    out->tp = kind_base(kind);
     char why[256];
     if (colon) {
         if (tsl__space_parse(&tsl__tiled2d_space, variant, out->tp.v, why, sizeof why) != 0)
             return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "gemm variant '%s': %s", variant, why);
     } else if (use_db) {
-        const char *src, *db = tsl__tuning_find(ctx, "gemm", dbl, shape_class(shape), shape, &src);
+        const char *src, *db = tsl__tuning_find(ctx, "gemm", kind, shape_class(shape), shape, &src);
         tiled2d_params t = tsl__tiled2d_fallback;
         if (db && strncmp(db, "tiled2d:", 8) == 0) {
             if (tsl__space_parse(&tsl__tiled2d_space, db, t.v, why, sizeof why) == 0 &&
-                tsl__tiled2d_runs(ctx, dbl, t.v))
+                tsl__tiled2d_runs(ctx, kind, t.v))
                 out->tp = t;
             else
                 tsl__warn(ctx, "gemm: %s names '%s', which cannot run here: using the built-in "
                           "tiled2d parameters", src, db);
         }
     }
-    if (!tsl__tiled2d_runs(ctx, dbl, out->tp.v)) {
+    if (!tsl__tiled2d_runs(ctx, kind, out->tp.v)) {
         char cfg[256];
         tsl__space_format(&tsl__tiled2d_space, out->tp.v, cfg, sizeof cfg);
+        const char *rule = tsl__tiled2d_kind_rule(kind, out->tp.v);
+        if (*rule)
+            return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm %s at %s precision: %s", cfg,
+                             kind_name(kind), rule);
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "gemm %s does not fit device %s at %s precision (work-group size, "
                          "local memory or the kernel's divisibility rules)",
-                         cfg, ctx->info.name, dbl ? "double" : "single");
+                         cfg, ctx->info.name, kind_name(kind));
     }
     return TSL_OK;
-}
-
-static tsl_status choose(tsl_context *ctx, const char *variant, int dbl, const tsl__shape *shape,
-                         gemm_choice *out)
-{
-    if (strcmp(variant, "auto") != 0) return choose_named(ctx, variant, dbl, shape, 1, out);
-    const char *src, *db = tsl__tuning_find(ctx, "gemm", dbl, shape_class(shape), shape, &src);
-    if (db) {
-        char saved[sizeof ctx->error];
-        snprintf(saved, sizeof saved, "%s", ctx->error);
-        if (choose_named(ctx, db, dbl, shape, 0, out) == TSL_OK) return TSL_OK;
-        tsl__warn(ctx, "gemm: %s names '%s', which cannot run here (%s): using the built-in "
-                  "choice", src, db, ctx->error);
-        snprintf(ctx->error, sizeof ctx->error, "%s", saved);
-    }
-    return choose_named(ctx, tsl__auto_pick(ctx, auto_table), dbl, shape, 0, out);
 }
 
 static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v);
 
-/* The variant of a half-storage call: a ladder variant by name, or auto's half pick; tiled2d
- * (named, or as a configuration) is TSL_ERR_UNSUPPORTED. */
-static tsl_status choose_half(tsl_context *ctx, const char *variant, gemm_choice *out)
+/* What `auto` stands for with 16-bit storage where the database has no entry for it (its entries
+ * for single and double are FMA configurations, which have no 16-bit build): the ladder variant
+ * that was fastest with half storage on each device type (docs/gemm.md, "Half storage"). A
+ * device whose work-groups are too small for the pick runs naive. The tensor-core configurations
+ * (MMA=4) take over where a database entry for half or bfloat16 names one. */
+static const tsl__auto_row half_auto_table[] = {
+    {"gpu", "regblock_4"}, {"cpu", "regblock_4"}, {NULL, "regblock_2"}};
+
+/* The variant of a call of this kind (GK_*). auto: the database's entry for the kind and the
+ * problem's size class; else for single and double auto_table's pick, for 16-bit storage
+ * half_auto_table's, for TF32 and 3xTF32 tiled2d's built-in TF32 configuration (no other kernel
+ * computes them: auto never changes the math the caller asked for). */
+static tsl_status choose(tsl_context *ctx, const char *variant, int kind, const tsl__shape *shape,
+                         gemm_choice *out)
 {
-    int is_auto = strcmp(variant, "auto") == 0;
-    tsl_status s = choose_named(ctx, is_auto ? tsl__auto_pick(ctx, half_auto_table) : variant, 0,
-                                NULL, 0, out);
-    if (s != TSL_OK) return s;
-    if (out->v->kind == KIND_TILED2D)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
-                         "gemm variant %s has no half-storage kernel: half precision (tsl_hgemm) "
-                         "runs the ladder variants (naive, tiled_WxW, regblock_P) or auto",
-                         variant);
-    if (is_auto && variant_fits(ctx, out->v) != TSL_OK) {
-        tsl__clear_error(ctx);
-        out->v = &variants[0];
+    if (strcmp(variant, "auto") != 0) return choose_named(ctx, variant, kind, shape, 1, out);
+    const char *src, *db = tsl__tuning_find(ctx, "gemm", kind, shape_class(shape), shape, &src);
+    if (db) {
+        char saved[sizeof ctx->error];
+        snprintf(saved, sizeof saved, "%s", ctx->error);
+        if (choose_named(ctx, db, kind, shape, 0, out) == TSL_OK) return TSL_OK;
+        tsl__warn(ctx, "gemm: %s names '%s', which cannot run here (%s): using the built-in "
+                  "choice", src, db, ctx->error);
+        snprintf(ctx->error, sizeof ctx->error, "%s", saved);
     }
-    return TSL_OK;
+    if (GK_16BIT(kind)) {
+        tsl_status s =
+            choose_named(ctx, tsl__auto_pick(ctx, half_auto_table), kind, shape, 0, out);
+        if (s == TSL_OK && variant_fits(ctx, out->v) != TSL_OK) {
+            tsl__clear_error(ctx);
+            out->v = &variants[0];
+        }
+        return s;
+    }
+    if (GK_TF32ISH(kind)) return choose_named(ctx, "tiled2d", kind, shape, 0, out);
+    return choose_named(ctx, tsl__auto_pick(ctx, auto_table), kind, shape, 0, out);
 }
 
 /* Work-group size and local memory a ladder variant needs, against what the device offers
@@ -170,53 +196,89 @@ static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v)
     return TSL_OK;
 }
 
-static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c, int prec);
+static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c, int kind);
 
-/* Checked as a large problem of the precision would run it (TSL_SINGLE, TSL_DOUBLE, TSL_HALF). */
-static tsl_status variant_check_prec(tsl_context *ctx, const char *variant, int prec,
-                                     const char **resolved)
+/* The kind of a call of precision prec (tsl_precision) on ctx: single precision in the context's
+ * math mode (option "math" of "gemm"). */
+static int call_kind(const tsl_context *ctx, int prec)
+{
+    if (prec != TSL_SINGLE) return prec;
+    long math = tsl__context_option(ctx, "gemm", "math", TSL_MATH_FP32);
+    return math == TSL_MATH_TF32 ? GK_TF32 : math == TSL_MATH_3XTF32 ? GK_3XTF32 : GK_SINGLE;
+}
+
+/* Checked as a large problem of the kind would run it. */
+static tsl_status check_kind(tsl_context *ctx, const char *variant, int kind,
+                             const char **resolved)
 {
     gemm_choice c;
-    tsl_status s = prec == TSL_HALF ? choose_half(ctx, variant, &c)
-                                    : choose(ctx, variant, prec == TSL_DOUBLE, NULL, &c);
+    tsl_status s = choose(ctx, variant, kind, NULL, &c);
     if (s != TSL_OK) return s;
     if (resolved) *resolved = c.v->name;
     s = variant_fits(ctx, c.v);
-    return s == TSL_OK ? kernel_fits(ctx, &c, prec) : s;
+    return s == TSL_OK ? kernel_fits(ctx, &c, kind) : s;
+}
+
+/* For a precision (TSL_SINGLE: in the context's math mode, TSL_DOUBLE, TSL_HALF, TSL_BFLOAT16). */
+static tsl_status variant_check_prec(tsl_context *ctx, const char *variant, int prec,
+                                     const char **resolved)
+{
+    return check_kind(ctx, variant, call_kind(ctx, prec), resolved);
 }
 
 /* Without a precision (tsl_variant_check, tsl_context_set_variant): checked as a large
- * single-precision problem would run it, or else a double one where the device has double, so a
- * configuration only double runs (MMA) can be named; a call of the other precision then says
- * TSL_ERR_UNSUPPORTED. */
+ * single-precision problem would run it (in the context's math mode), or else one of the other
+ * kinds (double where the device has it, half, bfloat16, TF32), so a configuration only they run
+ * (MMA) can be named; a call of another kind then says TSL_ERR_UNSUPPORTED. */
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
-    tsl_status s = variant_check_prec(ctx, variant, TSL_SINGLE, resolved);
-    if (s != TSL_ERR_UNSUPPORTED || !ctx->info.fp64) return s;
+    int first = call_kind(ctx, TSL_SINGLE);
+    tsl_status s = check_kind(ctx, variant, first, resolved);
+    if (s != TSL_ERR_UNSUPPORTED) return s;
     char why[sizeof ctx->error];
     snprintf(why, sizeof why, "%s", ctx->error);
-    if (variant_check_prec(ctx, variant, TSL_DOUBLE, resolved) == TSL_OK) {
-        tsl__clear_error(ctx);
-        return TSL_OK;
+    const int others[] = {GK_DOUBLE, GK_HALF, GK_BF16, GK_TF32};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; ++i) {
+        if (others[i] == first || (others[i] == GK_DOUBLE && !ctx->info.fp64)) continue;
+        if (check_kind(ctx, variant, others[i], resolved) == TSL_OK) {
+            tsl__clear_error(ctx);
+            return TSL_OK;
+        }
     }
     snprintf(ctx->error, sizeof ctx->error, "%s", why); /* the single-precision reason */
     return s;
+}
+
+/* The options of "gemm" (tsl_context_set_option): "math", a tsl_math. */
+static tsl_status option_check(tsl_context *ctx, const char *name, long value)
+{
+    if (strcmp(name, "math") != 0)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "gemm has no option '%s' (options: math)",
+                         name);
+    if (value != TSL_MATH_FP32 && value != TSL_MATH_TF32 && value != TSL_MATH_3XTF32)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "gemm option math = %ld is none of TSL_MATH_FP32 (0), TSL_MATH_TF32 (1), "
+                         "TSL_MATH_3XTF32 (2)",
+                         value);
+    return TSL_OK;
 }
 
 const tsl__op_desc tsl__gemm_desc = {.op = "gemm",
                                      .variant_name = variant_name,
                                      .variant_check = variant_check,
                                      .variant_check_prec = variant_check_prec,
+                                     .option_check = option_check,
                                      .size_class = gemm_class,
                                      .space = &tsl__tiled2d_space};
 
 /* ---- the row-major problem the kernels see ------------------------------------------------ */
 
-/* Bytes per matrix element of a precision (TSL_SINGLE, TSL_DOUBLE, TSL_HALF). */
+/* Bytes per matrix element of a precision (TSL_SINGLE, TSL_DOUBLE, TSL_HALF, TSL_BFLOAT16) or
+ * of a kind. */
 static size_t elem_size(int prec)
 {
     return prec == TSL_DOUBLE ? sizeof(double)
-           : prec == TSL_HALF ? sizeof(uint16_t)
+           : GK_16BIT(prec)   ? sizeof(uint16_t)
                               : sizeof(float);
 }
 
@@ -239,7 +301,11 @@ tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const c
 {
     char options[400];
     snprintf(options, sizeof options, "-DPRECISION=%d%s -DONLY_ONE_KERNEL -DONLY_%s%s%s",
-             p->dbl ? 64 : 32, p->half ? " -DSTORAGE_HALF=1" : "", name, *extra ? " " : "", extra);
+             p->dbl ? 64 : 32,
+             p->kind == GK_HALF   ? " -DSTORAGE_HALF=1"
+             : p->kind == GK_BF16 ? " -DSTORAGE_BF16=1"
+                                  : "",
+             name, *extra ? " " : "", extra);
     return tsl__get_kernel(ctx, "gemm.cl", options, name, k);
 }
 
@@ -305,25 +371,25 @@ static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gem
 /* The device's compiler decides the largest work-group a built kernel allows (registers): build the
  * variant's kernel of the precision (single for tsl_variant_check) and compare with what its
  * launch needs. Every run checks its own kernel again. */
-static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c, int prec)
+static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c, int kind)
 {
     const gemm_variant *v = c->v;
-    if (prec == TSL_DOUBLE) {
+    if (kind == GK_DOUBLE) {
         tsl_status s = tsl__check_fp64(ctx, 1, "gemm");
         if (s != TSL_OK) return s;
     }
-    gemm_problem p = {.dbl = prec == TSL_DOUBLE,
-                      .elem = elem_size(prec),
+    gemm_problem p = {.dbl = kind == GK_DOUBLE,
+                      .elem = elem_size(kind),
                       .ta = TSL_NO_TRANS,
                       .tb = TSL_NO_TRANS,
-                      .half = prec == TSL_HALF};
+                      .kind = kind};
     char extra[256] = "";
     size_t need = 1;
     if (v->kind == KIND_TILED) {
         snprintf(extra, sizeof extra, "-DTS=%d", v->param);
         need = (size_t)v->param * (size_t)v->param;
     } else if (v->kind == KIND_TILED2D) {
-        tsl__tiled2d_options(ctx, &c->tp, extra, sizeof extra);
+        tsl__tiled2d_options(ctx, kind, &c->tp, extra, sizeof extra);
         need = (size_t)c->tp.v[P_MDIMC] * (size_t)c->tp.v[P_NDIMC];
     } else {
         return TSL_OK; /* the other kernels take whatever work-group size the device allows */
@@ -345,8 +411,7 @@ static tsl_status run(tsl_context *ctx, const gemm_problem *p)
 {
     gemm_choice c;
     const char *variant = tsl__context_variant(ctx, "gemm");
-    tsl_status s = p->half ? choose_half(ctx, variant, &c)
-                           : choose(ctx, variant, p->dbl, &(tsl__shape){p->m, p->n, p->k}, &c);
+    tsl_status s = choose(ctx, variant, p->kind, &(tsl__shape){p->m, p->n, p->k}, &c);
     if (s != TSL_OK) return s;
     if ((s = variant_fits(ctx, c.v)) != TSL_OK) return s;
     /* k == 0 or alpha == 0: C = beta C without reading A or B (BLAS); the naive kernel with an
@@ -366,7 +431,7 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
     if (m == 0 || n == 0) return TSL_OK;
     int use_ab = k > 0 && alpha != 0.0;
     gemm_problem p = {prec == TSL_DOUBLE, elem_size(prec), ta, tb, m, n, k, alpha, beta,
-                      use_ab ? a : c, use_ab ? b : c, c, lda, ldb, ldc, prec == TSL_HALF,
+                      use_ab ? a : c, use_ab ? b : c, c, lda, ldb, ldc, prec,
                       use_ab ? a_off : 0, use_ab ? b_off : 0, c_off, 0, 0, 0, 0, 0, 0};
     return run(ctx, &p);
 }
@@ -397,7 +462,7 @@ static void tri_waves(tsl_context *ctx, const gemm_problem *p, gemm_choice *ch)
     gemm_choice alt;
     char saved[sizeof ctx->error];
     snprintf(saved, sizeof saved, "%s", ctx->error);
-    int ok = db && choose_named(ctx, db, p->dbl, NULL, 0, &alt) == TSL_OK &&
+    int ok = db && choose_named(ctx, db, p->kind, NULL, 0, &alt) == TSL_OK &&
              alt.v->kind == KIND_TILED2D && 2 * tri_tiles(p->n, alt.tp.v) >= 3 * tiles;
     snprintf(ctx->error, sizeof ctx->error, "%s", saved); /* a question, not a failure */
     if (ok) *ch = alt;
@@ -410,7 +475,7 @@ static gemm_problem ext_problem(int prec, tsl_trans ta, tsl_trans tb, size_t m, 
                                 size_t ldc, const tsl__gemm_ext *ext)
 {
     gemm_problem p = {prec == TSL_DOUBLE, elem_size(prec), ta, tb, m, n, k, alpha, beta,
-                      a, b, c, lda, ldb, ldc, 0, a_off, b_off, c_off, ext->tri, ext->unit,
+                      a, b, c, lda, ldb, ldc, prec, a_off, b_off, c_off, ext->tri, ext->unit,
                       ext->batch, ext->a_stride, ext->b_stride, ext->c_stride};
     return p;
 }
@@ -569,14 +634,16 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const ge
         tsl__mul_overflows(v.br, v.bc) || tsl__mul_overflows(v.br * v.bc, elem) ||
         tsl__mul_overflows(v.m, v.n) || tsl__mul_overflows(v.m * v.n, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
-    if (prec != TSL_HALF) { /* the caller's own arguments: the pipeline maps rows of C itself */
+    if (prec == TSL_SINGLE || prec == TSL_DOUBLE) { /* the caller's own arguments: the pipeline
+                                                      * maps rows of C itself (tsl_sgemm_buf, in
+                                                      * the context's math mode) */
         tsl__gemm_host h = {dbl,    g->layout, g->ta,  g->tb, g->m, g->n, g->k, g->lda,
                             g->ldb, g->ldc,    alpha,  beta,  v.swapped ? b : a,
                             v.swapped ? a : b, c};
         if (tsl__gemm_pipe_pays(ctx, &h)) return gemm_pipelined(ctx, &h);
     }
     gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
-                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n, prec == TSL_HALF, 0, 0, 0,
+                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n, call_kind(ctx, prec), 0, 0, 0,
                       0,    0,    0,    0,    0,    0};
     if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
     if (use_ab) {
@@ -639,7 +706,7 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int prec, const gem
                       v.lda,
                       v.ldb,
                       v.ldc,
-                      prec == TSL_HALF,
+                      call_kind(ctx, prec),
                       0,
                       0,
                       0,
@@ -701,4 +768,20 @@ tsl_status tsl_hgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, 
 {
     gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
     return gemm_buf(ctx, "tsl_hgemm_buf", TSL_HALF, &g, alpha, a, b, beta, c);
+}
+
+tsl_status tsl_bgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                     size_t m, size_t n, size_t k, float alpha, const uint16_t *a, size_t lda,
+                     const uint16_t *b, size_t ldb, float beta, uint16_t *c, size_t ldc)
+{
+    gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
+    return gemm_host(ctx, "tsl_bgemm", TSL_BFLOAT16, &g, alpha, a, b, beta, c);
+}
+
+tsl_status tsl_bgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa, tsl_trans transb,
+                         size_t m, size_t n, size_t k, float alpha, const tsl_buffer *a, size_t lda,
+                         const tsl_buffer *b, size_t ldb, float beta, tsl_buffer *c, size_t ldc)
+{
+    gemm_args g = {layout, transa, transb, m, n, k, lda, ldb, ldc};
+    return gemm_buf(ctx, "tsl_bgemm_buf", TSL_BFLOAT16, &g, alpha, a, b, beta, c);
 }

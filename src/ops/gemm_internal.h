@@ -17,6 +17,21 @@ typedef struct {
     int param; /* tile width for tiled, rows per work-item for regblock */
 } gemm_variant;
 
+/* What a GEMM computes with: the precision of its matrices (tsl_precision's values: single,
+ * double, half and bfloat16 storage) and, for single precision, the context's math mode (option
+ * "math" of "gemm", tsl_math). Every choice of a variant and every tiled2d check takes one; the
+ * tuning database keys its entries by the same codes (src/tune/tune.h). */
+enum {
+    GK_SINGLE = TSL_SINGLE,
+    GK_DOUBLE = TSL_DOUBLE,
+    GK_HALF = TSL_HALF,
+    GK_BF16 = TSL_BFLOAT16,
+    GK_TF32,  /* single, TSL_MATH_TF32 */
+    GK_3XTF32 /* single, TSL_MATH_3XTF32 */
+};
+#define GK_16BIT(kind) ((kind) == GK_HALF || (kind) == GK_BF16)
+#define GK_TF32ISH(kind) ((kind) == GK_TF32 || (kind) == GK_3XTF32)
+
 /* tiled2d's compile-time parameters: one value per axis of its search space (the kernel's
  * tunables, src/kernels/gemm.cl). ALIAS, KSPLIT and PEEL are the host's. ALIAS: pad leading dimensions
  * so a row is never a multiple of 1 KiB (on CPUs rows of A and B 4 KiB apart share L1 sets;
@@ -26,9 +41,11 @@ typedef struct {
  * PEEL: a remainder of a few rows or columns past the last whole tile is computed as thin strips
  * (gemm_edge) instead of padded to a whole tile; 0 = on GPUs, 1 = never, 2 = always
  * (tsl__gemm_run_tiled2d).
- * MMA: the kernel's inner product by the FP64 matrix instruction, double only: 1 = m8n8k4, 2 =
- * m16n8k8, 3 = m16n8k16 (NVIDIA's FP64 tensor cores: has_fp64_mma; an OpenCL C emulation
- * elsewhere). */
+ * MMA: the kernel's inner product by a matrix instruction (NVIDIA's tensor cores: has_mma; an
+ * OpenCL C emulation of the same data path elsewhere): for double 1 = m8n8k4, 2 = m16n8k8, 3 =
+ * m16n8k16 (FP64); 4 = m16n8k16 on 16-bit inputs with FP32 accumulation (f16 for half storage,
+ * bf16 for bfloat16: the only tiled2d configurations with 16-bit storage); 5 = m16n8k8 TF32 with
+ * FP32 accumulation (single precision in the TF32 and 3xTF32 math modes, which need it). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
     P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, NP
@@ -39,12 +56,13 @@ typedef struct {
 } tiled2d_params;
 
 /* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
- * parameters. "auto" is the database's configuration for the precision and the problem's shape
+ * parameters. "auto" is the database's configuration for the kind and the problem's shape
  * (its size class; else auto_table); a bare "tiled2d" is tiled2d with the database's parameters
- * (else tsl__tiled2d_fallback); "tiled2d:NAME=V,..." sets the named parameters over
- * tsl__tiled2d_fallback, so an explicit configuration means the same on every device and size. A
- * database entry that cannot run here is skipped with a warning (tsl_context_warning), never an
- * error. */
+ * (else the kind's built-in configuration: tsl__tiled2d_fallback, or for the kinds only the tensor
+ * cores run tsl__tiled2d_mma16 / tsl__tiled2d_tf32); "tiled2d:NAME=V,..." sets the named parameters
+ * over that built-in configuration, so an explicit configuration means the same on every device
+ * and size (for a kind: "tiled2d:KWG=32" in half precision is a tensor-core one). A database
+ * entry that cannot run here is skipped with a warning (tsl_context_warning), never an error. */
 typedef struct {
     const gemm_variant *v;
     tiled2d_params tp;
@@ -59,7 +77,7 @@ typedef struct {
     double alpha, beta;
     cl_mem a, b, c;
     size_t lda, ldb, ldc;
-    int half; /* binary16 matrices, float arithmetic (dbl is 0) */
+    int kind; /* GK_*: the storage (16-bit ones: float arithmetic, dbl 0) and the math mode */
     /* element offsets of A, B and C in their buffers (0 but for tsl__gemm_mem: sub-blocks) */
     size_t a_off, b_off, c_off;
     /* the Level-3 modes (tsl__gemm_mem_ext, tiled2d only): tri (TSL__TRI_*), unit, and a strided
@@ -78,11 +96,18 @@ typedef struct {
 /* ---- gemm_tiled2d.c ----------------------------------------------------------------------- */
 /* The last-resort configuration, and tiled2d's search space (the descriptor's, tsl__gemm_desc). */
 extern const tiled2d_params tsl__tiled2d_fallback;
+/* The built-in tensor-core configurations of the kinds only they run (16-bit storage: MMA=4;
+ * TF32 and 3xTF32: MMA=5), where the database has no entry: the FP64 MMA tiles of the H200. */
+extern const tiled2d_params tsl__tiled2d_mma16, tsl__tiled2d_tf32;
 extern const tsl__space tsl__tiled2d_space;
-/* Whether a configuration runs correctly on the device (the kernel's rules and the hard limits). */
-int tsl__tiled2d_runs(const tsl_context *ctx, int dbl, const int *v);
-/* The kernel's -D options of a configuration. */
-void tsl__tiled2d_options(const tsl_context *ctx, const tiled2d_params *tp, char *out, size_t cap);
+/* Whether a configuration runs correctly on the device for a GEMM of this kind (GK_*: the
+ * kernel's rules and the hard limits). */
+int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v);
+/* Why not (for the message of an explicit configuration that does not run): "" when it runs. */
+const char *tsl__tiled2d_kind_rule(int kind, const int *v);
+/* The kernel's -D options of a configuration for a GEMM of this kind. */
+void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params *tp, char *out,
+                          size_t cap);
 /* Which operands tiled2d reads in place and which the pack pre-pass copies. */
 tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp, size_t Np,
                                 size_t Kp);

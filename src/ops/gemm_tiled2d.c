@@ -20,7 +20,7 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
     {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
-    {"WN", 3, {0, 4, 8}},                {"MMA", 4, {0, 1, 2, 3}},
+    {"WN", 3, {0, 4, 8}},                {"MMA", 6, {0, 1, 2, 3, 4, 5}},
     {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
     {"PEEL", 3, {0, 1, 2}},
 };
@@ -30,20 +30,66 @@ static const tsl__axis tiled2d_axes[NP] = {
  * local memory that run everywhere. */
 const tiled2d_params tsl__tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0}};
 
+/* The tensor-core kinds' built-in configurations (16-bit storage, TF32, 3xTF32: no FMA kernel
+ * computes them): the tiles of the FP64 tensor-core DGEMM of the H200 (docs/gemm.md: 64 x 128,
+ * 8 x 32 work-items as 2 x 4 warps of 32 x 32), k-steps of the instruction's depth (16 for
+ * m16n8k16, 8 for m16n8k8), double-buffered; not yet measured with these instructions: the GPU
+ * runs decide (docs/gemm.md, "Tensor cores for single and 16-bit precision"). */
+const tiled2d_params tsl__tiled2d_mma16 = {
+    {64, 128, 16, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 4, 0, 2, 0}};
+const tiled2d_params tsl__tiled2d_tf32 = {
+    {64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0}};
+
+/* Bytes of one element of the staged tiles (and of the matrices in memory). */
+static size_t kind_elem(int kind)
+{
+    return kind == GK_DOUBLE ? sizeof(double) : GK_16BIT(kind) ? 2 : sizeof(float);
+}
+
 /* Bytes of local memory tiled2d's staged tiles take (twice with DBUF); with MMA rows are padded
  * by 8 elements. */
-static size_t tiled2d_local_bytes(int dbl, const int *v)
+static size_t tiled2d_local_bytes(int kind, const int *v)
 {
     size_t apad = v[P_MMA] ? 8 : (size_t)v[P_APAD], bpad = v[P_MMA] ? 8 : 0;
     size_t a = v[P_SA] ? (size_t)v[P_KWG] * ((size_t)v[P_MWG] + apad) : 0;
     size_t b = v[P_SB] ? (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad) : 0;
-    return (a + b) * (dbl ? sizeof(double) : sizeof(float)) * (v[P_DBUF] ? 2 : 1);
+    return (a + b) * kind_elem(kind) * (v[P_DBUF] ? 2 : 1);
 }
+
+/* The matrix instruction of each MMA value: its rows (of A and D), its depth, and the kinds it
+ * computes (its 8 columns are those of every shape). */
+static int mma_rows(int mma)
+{
+    return mma == 1 ? 8 : 16;
+}
+static int mma_depth(int mma)
+{
+    return mma == 1 ? 4 : mma == 2 || mma == 5 ? 8 : 16;
+}
+
+const char *tsl__tiled2d_kind_rule(int kind, const int *v)
+{
+    int mma = v[P_MMA];
+    if (kind == GK_DOUBLE && mma > 3)
+        return "MMA=4 and 5 are 16-bit and TF32 instructions: double runs MMA=0 to 3";
+    if (kind == GK_SINGLE && mma)
+        return "single precision in FP32 math runs MMA=0 (MMA=5 is TF32: set the gemm option "
+               "math to TSL_MATH_TF32 or TSL_MATH_3XTF32)";
+    if (GK_16BIT(kind) && mma != 4)
+        return "tiled2d has 16-bit storage only in its tensor-core configurations: MMA=4";
+    if (GK_TF32ISH(kind) && mma != 5)
+        return "TF32 and 3xTF32 math run on tiled2d's TF32 tensor-core configurations only: "
+               "MMA=5";
+    return "";
+}
+
 
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
  * runs correctly on the device (named explicitly, or from a database entry). */
-int tsl__tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
+int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
 {
+    int dbl = kind == GK_DOUBLE;
+    if (*tsl__tiled2d_kind_rule(kind, v)) return 0;
     int mwg = v[P_MWG], nwg = v[P_NWG], kwg = v[P_KWG], mdimc = v[P_MDIMC], ndimc = v[P_NDIMC];
     int vw = v[P_VW], sa = v[P_SA], sb = v[P_SB], vwa = v[P_VWA], apad = v[P_APAD];
     if (mwg % mdimc || nwg % ndimc) return 0;
@@ -57,22 +103,21 @@ int tsl__tiled2d_runs(const tsl_context *ctx, int dbl, const int *v)
     if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
     if (v[P_DIRECT] && !(sa && sb && v[P_PF])) return 0;
     if (dbl && vw > 8) return 0;
-    /* the FP64 matrix instruction (emulated where the device lacks it): double, whole warps of
-     * 8 x 8 tiles */
-    if (v[P_MMA] && (!dbl || !sa || !sb || mdimc % 4 || ndimc % 8 ||
-                     (4 * mwi) % (v[P_MMA] == 1 ? 8 : 16) || v[P_KWG] % (4 << (v[P_MMA] - 1)) ||
-                     vwa != 1 || v[P_WN]))
+    /* a matrix instruction (emulated where the device lacks it): whole warps of its tiles, k-steps
+     * of its depth, B's staged rows (padded by 8) whole vectors */
+    if (v[P_MMA] && (!sa || !sb || mdimc % 4 || ndimc % 8 || (4 * mwi) % mma_rows(v[P_MMA]) ||
+                     v[P_KWG] % mma_depth(v[P_MMA]) || vwa != 1 || v[P_WN] || vw > 8))
         return 0;
-    return tiled2d_local_bytes(dbl, v) <= ctx->info.local_mem;
+    return tiled2d_local_bytes(kind, v) <= ctx->info.local_mem;
 }
 
 static int tiled2d_registers(int dbl, const int *v);
-static int has_fp64_mma(const tsl_context *ctx, int mma);
+static int has_mma(const tsl_context *ctx, int mma);
 
 /* The tuner's space on this device: what runs, pruned by what pays on the device type. */
 static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
 {
-    if (v[P_MMA] && !has_fp64_mma(ctx, v[P_MMA])) return 0; /* emulated: correct, never fast */
+    if (v[P_MMA] && !has_mma(ctx, v[P_MMA])) return 0; /* emulated: correct, never fast */
     if (!tsl__tiled2d_runs(ctx, dbl, v)) return 0;
     int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
     int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
@@ -100,7 +145,7 @@ static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
  * the tuner skips them without visiting the points. */
 static int tiled2d_allowed(const tsl_context *ctx, int dbl, int axis, int value)
 {
-    if (axis == P_MMA) return value == 0 || (dbl && has_fp64_mma(ctx, value));
+    if (axis == P_MMA) return value == 0 || (dbl && value <= 3 && has_mma(ctx, value));
     if (axis == P_VW && dbl && value > 8) return 0;
     if (strcmp(ctx->info.type, "gpu") == 0) return !(axis == P_ALIAS && value);
     /* CPUs: no staging, interleaving, prefetch (it needs staging), vector reads of a staged A
@@ -155,18 +200,23 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 9, 2, global, local);
 }
 
-/* Whether the device has the FP64 matrix instruction of MMA = 1 (m8n8k4), 2 (m16n8k8) or 3
- * (m16n8k16): NVIDIA's data-centre parts only (sm_80: m8n8k4; sm_90, sm_100, sm_103, sm_110: all);
- * the consumer ones (sm_86, sm_89, sm_120) accept the PTX but have no FP64 tensor cores. */
-static int has_fp64_mma(const tsl_context *ctx, int mma)
+/* Whether the device has the matrix instruction of an MMA value. FP64, MMA = 1 (m8n8k4), 2
+ * (m16n8k8) or 3 (m16n8k16): NVIDIA's data-centre parts only (sm_80: m8n8k4; sm_90, sm_100,
+ * sm_103, sm_110: all); the consumer ones (sm_86, sm_89, sm_120) accept the PTX but have no FP64
+ * tensor cores. MMA = 4 (m16n8k16 f16 / bf16) and 5 (m16n8k8 tf32): every NVIDIA GPU from sm_80
+ * on (probed on the H100: shared/probes/tcprobe.c). */
+static int has_mma(const tsl_context *ctx, int mma)
 {
     int cc = tsl__nv_compute_capability(ctx);
+    if (mma >= 4) return cc >= 80;
     return (cc == 80 && mma == 1) || cc == 90 || cc == 100 || cc == 103 || cc == 110;
 }
 
 /* The kernel's -D options: every axis but the host's (ALIAS, KSPLIT, PEEL); MMA only when set (the
- * programs without it keep their cache keys), emulated where has_fp64_mma says no. */
-void tsl__tiled2d_options(const tsl_context *ctx, const tiled2d_params *tp, char *out, size_t cap)
+ * programs without it keep their cache keys), emulated where has_mma says no; with MMA=5 the
+ * math mode (MATH=1: TF32, 2: 3xTF32). */
+void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params *tp, char *out,
+                          size_t cap)
 {
     size_t n = 0;
     out[0] = '\0';
@@ -174,7 +224,9 @@ void tsl__tiled2d_options(const tsl_context *ctx, const tiled2d_params *tp, char
         if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL && !(a == P_MMA && !tp->v[a]))
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
-    if (tp->v[P_MMA] && !has_fp64_mma(ctx, tp->v[P_MMA]) && n < cap)
+    if (tp->v[P_MMA] == 5 && n < cap)
+        n += (size_t)snprintf(out + n, cap - n, " -DMATH=%d", kind == GK_3XTF32 ? 2 : 1);
+    if (tp->v[P_MMA] && !has_mma(ctx, tp->v[P_MMA]) && n < cap)
         snprintf(out + n, cap - n, " -DMMA_EMULATE=1");
 }
 
@@ -187,6 +239,13 @@ static int tiled2d_registers(int dbl, const int *v)
     int nla = v[P_SA] ? v[P_MWG] * v[P_KWG] / nthreads : 0;
     int nlb = v[P_SB] ? v[P_KWG] * v[P_NWG] / nthreads : 0;
     return (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + 24;
+}
+
+/* Bytes of one partial result of split k: the accumulator's type, float for 16-bit storage (C is
+ * rounded to 16 bits once, by the sum pass). */
+static size_t acc_elem(const gemm_problem *p)
+{
+    return GK_16BIT(p->kind) ? sizeof(float) : p->elem;
 }
 
 /* How many slices of k. A configuration's KSPLIT > 0 is taken as given (within the limits
@@ -213,13 +272,13 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
         double regs = (double)tsl__device_registers(ctx);
         double per_unit = floor(2048.0 / threads);
         double by_regs = floor((regs > 0 ? regs : 65536.0) / (threads * tiled2d_registers(p->dbl, tp)));
-        double tile = (double)tiled2d_local_bytes(p->dbl, tp);
+        double tile = (double)tiled2d_local_bytes(p->kind, tp);
         double by_local = tile > 0 ? floor((double)ctx->info.local_mem / tile) : per_unit;
         per_unit = fmax(1.0, fmin(per_unit, fmin(by_regs, by_local)));
         double slots = per_unit * (ctx->info.compute_units ? ctx->info.compute_units : 1);
         double best = -1.0;
         for (size_t c = 1; c <= 32; c *= 2) {
-            if (c > 1 && (steps / c < 4 || c * p->m * p->n * p->elem > cap))
+            if (c > 1 && (steps / c < 4 || c * p->m * p->n * acc_elem(p) > cap))
                 break;
             double g = groups * (double)c, filled = g / (ceil(g / slots) * slots);
             double cost = c > 1 ? (2.0 * (double)c + 1.0) * (double)p->elem * 10.0 /
@@ -229,7 +288,7 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
             if (score > best * 1.02) best = score, s = c; /* a larger S must win by 2% */
         }
     }
-    while (s > 1 && (steps / s < 1 || s * p->m * p->n * p->elem > cap)) s /= 2;
+    while (s > 1 && (steps / s < 1 || s * p->m * p->n * acc_elem(p) > cap)) s /= 2;
     return s;
 }
 
@@ -323,15 +382,22 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     }
 #undef LD_FOR
     if (s != TSL_OK) return s;
+    /* no split k in the Level-3 modes: the sum pass would write all of C (TRI) and z is the
+     * problem (BATCH) */
+    size_t slices = p->tri || p->batch ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
+    size_t kchunk = tsl__gemm_round_up((Kp + slices - 1) / slices, (size_t)tp[P_KWG]);
+    slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
     char extra[320];
     tiled2d_params eff = c->tp; /* the kernel built: DIRECT as decided here */
     eff.v[P_DIRECT] = direct;
-    tsl__tiled2d_options(ctx, &eff, extra, sizeof extra);
-    if (p->tri || p->batch) { /* the Level-3 modes: programs of their own */
-        size_t used = strlen(extra);
-        if (p->tri) used += (size_t)snprintf(extra + used, sizeof extra - used, " -DTRI=%d", p->tri);
-        if (p->batch && used < sizeof extra) snprintf(extra + used, sizeof extra - used, " -DBATCH=1");
-    }
+    tsl__tiled2d_options(ctx, p->kind, &eff, extra, sizeof extra);
+    size_t used = strlen(extra);
+    if (p->tri) used += (size_t)snprintf(extra + used, sizeof extra - used, " -DTRI=%d", p->tri);
+    if (p->batch && used < sizeof extra)
+        used += (size_t)snprintf(extra + used, sizeof extra - used, " -DBATCH=1");
+    /* 16-bit storage split in k: the slices are float partial sums, rounded once by the sum */
+    if (GK_16BIT(p->kind) && slices > 1 && used < sizeof extra)
+        snprintf(extra + used, sizeof extra - used, " -DSPLIT_OUT=1");
     cl_kernel k;
     s = tsl__gemm_get_kernel(ctx, p, v->kernel, extra, &k);
     if (s != TSL_OK) return s;
@@ -341,18 +407,13 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
             ctx, TSL_ERR_UNSUPPORTED,
             "variant tiled2d: the compiled kernel allows work-groups of %zu, it needs %zu",
             tsl__kernel_max_wg(ctx, k), wg);
-    /* no split k in the Level-3 modes: the sum pass would write all of C (TRI) and z is the
-     * problem (BATCH) */
-    size_t slices = p->tri || p->batch ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
-    size_t kchunk = tsl__gemm_round_up((Kp + slices - 1) / slices, (size_t)tp[P_KWG]);
-    slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
     cl_mem cout = p->c;
     int ildc = (int)p->ldc;
     cl_long cslice = 0, ka_off = (cl_long)a_off, kb_off = (cl_long)b_off;
     cl_long kc_off = (cl_long)p->c_off;
     double beta = p->beta;
     if (slices > 1) {
-        s = tsl__workspace(ctx, 6, slices * p->m * p->n * p->elem, &cout);
+        s = tsl__workspace(ctx, 6, slices * p->m * p->n * acc_elem(p), &cout);
         if (s != TSL_OK) return s;
         ildc = (int)p->n;
         cslice = (cl_long)(p->m * p->n);
@@ -438,9 +499,12 @@ static tsl_status edge_kernel(tsl_context *ctx, const gemm_problem *p, size_t S,
     int r = 1;
     while ((size_t)r < S) r *= 2;
     *k = NULL;
-    if ((size_t)(r + 1) * 256 * p->elem > ctx->info.local_mem) return TSL_OK;
-    char extra[32];
-    snprintf(extra, sizeof extra, "-DEDGE_R=%d", r);
+    if ((size_t)(r + 1) * 256 * (p->dbl ? sizeof(double) : sizeof(float)) > ctx->info.local_mem)
+        return TSL_OK;
+    char extra[48];
+    /* TF32 math: the strip rounds its inputs as the tensor cores do (3xTF32's strips are plain
+     * FP32, at least as accurate as the three products) */
+    snprintf(extra, sizeof extra, "-DEDGE_R=%d%s", r, p->kind == GK_TF32 ? " -DROUND_TF32=1" : "");
     tsl_status s = tsl__gemm_get_kernel(ctx, p, "gemm_edge", extra, k);
     if (s == TSL_OK && tsl__kernel_max_wg(ctx, *k) < 256) *k = NULL;
     return s;

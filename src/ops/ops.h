@@ -15,7 +15,8 @@ typedef struct {
     /* TSL_OK / TSL_ERR_UNSUPPORTED (why, in ctx) / TSL_ERR_INVALID_ARG (no such variant). */
     tsl_status (*variant_check)(tsl_context *ctx, const char *variant, const char **resolved);
     /* NULL when the op's variants run alike in each precision it has and it has no half kernels;
-     * else variant_check for a precision (tsl_precision: TSL_SINGLE, TSL_DOUBLE, TSL_HALF). */
+     * else variant_check for a precision (tsl_precision: TSL_SINGLE, TSL_DOUBLE, TSL_HALF,
+     * TSL_BFLOAT16). */
     tsl_status (*variant_check_prec)(tsl_context *ctx, const char *variant, int precision,
                                      const char **resolved);
     int single_only; /* the op's calls are single precision only (no d-prefixed twin) */

@@ -91,9 +91,10 @@ tsl_status tsl_variant_check_precision(tsl_context *ctx, const char *op, const c
     const tsl__op_desc *d = tsl__find_op(op);
     if (!d) return unknown_op(ctx, op);
     if (!variant) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "variant is NULL");
-    if (precision != TSL_SINGLE && precision != TSL_DOUBLE && precision != TSL_HALF)
+    if (precision != TSL_SINGLE && precision != TSL_DOUBLE && precision != TSL_HALF &&
+        precision != TSL_BFLOAT16)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "precision %d is none of TSL_SINGLE, TSL_DOUBLE, TSL_HALF",
+                         "precision %d is none of TSL_SINGLE, TSL_DOUBLE, TSL_HALF, TSL_BFLOAT16",
                          (int)precision);
     if (d->variant_check_prec) return d->variant_check_prec(ctx, variant, (int)precision, resolved);
     tsl_status s = d->variant_check(ctx, variant, resolved);
@@ -101,6 +102,10 @@ tsl_status tsl_variant_check_precision(tsl_context *ctx, const char *op, const c
     if (precision == TSL_DOUBLE && !d->single_only) return tsl__check_fp64(ctx, 1, op);
     if (precision == TSL_DOUBLE)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "%s has no double-precision calls", op);
+    if (precision == TSL_BFLOAT16)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
+                         "%s has no bfloat16 kernels (bfloat16 storage is gemm's only: tsl_bgemm)",
+                         op);
     return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                      "%s has no half-precision kernels (half storage is gemm's only: tsl_hgemm)",
                      op);

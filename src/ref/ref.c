@@ -68,11 +68,36 @@ double tsl_ref_rel_err_h(size_t rows, size_t cols, const uint16_t *out, size_t l
     return den > 0.0 ? sqrt(num / den) : sqrt(num);
 }
 
+double tsl_ref_rel_err_b(size_t rows, size_t cols, const uint16_t *out, size_t ldo,
+                         const double *ref, size_t ldr)
+{
+    double num = 0.0, den = 0.0;
+    for (size_t i = 0; i < rows; ++i)
+        for (size_t j = 0; j < cols; ++j) {
+            double d = (double)tsl_bf16_to_float(out[i * ldo + j]) - ref[i * ldr + j];
+            num += d * d;
+            den += ref[i * ldr + j] * ref[i * ldr + j];
+        }
+    if (isnan(num)) return NAN;
+    return den > 0.0 ? sqrt(num / den) : sqrt(num);
+}
+
+float tsl_ref_round_tf32(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    if ((u & 0x7FFFFFFFu) > 0x7F800000u) u = (u | 0x00400000u) & 0xFFFFE000u; /* NaN stays */
+    else if ((u & 0x7F800000u) != 0x7F800000u) u = (u + 0x1000u) & 0xFFFFE000u;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
 double tsl_ref_gemm_tolerance(int precision, size_t k)
 {
     double factor = sqrt((double)k / 64.0);
     if (factor < 1.0) factor = 1.0;
     if (precision == TSL_HALF) return 0x1p-11 + 1e-5 * factor;
+    if (precision == TSL_BFLOAT16) return 0x1p-8 + 1e-5 * factor;
     return (precision == TSL_DOUBLE ? 1e-12 : 1e-5) * factor;
 }
 

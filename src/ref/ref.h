@@ -26,8 +26,10 @@ double tsl_ref_rel_err_f(size_t rows, size_t cols, const float *out, size_t ldo,
 double tsl_ref_rel_err_d(size_t rows, size_t cols, const double *out, size_t ldo,
                          const double *ref, size_t ldr);
 
-/* The same for a matrix of halves (binary16 bits, tsl_half_to_float). */
+/* The same for a matrix of halves (binary16 bits, tsl_half_to_float), and of bfloat16s. */
 double tsl_ref_rel_err_h(size_t rows, size_t cols, const uint16_t *out, size_t ldo,
+                         const double *ref, size_t ldr);
+double tsl_ref_rel_err_b(size_t rows, size_t cols, const uint16_t *out, size_t ldo,
                          const double *ref, size_t ldr);
 
 /* The pass threshold for a GEMM of inner dimension k at a precision (tsl_precision; an is_double
@@ -38,8 +40,15 @@ double tsl_ref_rel_err_h(size_t rows, size_t cols, const uint16_t *out, size_t l
  * 2^-11 (binary16's unit roundoff) of its value, so ||out - ref|| / ||ref|| may reach 2^-11
  * whatever k is (about 2e-4 on random data), on top of the float term: 2^-11 + 1e-5 times the
  * factor. The reference is computed from the half inputs themselves, so their rounding (up to
- * 2^-11 each as well) is not counted. */
+ * 2^-11 each as well) is not counted. bfloat16 storage alike, with its unit roundoff 2^-8:
+ * 2^-8 + 1e-5 times the factor. (Single precision in TF32 math is checked with the single bound
+ * against a reference from the TF32-rounded inputs; in 3xTF32 math against the plain one.) */
 double tsl_ref_gemm_tolerance(int precision, size_t k);
+
+/* x rounded to TF32 as the tensor cores' inputs are (PTX cvt.rna.tf32.f32: to nearest, ties away
+ * from zero, 10 mantissa bits; NaN and infinity stay), as a float: the operand of a TF32-math GEMM
+ * (TSL_MATH_TF32), from which its --verify reference is computed. */
+float tsl_ref_round_tf32(float x);
 
 /* Fill n values with uniform random numbers in [-1, 1) from a xorshift generator; *state is the
  * seed and is advanced. Never zero-filled data: tests and --verify use this. */

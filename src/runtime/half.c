@@ -1,7 +1,8 @@
-/* half.c: IEEE binary16 on the host, the storage format of tsl_hgemm's matrices, converted from
- * and to float by integer operations on the bits, so the result does not depend on the host's
- * floating-point environment (rounding mode, flush-to-zero) or on a compiler's _Float16. The one
- * place tessel converts halves: the CLI and the tests use these too. */
+/* half.c: the 16-bit storage formats on the host: IEEE binary16 (tsl_hgemm's matrices) and
+ * bfloat16 (tsl_bgemm's), converted from and to float by integer operations on the bits, so the
+ * result does not depend on the host's floating-point environment (rounding mode, flush-to-zero)
+ * or on a compiler's _Float16 / __bf16. The one place tessel converts them: the CLI and the tests
+ * use these too. */
 #include <string.h>
 
 #include "tessel.h"
@@ -51,6 +52,28 @@ float tsl_half_to_float(uint16_t h)
         }
         f = sign | (e << 23) | ((m & 0x03FFu) << 13);
     }
+    float x;
+    memcpy(&x, &f, sizeof x);
+    return x;
+}
+
+/* bfloat16 is the top half of a float: rounding to it is adding just under half a unit of the
+ * 16 dropped bits, plus the kept part's lowest bit (so an exact tie goes to the even one), and
+ * truncating. A carry runs into the exponent where it must (0x1.ffp127 and up become infinity,
+ * the largest subnormal rounds up to the smallest normal); NaN is made quiet instead, since the
+ * carry could turn a NaN whose payload sits in the dropped bits into infinity. */
+uint16_t tsl_float_to_bf16(float x)
+{
+    uint32_t f;
+    memcpy(&f, &x, sizeof f);
+    if ((f & 0x7FFFFFFFu) > 0x7F800000u) return (uint16_t)((f >> 16) | 0x0040u);
+    f += 0x7FFFu + ((f >> 16) & 1u);
+    return (uint16_t)(f >> 16);
+}
+
+float tsl_bf16_to_float(uint16_t b)
+{
+    uint32_t f = (uint32_t)b << 16;
     float x;
     memcpy(&x, &f, sizeof x);
     return x;

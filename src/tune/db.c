@@ -40,7 +40,7 @@ enum { LEVEL_USER, LEVEL_DEVICE, LEVEL_ARCH, LEVEL_VENDOR, LEVEL_TYPE, LEVEL_DEF
 typedef struct {
     int level;
     char op[16];
-    int precision; /* 32, 64, 0 = any */
+    int precision; /* a precision code + 1 (parse_precision), 0 = any */
     char cls[16];  /* "small", ..., "any" */
     char config[256];
     char notes[512]; /* the rest of the line */
@@ -104,11 +104,19 @@ static int valid_name(const char *s)
     return 1;
 }
 
+/* The precision column's names, in the order of the precision codes of tsl__tuning_find (0
+ * single, 1 double, then GEMM's 16-bit storages and single precision in its reduced math modes);
+ * an entry keeps code + 1, 0 for "any" (which stands for single and double only: a configuration
+ * of theirs cannot run the others). */
+static const char *const precision_names[] = {"single", "double",   "half",
+                                              "bfloat16", "tf32", "3xtf32"};
+#define NPRECISIONS (int)(sizeof precision_names / sizeof precision_names[0])
+
 static int parse_precision(const char *s)
 {
-    if (strcmp(s, "single") == 0) return 32;
-    if (strcmp(s, "double") == 0) return 64;
     if (strcmp(s, "any") == 0) return 0;
+    for (int i = 0; i < NPRECISIONS; ++i)
+        if (strcmp(s, precision_names[i]) == 0) return i + 1;
     return -1;
 }
 
@@ -426,7 +434,7 @@ const char *tsl__tuning_find(tsl_context *ctx, const char *op, int dbl, const ch
     for (int i = 0; i < db->n; ++i) {
         const entry *e = &db->e[i];
         if (strcmp(e->op, op) != 0) continue;
-        if (e->precision && e->precision != (dbl ? 64 : 32)) continue;
+        if (e->precision ? e->precision != dbl + 1 : dbl > 1) continue;
         if (strcmp(e->cls, "any") != 0 && strcmp(e->cls, cls) != 0) continue;
         if (!applies(e, shape)) continue;
         /* level first; within a level an entry for the problem's neighbourhood, then an exact
@@ -538,7 +546,7 @@ tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const ch
                          strerror(errno));
     char sel[160];
     snprintf(sel, sizeof sel, "device=%s", db->keys.device);
-    const char *prec = dbl ? "double" : "single";
+    const char *prec = dbl >= 0 && dbl < NPRECISIONS ? precision_names[dbl] : "single";
     /* Keep the other entries of a readable file; a corrupt one is replaced. */
     int too_big;
     char *old = read_file(path, &too_big);

@@ -80,13 +80,17 @@ int tsl__shape_near(const tsl__shape *problem, const tsl__shape *measured);
  * malformed (a size 0, over 2^31, or more than cap shapes). */
 int tsl__shapes_parse(const char *text, size_t len, tsl__shape *out, int cap);
 
-/* The best entry for (op, precision 32|64, size class) that applies to shape (NULL: no particular
+/* The best entry for (op, precision, size class) that applies to shape (NULL: no particular
  * shape, so only the entries for the whole class): its configuration and where it came from
  * ("user database <path>:<line>, measured on 256x256x256", "shipped defaults, arch=sm_90 entry",
  * ...); NULL when no entry applies. Loads the database on first use; never fails: a corrupt or
  * foreign-version file is skipped with a warning kept in the context. */
 const char *tsl__tuning_find(tsl_context *ctx, const char *op, int dbl, const char *cls,
                              const tsl__shape *shape, const char **source);
+/* dbl there (and in tsl__tuning_store) is a precision code: 0 single, 1 double, and for GEMM
+ * 2 half, 3 bfloat16 (tsl_precision's values), 4 single in TF32 math, 5 in 3xTF32 math; the file's
+ * precision column names them single, double, half, bfloat16, tf32, 3xtf32 ("any": single and
+ * double). */
 /* Stores config as this device's entry for (op, precision, class) in the user file (the rules of
  * tsl_tuning_store); `check` is the op's variant check, run on config first. A note with
  * "measured=MxNxK+..." limits the entry to the problems near those shapes. */
