@@ -2,11 +2,17 @@
 # with libtessel_blas.so preloaded and TESSEL_BLAS_ROUTE=device so every supported call reaches
 # the (PoCL) device, each checking its own results and that the calls really reached tessel.
 set(TSL_DROPIN_CLIENT_ENV ${TSL_DROPIN_ENV} "TESSEL_BLAS_ROUTE=device")
+set(TSL_NUMPY_ENV ${TSL_DROPIN_CLIENT_ENV})
 set(TSL_EXPECT_DEVICE ${CMAKE_CURRENT_SOURCE_DIR}/dropin/expect_device.sh)
 
-# Reference LAPACK (Debian's liblapack3, by path: the alternative libblas.so.3 behind it does not
-# matter, our symbols come first): dgesv, dposv, dgels, dsyev, residuals scaled by n eps.
-set(TSL_REF_LAPACK /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3)
+# Reference LAPACK (Debian's liblapack3): dgesv, dposv, dgels, dsyev, residuals scaled by n eps.
+# The program records only the soname liblapack.so.3, which the alternatives would resolve to
+# OpenBLAS's LAPACK (whose LU and Cholesky call no BLAS symbol): LD_LIBRARY_PATH names the
+# reference's folder, and lapack_check refuses to run on another (TSL_REQUIRE_LAPACK).
+set(TSL_REF_LAPACK_DIR /usr/lib/x86_64-linux-gnu/lapack)
+set(TSL_REF_LAPACK ${TSL_REF_LAPACK_DIR}/liblapack.so.3)
+list(APPEND TSL_DROPIN_CLIENT_ENV "LD_LIBRARY_PATH=${TSL_REF_LAPACK_DIR}"
+     "TSL_REQUIRE_LAPACK=${TSL_REF_LAPACK_DIR}/")
 if(EXISTS ${TSL_REF_LAPACK})
   add_executable(lapack_check dropin/lapack_check.c)
   target_link_libraries(lapack_check PRIVATE ${TSL_REF_LAPACK} m)
@@ -30,7 +36,7 @@ if(EXISTS /usr/bin/python3)
   add_test(NAME dropin_numpy
            COMMAND ${TSL_EXPECT_DEVICE} "cblas_sgemm cblas_dgemm"
                    ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> - ${CMAKE_CURRENT_SOURCE_DIR}/dropin/numpy_check.sh)
-  set_tests_properties(dropin_numpy PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+  set_tests_properties(dropin_numpy PROPERTIES ENVIRONMENT "${TSL_NUMPY_ENV}"
                        TIMEOUT 900 LABELS dropin)
 endif()
 

@@ -6,7 +6,11 @@
  *   cc -O2 blas_client.c -o blas_client /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3 -lblas -lm
  * Cases (any number, in order): sgemm:N dgemm:N getrf:N potrf:N small:N:COUNT (COUNT dgemm_ of
  * N^3, the many-small-calls case). RUNS=r (environment, default 2) repeats each case.
- * One CSV line per run on stdout: label,case,n,run,seconds,gflops (label = $LABEL). */
+ * One CSV line per run on stdout: label,case,n,run,seconds,gflops (label = $LABEL); on stderr, which
+ * library each symbol the program calls was bound to (the dynamic linker's choice: a preloaded
+ * library, the program's libblas.so.3, or a LAPACK's own BLAS). */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,8 +115,19 @@ static void small(int n, long count, int runs)
     free(a), free(b), free(c);
 }
 
+static void where(const char *name, void *f)
+{
+    Dl_info info;
+    fprintf(stderr, "blas_client: %s from %s\n", name,
+            f && dladdr(f, &info) && info.dli_fname ? info.dli_fname : "?");
+}
+
 int main(int argc, char **argv)
 {
+    where("sgemm_", (void *)sgemm_);
+    where("dgemm_", (void *)dgemm_);
+    where("dgetrf_", (void *)dgetrf_);
+    where("dpotrf_", (void *)dpotrf_);
     int runs = getenv("RUNS") ? atoi(getenv("RUNS")) : 2;
     if (getenv("LABEL")) g_label = getenv("LABEL");
     if (runs < 1) runs = 1;

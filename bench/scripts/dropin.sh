@@ -57,9 +57,15 @@ if [[ $PARTS == *gemm* ]]; then
   done
 fi
 if [[ $PARTS == *lapack* ]]; then
+  # Reference LAPACK: the client records only the soname liblapack.so.3, which the system resolves
+  # to its alternative (OpenBLAS's own LAPACK, whose LU calls no BLAS symbol): LD_LIBRARY_PATH puts
+  # the reference first (blas_client says on stderr where dgetrf_ came from). OpenBLAS's own LAPACK
+  # (openblas_lapack: libopenblas.so.0 preloaded, its dgetrf_ first) is the row beside.
   for m in tessel openblas nvblas; do
-    RUNS=1 mode $m $client getrf:16384 potrf:16384 >> "$csv" 2>> "$out/stderr_$m.txt"
+    RUNS=1 LD_LIBRARY_PATH=$(dirname $lapack) mode $m $client getrf:16384 potrf:16384 >> "$csv" 2>> "$out/stderr_$m.txt"
   done
+  echo "[openblas_lapack] LD_PRELOAD=libopenblas.so.0 $client getrf:16384 potrf:16384" >> "$out/commands.txt"
+  RUNS=1 LABEL=openblas_lapack LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libopenblas.so.0 $client getrf:16384 potrf:16384 >> "$csv" 2>> "$out/stderr_openblas.txt"
 fi
 if [[ $PARTS == *small* ]]; then
   for m in tessel openblas nvblas; do
@@ -102,10 +108,12 @@ for r in csv.DictReader(open(sys.argv[1])):
     best[k] = max(best[k], float(r["gflops"]))
 cases = sorted({(c, n) for c, n, _ in best})
 print(f"{'case':12} {'n':>6} {'tessel':>10} {'nvblas':>10} {'openblas':>10} {'x nvblas':>9} {'x openblas':>10}  (GFLOP/s, best run)")
+own = {(c, n): v for (c, n, l), v in best.items() if l == "openblas_lapack"}
 for c, n in cases:
     t, v, o = (best.get((c, n, l), 0) for l in ("tessel", "nvblas", "openblas"))
     f = lambda x: f"{x:10.1f}" if x else f"{'-':>10}"
     rv = f"{t / v:9.2f}" if t and v else f"{'-':>9}"
     ro = f"{t / o:10.2f}" if t and o else f"{'-':>10}"
-    print(f"{c:12} {n:6d} {f(t)} {f(v)} {f(o)} {rv} {ro}")
+    extra = f"  (OpenBLAS's own LAPACK: {own[(c, n)]:.1f})" if (c, n) in own else ""
+    print(f"{c:12} {n:6d} {f(t)} {f(v)} {f(o)} {rv} {ro}{extra}")
 PY

@@ -6,13 +6,20 @@
  *   |A x - b| / (|A| |x| n eps)          dgesv, dposv
  *   |A^T (A x - b)| / (|A|^2 |x| n eps)  dgels (the normal equations of the least squares)
  *   |A Z - Z W| / (|A| n eps), |Z^T Z - I| / (n eps)  dsyev
- * Prints one line per case and exits 1 when any ratio passes 30 (LAPACK's tests use 30). */
+ * Prints one line per case and exits 1 when any ratio passes 30 (LAPACK's tests use 30).
+ * Linking a LAPACK by path records only its soname (liblapack.so.3), which Debian's alternatives
+ * resolve to OpenBLAS's own LAPACK unless LD_LIBRARY_PATH names the reference's folder; so the
+ * program says which library dgetrf_ came from and, when TSL_REQUIRE_LAPACK is set, fails unless
+ * that path contains it. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
 void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b,
             const int *ldb, int *info);
 void dposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda, double *b,
@@ -176,6 +183,14 @@ static void check_syev(int n)
 
 int main(int argc, char **argv)
 {
+    Dl_info info;
+    const char *from = dladdr((void *)dgetrf_, &info) && info.dli_fname ? info.dli_fname : "?";
+    const char *want = getenv("TSL_REQUIRE_LAPACK");
+    printf("lapack_check: dgetrf_ from %s\n", from);
+    if (want && *want && !strstr(from, want)) {
+        fprintf(stderr, "lapack_check: error: dgetrf_ is not from a LAPACK whose path has '%s'\n", want);
+        return 3;
+    }
     int sizes[] = {1, 7, 33, 65, 130, 201};
     int count = sizeof sizes / sizeof *sizes;
     if (argc > 1) { /* lapack_check N: one size */
