@@ -75,6 +75,31 @@ grep -q 'tessel::tessel' "$W/cm/CMakeLists.txt" ||
 cp "$W/cm/build/example" "$W/cm/example"
 run_example "$W/cm"
 
+# ---- the drop-in BLAS: installed with its pkg-config file, and a program linked the README's way
+[ -f "$LIB/libtessel_blas.so" ] || fail "not installed: libtessel_blas.so"
+[ -f "$LIB/pkgconfig/tessel-blas.pc" ] || fail "not installed: pkgconfig/tessel-blas.pc"
+mkdir -p "$W/blas"
+cat > "$W/blas/prog.c" <<'C'
+#include <stdio.h>
+void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
+            const double *, const int *, const double *, const int *, const double *, double *,
+            const int *, size_t, size_t);
+int main(void)
+{
+    double a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8}, c[4] = {0, 0, 0, 0}, one = 1, zero = 0;
+    int n = 2;
+    dgemm_("N", "N", &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n, 1, 1);
+    printf("%g %g %g %g\n", c[0], c[1], c[2], c[3]); /* column-major: 23 34 31 46 */
+    return 0;
+}
+C
+(cd "$W/blas" && PKG_CONFIG_PATH="$LIB/pkgconfig" bash -c \
+    "cc prog.c -o prog \$(pkg-config --libs tessel-blas) $SAN") > "$W/blas.log" 2>&1 ||
+    { cat "$W/blas.log"; fail "a program linked with pkg-config --libs tessel-blas"; }
+out=$(cd "$W/blas" && LD_LIBRARY_PATH="$LIB" TESSEL_BLAS_ROUTE=cpu ./prog 2> "$W/blas/stderr") ||
+    { cat "$W/blas/stderr" >&2; fail "the program linked with -ltessel_blas failed"; }
+[ "$out" = "23 34 31 46" ] || fail "the program linked with -ltessel_blas printed '$out'"
+
 # ---- the package refuses an incompatible version ----
 mkdir -p "$W/v9"
 sed 's/find_package(tessel [0-9.]*/find_package(tessel 9.0/' "$W/CMakeLists.txt" \
