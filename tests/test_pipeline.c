@@ -7,9 +7,10 @@
  * staging, staging buffers of 1, 2 and 5 KiB (the ring wraps within a chunk) and 1 to 4 copy
  * threads, under the knobs' new names and the group's old ones; and in column panels of at
  * least 1, 5, 8 and 16 columns (TESSEL_GEMM_PANEL_COLS) with and without row chunks, ragged last
- * chunks and panels, alpha = 0. The plan itself: how many chunks and panels, where their bounds
- * fall (GPU defaults at 16384^3), and the stored rectangle of each piece of A, B and C against
- * the elements it must hold, in every layout and transpose. */
+ * chunks and panels, pieces taken chunk by chunk (more rows than columns) and panel by panel,
+ * alpha = 0. The plan itself: how many chunks and panels, where their bounds fall (GPU defaults
+ * at 16384^3), and the stored rectangle of each piece of A, B and C against the elements it must
+ * hold, in every layout and transpose. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "gemm_case.h"
@@ -154,17 +155,22 @@ static void check_rects(tsl_context *ctx, size_t m, size_t n, size_t k, size_t r
                 for (size_t j = 0; j < p.npanels; ++j)
                     bad += rect_errors(c.layout, c.tb, tsl__pipe_b(&p, &g, j), 0, k, p.pbound[j],
                                        p.pbound[j + 1] - p.pbound[j], g.ldb);
+                size_t seen[TSL__PIPE_CHUNKS][TSL__PIPE_PANELS] = {{0}};
                 for (size_t q = 0; q < tsl__pipe_pieces(&p); ++q) {
-                    size_t ci = q % p.nchunks, j = q / p.nchunks;
+                    size_t ci, j;
+                    tsl__pipe_piece(&p, q, &ci, &j);
+                    bad += ci >= p.nchunks || j >= p.npanels || seen[ci][j]++;
+                    if (ci >= p.nchunks || j >= p.npanels) continue;
                     bad += rect_errors(c.layout, TSL_NO_TRANS, tsl__pipe_c(&p, &g, q),
                                        r0 + p.bound[ci], p.bound[ci + 1] - p.bound[ci], p.pbound[j],
                                        p.pbound[j + 1] - p.pbound[j], g.ldc);
                 }
-                CHECK(bad == 0 && tsl__pipe_pieces(&p) == want_pieces,
+                CHECK(bad == 0 && tsl__pipe_pieces(&p) == want_pieces &&
+                          p.by_chunk == (rows > n),
                       "pieces of %s %c%c %zux%zux%zu rows %zu..+%zu pad %zu: %zu misplaced, %zu "
-                      "pieces (%zu x %zu), not %zu",
+                      "pieces (%zu x %zu), not %zu, by chunk %d",
                       l ? "col" : "row", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, r0, rows, pad, bad,
-                      tsl__pipe_pieces(&p), p.nchunks, p.npanels, want_pieces);
+                      tsl__pipe_pieces(&p), p.nchunks, p.npanels, want_pieces, p.by_chunk);
             }
 }
 
@@ -201,12 +207,14 @@ static void test_plan(void)
               bounds_are(p.pbound, 4, quarters),
           "16384^3 at 256 rows and columns: %zu x %zu pieces, bounds %zu %zu / %zu %zu", p.nchunks,
           p.npanels, p.bound[1], p.bound[2], p.pbound[1], p.pbound[2]);
+    CHECK(!p.by_chunk, "16384^3 runs panel by panel");
     tsl__gemm_host sq = big;
     sq.m = sq.n = 2048;
     tsl__pipe_plan_make(ctx, &sq, 0, 2048, &p);
     int same = 1;
     for (size_t q = 0; q < tsl__pipe_pieces(&p); ++q) {
-        size_t c = q % p.nchunks, j = q / p.nchunks;
+        size_t c, j;
+        tsl__pipe_piece(&p, q, &c, &j);
         same &= strcmp(tsl__gemm_desc.size_class(p.bound[c + 1] - p.bound[c],
                                                  p.pbound[j + 1] - p.pbound[j], 2048),
                        "large") == 0;
@@ -230,6 +238,7 @@ static void test_plan(void)
     check_rects(ctx, 131, 29, 37, 40, 91, 0, 16); /* a group's block of rows */
     setenv("TESSEL_GEMM_PANEL_COLS", "10", 1);
     check_rects(ctx, 50, 29, 5, 17, 33, 2, 4); /* 2 chunks of 16 and 17 rows, 2 panels */
+    check_rects(ctx, 40, 90, 5, 0, 40, 1, 8);  /* 2 chunks, 4 panels, panel by panel */
     unsetenv("TESSEL_GEMM_CHUNK_ROWS");
     check_rects(ctx, 7, 33, 3, 0, 7, 1, 3); /* one chunk, 3 panels of 11 */
     unsetenv("TESSEL_GEMM_PANEL_COLS");
@@ -311,6 +320,11 @@ static void test_pipeline(void)
             pipeline_case(ctx, dbl, &wide, 0, setting, 1); /* no staging for pinned arrays */
             gemm_case wide0 = {TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 300, 97, 61, 2, 1.0, 0.0};
             pipeline_case(ctx, dbl, &wide0, 1, setting, 1);
+            gemm_case flat = {TSL_ROW_MAJOR, TSL_TRANS, TSL_NO_TRANS, 37, 100, 13, 2, 1.0, 0.5};
+            pipeline_case(ctx, dbl, &flat, 0, setting, 0); /* panel by panel */
+            flat.layout = TSL_COL_MAJOR, flat.ta = TSL_NO_TRANS, flat.tb = TSL_TRANS;
+            flat.beta = 0.0;
+            pipeline_case(ctx, dbl, &flat, 1, setting, 0);
             gemm_case zero = {TSL_COL_MAJOR, TSL_TRANS, TSL_TRANS, 37, 23, 11, 4, 0.0, -1.5};
             pipeline_case(ctx, dbl, &zero, 0, setting, 0); /* alpha = 0: C = beta C */
             zero.beta = 0.0;

@@ -89,7 +89,16 @@ static size_t clamp(size_t x, size_t hi)
 /* As many pieces as the limits (TSL__PIPE_CHUNKS, TSL__PIPE_PANELS, the least rows and columns)
  * allow, such that every piece is in the whole block's size class; of plans with as many pieces,
  * the one with more chunks (it was the only split before panels). Nothing to overlap without A
- * and B: one piece. */
+ * and B: one piece.
+ *
+ * The order. Whichever way the pieces are taken, the first pass (the first panel's pieces, or
+ * the first chunk's) needs all of one operand on the device, a piece at a time, and the later
+ * passes only one piece of the other each: panel by panel, op(A)'s block (rows x k) goes up
+ * during the first panel and op(B) (k x n) a panel per pass; chunk by chunk, the reverse. The
+ * smaller of the two goes in the first pass, where the uploads race the kernels, and the larger
+ * is spread over the passes: panel by panel unless the block has more rows than C has columns
+ * (a group's device has a block of the rows and all of B: panel by panel). For a square product
+ * the two are the same. */
 void tsl__pipe_plan_make(const tsl_context *ctx, const tsl__gemm_host *g, size_t r0, size_t rows,
                          tsl__pipe_plan *p)
 {
@@ -114,7 +123,7 @@ void tsl__pipe_plan_make(const tsl_context *ctx, const tsl__gemm_host *g, size_t
                 }
             if (!same) continue;
             best = nc * np;
-            p->nchunks = nc, p->npanels = np;
+            p->nchunks = nc, p->npanels = np, p->by_chunk = rows > g->n;
             memcpy(p->bound, bound, sizeof bound);
             memcpy(p->pbound, pbound, sizeof pbound);
         }
@@ -148,7 +157,8 @@ tsl__block tsl__pipe_b(const tsl__pipe_plan *p, const tsl__gemm_host *g, size_t 
 
 tsl__block tsl__pipe_c(const tsl__pipe_plan *p, const tsl__gemm_host *g, size_t q)
 {
-    size_t c = q % p->nchunks, j = q / p->nchunks;
+    size_t c, j;
+    tsl__pipe_piece(p, q, &c, &j);
     return rect(g->layout, TSL_NO_TRANS, p->r0 + p->bound[c], p->bound[c + 1] - p->bound[c],
                 p->pbound[j], p->pbound[j + 1] - p->pbound[j], g->ldc);
 }

@@ -13,11 +13,13 @@
 
 /* A block of rows r0..r0+rows-1 of C cut into nchunks x npanels pieces: chunk c is rows
  * bound[c]..bound[c+1]-1 of the block (and of op(A)'s block), panel j columns
- * pbound[j]..pbound[j+1]-1 of C (and of op(B)). Piece q = j * nchunks + c: the order in which
- * the feeder uploads, the kernels run and the drain downloads them, panel by panel. */
+ * pbound[j]..pbound[j+1]-1 of C (and of op(B)). Pieces are numbered in the order in which the
+ * feeder uploads, the kernels run and the drain downloads them (tsl__pipe_piece): panel by panel
+ * (q = j * nchunks + c) or chunk by chunk (q = c * npanels + j). */
 typedef struct {
     size_t r0, rows;
     size_t nchunks, npanels;
+    int by_chunk; /* the order: chunk by chunk */
     size_t bound[TSL__PIPE_CHUNKS + 1];
     size_t pbound[TSL__PIPE_PANELS + 1];
 } tsl__pipe_plan;
@@ -36,6 +38,12 @@ void tsl__pipe_plan_make(const tsl_context *ctx, const tsl__gemm_host *g, size_t
 static inline size_t tsl__pipe_pieces(const tsl__pipe_plan *p)
 {
     return p->nchunks * p->npanels;
+}
+/* Piece q's chunk and panel. */
+static inline void tsl__pipe_piece(const tsl__pipe_plan *p, size_t q, size_t *c, size_t *j)
+{
+    *c = p->by_chunk ? q / p->npanels : q % p->nchunks;
+    *j = p->by_chunk ? q % p->npanels : q / p->nchunks;
 }
 
 /* Where the pieces lie in the caller's arrays (tsl__block: runs of the stored matrix): chunk c

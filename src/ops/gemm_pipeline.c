@@ -1,11 +1,16 @@
 /* gemm_pipeline.c: a GEMM on host arrays through one device, with its transfers overlapped
- * (gemm_pipeline.h). A block of rows of C is split into chunks. A feeder thread gives B and then
- * each chunk's rows of op(A) (and of C when beta != 0) to an upload queue of its own, marking the
- * point where each chunk's uploads end; the calling thread makes the kernel queue wait for chunk
- * c's mark and runs tsl_[sd]gemm_buf on chunk c, so chunk c+1 uploads while chunk c computes.
- * Each finished chunk's rows of C are downloaded into the caller's C while the next chunk
- * computes: by a drain thread when the pipeline runs whole (one device: tsl__gemm_pipe_run), or
- * by commit after every device of a group has its block (nothing reaches C before).
+ * (gemm_pipeline.h). A block of rows of C is cut into pieces: row chunks (of C and op(A)) times
+ * column panels (of C and op(B)), planned in gemm_pipe_plan.c (which says in what order). A
+ * feeder thread gives each panel of op(B) before its first piece, each chunk of op(A) before its
+ * piece of the first panel (it stays for the later ones), and each piece of C when beta != 0,
+ * to an upload queue of its own, marking the point where each piece's uploads end; the calling
+ * thread makes the kernel queue wait for piece q's mark and runs tsl_[sd]gemm_buf on it (rows
+ * of the chunk x columns of the panel x k, on packed copies), so piece q+1 uploads while piece q
+ * computes. So the first kernel waits for B / panels + A / chunks, not for all of B (before
+ * panels, 55 of the 60 ms the pipeline lost on an H100 at 16384^3 single). Each finished piece
+ * of C is downloaded into its rectangle of the caller's C while the next ones compute: by a
+ * drain thread when the pipeline runs whole (one device: tsl__gemm_pipe_run), or by commit after
+ * every device of a group has its block (nothing reaches C before).
  *
  * Staging. With a device across a bus (every device but a CPU), transfers go through pinned host
  * memory, which they cross at the bus's speed; from the caller's pageable arrays a driver copies
@@ -21,8 +26,9 @@
  * are still allocated, and the kernel queue never waits for a mapping), and stays in the context:
  * RING * 2 * 32 MiB at most, whatever the size of the product. An operand the caller allocated
  * with tsl_host_alloc on this context is pinned already: it moves straight from or to the
- * caller's array. The device buffers hold the whole block, one per chunk (no region is reused
- * within a call), and stay in the context between calls, grown when a call needs more.
+ * caller's array. The device buffers hold the whole block, one per panel of B, chunk of A and
+ * piece of C (no region is reused within a call), and stay in the context between calls, grown
+ * when a call needs more.
  *
  * Workers. The feeder, the drain and the copy crew touch the caller's arrays only between the
  * hooks' enter and leave, and the crew's threads only within a copy whose submitter holds that
@@ -30,7 +36,7 @@
  *
  * The pipeline pays where transfers cross a bus. Measured on PoCL (two pthread devices, 2 cores):
  * chunks made the one-device 2048^3 group run 10-15 % slower end to end, and staging made 4096 x
- * 4096 x 16 (C-bound) 14 -> 19 ms; so by default a CPU device runs its block in one chunk without
+ * 4096 x 16 (C-bound) 14 -> 19 ms; so by default a CPU device runs its block in one piece without
  * staging, and the single-device host path keeps its plain uploads there. The environment
  * overrides each choice for any device, which is how the tests run every mode on PoCL. */
 #include "ops/gemm_pipeline.h"
@@ -386,11 +392,11 @@ static tsl_status put_block(pipe_call *pc, ring_pos *rp, int staged, const tsl_b
                ld * es, stopped);
 }
 
-/* The uploads, piece by piece in the kernels' order (gemm_pipe_plan.h): each panel of op(B)
- * before its first piece, each chunk of op(A) before its piece of the first panel (it stays on
- * the device for the later panels), each piece of C (beta != 0) before its piece; a mark after
- * each piece's uploads. So the first kernel waits for one panel and one chunk, and the uploads
- * of the later panels (op(B) alone when beta == 0) are spread over the kernels. */
+/* The uploads, piece by piece in the kernels' order (gemm_pipe_plan.c): each panel of op(B)
+ * before the piece of the first chunk that needs it, each chunk of op(A) before its piece of the
+ * first panel (each stays on the device for the later pieces), each piece of C (beta != 0)
+ * before its piece; a mark after each piece's uploads. So the first kernel waits for one panel
+ * and one chunk, and the other operands' uploads are spread over the kernels. */
 static void *feeder_main(void *arg)
 {
     pipe_call *pc = arg;
@@ -402,9 +408,10 @@ static void *feeder_main(void *arg)
     memset(&rp, 0, sizeof rp);
     tsl_status s = TSL_OK;
     for (size_t q = 0; s == TSL_OK && q < tsl__pipe_pieces(p); ++q) {
-        size_t c = q % p->nchunks, j = q / p->nchunks;
+        size_t c, j;
+        tsl__pipe_piece(p, q, &c, &j);
         if ((stopped = call_stopped(pc)) != 0) break;
-        if (use_ab && c == 0)
+        if (use_ab && c == 0) /* in either order, piece (0, j) is panel j's first */
             s = put_block(pc, &rp, ps->st_b, ps->db[j], g->b, tsl__pipe_b(p, g, j), g->ldb,
                           &stopped);
         if (s == TSL_OK && !stopped && use_ab && j == 0)
@@ -555,7 +562,8 @@ static tsl_status run_pieces(pipe_call *pc, double timeout_s, tsl_timing *t)
     int use_ab = tsl__pipe_uses_ab(g);
     tsl_status s = TSL_OK;
     for (size_t q = 0; s == TSL_OK && q < tsl__pipe_pieces(p); ++q) {
-        size_t c = q % p->nchunks, j = q / p->nchunks;
+        size_t c, j;
+        tsl__pipe_piece(p, q, &c, &j);
         if (hook_stop(pc->h)) return abandoned(ctx); /* before a kernel, or its build */
         if ((s = wait_piece(pc, q, timeout_s)) != TSL_OK) break;
         if ((s = tsl__queue_wait_for(ctx, pc->ready[q])) != TSL_OK) break;
