@@ -7,10 +7,10 @@
  * staging, staging buffers of 1, 2 and 5 KiB (the ring wraps within a chunk) and 1 to 4 copy
  * threads, under the knobs' new names and the group's old ones; and in column panels of at
  * least 1, 5, 8 and 16 columns (TESSEL_GEMM_PANEL_COLS) with and without row chunks, ragged last
- * chunks and panels, pieces taken chunk by chunk (more rows than columns) and panel by panel,
- * alpha = 0. The plan itself: how many chunks and panels, where their bounds fall (GPU defaults
- * at 16384^3), and the stored rectangle of each piece of A, B and C against the elements it must
- * hold, in every layout and transpose. */
+ * chunks and panels, pieces in the orders that tall, flat and square blocks take, alpha = 0.
+ * The plan itself: how many chunks and panels, where their bounds fall (GPU defaults at
+ * 16384^3), their order, and the stored rectangle of each piece of A, B and C against the
+ * elements it must hold, in every layout and transpose. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "gemm_case.h"
@@ -155,23 +155,41 @@ static void check_rects(tsl_context *ctx, size_t m, size_t n, size_t k, size_t r
                 for (size_t j = 0; j < p.npanels; ++j)
                     bad += rect_errors(c.layout, c.tb, tsl__pipe_b(&p, &g, j), 0, k, p.pbound[j],
                                        p.pbound[j + 1] - p.pbound[j], g.ldb);
+                /* every piece once; a chunk's first piece on panel 0, a panel's on chunk 0
+                 * (where the feeder uploads them) */
                 size_t seen[TSL__PIPE_CHUNKS][TSL__PIPE_PANELS] = {{0}};
+                size_t chunk_seen[TSL__PIPE_CHUNKS] = {0}, panel_seen[TSL__PIPE_PANELS] = {0};
                 for (size_t q = 0; q < tsl__pipe_pieces(&p); ++q) {
                     size_t ci, j;
                     tsl__pipe_piece(&p, q, &ci, &j);
-                    bad += ci >= p.nchunks || j >= p.npanels || seen[ci][j]++;
+                    bad += ci >= p.nchunks || j >= p.npanels;
                     if (ci >= p.nchunks || j >= p.npanels) continue;
+                    bad += seen[ci][j]++ > 0;
+                    bad += !chunk_seen[ci]++ && j != 0;
+                    bad += !panel_seen[j]++ && ci != 0;
                     bad += rect_errors(c.layout, TSL_NO_TRANS, tsl__pipe_c(&p, &g, q),
                                        r0 + p.bound[ci], p.bound[ci + 1] - p.bound[ci], p.pbound[j],
                                        p.pbound[j + 1] - p.pbound[j], g.ldc);
                 }
-                CHECK(bad == 0 && tsl__pipe_pieces(&p) == want_pieces &&
-                          p.by_chunk == (rows > n),
+                CHECK(bad == 0 && tsl__pipe_pieces(&p) == want_pieces,
                       "pieces of %s %c%c %zux%zux%zu rows %zu..+%zu pad %zu: %zu misplaced, %zu "
-                      "pieces (%zu x %zu), not %zu, by chunk %d",
+                      "pieces (%zu x %zu), not %zu",
                       l ? "col" : "row", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, r0, rows, pad, bad,
-                      tsl__pipe_pieces(&p), p.nchunks, p.npanels, want_pieces, p.by_chunk);
+                      tsl__pipe_pieces(&p), p.nchunks, p.npanels, want_pieces);
             }
+}
+
+/* The plan's order as "CJ CJ ...", chunk and panel of each piece. */
+static const char *order_of(const tsl__pipe_plan *p, char *out)
+{
+    char *o = out;
+    for (size_t q = 0; q < tsl__pipe_pieces(p); ++q) {
+        size_t c, j;
+        tsl__pipe_piece(p, q, &c, &j);
+        o += sprintf(o, "%s%zu%zu", q ? " " : "", c, j);
+    }
+    *o = '\0';
+    return out;
 }
 
 static int bounds_are(const size_t *b, size_t count, const size_t *want)
@@ -182,7 +200,8 @@ static int bounds_are(const size_t *b, size_t count, const size_t *want)
 }
 
 /* The plan: a CPU's default is one piece; with the GPU's minimums (256 rows, 256 columns) the
- * 16384^3 product is 4 x 4 pieces of 4096 x 4096; every piece stays in the size class of the
+ * 16384^3 product is 4 x 4 pieces of 4096 x 4096, taken in a growing square (a tall product
+ * chunk by chunk, a flat one panel by panel); every piece stays in the size class of the
  * whole (a 2048^2 C cannot be cut into 4 x 4 pieces of 512^2, "small" against "large"); nothing
  * is cut without A and B; ragged small plans; the pieces' rectangles. */
 static void test_plan(void)
@@ -207,7 +226,19 @@ static void test_plan(void)
               bounds_are(p.pbound, 4, quarters),
           "16384^3 at 256 rows and columns: %zu x %zu pieces, bounds %zu %zu / %zu %zu", p.nchunks,
           p.npanels, p.bound[1], p.bound[2], p.pbound[1], p.pbound[2]);
-    CHECK(!p.by_chunk, "16384^3 runs panel by panel");
+    char order[3 * TSL__PIPE_PIECES + 1];
+    CHECK(strcmp(order_of(&p, order), "00 10 01 11 20 21 02 12 22 30 31 32 03 13 23 33") == 0,
+          "16384^3: the pieces (chunk, panel) in a growing square, not %s", order);
+    tsl__gemm_host tall = big;
+    tall.m = 65536, tall.n = 4096, tall.k = 4096;
+    tsl__pipe_plan_make(ctx, &tall, 0, tall.m, &p);
+    CHECK(strcmp(order_of(&p, order), "00 01 02 03 10 11 12 13 20 21 22 23 30 31 32 33") == 0,
+          "65536 x 4096 x 4096: all of B's panels, then chunk by chunk, not %s", order);
+    tsl__gemm_host flat = big;
+    flat.m = 4096, flat.n = 65536, flat.k = 4096;
+    tsl__pipe_plan_make(ctx, &flat, 0, flat.m, &p);
+    CHECK(strcmp(order_of(&p, order), "00 10 20 30 01 11 21 31 02 12 22 32 03 13 23 33") == 0,
+          "4096 x 65536 x 4096: all of A's chunks, then panel by panel, not %s", order);
     tsl__gemm_host sq = big;
     sq.m = sq.n = 2048;
     tsl__pipe_plan_make(ctx, &sq, 0, 2048, &p);
@@ -325,6 +356,10 @@ static void test_pipeline(void)
             flat.layout = TSL_COL_MAJOR, flat.ta = TSL_NO_TRANS, flat.tb = TSL_TRANS;
             flat.beta = 0.0;
             pipeline_case(ctx, dbl, &flat, 1, setting, 0);
+            gemm_case square = {TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 64, 64, 9, 1, 1.0, 0.5};
+            pipeline_case(ctx, dbl, &square, 0, setting, 0); /* a growing square at 16 and 1 */
+            square.layout = TSL_ROW_MAJOR, square.beta = 0.0;
+            pipeline_case(ctx, dbl, &square, 1, setting, 0);
             gemm_case zero = {TSL_COL_MAJOR, TSL_TRANS, TSL_TRANS, 37, 23, 11, 4, 0.0, -1.5};
             pipeline_case(ctx, dbl, &zero, 0, setting, 0); /* alpha = 0: C = beta C */
             zero.beta = 0.0;

@@ -86,19 +86,50 @@ static size_t clamp(size_t x, size_t hi)
     return x < 1 ? 1 : x > hi ? hi : x;
 }
 
+/* The order of the pieces. A piece can run once its chunk of op(A) and its panel of op(B) are on
+ * the device; each is uploaded once, before the first piece that needs it, and stays. After
+ * the first piece (the fill), each step uploads one more chunk or one more panel and runs the
+ * pieces it completes: a new chunk completes one piece per panel already up, a new panel one
+ * per chunk. Each step takes the one that completes more pieces per byte uploaded (a tie: the
+ * chunk), so the uploads the kernels must wait for grow as slowly as they can. For a square
+ * block that is a growing square, (0,0) (1,0) (0,1) (1,1) (2,0) (2,1) (0,2) ...: the uploads
+ * ahead of the first kernels are one chunk or panel per two kernels, where panel by panel they
+ * would be one per kernel until op(A) is whole (double precision on an H100, 16384^3, 4 x 4:
+ * 512 MiB take about 22 ms against 16 ms of a piece's kernel). Where one operand's parts are
+ * much the smaller (a tall block: op(B)'s panels), it is uploaded whole first and the larger
+ * is spread over the passes (chunk by chunk), so the most kernels are left to hide its last
+ * part's upload. A chunk's first piece is on panel 0 and a panel's on chunk 0 (the feeder
+ * counts on it). */
+static void order_pieces(tsl__pipe_plan *p)
+{
+    size_t have_c = 1, have_p = 1, q = 0;
+    p->chunk_of[q] = 0, p->panel_of[q++] = 0;
+    while (have_c < p->nchunks || have_p < p->npanels) {
+        /* completed per byte: have_p / (rows of the next chunk x k) against have_c / (k x
+         * columns of the next panel); k is common */
+        double rows_next = have_c < p->nchunks ? (double)(p->bound[have_c + 1] - p->bound[have_c])
+                                               : 0.0;
+        double cols_next = have_p < p->npanels
+                               ? (double)(p->pbound[have_p + 1] - p->pbound[have_p])
+                               : 0.0;
+        int chunk = have_p >= p->npanels ||
+                    (have_c < p->nchunks && (double)have_p * cols_next >= (double)have_c * rows_next);
+        if (chunk) {
+            for (size_t j = 0; j < have_p; ++j)
+                p->chunk_of[q] = (unsigned char)have_c, p->panel_of[q++] = (unsigned char)j;
+            ++have_c;
+        } else {
+            for (size_t c = 0; c < have_c; ++c)
+                p->chunk_of[q] = (unsigned char)c, p->panel_of[q++] = (unsigned char)have_p;
+            ++have_p;
+        }
+    }
+}
+
 /* As many pieces as the limits (TSL__PIPE_CHUNKS, TSL__PIPE_PANELS, the least rows and columns)
  * allow, such that every piece is in the whole block's size class; of plans with as many pieces,
  * the one with more chunks (it was the only split before panels). Nothing to overlap without A
- * and B: one piece.
- *
- * The order. Whichever way the pieces are taken, the first pass (the first panel's pieces, or
- * the first chunk's) needs all of one operand on the device, a piece at a time, and the later
- * passes only one piece of the other each: panel by panel, op(A)'s block (rows x k) goes up
- * during the first panel and op(B) (k x n) a panel per pass; chunk by chunk, the reverse. The
- * smaller of the two goes in the first pass, where the uploads race the kernels, and the larger
- * is spread over the passes: panel by panel unless the block has more rows than C has columns
- * (a group's device has a block of the rows and all of B: panel by panel). For a square product
- * the two are the same. */
+ * and B: one piece. */
 void tsl__pipe_plan_make(const tsl_context *ctx, const tsl__gemm_host *g, size_t r0, size_t rows,
                          tsl__pipe_plan *p)
 {
@@ -123,10 +154,11 @@ void tsl__pipe_plan_make(const tsl_context *ctx, const tsl__gemm_host *g, size_t
                 }
             if (!same) continue;
             best = nc * np;
-            p->nchunks = nc, p->npanels = np, p->by_chunk = rows > g->n;
+            p->nchunks = nc, p->npanels = np;
             memcpy(p->bound, bound, sizeof bound);
             memcpy(p->pbound, pbound, sizeof pbound);
         }
+    order_pieces(p);
 }
 
 /* The stored rectangle of rows r..r+h-1, columns c..c+w-1 of op(X), X stored by layout with

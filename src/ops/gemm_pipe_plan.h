@@ -11,17 +11,19 @@
 #include "ops/gemm_pipeline.h"
 #include "ops/group.h"
 
+#define TSL__PIPE_PIECES (TSL__PIPE_CHUNKS * TSL__PIPE_PANELS)
+
 /* A block of rows r0..r0+rows-1 of C cut into nchunks x npanels pieces: chunk c is rows
  * bound[c]..bound[c+1]-1 of the block (and of op(A)'s block), panel j columns
  * pbound[j]..pbound[j+1]-1 of C (and of op(B)). Pieces are numbered in the order in which the
- * feeder uploads, the kernels run and the drain downloads them (tsl__pipe_piece): panel by panel
- * (q = j * nchunks + c) or chunk by chunk (q = c * npanels + j). */
+ * feeder uploads, the kernels run and the drain downloads them: piece q is chunk chunk_of[q] x
+ * panel panel_of[q] (gemm_pipe_plan.c says why in that order). */
 typedef struct {
     size_t r0, rows;
     size_t nchunks, npanels;
-    int by_chunk; /* the order: chunk by chunk */
     size_t bound[TSL__PIPE_CHUNKS + 1];
     size_t pbound[TSL__PIPE_PANELS + 1];
+    unsigned char chunk_of[TSL__PIPE_PIECES], panel_of[TSL__PIPE_PIECES];
 } tsl__pipe_plan;
 
 /* A whole number from the environment within [lo, hi], else fallback: $name, or its older name
@@ -42,8 +44,8 @@ static inline size_t tsl__pipe_pieces(const tsl__pipe_plan *p)
 /* Piece q's chunk and panel. */
 static inline void tsl__pipe_piece(const tsl__pipe_plan *p, size_t q, size_t *c, size_t *j)
 {
-    *c = p->by_chunk ? q / p->npanels : q % p->nchunks;
-    *j = p->by_chunk ? q % p->npanels : q / p->nchunks;
+    *c = p->chunk_of[q];
+    *j = p->panel_of[q];
 }
 
 /* Where the pieces lie in the caller's arrays (tsl__block: runs of the stored matrix): chunk c

@@ -1,12 +1,12 @@
 /* gemm_pipeline.c: a GEMM on host arrays through one device, with its transfers overlapped
  * (gemm_pipeline.h). A block of rows of C is cut into pieces: row chunks (of C and op(A)) times
  * column panels (of C and op(B)), planned in gemm_pipe_plan.c (which says in what order). A
- * feeder thread gives each panel of op(B) before its first piece, each chunk of op(A) before its
- * piece of the first panel (it stays for the later ones), and each piece of C when beta != 0,
- * to an upload queue of its own, marking the point where each piece's uploads end; the calling
- * thread makes the kernel queue wait for piece q's mark and runs tsl_[sd]gemm_buf on it (rows
- * of the chunk x columns of the panel x k, on packed copies), so piece q+1 uploads while piece q
- * computes. So the first kernel waits for B / panels + A / chunks, not for all of B (before
+ * feeder thread gives each panel of op(B) and chunk of op(A) before the first piece that needs
+ * it (it stays for the later ones), and each piece of C when beta != 0, to an upload queue of
+ * its own, marking the point where each piece's uploads end; the calling thread makes the
+ * kernel queue wait for piece q's mark and runs tsl_[sd]gemm_buf on it (rows of the chunk x
+ * columns of the panel x k, on packed copies), so piece q+1 uploads while piece q computes.
+ * So the first kernel waits for B / panels + A / chunks, not for all of B (before
  * panels, 55 of the 60 ms the pipeline lost on an H100 at 16384^3 single). Each finished piece
  * of C is downloaded into its rectangle of the caller's C while the next ones compute: by a
  * drain thread when the pipeline runs whole (one device: tsl__gemm_pipe_run), or by commit after
@@ -393,10 +393,10 @@ static tsl_status put_block(pipe_call *pc, ring_pos *rp, int staged, const tsl_b
 }
 
 /* The uploads, piece by piece in the kernels' order (gemm_pipe_plan.c): each panel of op(B)
- * before the piece of the first chunk that needs it, each chunk of op(A) before its piece of the
- * first panel (each stays on the device for the later pieces), each piece of C (beta != 0)
- * before its piece; a mark after each piece's uploads. So the first kernel waits for one panel
- * and one chunk, and the other operands' uploads are spread over the kernels. */
+ * and each chunk of op(A) before the first piece that needs it (each stays on the device for the
+ * later pieces), each piece of C (beta != 0) before its piece; a mark after each piece's
+ * uploads. So the first kernel waits for one panel and one chunk, and the other uploads are
+ * spread over the kernels. */
 static void *feeder_main(void *arg)
 {
     pipe_call *pc = arg;
@@ -411,7 +411,7 @@ static void *feeder_main(void *arg)
         size_t c, j;
         tsl__pipe_piece(p, q, &c, &j);
         if ((stopped = call_stopped(pc)) != 0) break;
-        if (use_ab && c == 0) /* in either order, piece (0, j) is panel j's first */
+        if (use_ab && c == 0) /* piece (0, j) is panel j's first, (c, 0) chunk c's */
             s = put_block(pc, &rp, ps->st_b, ps->db[j], g->b, tsl__pipe_b(p, g, j), g->ldb,
                           &stopped);
         if (s == TSL_OK && !stopped && use_ab && j == 0)
