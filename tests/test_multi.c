@@ -221,23 +221,27 @@ static void run_gemm_case(tsl_group *g, tsl_context *ctx, int dbl, const gemm_ca
     free(a), free(b), free(c0), free(cg), free(cs), free(ref), free(ad), free(bd);
 }
 
-/* The cases under one setting of the GEMM pipeline's two knobs (docs/multi-device.md):
- * TESSEL_GROUP_CHUNK_ROWS, the fewest rows of a chunk, and TESSEL_GROUP_STAGING (1: pinned host
- * staging, downloads during the later chunks). Unset, a CPU device such as PoCL's runs its block
- * in one chunk without staging; "256" and "1" are a GPU's defaults (only the 1100-row case has
- * blocks of 512 rows or more, so chunks); 16 splits every block of 32 rows or more into up to 4
- * chunks, and 1 into chunks of as little as one row. */
-static void gemm_sweep(tsl_group *g, tsl_context *ctx, const char *chunk_rows, const char *staging)
+/* The cases under one setting of the GEMM pipeline's knobs (docs/multi-device.md):
+ * TESSEL_GROUP_CHUNK_ROWS, the fewest rows of a chunk, TESSEL_GROUP_STAGING (1: pinned host
+ * staging, downloads during the later chunks) and TESSEL_GEMM_PANEL_COLS, the fewest columns of
+ * a panel. Unset, a CPU device such as PoCL's runs its block in one piece without staging; "256"
+ * and "1" are a GPU's defaults (only the 1100-row case has blocks of 512 rows or more, so
+ * chunks); 16 splits every block of 32 rows or more into up to 4 chunks, and 1 into chunks of as
+ * little as one row; panels of at least 1 or 7 columns cut the 31 and 40 columns of C into 4
+ * panels, and with 1 the 5 columns of the 7-row case too (1, 1, 1 and 2). */
+static void gemm_sweep(tsl_group *g, tsl_context *ctx, const char *chunk_rows, const char *staging,
+                       const char *panel_cols)
 {
-    const char *vars[2] = {"TESSEL_GROUP_CHUNK_ROWS", "TESSEL_GROUP_STAGING"};
-    const char *vals[2] = {chunk_rows, staging};
-    for (int v = 0; v < 2; ++v)
+    const char *vars[3] = {"TESSEL_GROUP_CHUNK_ROWS", "TESSEL_GROUP_STAGING",
+                           "TESSEL_GEMM_PANEL_COLS"};
+    const char *vals[3] = {chunk_rows, staging, panel_cols};
+    for (int v = 0; v < 3; ++v)
         if (vals[v])
             setenv(vars[v], vals[v], 1);
         else
             unsetenv(vars[v]);
-    printf("TESSEL_GROUP_CHUNK_ROWS=%s TESSEL_GROUP_STAGING=%s\n", chunk_rows ? chunk_rows : "",
-           staging ? staging : "");
+    printf("TESSEL_GROUP_CHUNK_ROWS=%s TESSEL_GROUP_STAGING=%s TESSEL_GEMM_PANEL_COLS=%s\n",
+           chunk_rows ? chunk_rows : "", staging ? staging : "", panel_cols ? panel_cols : "");
     double uneven[2] = {0.3, 0.7}, zero_first[2] = {0, 1}, zero_last[2] = {5, 0};
     const tsl_layout layouts[2] = {TSL_ROW_MAJOR, TSL_COL_MAJOR};
     const tsl_trans trans[2] = {TSL_NO_TRANS, TSL_TRANS};
@@ -270,9 +274,12 @@ static void gemm_sweep(tsl_group *g, tsl_context *ctx, const char *chunk_rows, c
         tsl_group_set_weights(g, TSL_WEIGHTS_CALIBRATE, NULL, 0);
         gemm_case sq = {TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 128, 96, 80, 0, 1.0, 0.0};
         run_gemm_case(g, ctx, dbl, &sq, "calibrate");
+        gemm_case zero = {TSL_COL_MAJOR, TSL_NO_TRANS, TSL_TRANS, 40, 9, 6, 2, 0.0, 0.75};
+        run_gemm_case(g, ctx, dbl, &zero, "calibrate"); /* alpha = 0: C = beta C */
     }
     unsetenv("TESSEL_GROUP_CHUNK_ROWS");
     unsetenv("TESSEL_GROUP_STAGING");
+    unsetenv("TESSEL_GEMM_PANEL_COLS");
 }
 
 static void test_gemm(void)
@@ -281,11 +288,14 @@ static void test_gemm(void)
     tsl_context *ctx = NULL;
     CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
     if (!g || !ctx) return;
-    gemm_sweep(g, ctx, NULL, NULL);
-    gemm_sweep(g, ctx, "256", "1");
-    gemm_sweep(g, ctx, "16", "1");
-    gemm_sweep(g, ctx, "1", "0");
-    gemm_sweep(g, ctx, "1", "1");
+    gemm_sweep(g, ctx, NULL, NULL, NULL);
+    gemm_sweep(g, ctx, "256", "1", NULL);
+    gemm_sweep(g, ctx, "16", "1", NULL);
+    gemm_sweep(g, ctx, "1", "0", NULL);
+    gemm_sweep(g, ctx, "1", "1", NULL);
+    gemm_sweep(g, ctx, "16", "1", "7"); /* chunks and panels in each device's block */
+    gemm_sweep(g, ctx, "1", "0", "1");
+    gemm_sweep(g, ctx, NULL, "1", "1"); /* panels alone */
     /* the BLAS quick return and bad arguments: nothing written, the argument named */
     float x = 1.0f, cval = 42.0f;
     CHECK(tsl_group_sgemm(g, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 0, 3, 3, 1, &x, 3, &x, 3, 0,
@@ -447,9 +457,11 @@ static void test_faults(void)
     const char *modes[2] = {"1", "1:hang"};
     for (int mode = 0; mode < 2; ++mode) {
         setenv("TESSEL_FAULT_DEVICE", modes[mode], 1);
-        /* GEMM in both transfer modes, in chunks of 8 rows: the fault comes after device 1's
-         * last chunk, while device 0 may have its block, and C must stay as it was. */
+        /* GEMM in both transfer modes, in chunks of 8 rows and panels of 12 columns: the fault
+         * comes after device 1's last piece, while device 0 may have its block, and C must stay
+         * as it was. */
         setenv("TESSEL_GROUP_CHUNK_ROWS", "8", 1);
+        setenv("TESSEL_GEMM_PANEL_COLS", "12", 1);
         for (int staged = 0; staged < 2; ++staged) {
             setenv("TESSEL_GROUP_STAGING", staged ? "1" : "0", 1);
             memcpy(c, c0, m * n * 4);
@@ -471,6 +483,7 @@ static void test_faults(void)
         }
         unsetenv("TESSEL_GROUP_CHUNK_ROWS");
         unsetenv("TESSEL_GROUP_STAGING");
+        unsetenv("TESSEL_GEMM_PANEL_COLS");
 
         memcpy(u, u0, gn * gn * 4);
         double t0 = now_s();
@@ -660,6 +673,7 @@ static void test_lifetimes(void)
     double even[2] = {1, 1};
     tsl_group_set_weights(g, TSL_WEIGHTS_GIVEN, even, 2);
     setenv("TESSEL_GROUP_CHUNK_ROWS", "16", 1);
+    setenv("TESSEL_GEMM_PANEL_COLS", "10", 1); /* 4 panels of C's 40 columns */
     /* staged: 1 KiB staging buffers, so the ring wraps within every chunk, and three copy
      * threads on each slice: none may touch A, B or C once the call has returned */
     setenv("TESSEL_GEMM_STAGE_KB", "1", 1);
@@ -716,6 +730,7 @@ static void test_lifetimes(void)
     unsetenv("TESSEL_GROUP_STAGING");
     unsetenv("TESSEL_GEMM_STAGE_KB");
     unsetenv("TESSEL_GEMM_COPY_THREADS");
+    unsetenv("TESSEL_GEMM_PANEL_COLS");
     /* The last call leaves workers out, and destroy comes at once. */
     CHECK(tsl_group_set_timeout(g, 1e-6) == TSL_OK, "timeout 1 us");
     float *c = xmalloc(m * n * 4);

@@ -1,11 +1,16 @@
 /* gemm_pipeline.c: a GEMM on host arrays through one device, with its transfers overlapped
- * (gemm_pipeline.h). A block of rows of C is split into chunks. A feeder thread gives B and then
- * each chunk's rows of op(A) (and of C when beta != 0) to an upload queue of its own, marking the
- * point where each chunk's uploads end; the calling thread makes the kernel queue wait for chunk
- * c's mark and runs tsl_[sd]gemm_buf on chunk c, so chunk c+1 uploads while chunk c computes.
- * Each finished chunk's rows of C are downloaded into the caller's C while the next chunk
- * computes: by a drain thread when the pipeline runs whole (one device: tsl__gemm_pipe_run), or
- * by commit after every device of a group has its block (nothing reaches C before).
+ * (gemm_pipeline.h). A block of rows of C is cut into pieces: row chunks (of C and op(A)) times
+ * column panels (of C and op(B)), planned in gemm_pipe_plan.c (which says in what order). A
+ * feeder thread gives each panel of op(B) and chunk of op(A) before the first piece that needs
+ * it (it stays for the later ones), and each piece of C when beta != 0, to an upload queue of
+ * its own, marking the point where each piece's uploads end; the calling thread makes the
+ * kernel queue wait for piece q's mark and runs tsl_[sd]gemm_buf on it (rows of the chunk x
+ * columns of the panel x k, on packed copies), so piece q+1 uploads while piece q computes.
+ * So the first kernel waits for B / panels + A / chunks, not for all of B (before
+ * panels, 55 of the 60 ms the pipeline lost on an H100 at 16384^3 single). Each finished piece
+ * of C is downloaded into its rectangle of the caller's C while the next ones compute: by a
+ * drain thread when the pipeline runs whole (one device: tsl__gemm_pipe_run), or by commit after
+ * every device of a group has its block (nothing reaches C before).
  *
  * Staging. With a device across a bus (every device but a CPU), transfers go through pinned host
  * memory, which they cross at the bus's speed; from the caller's pageable arrays a driver copies
@@ -21,8 +26,9 @@
  * are still allocated, and the kernel queue never waits for a mapping), and stays in the context:
  * RING * 2 * 32 MiB at most, whatever the size of the product. An operand the caller allocated
  * with tsl_host_alloc on this context is pinned already: it moves straight from or to the
- * caller's array. The device buffers hold the whole block, one per chunk (no region is reused
- * within a call), and stay in the context between calls, grown when a call needs more.
+ * caller's array. The device buffers hold the whole block, one per panel of B, chunk of A and
+ * piece of C (no region is reused within a call), and stay in the context between calls, grown
+ * when a call needs more.
  *
  * Workers. The feeder, the drain and the copy crew touch the caller's arrays only between the
  * hooks' enter and leave, and the crew's threads only within a copy whose submitter holds that
@@ -30,7 +36,7 @@
  *
  * The pipeline pays where transfers cross a bus. Measured on PoCL (two pthread devices, 2 cores):
  * chunks made the one-device 2048^3 group run 10-15 % slower end to end, and staging made 4096 x
- * 4096 x 16 (C-bound) 14 -> 19 ms; so by default a CPU device runs its block in one chunk without
+ * 4096 x 16 (C-bound) 14 -> 19 ms; so by default a CPU device runs its block in one piece without
  * staging, and the single-device host path keeps its plain uploads there. The environment
  * overrides each choice for any device, which is how the tests run every mode on PoCL. */
 #include "ops/gemm_pipeline.h"
@@ -46,22 +52,24 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ops/gemm_pipe_plan.h"
 #include "ops/group.h"
 #include "ops/host_copy.h"
 #include "ops/ops.h"
 
-#define EXT_SLOT 1     /* the context's ext slot of the pipeline (runtime.h) */
-#define CHUNK_ROWS 256 /* rows of a chunk, at least ($TESSEL_GEMM_CHUNK_ROWS) */
+#define EXT_SLOT 1 /* the context's ext slot of the pipeline (runtime.h) */
 #define NCH TSL__PIPE_CHUNKS
-#define SLOTS (1 + 2 * NCH) /* device buffers: B, then each chunk's A, then its C */
-#define POLL_MS 50.0        /* how often a wait asks whether the call was abandoned */
-#define RING 4              /* staging buffers per direction */
-#define STAGE_KB 32768      /* KiB of one staging buffer, at most ($TESSEL_GEMM_STAGE_KB) */
-#define COPY_THREADS 8      /* host copy threads at most by default ($TESSEL_GEMM_COPY_THREADS) */
-/* The model (tsl__gemm_pipe_pays): a product that moves fewer bytes than this keeps the plain
- * path; the pipeline's fixed costs (threads, a first allocation of pinned staging) and its
- * unhidden ends (B and the first chunk of A in, the last chunk of C out) are not worth it. */
-#define MODEL_BYTES (128.0 * 1024 * 1024)
+#define NP TSL__PIPE_PANELS
+#define PIECES (NCH * NP)
+/* device buffers: each panel of B, then each chunk of A, then each piece of C */
+#define SLOT_B 0
+#define SLOT_A NP
+#define SLOT_C (NP + NCH)
+#define SLOTS (NP + NCH + PIECES)
+#define POLL_MS 50.0   /* how often a wait asks whether the call was abandoned */
+#define RING 4         /* staging buffers per direction */
+#define STAGE_KB 32768 /* KiB of one staging buffer, at most ($TESSEL_GEMM_STAGE_KB) */
+#define COPY_THREADS 8 /* host copy threads at most by default ($TESSEL_GEMM_COPY_THREADS) */
 
 /* One staging buffer: pinned (mem != NULL, mapped through its direction's stream) or plain. */
 typedef struct {
@@ -79,13 +87,12 @@ typedef struct {
     tsl__stream *up, *down;
     /* the last compute */
     tsl__gemm_host g;
-    size_t r0, rows;
+    tsl__pipe_plan plan;
     int computed;
     int st_a, st_b, st_c; /* which operands go through the staging */
     size_t piece;         /* bytes of a staging slice in this call */
     size_t threads;       /* copy threads in this call (1: the caller's thread alone) */
-    size_t nchunks, bound[NCH + 1];
-    tsl_buffer *da[NCH], *db, *dc[NCH];
+    tsl_buffer *da[NCH], *db[NP], *dc[PIECES];
 } pipe_state;
 
 /* ---- hooks ---------------------------------------------------------------------------------- */
@@ -161,41 +168,14 @@ static tsl_status device_buffer(pipe_state *ps, int slot, size_t bytes, tsl_buff
     return s;
 }
 
-/* ---- the plan ----------------------------------------------------------------------------------
- */
-
-/* A whole number from the environment within [lo, hi], else fallback: $name, or its older name
- * (the pipeline's knobs were the group's before one device used it too). */
-static size_t env_count(const char *name, const char *old, size_t lo, size_t hi, size_t fallback)
-{
-    const char *env = getenv(name);
-    if (!env && old) env = getenv(old);
-    if (env && *env >= '0' && *env <= '9') {
-        char *end;
-        unsigned long long v = strtoull(env, &end, 10);
-        if (*end == '\0' && v >= lo && v <= hi) return (size_t)v;
-    }
-    return fallback;
-}
-
-static int is_cpu(const tsl_context *ctx)
-{
-    return strcmp(ctx->info.type, "cpu") == 0;
-}
-
-/* The fewest rows of a chunk: $TESSEL_GEMM_CHUNK_ROWS ($TESSEL_GROUP_CHUNK_ROWS, >= 1), else 256,
- * or the whole block on a CPU. */
-static size_t chunk_min_rows(const tsl_context *ctx)
-{
-    return env_count("TESSEL_GEMM_CHUNK_ROWS", "TESSEL_GROUP_CHUNK_ROWS", 1, INT_MAX,
-                     is_cpu(ctx) ? (size_t)INT_MAX : CHUNK_ROWS);
-}
+/* ---- the knobs of the transfers (the plan's are in gemm_pipe_plan.c) ------------------------ */
 
 /* Whether the transfers go through host staging: $TESSEL_GEMM_STAGING ($TESSEL_GROUP_STAGING,
  * 1 or 0), else every device but a CPU. */
 static int use_staging(const tsl_context *ctx)
 {
-    return (int)env_count("TESSEL_GEMM_STAGING", "TESSEL_GROUP_STAGING", 0, 1, !is_cpu(ctx));
+    return (int)tsl__pipe_env("TESSEL_GEMM_STAGING", "TESSEL_GROUP_STAGING", 0, 1,
+                              !tsl__pipe_is_cpu(ctx));
 }
 
 /* Host copy threads: $TESSEL_GEMM_COPY_THREADS (1..64), else min(online cores, 8). */
@@ -203,91 +183,13 @@ static size_t copy_threads(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     size_t fallback = cores < 1 ? 1 : cores > COPY_THREADS ? COPY_THREADS : (size_t)cores;
-    return env_count("TESSEL_GEMM_COPY_THREADS", NULL, 1, TSL__CREW_MAX, fallback);
+    return tsl__pipe_env("TESSEL_GEMM_COPY_THREADS", NULL, 1, TSL__CREW_MAX, fallback);
 }
 
 /* Bytes of a staging buffer, at most: $TESSEL_GEMM_STAGE_KB KiB (>= 1), else 32 MiB. */
 static size_t stage_limit(void)
 {
-    return env_count("TESSEL_GEMM_STAGE_KB", NULL, 1, (size_t)1 << 30, STAGE_KB) * 1024;
-}
-
-static int uses_ab(const tsl__gemm_host *g)
-{
-    return g->k > 0 && g->alpha != 0.0;
-}
-
-/* Splits `rows` rows into chunks, bound[c]..bound[c+1] for chunk c: as many as NCH and the
- * minimum chunk allow, and only so many that every chunk falls in the size class of the whole
- * block (tsl__gemm_desc.size_class), so each chunk runs the variant and tuned parameters the
- * unsplit block would. On a CPU every element of C is then summed in the same order, the same
- * bits (the tests check it); on a GPU, auto's split k may pick another slice count for a chunk
- * than for the block (a function of the rows): the last bits may differ, within the GEMM
- * tolerance. Interior bounds are multiples of 64 when chunks are long. */
-static size_t chunk_plan(const tsl_context *ctx, const tsl__gemm_host *g, size_t rows,
-                         size_t *bound)
-{
-    size_t nc = uses_ab(g) ? rows / chunk_min_rows(ctx) : 1;
-    if (nc > NCH) nc = NCH;
-    const char *whole = tsl__gemm_desc.size_class(rows, g->n, g->k);
-    for (; nc > 1; --nc) {
-        size_t align = rows / nc >= 128 ? 64 : 1;
-        int same = 1;
-        bound[0] = 0, bound[nc] = rows;
-        for (size_t c = 1; c < nc; ++c)
-            bound[c] = rows * c / nc / align * align;
-        for (size_t c = 0; c < nc; ++c)
-            same &=
-                bound[c + 1] > bound[c] &&
-                strcmp(tsl__gemm_desc.size_class(bound[c + 1] - bound[c], g->n, g->k), whole) == 0;
-        if (same) return nc;
-    }
-    bound[0] = 0, bound[1] = rows;
-    return 1;
-}
-
-static size_t elem_of(const tsl__gemm_host *g)
-{
-    return g->dbl ? sizeof(double) : sizeof(float);
-}
-
-/* The model. The plain path moves op(A), B and C (twice with beta != 0) through the driver's
- * pageable transfers, after and before its kernel: wall = bytes / pageable bandwidth + kernel
- * (H100 host, 16384^3 single: 3 GiB at 6.5 GB/s up and 10 down, 430 ms, beside a 173 ms
- * kernel). The pipeline hides every transfer but B, the first chunk of A and the last chunk of C
- * behind the kernels, the host copies running on several cores: wall = max(kernel, bytes / copy
- * bandwidth) + those ends. It wins wherever a device across a bus has at least two chunks to
- * overlap and the bytes are many enough that the fixed costs do not count. */
-static int pipe_model(tsl_context *ctx, const tsl__gemm_host *g)
-{
-    size_t bound[NCH + 1];
-    if (is_cpu(ctx) || !uses_ab(g) || chunk_plan(ctx, g, g->m, bound) < 2) return 0;
-    double elems = (double)g->m * (double)g->k + (double)g->k * (double)g->n +
-                   (double)g->m * (double)g->n * (g->beta != 0.0 ? 2.0 : 1.0);
-    return elems * (double)elem_of(g) >= MODEL_BYTES;
-}
-
-int tsl__gemm_pipe_pays(tsl_context *ctx, const tsl__gemm_host *g)
-{
-    const char *env = getenv("TESSEL_GEMM_PIPELINE");
-    if (env && strcmp(env, "0") == 0) return 0;
-    if (env && strcmp(env, "1") == 0) return 1;
-    if (env && strcmp(env, "auto") == 0) return pipe_model(ctx, g);
-    /* The model by default, measured on an H100 (2026-11-25, bench/results/h100/host-gemm,
-     * steady-state calls, end to end): single 16384^3 36.9-38.6 TFLOP/s against the plain
-     * path's 15.7, double 24.2-25.4 against 10.2; 8192^3 29.6 / 19.7 against 10.6 / 5.2; 4096^3
-     * 14.2 / 8.2 against 5.2 / 2.7. Its first call at 4096^3 (pinning the ring) is slower: 79-109
-     * ms against 31-56. The first design (one thread packing all of A, B and C into pinned
-     * staging) had been slower than the plain path (13.4 against 14.6 at 16384^3, single). */
-    return pipe_model(ctx, g);
-}
-
-static tsl__block chunk_block(const pipe_state *ps, char which, size_t c)
-{
-    const tsl__gemm_host *g = &ps->g;
-    size_t r0 = ps->r0 + ps->bound[c], rows = ps->bound[c + 1] - ps->bound[c];
-    return which == 'a' ? tsl__row_block(g->layout, g->ta, r0, rows, g->k, g->lda)
-                        : tsl__row_block(g->layout, TSL_NO_TRANS, r0, rows, g->n, g->ldc);
+    return tsl__pipe_env("TESSEL_GEMM_STAGE_KB", NULL, 1, (size_t)1 << 30, STAGE_KB) * 1024;
 }
 
 static size_t max1(size_t x)
@@ -314,52 +216,60 @@ static int pinned_block(const tsl_context *ctx, const void *base, tsl__block b, 
     return 0;
 }
 
-/* Buffers, queues and the chunk plan of rows r0..r0+rows-1 (the staging comes on first use). */
+static size_t bytes_of(tsl__block b, size_t es)
+{
+    return b.srows * b.slen * es;
+}
+
+/* Frees device buffer slots lo..hi-1: what this call does not use would only hold memory. */
+static void drop_slots(pipe_state *ps, size_t lo, size_t hi)
+{
+    for (size_t i = lo; i < hi; ++i) {
+        tsl_buffer_destroy(ps->buf[i]);
+        ps->buf[i] = NULL;
+    }
+}
+
+/* Buffers, queues and the plan of rows r0..r0+rows-1 (the staging comes on first use). */
 static tsl_status prepare(pipe_state *ps, const tsl__gemm_host *g, size_t r0, size_t rows)
 {
-    size_t es = elem_of(g);
-    int use_ab = uses_ab(g), staged = use_staging(ps->ctx);
+    size_t es = tsl__pipe_elem(g);
+    int use_ab = tsl__pipe_uses_ab(g), staged = use_staging(ps->ctx);
+    tsl__pipe_plan *p = &ps->plan;
     ps->g = *g;
-    ps->r0 = r0;
-    ps->rows = rows;
     ps->computed = 0;
-    ps->nchunks = chunk_plan(ps->ctx, g, rows, ps->bound);
+    tsl__pipe_plan_make(ps->ctx, g, r0, rows, p);
+    size_t pieces = tsl__pipe_pieces(p);
+    /* whether each operand's whole extent in this call is pinned already */
     tsl__block bb = tsl__row_block(g->layout, g->tb, 0, g->k, g->n, g->ldb);
     tsl__block ab = tsl__row_block(g->layout, g->ta, r0, rows, g->k, g->lda);
     tsl__block cb = tsl__row_block(g->layout, TSL_NO_TRANS, r0, rows, g->n, g->ldc);
     ps->st_a = staged && use_ab && !pinned_block(ps->ctx, g->a, ab, g->lda, es);
     ps->st_b = staged && use_ab && !pinned_block(ps->ctx, g->b, bb, g->ldb, es);
     ps->st_c = staged && !pinned_block(ps->ctx, g->c, cb, g->ldc, es);
-    /* A slice is at most the staging limit, and no more than the largest block staged. */
-    size_t need = ps->st_b ? bb.srows * bb.slen * es : 0;
-    for (size_t c = 0; c < ps->nchunks; ++c) {
-        tsl__block a = chunk_block(ps, 'a', c), cc = chunk_block(ps, 'c', c);
-        if (ps->st_a && a.srows * a.slen * es > need) need = a.srows * a.slen * es;
-        if (ps->st_c && cc.srows * cc.slen * es > need) need = cc.srows * cc.slen * es;
-    }
+    /* A slice is at most the staging limit, and no more than the largest piece staged. */
+    size_t need = 0;
+    for (size_t j = 0; ps->st_b && j < p->npanels; ++j)
+        if (bytes_of(tsl__pipe_b(p, g, j), es) > need) need = bytes_of(tsl__pipe_b(p, g, j), es);
+    for (size_t c = 0; ps->st_a && c < p->nchunks; ++c)
+        if (bytes_of(tsl__pipe_a(p, g, c), es) > need) need = bytes_of(tsl__pipe_a(p, g, c), es);
+    for (size_t q = 0; ps->st_c && q < pieces; ++q)
+        if (bytes_of(tsl__pipe_c(p, g, q), es) > need) need = bytes_of(tsl__pipe_c(p, g, q), es);
     size_t limit = stage_limit();
     ps->piece = need < limit ? max1(need) : limit;
     ps->threads = ps->st_a || ps->st_b || ps->st_c ? copy_threads() : 1;
-    /* Buffers of chunks this call does not have would only hold device memory. */
-    for (size_t c = ps->nchunks; c < NCH; ++c)
-        for (int slot = 1 + (int)c; slot < SLOTS; slot += NCH) {
-            tsl_buffer_destroy(ps->buf[slot]);
-            ps->buf[slot] = NULL;
-        }
+    drop_slots(ps, SLOT_B + p->npanels, SLOT_A);
+    drop_slots(ps, SLOT_A + p->nchunks, SLOT_C);
+    drop_slots(ps, SLOT_C + pieces, SLOTS);
     tsl_status s = TSL_OK;
     if (!ps->up) s = tsl__stream_create(ps->ctx, &ps->up);
     if (s == TSL_OK && !ps->down) s = tsl__stream_create(ps->ctx, &ps->down);
-    for (size_t c = 0; s == TSL_OK && c < ps->nchunks; ++c) {
-        tsl__block cc = chunk_block(ps, 'c', c);
-        s = device_buffer(ps, 1 + NCH + (int)c, cc.srows * cc.slen * es, &ps->dc[c]);
-    }
-    if (s == TSL_OK && use_ab) {
-        s = device_buffer(ps, 0, bb.srows * bb.slen * es, &ps->db);
-        for (size_t c = 0; s == TSL_OK && c < ps->nchunks; ++c) {
-            tsl__block a = chunk_block(ps, 'a', c);
-            s = device_buffer(ps, 1 + (int)c, a.srows * a.slen * es, &ps->da[c]);
-        }
-    }
+    for (size_t q = 0; s == TSL_OK && q < pieces; ++q)
+        s = device_buffer(ps, SLOT_C + (int)q, bytes_of(tsl__pipe_c(p, g, q), es), &ps->dc[q]);
+    for (size_t j = 0; s == TSL_OK && use_ab && j < p->npanels; ++j)
+        s = device_buffer(ps, SLOT_B + (int)j, bytes_of(tsl__pipe_b(p, g, j), es), &ps->db[j]);
+    for (size_t c = 0; s == TSL_OK && use_ab && c < p->nchunks; ++c)
+        s = device_buffer(ps, SLOT_A + (int)c, bytes_of(tsl__pipe_a(p, g, c), es), &ps->da[c]);
     return s;
 }
 
@@ -369,12 +279,12 @@ typedef struct {
     pipe_state *ps;
     const tsl__pipe_hooks *h;
     tsl__crew *cr;
-    cl_event ready[NCH]; /* the feeder's marks */
+    cl_event ready[PIECES]; /* the feeder's marks */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     /* under mu: */
-    size_t published; /* chunks whose uploads the feeder has given to the queue */
-    size_t done;      /* chunks whose kernel has completed */
+    size_t published; /* pieces whose uploads the feeder has given to the queue */
+    size_t done;      /* pieces whose kernel has completed */
     int feed_done, stop;
     tsl_status status; /* the first failure of any thread, and its message */
     char error[1024];
@@ -473,39 +383,50 @@ static tsl_status put(pipe_call *pc, ring_pos *rp, int staged, cl_mem mem, const
     return TSL_OK;
 }
 
+/* put of the stored rectangle b of the caller's array at base (leading dimension ld). */
+static tsl_status put_block(pipe_call *pc, ring_pos *rp, int staged, const tsl_buffer *buf,
+                            const void *base, tsl__block b, size_t ld, int *stopped)
+{
+    size_t es = tsl__pipe_elem(&pc->ps->g);
+    return put(pc, rp, staged, buf->mem, (const char *)base + b.offset * es, b.srows, b.slen * es,
+               ld * es, stopped);
+}
+
+/* The uploads, piece by piece in the kernels' order (gemm_pipe_plan.c): each panel of op(B)
+ * and each chunk of op(A) before the first piece that needs it (each stays on the device for the
+ * later pieces), each piece of C (beta != 0) before its piece; a mark after each piece's
+ * uploads. So the first kernel waits for one panel and one chunk, and the other uploads are
+ * spread over the kernels. */
 static void *feeder_main(void *arg)
 {
     pipe_call *pc = arg;
     pipe_state *ps = pc->ps;
     const tsl__gemm_host *g = &ps->g;
-    size_t es = elem_of(g);
-    int use_ab = uses_ab(g), stopped = 0;
+    const tsl__pipe_plan *p = &ps->plan;
+    int use_ab = tsl__pipe_uses_ab(g), stopped = 0;
     ring_pos rp;
     memset(&rp, 0, sizeof rp);
     tsl_status s = TSL_OK;
-    tsl__block bb = tsl__row_block(g->layout, g->tb, 0, g->k, g->n, g->ldb);
-    if (use_ab)
-        s = put(pc, &rp, ps->st_b, ps->db->mem, (const char *)g->b + bb.offset * es, bb.srows,
-                bb.slen * es, g->ldb * es, &stopped);
-    for (size_t c = 0; s == TSL_OK && !stopped && c < ps->nchunks; ++c) {
+    for (size_t q = 0; s == TSL_OK && q < tsl__pipe_pieces(p); ++q) {
+        size_t c, j;
+        tsl__pipe_piece(p, q, &c, &j);
         if ((stopped = call_stopped(pc)) != 0) break;
-        if (use_ab) {
-            tsl__block ab = chunk_block(ps, 'a', c);
-            s = put(pc, &rp, ps->st_a, ps->da[c]->mem, (const char *)g->a + ab.offset * es,
-                    ab.srows, ab.slen * es, g->lda * es, &stopped);
-        }
-        if (s == TSL_OK && !stopped && g->beta != 0.0) {
-            tsl__block cb = chunk_block(ps, 'c', c);
-            s = put(pc, &rp, ps->st_c, ps->dc[c]->mem, (const char *)g->c + cb.offset * es,
-                    cb.srows, cb.slen * es, g->ldc * es, &stopped);
-        }
+        if (use_ab && c == 0) /* piece (0, j) is panel j's first, (c, 0) chunk c's */
+            s = put_block(pc, &rp, ps->st_b, ps->db[j], g->b, tsl__pipe_b(p, g, j), g->ldb,
+                          &stopped);
+        if (s == TSL_OK && !stopped && use_ab && j == 0)
+            s = put_block(pc, &rp, ps->st_a, ps->da[c], g->a, tsl__pipe_a(p, g, c), g->lda,
+                          &stopped);
+        if (s == TSL_OK && !stopped && g->beta != 0.0)
+            s = put_block(pc, &rp, ps->st_c, ps->dc[q], g->c, tsl__pipe_c(p, g, q), g->ldc,
+                          &stopped);
         if (s != TSL_OK || stopped) break;
-        if ((s = tsl__stream_mark(ps->up, &pc->ready[c])) != TSL_OK) {
+        if ((s = tsl__stream_mark(ps->up, &pc->ready[q])) != TSL_OK) {
             call_fail(pc, s, "%s", tsl__stream_error(ps->up));
             break;
         }
         pthread_mutex_lock(&pc->mu);
-        pc->published = c + 1;
+        pc->published = q + 1;
         pthread_cond_broadcast(&pc->cv);
         pthread_mutex_unlock(&pc->mu);
     }
@@ -516,18 +437,19 @@ static void *feeder_main(void *arg)
     return NULL;
 }
 
-/* ---- the drain: finished rows of C into the caller's C --------------------------------------- */
+/* ---- the drain: finished pieces of C into the caller's C ------------------------------------- */
 
-/* Chunk c's rows of C, computed in its device buffer, into the caller's C: through the ring
- * (RING slices downloading ahead of the one being emptied), or straight into C when C is not
- * staged. Returns with every download of the chunk completed. */
-static tsl_status take(pipe_call *pc, size_t c, int *stopped)
+/* Piece q of C, computed in its device buffer, into its rectangle of the caller's C: through the
+ * ring (RING slices downloading ahead of the one being emptied), or straight into C when C is
+ * not staged. Returns with every download of the piece completed. */
+static tsl_status take(pipe_call *pc, size_t q, int *stopped)
 {
     pipe_state *ps = pc->ps;
     const tsl__gemm_host *g = &ps->g;
     tsl__stream *down = ps->down;
-    size_t es = elem_of(g);
-    tsl__block cb = chunk_block(ps, 'c', c);
+    size_t es = tsl__pipe_elem(g);
+    tsl__block cb = tsl__pipe_c(&ps->plan, g, q);
+    cl_mem mem = ps->dc[q]->mem;
     char *dst = (char *)g->c + cb.offset * es;
     size_t len = cb.slen * es, pitch = g->ldc * es, total = cb.srows * len;
     tsl_status s = TSL_OK;
@@ -537,7 +459,7 @@ static tsl_status take(pipe_call *pc, size_t c, int *stopped)
             *stopped = 1;
             return TSL_OK;
         }
-        s = tsl__stream_read_rect(down, ps->dc[c]->mem, dst, cb.srows, len, pitch);
+        s = tsl__stream_read_rect(down, mem, dst, cb.srows, len, pitch);
         if (s == TSL_OK) s = tsl__stream_wait(down, tsl__stream_ticket(down));
         hook_leave(pc->h);
         return s == TSL_OK ? s : call_fail(pc, s, "%s", tsl__stream_error(down));
@@ -547,7 +469,7 @@ static tsl_status take(pipe_call *pc, size_t c, int *stopped)
     char *st[RING] = {NULL};
     for (size_t p = 0; p < np + RING; ++p) {
         if (p >= RING) { /* empty slice p - RING */
-            size_t q = p - RING, i = q % RING, f = q * piece;
+            size_t e = p - RING, i = e % RING, f = e * piece;
             size_t n = total - f < piece ? total - f : piece;
             if ((s = tsl__stream_wait(down, ticket[i])) != TSL_OK)
                 return call_fail(pc, s, "%s", tsl__stream_error(down));
@@ -563,7 +485,7 @@ static tsl_status take(pipe_call *pc, size_t c, int *stopped)
             size_t i = p % RING, f = p * piece;
             size_t n = total - f < piece ? total - f : piece;
             if ((s = ring_buffer(pc, 1, i, &st[i])) != TSL_OK) return s;
-            if ((s = tsl__stream_read(down, ps->dc[c]->mem, f, n, st[i])) != TSL_OK)
+            if ((s = tsl__stream_read(down, mem, f, n, st[i])) != TSL_OK)
                 return call_fail(pc, s, "%s", tsl__stream_error(down));
             ticket[i] = tsl__stream_ticket(down);
         }
@@ -571,18 +493,18 @@ static tsl_status take(pipe_call *pc, size_t c, int *stopped)
     return TSL_OK;
 }
 
-/* The drain of a whole run: takes each chunk once its kernel has completed. */
+/* The drain of a whole run: takes each piece once its kernel has completed. */
 static void *drain_main(void *arg)
 {
     pipe_call *pc = arg;
     int stopped = 0;
-    for (size_t c = 0; !stopped && c < pc->ps->nchunks; ++c) {
+    for (size_t q = 0; !stopped && q < tsl__pipe_pieces(&pc->ps->plan); ++q) {
         pthread_mutex_lock(&pc->mu);
-        while (!pc->stop && pc->done <= c)
+        while (!pc->stop && pc->done <= q)
             pthread_cond_wait(&pc->cv, &pc->mu);
-        int go = pc->done > c;
+        int go = pc->done > q;
         pthread_mutex_unlock(&pc->mu);
-        if (!go || take(pc, c, &stopped) != TSL_OK) break;
+        if (!go || take(pc, q, &stopped) != TSL_OK) break;
     }
     if (stopped) call_fail(pc, TSL_ERR_OPENCL, "stopped: the call was abandoned");
     return NULL;
@@ -590,17 +512,17 @@ static void *drain_main(void *arg)
 
 /* ---- the kernel loop ------------------------------------------------------------------------- */
 
-/* Waits until the feeder has given chunk c's uploads to the queue: bounded by the timeout; the
+/* Waits until the feeder has given piece q's uploads to the queue: bounded by the timeout; the
  * feeder's end, another thread's failure, or the call's abandonment (asked every POLL_MS) ends
  * it. A failure of another thread returns an error whose message the compute replaces. */
-static tsl_status wait_chunk(pipe_call *pc, size_t c, double timeout_s)
+static tsl_status wait_piece(pipe_call *pc, size_t q, double timeout_s)
 {
     tsl_context *ctx = pc->ps->ctx;
     double end = tsl__now_ms() + timeout_s * 1e3;
     int ready = 0, failed = 0, gone = 0;
     pthread_mutex_lock(&pc->mu);
     for (;;) {
-        ready = pc->published > c;
+        ready = pc->published > q;
         failed = (pc->feed_done || pc->stop) && !ready;
         if (ready || failed) break;
         double left = end - tsl__now_ms();
@@ -630,33 +552,35 @@ static void add_timing(tsl_timing *sum, const tsl_timing *t)
     sum->download_ms += t->download_ms;
 }
 
-/* Runs the chunks as the feeder publishes them, and tells the drain of each finished one. */
-static tsl_status run_chunks(pipe_call *pc, double timeout_s, tsl_timing *t)
+/* Runs the pieces as the feeder publishes them, and tells the drain of each finished one. */
+static tsl_status run_pieces(pipe_call *pc, double timeout_s, tsl_timing *t)
 {
     pipe_state *ps = pc->ps;
     const tsl__gemm_host *g = &ps->g;
+    const tsl__pipe_plan *p = &ps->plan;
     tsl_context *ctx = ps->ctx;
-    int use_ab = uses_ab(g);
-    tsl__block bb = tsl__row_block(g->layout, g->tb, 0, g->k, g->n, g->ldb);
+    int use_ab = tsl__pipe_uses_ab(g);
     tsl_status s = TSL_OK;
-    for (size_t c = 0; s == TSL_OK && c < ps->nchunks; ++c) {
+    for (size_t q = 0; s == TSL_OK && q < tsl__pipe_pieces(p); ++q) {
+        size_t c, j;
+        tsl__pipe_piece(p, q, &c, &j);
         if (hook_stop(pc->h)) return abandoned(ctx); /* before a kernel, or its build */
-        if ((s = wait_chunk(pc, c, timeout_s)) != TSL_OK) break;
-        if ((s = tsl__queue_wait_for(ctx, pc->ready[c])) != TSL_OK) break;
-        tsl__block ab = chunk_block(ps, 'a', c), cb = chunk_block(ps, 'c', c);
-        size_t rows = ps->bound[c + 1] - ps->bound[c];
-        /* C_c = alpha op(A)_c op(B) + beta C_c, on packed copies (ld = run length) */
-        const tsl_buffer *pa = use_ab ? ps->da[c] : ps->dc[c], *pb = use_ab ? ps->db : ps->dc[c];
-        s = g->dbl
-                ? tsl_dgemm_buf(ctx, g->layout, g->ta, g->tb, rows, g->n, g->k, g->alpha, pa,
-                                max1(ab.slen), pb, max1(bb.slen), g->beta, ps->dc[c], max1(cb.slen))
-                : tsl_sgemm_buf(ctx, g->layout, g->ta, g->tb, rows, g->n, g->k, (float)g->alpha, pa,
-                                max1(ab.slen), pb, max1(bb.slen), (float)g->beta, ps->dc[c],
-                                max1(cb.slen));
+        if ((s = wait_piece(pc, q, timeout_s)) != TSL_OK) break;
+        if ((s = tsl__queue_wait_for(ctx, pc->ready[q])) != TSL_OK) break;
+        tsl__block ab = tsl__pipe_a(p, g, c), bb = tsl__pipe_b(p, g, j), cb = tsl__pipe_c(p, g, q);
+        size_t rows = p->bound[c + 1] - p->bound[c], cols = p->pbound[j + 1] - p->pbound[j];
+        size_t lda = max1(ab.slen), ldb = max1(bb.slen), ldc = max1(cb.slen);
+        /* C_cj = alpha op(A)_c op(B)_j + beta C_cj, on packed copies (ld = run length) */
+        const tsl_buffer *pa = use_ab ? ps->da[c] : ps->dc[q], *pb = use_ab ? ps->db[j] : ps->dc[q];
+        s = g->dbl ? tsl_dgemm_buf(ctx, g->layout, g->ta, g->tb, rows, cols, g->k, g->alpha, pa,
+                                   lda, pb, ldb, g->beta, ps->dc[q], ldc)
+                   : tsl_sgemm_buf(ctx, g->layout, g->ta, g->tb, rows, cols, g->k,
+                                   (float)g->alpha, pa, lda, pb, ldb, (float)g->beta, ps->dc[q],
+                                   ldc);
         if (s != TSL_OK) break;
         add_timing(t, &ctx->timing);
         pthread_mutex_lock(&pc->mu);
-        pc->done = c + 1; /* the kernel has completed (gemm_buf waits for it) */
+        pc->done = q + 1; /* the kernel has completed (gemm_buf waits for it) */
         pthread_cond_broadcast(&pc->cv);
         pthread_mutex_unlock(&pc->mu);
     }
@@ -681,7 +605,7 @@ static tsl_status compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, 
     double timeout_s = h && h->timeout_s > 0 ? h->timeout_s : tsl__default_timeout();
     /* An operand that is not staged is read by the upload queue straight from the caller's
      * array until its uploads are done: all of that is one use of the arrays. */
-    int use_ab = uses_ab(g);
+    int use_ab = tsl__pipe_uses_ab(g);
     int lent = (use_ab && (!ps->st_a || !ps->st_b)) || (g->beta != 0.0 && !ps->st_c);
     if (lent && hook_enter(h)) return abandoned(ctx);
     pipe_call pc;
@@ -716,7 +640,7 @@ static tsl_status compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, 
         if (ok) pthread_mutex_destroy(&pc.mu), pthread_cond_destroy(&pc.cv);
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "the GEMM pipeline: no worker thread");
     }
-    s = run_chunks(&pc, timeout_s, t);
+    s = run_pieces(&pc, timeout_s, t);
     if (s != TSL_OK) call_fail(&pc, s, "%s", tsl_context_error(ctx)); /* the others stop */
     pthread_join(feeder, NULL);
     if (whole) pthread_join(drain, NULL);
@@ -770,8 +694,8 @@ tsl_status tsl__gemm_pipe_commit(tsl_context *ctx, const tsl__pipe_hooks *h, tsl
     tsl__crew_start(&cr, ps->st_c ? ps->threads : 1, ps->piece);
     pc.cr = &cr;
     int stopped = 0;
-    for (size_t c = 0; !stopped && c < ps->nchunks; ++c)
-        if (take(&pc, c, &stopped) != TSL_OK) break;
+    for (size_t q = 0; !stopped && q < tsl__pipe_pieces(&ps->plan); ++q)
+        if (take(&pc, q, &stopped) != TSL_OK) break;
     tsl__crew_stop(&cr);
     tsl_status down = tsl__stream_finish(ps->down, t);
     tsl_status s = TSL_OK;

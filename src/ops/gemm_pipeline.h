@@ -15,6 +15,7 @@
 #include "runtime/runtime.h"
 
 #define TSL__PIPE_CHUNKS 4 /* row chunks of a block, at most */
+#define TSL__PIPE_PANELS 4 /* column panels of C (and of op(B)), at most */
 
 /* A GEMM with CBLAS arguments on host arrays, checked by the caller (ldX, NULLs, sizes). */
 typedef struct {
