@@ -62,12 +62,18 @@ static size_t chunk_min_rows(const tsl_context *ctx)
                          tsl__pipe_is_cpu(ctx) ? (size_t)INT_MAX : CHUNK_ROWS);
 }
 
-/* The fewest columns of a panel: $TESSEL_GEMM_PANEL_COLS (>= 1), else 256, or all of C's
- * columns on a CPU. */
-static size_t panel_min_cols(const tsl_context *ctx)
+/* The fewest columns of a panel: $TESSEL_GEMM_PANEL_COLS (>= 1), else all of C's columns on a CPU,
+ * and on a GPU what the H100 measured (bench/results/h100/dropin/host_gemm.txt, TFLOP/s end to end
+ * from pageable memory, pieces against row chunks only): double gains at every size (4096: 7.68
+ * against 7.14, 8192: 18.35 / 15.04, 16384: 28.83 / 24.16) with panels of 256 columns and more,
+ * single only at 16384 (43.70 / 35.78) and loses below (4096: 11.96 / 14.18, 8192: 23.59 /
+ * 29.43: its pieces' kernels are short beside their uploads), so single splits its columns only
+ * from 16384 on, in panels of 4096 and more. */
+static size_t panel_min_cols(const tsl_context *ctx, const tsl__gemm_host *g)
 {
+    size_t gpu = g->dbl ? PANEL_COLS : g->n >= 16384 ? 4096 : (size_t)INT_MAX;
     return tsl__pipe_env("TESSEL_GEMM_PANEL_COLS", NULL, 1, INT_MAX,
-                         tsl__pipe_is_cpu(ctx) ? (size_t)INT_MAX : PANEL_COLS);
+                         tsl__pipe_is_cpu(ctx) ? (size_t)INT_MAX : gpu);
 }
 
 /* total cut into n parts at bound[0..n]; interior bounds are multiples of 256 when parts are
@@ -135,7 +141,7 @@ void tsl__pipe_plan_make(const tsl_context *ctx, const tsl__gemm_host *g, size_t
 {
     int ab = tsl__pipe_uses_ab(g);
     size_t most_c = clamp(ab ? rows / chunk_min_rows(ctx) : 1, TSL__PIPE_CHUNKS);
-    size_t most_p = clamp(ab ? g->n / panel_min_cols(ctx) : 1, TSL__PIPE_PANELS);
+    size_t most_p = clamp(ab ? g->n / panel_min_cols(ctx, g) : 1, TSL__PIPE_PANELS);
     const char *whole = tsl__gemm_desc.size_class(rows, g->n, g->k);
     size_t best = 0, bound[TSL__PIPE_CHUNKS + 1], pbound[TSL__PIPE_PANELS + 1];
     memset(p, 0, sizeof *p);
