@@ -25,7 +25,8 @@ set(TSL_DROPIN_ROUTE_CASES
     "verbose|" "bad_route|" "bad_devices|" "config_env|"
     "group|TESSEL_BLAS_ROUTE=device,POCL_DEVICES=pthread pthread,TESSEL_BLAS_DEVICES=0:0@0:1,${TSL_DROPIN_NOALT}"
     "one_of_all|TESSEL_BLAS_ROUTE=device,TESSEL_BLAS_DEVICES=all"
-    "auto_pocl|OPENBLAS_NUM_THREADS=1,TESSEL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_route_auto_cache")
+    "auto_pocl|OPENBLAS_NUM_THREADS=1,TESSEL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_route_auto_cache"
+    "hint|OPENBLAS_NUM_THREADS=1,TESSEL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_route_hint_cache,${TSL_DROPIN_NOALT}")
 foreach(entry ${TSL_DROPIN_ROUTE_CASES})
   string(REPLACE "|" ";" parts "${entry}")
   string(REPLACE "," ";" parts "${parts}")

@@ -22,7 +22,12 @@
  *   one_of_all TESSEL_BLAS_DEVICES=all with one device: single calls on the group's context
  *   config_env TESSEL_BLAS_CONFIG read at the first call: its rules route, its bad line warns
  *   auto_pocl  auto on a CPU OpenCL device: small calls open nothing, large ones stay on the
- *              CPU, nothing is calibrated */
+ *              CPU, nothing is calibrated
+ *   hint       the hint file (its key, its checks), and auto before opening a device: a hint
+ *              that favours the CPU keeps large calls there without opening one (the report
+ *              says so); one that favours the device, a corrupt one, another spec's or
+ *              TESSEL_BLAS_RECALIBRATE=1 open it (PoCL then keeps the calls on the CPU as a CPU
+ *              device, which is not what these cases look at) */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -886,6 +891,113 @@ static void test_auto_pocl(void)
     }
 }
 
+/* ---- the hint ------------------------------------------------------------------------------- */
+
+/* child_calls's three 150^3 sgemm in auto, with the report: 1 when the device was opened, 0 when
+ * the report says the hint kept them on the CPU, -1 otherwise. */
+static int hint_child(const char *extra_name, const char *extra_value, const char *device)
+{
+    const char *const env[] = {"TESSEL_BLAS_VERBOSE", "1", extra_name, extra_value, NULL};
+    char *err;
+    int rc = run_child("child_calls", env, &err);
+    char want[256];
+    snprintf(want, sizeof want,
+             "device not opened: the calibration of %s (cached) keeps these calls on the CPU",
+             device);
+    const char *s = strstr(err, "tessel-blas: sgemm ");
+    unsigned long long c0 = 0, c1 = 9;
+    int on_cpu =
+        s && sscanf(s, "tessel-blas: sgemm %llu %*f %llu", &c0, &c1) == 2 && c0 == 3 && c1 == 0;
+    int opened = strstr(err, "; device 0 \"") != NULL;
+    int result = rc != 0 || !on_cpu             ? -1
+                 : opened && !strstr(err, want) ? 1
+                 : !opened && strstr(err, want) ? 0
+                                                : -1;
+    if (result < 0)
+        printf("child (%s=%s) exit %d:\n%s", extra_name ? extra_name : "-",
+               extra_value ? extra_value : "-", rc, err);
+    free(err);
+    return result;
+}
+
+static void test_hint(void)
+{
+    const char *dir = getenv("TESSEL_CACHE_DIR");
+    CHECK(dir != NULL, "the test sets TESSEL_CACHE_DIR");
+    if (!dir) return;
+    /* the key: the spec the drop-in would open, without opening it */
+    char key[1024], path[1200];
+    unsetenv("TESSEL_BLAS_DEVICES");
+    setenv("TESSEL_DEVICE", "pocl-x", 1);
+    tsl__blas_hint_key(key, sizeof key);
+    CHECK(strncmp(key, "spec=pocl-x;", 12) == 0, "TESSEL_DEVICE: %s", key);
+    setenv("TESSEL_BLAS_DEVICES", "0:0", 1);
+    tsl__blas_hint_key(key, sizeof key);
+    CHECK(strncmp(key, "spec=0:0;", 9) == 0, "TESSEL_BLAS_DEVICES first: %s", key);
+    unsetenv("TESSEL_BLAS_DEVICES");
+    unsetenv("TESSEL_DEVICE");
+    tsl__blas_hint_key(key, sizeof key);
+    CHECK(strncmp(key, "spec=;", 6) == 0 && strstr(key, tsl__blas_cpu_path()) &&
+              strstr(key, "cpu_threads="),
+          "the default device: %s", key);
+    char want_path[1100];
+    snprintf(want_path, sizeof want_path, "%s/blas-hint-", dir);
+    CHECK(tsl__blas_hint_path(key, path, sizeof path) == 0 &&
+              strncmp(path, want_path, strlen(want_path)) == 0,
+          "path %s", path);
+
+    /* two hints for a 150^3 sgemm: a fast CPU keeps it, a slow one sends it to the device */
+    tsl__blas_rates keep = gpu_like(), send = gpu_like();
+    keep.cpu_gemm_rate[0] = keep.cpu_gemm_rate[1] = 1e15, keep.cpu_bw = 1e13;
+    send.cpu_gemm_rate[0] = send.cpu_gemm_rate[1] = 1e6, send.cpu_bw = 1e6;
+    double f = 2.0 * 150 * 150 * 150, b = 4.0 * 4 * 150 * 150;
+    CHECK(tsl__blas_cost_choose(&keep, 1, TSL__BLAS_L3, 's', f, b) == 0 &&
+              tsl__blas_cost_choose(&send, 1, TSL__BLAS_L3, 's', f, b) == 1,
+          "the two hints' decisions");
+
+    /* round trip, and files that do not check out */
+    tsl__blas_hint h;
+    unlink(path);
+    CHECK(tsl__blas_hint_read(path, key, &h) != 0, "no hint yet");
+    CHECK(tsl__blas_hint_save("Fake GPU", 2, &send) == 0, "save");
+    CHECK(tsl__blas_hint_read(path, key, &h) == 0 && strcmp(h.name, "Fake GPU") == 0 &&
+              h.ndev == 2 && fabs(h.rates.cpu_bw / send.cpu_bw - 1) < 1e-8 &&
+              fabs(h.rates.gemm_rate[1][1] / send.gemm_rate[1][1] - 1) < 1e-8,
+          "read back");
+    CHECK(tsl__blas_hint_read(path, "spec=other", &h) != 0, "another key is not ours");
+    CHECK(truncate(path, 80) == 0 && tsl__blas_hint_read(path, key, &h) != 0, "truncated");
+    CHECK(tsl__blas_calib_write(path, key, &keep) == 0 && tsl__blas_hint_read(path, key, &h) != 0,
+          "a calibration file is no hint");
+    tsl__blas_hint bad = {"Fake GPU", 99, keep};
+    CHECK(tsl__blas_hint_write(path, key, &bad) == 0 && tsl__blas_hint_read(path, key, &h) != 0,
+          "a device count out of range");
+
+    /* what a process does with them (child_calls: auto, three 150^3 sgemm) */
+    CHECK(tsl__blas_hint_save("Fake GPU A", 1, &keep) == 0, "save");
+    CHECK(hint_child(NULL, NULL, "Fake GPU A") == 0, "a hint for the CPU opens nothing");
+    CHECK(hint_child("TESSEL_BLAS_RECALIBRATE", "1", "Fake GPU A") == 1,
+          "TESSEL_BLAS_RECALIBRATE=1 ignores it");
+    CHECK(hint_child("TESSEL_BLAS_DEVICES", "0:0", "Fake GPU A") == 1, "another spec's hint");
+    CHECK(truncate(path, 120) == 0 && hint_child(NULL, NULL, "Fake GPU A") == 1,
+          "a corrupt hint is ignored");
+    CHECK(tsl__blas_hint_save("Fake GPU B", 1, &send) == 0, "save");
+    CHECK(hint_child(NULL, NULL, "Fake GPU B") == 1, "a hint for the device opens it");
+    unlink(path);
+    CHECK(hint_child(NULL, NULL, "Fake GPU B") == 1, "no hint: opened as before");
+
+    /* in this process: the entry points themselves, a split hint for the group's */
+    CHECK(tsl__blas_hint_save("Fake GPU C", 4, &keep) == 0, "save");
+    static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
+    tsl__blas_call call = {&st, TSL__BLAS_L3, 's', f, b, 0};
+    CHECK(tsl__blas_group_begin(&call) == NULL && tsl__blas_device_begin(&call) == NULL &&
+              !tsl__blas_devices_opened() && tsl__blas_hint_kept(),
+          "kept on the CPU, nothing opened");
+    char text[2048];
+    tsl__blas_describe(text, sizeof text);
+    CHECK(strstr(text, "device not opened: the calibration of Fake GPU C (cached)"), "%s", text);
+    unlink(path);
+}
+
 int main(int argc, char **argv)
 {
     const char *which = argc > 1 ? argv[1] : "";
@@ -908,6 +1020,7 @@ int main(int argc, char **argv)
                  {"group", test_group},
                  {"one_of_all", test_one_of_all},
                  {"config_env", test_config_env},
+                 {"hint", test_hint},
                  {"child_verbose", child_verbose},
                  {"child_calls", child_calls}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
@@ -919,6 +1032,6 @@ int main(int argc, char **argv)
     fprintf(stderr,
             "usage: test_dropin_route CASE (model, config, calibrate, device, threads, fork, "
             "errors, fault, verbose, bad_route, bad_devices, auto_pocl, group, one_of_all, "
-            "config_env)\n");
+            "config_env, hint)\n");
     return 2;
 }

@@ -6,7 +6,9 @@
  * file is keyed by device name, driver, CPU BLAS path and CPU BLAS thread count: a new driver,
  * another CPU BLAS or another OPENBLAS_NUM_THREADS measures again. It is written to a temporary
  * and renamed into place, so concurrent processes never read half a file, and anything in it
- * that does not check out is ignored and measured again. */
+ * that does not check out is ignored and measured again. Beside it lies a hint (the same figures
+ * and the device's name) keyed by what is known before a device is opened (the device spec, the
+ * CPU BLAS and its threads), so a program whose calls all belong on the CPU never opens one. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -20,6 +22,7 @@
 #include "blas/route.h"
 
 #define FORMAT_LINE "tessel-blas calibration 1"
+#define HINT_LINE "tessel-blas hint 1"
 
 /* ---- where and under which key --------------------------------------------------------- */
 
@@ -88,15 +91,37 @@ void tsl__blas_calib_key(const tsl_device_info *info, char *key, size_t cap)
         if (*p == '\n' || *p == '\r') *p = ' ';
 }
 
-int tsl__blas_calib_path(const char *key, char *path, size_t cap)
+/* dir/<prefix>-<hash of key>.txt */
+static int cache_file(const char *prefix, const char *key, char *path, size_t cap)
 {
     char dir[1024];
     if (tsl__blas_cache_dir(dir, sizeof dir) != 0) return -1;
     unsigned long long h = 1469598103934665603ull; /* FNV-1a, as the kernel cache names files */
     for (const char *p = key; *p; p++)
         h = (h ^ (unsigned char)*p) * 1099511628211ull;
-    int w = snprintf(path, cap, "%s/blas-calibration-%016llx.txt", dir, h);
+    int w = snprintf(path, cap, "%s/%s-%016llx.txt", dir, prefix, h);
     return w > 0 && (size_t)w < cap ? 0 : -1;
+}
+
+int tsl__blas_calib_path(const char *key, char *path, size_t cap)
+{
+    return cache_file("blas-calibration", key, path, cap);
+}
+
+void tsl__blas_hint_key(char *key, size_t cap)
+{
+    /* the spec open_devices (device.c) passes on, and what tessel does with an empty one */
+    const char *spec = getenv("TESSEL_BLAS_DEVICES");
+    if (!spec || !*spec) spec = getenv("TESSEL_DEVICE");
+    snprintf(key, cap, "spec=%s;cpu_blas=%s;cpu_threads=%d", spec ? spec : "", tsl__blas_cpu_path(),
+             tsl__blas_cpu_threads());
+    for (char *p = key; *p; p++)
+        if (*p == '\n' || *p == '\r') *p = ' ';
+}
+
+int tsl__blas_hint_path(const char *key, char *path, size_t cap)
+{
+    return cache_file("blas-hint", key, path, cap);
 }
 
 /* ---- the file ------------------------------------------------------------------------------ */
@@ -120,18 +145,32 @@ static int rates_valid(const tsl__blas_rates *r)
     return ok;
 }
 
-int tsl__blas_calib_read(const char *path, const char *key, tsl__blas_rates *r)
+/* The calibration file (hint NULL) or the hint, which also has "device NAME" and "devices N"
+ * right after its key. */
+static int read_rates(const char *path, const char *key, tsl__blas_rates *r, tsl__blas_hint *hint)
 {
     FILE *f = fopen(path, "r");
     if (!f) return -1;
     char line[2048];
     tsl__blas_rates got;
     memset(&got, 0, sizeof got);
-    int seen = 0, ok = 0;
-    if (!fgets(line, sizeof line, f) || strcmp(line, FORMAT_LINE "\n") != 0) goto done;
+    int seen = 0, ok = 0, ndev = 0;
+    char name[sizeof hint->name] = "";
+    if (!fgets(line, sizeof line, f) || strcmp(line, hint ? HINT_LINE "\n" : FORMAT_LINE "\n") != 0)
+        goto done;
     if (!fgets(line, sizeof line, f) || strncmp(line, "key ", 4) != 0) goto done;
     line[strcspn(line, "\n")] = '\0';
     if (strcmp(line + 4, key) != 0) goto done;
+    if (hint) {
+        char extra;
+        if (!fgets(line, sizeof line, f) || strncmp(line, "device ", 7) != 0) goto done;
+        line[strcspn(line, "\n")] = '\0';
+        if (!line[7] || strlen(line + 7) >= sizeof name) goto done;
+        memcpy(name, line + 7, strlen(line + 7) + 1);
+        if (!fgets(line, sizeof line, f) || sscanf(line, "devices %d %c", &ndev, &extra) != 1 ||
+            ndev < 1 || ndev > TSL__BLAS_MAX_DEVICES)
+            goto done;
+    }
     while (fgets(line, sizeof line, f)) {
         double a, b, c, d;
         char extra;
@@ -161,10 +200,25 @@ done:
     fclose(f);
     if (!ok) return -1;
     *r = got;
+    if (hint) {
+        memcpy(hint->name, name, sizeof name);
+        hint->ndev = ndev;
+    }
     return 0;
 }
 
-int tsl__blas_calib_write(const char *path, const char *key, const tsl__blas_rates *r)
+int tsl__blas_calib_read(const char *path, const char *key, tsl__blas_rates *r)
+{
+    return read_rates(path, key, r, NULL);
+}
+
+int tsl__blas_hint_read(const char *path, const char *key, tsl__blas_hint *h)
+{
+    return read_rates(path, key, &h->rates, h);
+}
+
+static int write_rates(const char *path, const char *key, const tsl__blas_rates *r,
+                       const tsl__blas_hint *hint)
 {
     char tmp[1200];
     if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp) return -1;
@@ -177,7 +231,14 @@ int tsl__blas_calib_write(const char *path, const char *key, const tsl__blas_rat
         tsl_temporary_drop(tmp);
         return -1;
     }
-    fprintf(f, FORMAT_LINE "\nkey %s\n", key);
+    fprintf(f, "%s\nkey %s\n", hint ? HINT_LINE : FORMAT_LINE, key);
+    if (hint) {
+        char name[sizeof hint->name];
+        snprintf(name, sizeof name, "%s", hint->name);
+        for (char *p = name; *p; p++)
+            if (*p == '\n' || *p == '\r') *p = ' ';
+        fprintf(f, "device %s\ndevices %d\n", name, hint->ndev);
+    }
     fprintf(f, "overhead_s %.9g\n", r->overhead_s);
     for (int p = 0; p < 2; p++)
         fprintf(f, "gemm_%c %.9g %.9g %.9g %.9g\n", p ? 'd' : 's', r->gemm_flops[p][0],
@@ -190,6 +251,29 @@ int tsl__blas_calib_write(const char *path, const char *key, const tsl__blas_rat
     if (!ok) unlink(tmp);
     tsl_temporary_drop(tmp);
     return ok ? 0 : -1;
+}
+
+int tsl__blas_calib_write(const char *path, const char *key, const tsl__blas_rates *r)
+{
+    return write_rates(path, key, r, NULL);
+}
+
+int tsl__blas_hint_write(const char *path, const char *key, const tsl__blas_hint *h)
+{
+    return write_rates(path, key, &h->rates, h);
+}
+
+int tsl__blas_hint_save(const char *name, int ndev, const tsl__blas_rates *r)
+{
+    tsl__blas_hint h;
+    memset(&h, 0, sizeof h);
+    snprintf(h.name, sizeof h.name, "%s", name && *name ? name : "unnamed device");
+    h.ndev = ndev < 1 ? 1 : ndev;
+    h.rates = *r;
+    char key[1024], path[1200];
+    tsl__blas_hint_key(key, sizeof key);
+    if (tsl__blas_hint_path(key, path, sizeof path) != 0) return -1;
+    return tsl__blas_hint_write(path, key, &h);
 }
 
 tsl__blas_calib_sizes tsl__blas_calib_default_sizes(const tsl_device_info *info)

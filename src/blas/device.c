@@ -99,6 +99,11 @@ int tsl__blas_devices_known(void)
     return atomic_load(&g_state) ? g_count : 0;
 }
 
+int tsl__blas_devices_opened(void)
+{
+    return atomic_load(&g_state);
+}
+
 tsl__blas_slot *tsl__blas_slot_at(int i)
 {
     return i >= 0 && i < g_count ? &g_slots[i] : NULL;

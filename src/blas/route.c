@@ -4,7 +4,10 @@
  * it for one routine, and auto (the default) first keeps every call under a size threshold on
  * the CPU without any other work (no context, no calibration: 100,000 tiny dgemm_ calls pay a
  * few comparisons each), then asks the cost model with the figures measured once per device
- * (calibrate.c). The model is a set of pure functions so its decisions are tested on synthetic
+ * (calibrate.c). Before the devices are opened, auto asks the model with the hint of the last
+ * process that opened them (calibrate.c): a call it keeps on the CPU opens nothing, since a
+ * GPU driver's context and threads slow the CPU BLAS by several percent even when unused. The
+ * model is a set of pure functions so its decisions are tested on synthetic
  * rates. The end of a device call counts it, or on an error warns, gives the device up when the
  * error was not the call's own, and hands the call to the CPU BLAS. */
 #include <math.h>
@@ -208,6 +211,8 @@ static int fault_hits(const tsl__blas_call *call)
 
 /* ---- the calibration of a slot (held by this thread) -------------------------------------- */
 
+static void save_hint(const tsl__blas_slot *s);
+
 static int slot_rates(tsl__blas_slot *s)
 {
     if (atomic_load_explicit(&s->calib, memory_order_relaxed) == 0) {
@@ -217,6 +222,7 @@ static int slot_rates(tsl__blas_slot *s)
         s->calib_s = tsl__blas_now() - t0;
         /* released after the figures: group_begin reads them without holding the slot */
         atomic_store_explicit(&s->calib, st == TSL_OK ? 1 : -1, memory_order_release);
+        if (st == TSL_OK) save_hint(s);
         if (st != TSL_OK)
             fprintf(stderr,
                     "tessel-blas: warning: calibrating %s failed (%s: %s); auto does not "
@@ -224,6 +230,55 @@ static int slot_rates(tsl__blas_slot *s)
                     s->info.name, tsl_status_name(st), msg);
     }
     return atomic_load_explicit(&s->calib, memory_order_relaxed) == 1;
+}
+
+/* ---- the hint, before any device is opened --------------------------------------------------- */
+
+static pthread_once_t g_hint_once = PTHREAD_ONCE_INIT;
+static int g_hint_valid;
+static tsl__blas_hint g_hint;
+static atomic_int g_hint_used;  /* a call was kept on the CPU by the hint alone */
+static atomic_int g_hint_saved; /* this process wrote the hint once */
+
+static int recalibrate(void)
+{
+    const char *again = getenv("TESSEL_BLAS_RECALIBRATE");
+    return again && *again && strcmp(again, "0") != 0;
+}
+
+static void load_hint(void)
+{
+    char key[1024], path[1200];
+    if (recalibrate()) return; /* measure afresh: no figure of an earlier run decides */
+    tsl__blas_hint_key(key, sizeof key);
+    g_hint_valid = tsl__blas_hint_path(key, path, sizeof path) == 0 &&
+                   tsl__blas_hint_read(path, key, &g_hint) == 0;
+}
+
+/* 1 when the devices are not opened yet and the hint's figures put this call on the CPU (on one
+ * device and split alike): it then stays there without opening anything. Once a device is
+ * open, its own calibration decides. */
+static int hint_keeps_cpu(const tsl__blas_call *call)
+{
+    if (tsl__blas_devices_opened()) return 0;
+    pthread_once(&g_hint_once, load_hint);
+    if (!g_hint_valid || tsl__blas_cost_choose(&g_hint.rates, g_hint.ndev, call->kind, call->prec,
+                                               call->flops, call->host_bytes) != 0)
+        return 0;
+    atomic_store_explicit(&g_hint_used, 1, memory_order_relaxed);
+    return 1;
+}
+
+int tsl__blas_hint_kept(void)
+{
+    return atomic_load(&g_hint_used);
+}
+
+/* After a slot's calibration: the next process learns these figures without opening it. */
+static void save_hint(const tsl__blas_slot *s)
+{
+    if (atomic_exchange(&g_hint_saved, 1) == 0)
+        tsl__blas_hint_save(s->info.name, tsl__blas_devices_known(), &s->rates);
 }
 
 /* ---- one device ------------------------------------------------------------------------------ */
@@ -234,7 +289,9 @@ tsl_context *tsl__blas_device_begin(tsl__blas_call *call)
     int route = call_route(call, &min_flops);
     if (route == TSL__ROUTE_CPU) return NULL;
     if (route == TSL__ROUTE_AUTO && call->flops < min_flops) return NULL;
-    if (tsl__blas_forked() || tsl__blas_devices_ready() == 0) return NULL;
+    if (tsl__blas_forked()) return NULL;
+    if (route == TSL__ROUTE_AUTO && hint_keeps_cpu(call)) return NULL;
+    if (tsl__blas_devices_ready() == 0) return NULL;
     int automatic = route == TSL__ROUTE_AUTO;
     tsl__blas_slot *s = tsl__blas_slot_acquire(call->prec, !automatic);
     if (!s) return NULL;
@@ -281,8 +338,9 @@ tsl_group *tsl__blas_group_begin(tsl__blas_call *call)
     int route = call_route(call, &min_flops);
     if (route == TSL__ROUTE_CPU || call->kind != TSL__BLAS_L3) return NULL;
     if (route == TSL__ROUTE_AUTO && call->flops < min_flops) return NULL;
-    if (tsl__blas_forked() || tsl__blas_devices_ready() < 2 || atomic_load(&g_group_unusable))
-        return NULL;
+    if (tsl__blas_forked() || atomic_load(&g_group_unusable)) return NULL;
+    if (route == TSL__ROUTE_AUTO && hint_keeps_cpu(call)) return NULL;
+    if (tsl__blas_devices_ready() < 2) return NULL;
     tsl_group *g = tsl__blas_devices_group();
     int n = tsl__blas_devices_ready();
     for (int i = 0; i < n; i++) {
@@ -375,6 +433,10 @@ void tsl__blas_describe(char *buf, size_t cap)
     int n = tsl__blas_forked() ? 0 : tsl__blas_devices_known();
     if (tsl__blas_forked())
         app(buf, cap, &at, "; forked child: no device");
+    else if (n == 0 && !tsl__blas_devices_opened() && tsl__blas_hint_kept())
+        app(buf, cap, &at,
+            "; device not opened: the calibration of %s (cached) keeps these calls on the CPU",
+            g_hint.name);
     else if (n == 0)
         app(buf, cap, &at, "; no device opened");
     for (int i = 0; i < n; i++) {

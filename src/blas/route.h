@@ -92,6 +92,22 @@ int tsl__blas_calib_path(const char *key, char *path, size_t cap);
 int tsl__blas_calib_read(const char *path, const char *key, tsl__blas_rates *r);
 /* Writes atomically (temporary + rename); 0 on success. */
 int tsl__blas_calib_write(const char *path, const char *key, const tsl__blas_rates *r);
+/* The hint (docs/dropin.md, "Calibration"): the figures of the device a spec opened last time,
+ * keyed by what is known before opening one, so auto can keep calls on the CPU without opening
+ * it. A second file beside the calibration, written after each calibration. */
+typedef struct {
+    char name[128];        /* the device's name, for the report */
+    int ndev;              /* how many devices the spec opened (1..TSL__BLAS_MAX_DEVICES) */
+    tsl__blas_rates rates; /* its calibration, as the per-device file had it */
+} tsl__blas_hint;
+/* spec (TESSEL_BLAS_DEVICES, else TESSEL_DEVICE, else ""), CPU BLAS path, CPU BLAS threads. */
+void tsl__blas_hint_key(char *key, size_t cap);
+int tsl__blas_hint_path(const char *key, char *path, size_t cap);
+/* 0 and *h filled when path holds a valid hint of key; -1 otherwise. */
+int tsl__blas_hint_read(const char *path, const char *key, tsl__blas_hint *h);
+int tsl__blas_hint_write(const char *path, const char *key, const tsl__blas_hint *h);
+/* Writes the hint of this process's key (atomically); 0 on success. */
+int tsl__blas_hint_save(const char *name, int ndev, const tsl__blas_rates *r);
 /* Measures *r on ctx (which this thread holds) with these sizes; TSL_OK or the failing call's
  * status, with a message in msg. */
 tsl_status tsl__blas_calib_measure(tsl_context *ctx, const tsl__blas_calib_sizes *sz,
@@ -124,6 +140,8 @@ typedef struct {
 int tsl__blas_devices_ready(void);
 /* How many devices are open now, without opening any. */
 int tsl__blas_devices_known(void);
+/* 1 once the devices were opened (even when none was found). */
+int tsl__blas_devices_opened(void);
 tsl__blas_slot *tsl__blas_slot_at(int i);
 tsl_group *tsl__blas_devices_group(void); /* NULL unless several devices */
 /* Waits for a usable slot whose device can do prec ('d' needs fp64) and is not a CPU device
@@ -143,6 +161,8 @@ void tsl__blas_devices_atfork(void);
 
 /* ---- what TESSEL_BLAS_VERBOSE's header says (route.c) -------------------------------------- */
 void tsl__blas_describe(char *buf, size_t cap);
+/* 1 when auto kept a call on the CPU by the hint, without opening a device (route.c). */
+int tsl__blas_hint_kept(void);
 void tsl__blas_stats_print(void *file); /* a FILE *: the per-routine table, header first */
 
 #endif
