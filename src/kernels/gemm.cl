@@ -853,11 +853,21 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
         MMA_UNROLL
         for (int j = 0; j < NWI; j++) {
 #if MATH == 2
-          // the small terms first, so the big product lands on their sum
-          DMMA(acc[i][j], afs[i], bf[j]);
-          DMMA(acc[i][j], af[i], bfs[j]);
-#endif
+          // the small terms first, so the big product lands on their sum; into a fresh
+          // accumulator added to the running one with an FP32 add: the tensor core's own sums
+          // are not IEEE round-to-nearest, and over all of k they left 3xTF32 3-6x less accurate
+          // than FP32 on the H100 (docs/gemm.md); this way they span one 8-deep step
+          real t[MMA_ND];
+#pragma unroll
+          for (int e = 0; e < MMA_ND; e++) t[e] = ZERO;
+          DMMA(t, afs[i], bf[j]);
+          DMMA(t, af[i], bfs[j]);
+          DMMA(t, af[i], bf[j]);
+#pragma unroll
+          for (int e = 0; e < MMA_ND; e++) acc[i][j][e] += t[e];
+#else
           DMMA(acc[i][j], af[i], bf[j]);
+#endif
         }
     }
 #else
