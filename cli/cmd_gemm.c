@@ -14,16 +14,19 @@
  * --precision half runs tsl_hgemm_buf: the random data is rounded to half (tsl_float_to_half) and
  * the --verify reference is computed in double from those half values, so only the kernel's
  * float arithmetic and the rounding of C to half are measured (tsl_ref_gemm_tolerance says how
- * much that may be). The peers have no half-storage GEMM: their rows are skipped. --precision
- * bfloat16 is the same with tsl_bgemm_buf and bfloat16 data.
+ * much that may be). --precision bfloat16 is the same with tsl_bgemm_buf and bfloat16 data. The
+ * peers get the same half or bfloat16 data: cublas computes it (FP32 accumulation, C in the
+ * storage type, as tessel) and is verified the same way; the others have no such GEMM and their
+ * rows are skipped.
  *
  * --math tf32|3xtf32 sets the context's math mode for single precision (tsl_context_set_option
  * "gemm" "math"); the precision column then says tf32 or 3xtf32. The TF32 reference is computed
  * from the inputs rounded to TF32 as the tensor cores round them (tsl_ref_round_tf32), so what is
  * checked is the FP32 accumulation of exact products, against the single-precision bound; 3xTF32
- * is checked against the plain reference and the same bound (it claims FP32's accuracy). The
- * peers compute in FP32: with tf32 their rows are skipped, with 3xtf32 they run (the comparison
- * the mode is for). */
+ * is checked against the plain reference and the same bound (it claims FP32's accuracy). With
+ * tf32, cublas runs its TF32 mode (CUBLAS_COMPUTE_32F_FAST_TF32), verified against the same
+ * TF32-rounded reference as tessel's rows, and the other peers (FP32 only) are skipped; with
+ * 3xtf32 every peer runs plain FP32 (the comparison the mode is for). */
 #define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #include <limits.h>
 #include <math.h>
@@ -285,19 +288,13 @@ static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
     const tsl_peer *p = tsl_peer_find(job->peers[pi]);
     cli_row row;
     set_common(job, c, p->name, &row);
-    if (job->prec == TSL_HALF || job->prec == TSL_BFLOAT16 || job->math_mode == TSL_MATH_TF32) {
-        if (!job->peer_noted[pi])
-            cli_note("peer %s skipped: it has no GEMM %s", p->name,
-                     job->prec == TSL_HALF       ? "on half-precision storage"
-                     : job->prec == TSL_BFLOAT16 ? "on bfloat16 storage"
-                                                 : "in TF32 math here (its rows compute in FP32)");
-        job->peer_noted[pi] = 1;
-        row.status = "skipped";
-        cli_report_row(job->s.rep, &row);
-        return;
-    }
+    /* Half, bfloat16 and TF32 go to the peers too: those without them skip (tsl_peer_gemm). */
     tsl_peer_gemm_args args = {.ctx = job->s.ctx,
                                .is_double = job->is_double,
+                               .storage = job->prec == TSL_HALF || job->prec == TSL_BFLOAT16
+                                              ? job->prec
+                                              : TSL_SINGLE,
+                               .math = job->math_mode,
                                .layout = job->lay,
                                .transa = job->ta,
                                .transb = job->tb,
@@ -456,14 +453,17 @@ static void print_help(const cli_option *opts, size_t nopts)
            "half) and the arithmetic is float (tsl_hgemm); bfloat16 alike (tsl_bgemm). The\n"
            "ladder variants and auto have 16-bit storage, tiled2d only in its tensor-core\n"
            "configurations (tiled2d, or tiled2d:...,MMA=4; a configuration without MMA=4 is a\n"
-           "skipped row under --variant all); the peers have none (skipped rows). Not with\n"
+           "skipped row under --variant all). Of the peers only cublas has it (cublasGemmEx,\n"
+           "FP32 accumulation, C in the storage type); the others are skipped rows. Not with\n"
            "--devices or --distributed.\n\n"
            "--math tf32|3xtf32 (single precision): TF32 rounds A and B to 10 mantissa bits and\n"
            "sums their products in FP32 (cuBLAS's TF32 mode; --verify's reference uses the\n"
            "rounded inputs); 3xtf32 sums three TF32 products per element for FP32's accuracy.\n"
            "Both run on tiled2d's TF32 tensor-core configurations (auto, tiled2d, or\n"
            "tiled2d:...,MMA=5; other variants are skipped rows), on NVIDIA's tensor cores or an\n"
-           "emulation of them elsewhere. The precision column says tf32 or 3xtf32.\n\n"
+           "emulation of them elsewhere. The precision column says tf32 or 3xtf32. With tf32\n"
+           "the cublas peer runs cuBLAS's TF32 mode (verified like tessel's rows) and the other\n"
+           "peers are skipped; with 3xtf32 every peer runs plain FP32.\n\n"
            "Options:\n");
     cli_help_options(opts, nopts, "gemm");
     printf("Peers:\n");

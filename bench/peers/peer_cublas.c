@@ -19,13 +19,18 @@
  * exclude them but is documented as possibly slower, which is no fair peer; it is used only where
  * CUBLAS_EMULATE_SINGLE_PRECISION (or _DOUBLE_, for DGEMM) is set in the environment, since those
  * turn emulation on for every handle, and the device text then says so. The row's device text
- * says "plain FP32 (no TF32)" for SGEMM. Where CMake found no CUDA toolkit
+ * says "plain FP32 (no TF32)" for SGEMM. The reduced cases of GEMM (peers.h: half and bfloat16
+ * storage, TF32 math) run cublasGemmEx with the compute type named in the call (CUBLAS_COMPUTE_32F
+ * for 16-bit storage, CUBLAS_COMPUTE_32F_FAST_TF32 for TF32), so the math mode stays default; the
+ * device text says "FP16/BF16 tensor cores, FP32 accumulation" or "TF32 tensor cores". Where CMake
+ * found no CUDA toolkit
  * (TESSEL_HAVE_CUBLAS unset) every function reports skipped. */
 #include "peer_cublas.h"
 
 #include <ctype.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,9 +281,19 @@ static cublasOperation_t op_of(tsl_trans t)
 
 enum { A_MEM, B_MEM, C_MEM, C0_MEM }; /* slots of cu_session.mem */
 
+/* 1 when the case goes through cublasGemmEx: half or bfloat16 storage, or TF32 math (3xTF32 is
+ * compared with cuBLAS's plain FP32 SGEMM, the accuracy it claims). */
+static int gemm_is_ex(const tsl_peer_gemm_args *g)
+{
+    return g->storage == TSL_HALF || g->storage == TSL_BFLOAT16 || g->math == TSL_MATH_TF32;
+}
+
 /* Column-major: as given. Row-major: the storage of row-major C is column-major C^T, and
  * C^T = op(B)^T op(A)^T, where row-major B's storage read column-major is B^T: so the call swaps
- * A and B, m and n, and keeps each transpose flag. */
+ * A and B, m and n, and keeps each transpose flag. Half and bfloat16 (the host's uint16_t bits,
+ * copied as bytes) run cublasGemmEx with A, B and C in the storage type and CUBLAS_COMPUTE_32F:
+ * FP32 alpha, beta and accumulation, C rounded to the storage type once, as tsl_hgemm and
+ * tsl_bgemm. TF32 math runs cublasGemmEx on FP32 matrices with CUBLAS_COMPUTE_32F_FAST_TF32. */
 static cublasStatus_t gemm_call(cu_session *s, const void *args)
 {
     const tsl_peer_gemm_args *g = args;
@@ -292,6 +307,15 @@ static cublasStatus_t gemm_call(cu_session *s, const void *args)
         return cublasDgemm(s->h, op1, op2, m, n, k, &g->alpha, p1, ld1, p2, ld2, &g->beta,
                            s->mem[C_MEM], ldc);
     float alpha = (float)g->alpha, beta = (float)g->beta;
+    if (gemm_is_ex(g)) {
+        cudaDataType t = g->storage == TSL_HALF       ? CUDA_R_16F
+                         : g->storage == TSL_BFLOAT16 ? CUDA_R_16BF
+                                                      : CUDA_R_32F;
+        cublasComputeType_t ct =
+            g->storage == TSL_SINGLE ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
+        return cublasGemmEx(s->h, op1, op2, m, n, k, &alpha, p1, t, ld1, p2, t, ld2, &beta,
+                            s->mem[C_MEM], t, ldc, ct, CUBLAS_GEMM_DEFAULT);
+    }
     return cublasSgemm(s->h, op1, op2, m, n, k, &alpha, p1, ld1, p2, ld2, &beta, s->mem[C_MEM],
                        ldc);
 }
@@ -314,15 +338,21 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
     }
     cu_session s = {.res = res};
     double setup_ms = 0.0;
-    size_t es = g->is_double ? sizeof(double) : sizeof(float);
+    int ex = gemm_is_ex(g);
+    int half_bits = g->storage == TSL_HALF || g->storage == TSL_BFLOAT16;
+    size_t es = g->is_double ? sizeof(double) : half_bits ? sizeof(uint16_t) : sizeof(float);
     /* cuBLAS also reads CUBLAS_EMULATE_{SINGLE,DOUBLE}_PRECISION, which turn the emulation on for
-     * every handle; where one is set, pedantic math keeps the arithmetic native (file comment). */
+     * every handle; where one is set, pedantic math keeps the arithmetic native (file comment).
+     * The cublasGemmEx cases name their compute type in the call: default math. */
     const char *emu = getenv(g->is_double ? "CUBLAS_EMULATE_DOUBLE_PRECISION"
                                           : "CUBLAS_EMULATE_SINGLE_PRECISION");
-    int pedantic = emu && emu[0] && strcmp(emu, "0") != 0;
-    const char *what =
-        g->is_double ? (pedantic ? "FP64, pedantic math" : "FP64")
-                     : (pedantic ? "plain FP32 (no TF32), pedantic math" : "plain FP32 (no TF32)");
+    int pedantic = !ex && emu && emu[0] && strcmp(emu, "0") != 0;
+    const char *what = pedantic ? "plain FP32 (no TF32), pedantic math" : "plain FP32 (no TF32)";
+    if (g->is_double) what = pedantic ? "FP64, pedantic math" : "FP64";
+    if (ex)
+        what = g->storage == TSL_HALF       ? "FP16 tensor cores, FP32 accumulation"
+               : g->storage == TSL_BFLOAT16 ? "BF16 tensor cores, FP32 accumulation"
+                                            : "TF32 tensor cores (COMPUTE_32F_FAST_TF32)";
     if (!cu_open(&s, g->ctx, what, pedantic ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH,
                  &setup_ms))
         goto done;
@@ -340,8 +370,12 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
         (reset && !cu_copy(&s, s.mem[C0_MEM], s.mem[C_MEM], ec * es, cudaMemcpyDeviceToDevice,
                            "cudaMemcpyAsync (C)", NULL)))
         goto done;
-    if (!cu_runs(&s, gemm_call, g, g->is_double ? "cublasDgemm" : "cublasSgemm", s.mem[C_MEM],
-                 s.mem[C0_MEM], reset ? ec * es : 0, g->warmup, g->repeat, setup_ms) ||
+    if (!cu_runs(&s, gemm_call, g,
+                 ex             ? "cublasGemmEx"
+                 : g->is_double ? "cublasDgemm"
+                                : "cublasSgemm",
+                 s.mem[C_MEM], s.mem[C0_MEM], reset ? ec * es : 0, g->warmup, g->repeat,
+                 setup_ms) ||
         !cu_copy(&s, res->c, s.mem[C_MEM], ec * es, cudaMemcpyDeviceToHost,
                  "cudaMemcpyAsync (C back)", &res->download_ms))
         goto done;

@@ -6,7 +6,9 @@
  * same way: warmup + repeat runs, each timed run in ms between CUDA events on the peer's stream,
  * the result of the last run copied back for --verify, or skipped/error with a one-line reason.
  * SGEMM runs with plain FP32 arithmetic (no TF32, no BF16x9 emulation) and the device text says
- * so. Built without the CUDA toolkit (TESSEL_HAVE_CUBLAS unset) every function reports skipped. */
+ * so; GEMM on half or bfloat16 storage and in TF32 math (peers.h) runs cublasGemmEx with FP32
+ * accumulation, or TF32 tensor cores, and the device text says which. Built without the CUDA
+ * toolkit (TESSEL_HAVE_CUBLAS unset) every function reports skipped. */
 #ifndef TESSEL_PEER_CUBLAS_H
 #define TESSEL_PEER_CUBLAS_H
 
@@ -18,10 +20,10 @@
 /* 1 if this tessel was built with the CUDA toolkit (the peer can run where a GPU is), else 0. */
 int tsl_peer_cublas_built(void);
 
-/* C = alpha op(A) op(B) + beta C with cublasSgemm/Dgemm (row-major mapped onto column-major as
- * C^T = op(B)^T op(A)^T). Same contract as the other GEMM peers: a row of the peer table
- * (peers.c) next to tsl__peer_clblast_gemm; res->run_ms (repeat entries) and res->c (C's storage
- * size) are the caller's. */
+/* C = alpha op(A) op(B) + beta C with cublasSgemm/Dgemm, or cublasGemmEx for half, bfloat16 and
+ * TF32 (row-major mapped onto column-major as C^T = op(B)^T op(A)^T). Same contract as the other
+ * GEMM peers: a row of the peer table (peers.c) next to tsl__peer_clblast_gemm; res->run_ms (repeat
+ * entries) and res->c (C's storage size) are the caller's. */
 void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *res);
 
 /* Row-major B = A^T with cublasSgeam/Dgeam (alpha 1, beta 0). Same contract as the entries of

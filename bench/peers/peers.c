@@ -21,15 +21,15 @@
 
 static const tsl_peer peers[] = {
     {"clblast", "CLBlast on the same OpenCL device, queue and data as tessel",
-     tsl__peer_clblast_gemm},
+     tsl__peer_clblast_gemm, 0},
     {"cublas",
-     "cuBLAS on the CUDA device of tessel's OpenCL device, same data (plain FP32, no TF32)",
-     tsl__peer_cublas_gemm},
+     "cuBLAS on the CUDA device of tessel's OpenCL device, same data and math (FP32 without TF32)",
+     tsl__peer_cublas_gemm, 1},
     {"cuda_naive", "CUDA C twin of tessel's naive kernel, on cublas's CUDA device, same data",
-     tsl__peer_cuda_naive_gemm},
+     tsl__peer_cuda_naive_gemm, 0},
     {"cuda_tiled", "CUDA C twin of tessel's tiled_16x16 kernel, same device and data",
-     tsl__peer_cuda_tiled_gemm},
-    {"openblas", "OpenBLAS (CBLAS) on the host CPU, same data", tsl__peer_openblas_gemm},
+     tsl__peer_cuda_tiled_gemm, 0},
+    {"openblas", "OpenBLAS (CBLAS) on the host CPU, same data", tsl__peer_openblas_gemm, 0},
 };
 
 size_t tsl_peer_count(void)
@@ -101,8 +101,22 @@ void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_pee
         tsl_peer_matrix_elems(args->layout, args->transa, args->m, args->k, args->lda, &ea) ||
         tsl_peer_matrix_elems(args->layout, args->transb, args->k, args->n, args->ldb, &eb) ||
         tsl_peer_matrix_elems(args->layout, TSL_NO_TRANS, args->m, args->n, args->ldc, &ec) ||
-        (ea && !args->a) || (eb && !args->b) || (ec && !args->c)) {
+        (ea && !args->a) || (eb && !args->b) || (ec && !args->c) ||
+        (args->storage != TSL_SINGLE && args->storage != TSL_HALF &&
+         args->storage != TSL_BFLOAT16) ||
+        (args->storage != TSL_SINGLE && args->is_double) ||
+        (args->math != TSL_MATH_FP32 && args->math != TSL_MATH_TF32 &&
+         args->math != TSL_MATH_3XTF32) ||
+        (args->math != TSL_MATH_FP32 && (args->is_double || args->storage != TSL_SINGLE))) {
         tsl__peer_set(res, TSL_PEER_ERROR, "bad GEMM arguments for peer %s", peer->name);
+        return;
+    }
+    if (!peer->reduced && (args->storage != TSL_SINGLE || args->math == TSL_MATH_TF32)) {
+        tsl__peer_set(res, TSL_PEER_SKIPPED, "it has no GEMM %s",
+                      args->storage == TSL_HALF ? "on half-precision storage"
+                      : args->storage == TSL_BFLOAT16
+                          ? "on bfloat16 storage"
+                          : "in TF32 math here (its rows compute in FP32)");
         return;
     }
     peer->gemm(args, res);

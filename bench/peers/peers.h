@@ -23,6 +23,14 @@ typedef enum {
 typedef struct {
     tsl_context *ctx; /* tessel's context: OpenCL peers use its device and queue */
     int is_double;    /* 0: the arrays hold float, 1: double */
+    /* The reduced cases, which only a peer whose table row says `reduced` computes (tsl_peer_gemm
+     * skips the others): storage TSL_HALF or TSL_BFLOAT16 (is_double 0) means the arrays hold
+     * uint16_t bits of that type, with FP32 alpha, beta and accumulation and C rounded to the
+     * storage type once (as tsl_hgemm, tsl_bgemm); TSL_SINGLE (0) means is_double says. math is
+     * single precision's mode: TSL_MATH_TF32 multiplies the inputs rounded to TF32 (tensor cores);
+     * TSL_MATH_3XTF32 is computed by the peers in plain FP32, the accuracy it claims to match. */
+    tsl_precision storage;
+    tsl_math math;
     tsl_layout layout;
     tsl_trans transa, transb;
     size_t m, n, k;
@@ -52,6 +60,7 @@ typedef struct {
     const char *name; /* the variant column and the --peers name: "clblast", "openblas" */
     const char *what; /* one line for --help */
     void (*gemm)(const tsl_peer_gemm_args *args, tsl_peer_result *res);
+    int reduced; /* 1: gemm takes half and bfloat16 storage and TF32 math (args storage, math) */
 } tsl_peer;
 
 size_t tsl_peer_count(void);
@@ -59,7 +68,8 @@ const tsl_peer *tsl_peer_at(size_t index);       /* NULL past the end */
 const tsl_peer *tsl_peer_find(const char *name); /* NULL if no peer has that name */
 
 /* Runs peer->gemm after checking the arguments and resetting res (status, reason, device,
- * NaN build/upload/download); res->run_ms and res->c must be set by the caller. */
+ * NaN build/upload/download); res->run_ms and res->c must be set by the caller. A half, bfloat16
+ * or TF32 case for a peer without `reduced` is skipped with the reason "it has no GEMM ...". */
 void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_peer_result *res);
 
 /* Elements of a CBLAS matrix with rows x cols after op(), stored with leading dimension ld:
