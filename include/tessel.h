@@ -76,6 +76,12 @@ TSL_EXPORT const char *tsl_status_name(tsl_status s); /* "TSL_ERR_INVALID_ARG" .
 /* The last detailed message of calls that had no context to keep it (tsl_context_create,
  * tsl_devices) on this thread; "" if none. */
 TSL_EXPORT const char *tsl_last_error(void);
+/* The directory where tessel keeps its on-disk caches (compiled kernels, tuning results, the
+ * drop-in BLAS's calibration): $TESSEL_CACHE_DIR, else $XDG_CACHE_HOME/tessel, else
+ * $HOME/.cache/tessel, created if missing. Writes it into dir (cap bytes) and returns TSL_OK, or
+ * TSL_ERR_IO when none of them gives a readable and writable directory (a context then runs
+ * without a kernel cache), TSL_ERR_INVALID_ARG for a NULL dir or a path longer than cap. */
+TSL_EXPORT tsl_status tsl_cache_dir(char *dir, size_t cap);
 
 /* ---- temporary files ----------------------------------------------------------------------- */
 

@@ -368,6 +368,22 @@ int main(int argc, char **argv)
     }
     char dir[4096];
     make_dir(dir, sizeof dir, "cache");
+
+    /* tsl_cache_dir: the rule's first source wins and a missing directory is created; a buffer too
+     * small or NULL is an invalid argument, never a truncated path. */
+    char nested[4200], got[4200];
+    snprintf(nested, sizeof nested, "%s/made/by/tsl_cache_dir", g_root);
+    setenv("TESSEL_CACHE_DIR", nested, 1);
+    CHECK(tsl_cache_dir(got, sizeof got) == TSL_OK && strcmp(got, nested) == 0,
+          "tsl_cache_dir: '%s', expected '%s'", got, nested);
+    struct stat made;
+    CHECK(stat(nested, &made) == 0 && S_ISDIR(made.st_mode), "tsl_cache_dir did not create %s",
+          nested);
+    CHECK(tsl_cache_dir(got, 8) == TSL_ERR_INVALID_ARG && got[0] == '\0',
+          "tsl_cache_dir into 8 bytes: not TSL_ERR_INVALID_ARG with an empty string");
+    CHECK(tsl_cache_dir(NULL, 64) == TSL_ERR_INVALID_ARG, "tsl_cache_dir(NULL) accepted");
+    setenv("TESSEL_CACHE_DIR", "/proc/tessel-cannot-be-made", 1);
+    CHECK(tsl_cache_dir(got, sizeof got) == TSL_ERR_IO, "an impossible directory was not TSL_ERR_IO");
     setenv("TESSEL_CACHE_DIR", dir, 1);
 
     /* (a) a fresh cache: a real build, and an entry on disk. */

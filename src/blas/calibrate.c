@@ -26,38 +26,10 @@
 
 /* ---- where and under which key --------------------------------------------------------- */
 
-static int make_dirs(const char *path)
-{
-    char tmp[1024];
-    if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp) return -1;
-    for (char *p = tmp + 1; *p; ++p) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return -1;
-        *p = '/';
-    }
-    if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return -1;
-    struct stat st;
-    return stat(tmp, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
-}
-
-/* libtessel's rule for its kernel cache (src/runtime/cache.c), so both live side by side. */
+/* libtessel's own directory (tsl_cache_dir), so the calibration sits beside the kernel cache. */
 int tsl__blas_cache_dir(char *dir, size_t cap)
 {
-    const char *env = getenv("TESSEL_CACHE_DIR");
-    const char *xdg = getenv("XDG_CACHE_HOME");
-    const char *home = getenv("HOME");
-    int w;
-    if (env && *env)
-        w = snprintf(dir, cap, "%s", env);
-    else if (xdg && *xdg)
-        w = snprintf(dir, cap, "%s/tessel", xdg);
-    else if (home && *home)
-        w = snprintf(dir, cap, "%s/.cache/tessel", home);
-    else
-        return -1;
-    if (w <= 0 || (size_t)w >= cap) return -1;
-    return make_dirs(dir) == 0 && access(dir, R_OK | W_OK) == 0 ? 0 : -1;
+    return tsl_cache_dir(dir, cap) == TSL_OK ? 0 : -1;
 }
 
 int tsl__blas_cpu_threads(void)

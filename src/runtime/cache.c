@@ -45,19 +45,34 @@ int tsl__make_dirs(const char *path)
     return (stat(tmp, &st) == 0 && S_ISDIR(st.st_mode)) ? 0 : -1;
 }
 
-void tsl__cache_dir_init(tsl_context *ctx)
+tsl_status tsl_cache_dir(char *dir, size_t cap)
 {
+    if (!dir || cap == 0) return TSL_ERR_INVALID_ARG;
     const char *env = getenv("TESSEL_CACHE_DIR");
     const char *xdg = getenv("XDG_CACHE_HOME");
     const char *home = getenv("HOME");
-    char dir[1024];
     int w;
-    if (env && *env) w = snprintf(dir, sizeof dir, "%s", env);
-    else if (xdg && *xdg) w = snprintf(dir, sizeof dir, "%s/tessel", xdg);
-    else if (home && *home) w = snprintf(dir, sizeof dir, "%s/.cache/tessel", home);
-    else w = -1;
+    dir[0] = '\0';
+    if (env && *env) w = snprintf(dir, cap, "%s", env);
+    else if (xdg && *xdg) w = snprintf(dir, cap, "%s/tessel", xdg);
+    else if (home && *home) w = snprintf(dir, cap, "%s/.cache/tessel", home);
+    else return TSL_ERR_IO;
+    if (w <= 0 || (size_t)w >= cap) {
+        dir[0] = '\0';
+        return TSL_ERR_INVALID_ARG;
+    }
+    if (tsl__make_dirs(dir) != 0 || access(dir, W_OK | R_OK) != 0) {
+        dir[0] = '\0';
+        return TSL_ERR_IO;
+    }
+    return TSL_OK;
+}
+
+void tsl__cache_dir_init(tsl_context *ctx)
+{
+    char dir[1024];
     ctx->cache_dir[0] = '\0';
-    if (w > 0 && w < (int)sizeof dir && tsl__make_dirs(dir) == 0 && access(dir, W_OK | R_OK) == 0)
+    if (tsl_cache_dir(dir, sizeof dir) == TSL_OK)
         snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s", dir);
 }
 
