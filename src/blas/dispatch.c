@@ -68,15 +68,19 @@ static void memory_budget(tsl_context *ctx, double *total, double *one)
     }
 }
 
+/* Whether blocks of op(A) (m x k), op(B) (k x n) and C (m x n) fit the budget together and each
+ * one buffer. */
+static int blocks_fit(double es, double total, double one, size_t m, size_t n, size_t k)
+{
+    double a = es * (double)m * (double)k, b = es * (double)k * (double)n;
+    double c = es * (double)m * (double)n;
+    return a + b + c <= total && a <= one && b <= one && c <= one;
+}
+
 /* Halves the largest of the block sizes until the three blocks fit the budget. */
 static void fit_blocks(double es, double total, double one, size_t *mb, size_t *nb, size_t *kb)
 {
-    for (;;) {
-        double a = es * (double)*mb * (double)*kb, b = es * (double)*kb * (double)*nb;
-        double c = es * (double)*mb * (double)*nb;
-        if ((a + b + c <= total && a <= one && b <= one && c <= one) ||
-            (*mb <= 16 && *nb <= 16 && *kb <= 16))
-            return;
+    while (!blocks_fit(es, total, one, *mb, *nb, *kb) && !(*mb <= 16 && *nb <= 16 && *kb <= 16)) {
         size_t *big = *mb >= *nb && *mb >= *kb ? mb : *nb >= *kb ? nb : kb;
         *big = (*big + 1) / 2;
     }
@@ -93,16 +97,13 @@ static tsl_status run_gemm(tsl_context *ctx, void *p)
     gemm_args *g = p;
     double total, one, es = (double)esize(g->prec);
     memory_budget(ctx, &total, &one);
-    size_t mb = g->m, nb = g->n, kb = g->k;
-    fit_blocks(es, total, one, &mb, &nb, &kb);
-    if (mb == g->m && nb == g->n && kb == g->k) return gemm_call(ctx, g);
     gemm_args cm = *g; /* column-major view */
-    if (g->layout == TSL_ROW_MAJOR) {
+    if (g->layout == TSL_ROW_MAJOR)
         cm = (gemm_args){g->prec, TSL_COL_MAJOR, g->tb, g->ta, g->n, g->m, g->k, g->ldb,
                          g->lda, g->ldc, g->alpha, g->b, g->a, g->beta, g->c};
-        mb = cm.m, nb = cm.n, kb = cm.k;
-        fit_blocks(es, total, one, &mb, &nb, &kb);
-    }
+    size_t mb = cm.m, nb = cm.n, kb = cm.k;
+    fit_blocks(es, total, one, &mb, &nb, &kb);
+    if (mb == cm.m && nb == cm.n && kb == cm.k) return gemm_call(ctx, g);
     const char *a = cm.a, *b = cm.b;
     char *c = cm.c;
     size_t e = esize(g->prec);
@@ -130,11 +131,9 @@ static tsl_status run_gemm(tsl_context *ctx, void *p)
  * in blocks instead (run_gemm). */
 static int group_fits(tsl_group *grp, const gemm_args *g)
 {
-    double total, one, es = (double)esize(g->prec);
+    double total, one;
     memory_budget(tsl_group_context(grp, 0), &total, &one);
-    double a = es * (double)g->m * (double)g->k, b = es * (double)g->k * (double)g->n;
-    double c = es * (double)g->m * (double)g->n;
-    return a + b + c <= total && a <= one && b <= one && c <= one;
+    return blocks_fit((double)esize(g->prec), total, one, g->m, g->n, g->k);
 }
 
 static tsl_status group_gemm(tsl_group *grp, const gemm_args *g)
