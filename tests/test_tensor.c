@@ -68,6 +68,14 @@ static float from16(kind_t k, uint16_t h)
 #define TILES32 "tiled2d:MWG=64,NWG=16,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1," \
                 "VWA=1,DBUF=1,APAD=0,MMA=5"
 
+/* ASYNC: the same tiles fed by asynchronous copies into a ring of 3 (16-bit) or 2 (TF32) local
+ * buffers and, for 16-bit, ldmatrix fragments (emulated here: tests the swizzle, the lanes' row
+ * addresses and the ring's order); two warps of 32 x 32 over a 64 x 32 tile */
+#define ASYNC16 "tiled2d:MWG=64,NWG=32,KWG=32,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1," \
+                "VWA=1,DBUF=0,APAD=0,MMA=4,ASYNC=3"
+#define ASYNC32 "tiled2d:MWG=64,NWG=32,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1," \
+                "VWA=1,DBUF=0,APAD=0,MMA=5,ASYNC=2"
+
 typedef struct {
     size_t m, n, k;
 } shape;
@@ -181,9 +189,9 @@ static void run_case(suite *su, const char *variant, const shape *sh, tsl_layout
     free(a), free(b), free(c0), free(cf), free(a16), free(b16), free(c16);
 }
 
-static void run_kind(suite *su)
+/* One configuration (async: an ASYNC one, which never reads in place) over the cases. */
+static void run_config(suite *su, const char *base, int async)
 {
-    const char *base = su->kind == K_HALF || su->kind == K_BF16 ? TILES16 : TILES32;
     char packed[320], direct[320], split[320], peel[320];
     snprintf(packed, sizeof packed, "%s,KSPLIT=1,DIRECT=0,PEEL=1", base);
     snprintf(direct, sizeof direct, "%s,KSPLIT=1,DIRECT=1,PEEL=1", base);
@@ -199,7 +207,7 @@ static void run_kind(suite *su)
                 run_case(su, packed, &shapes[s], lays[l], tr[t / 2], tr[t % 2], n % 3 ? 0.75f : -1.5f,
                          n % 2 ? 0.0f : 0.5f, 1 + (size_t)n % 2);
     /* in place (the transposed operands are still packed) */
-    for (size_t s = 0; s < NSHAPES; ++s)
+    for (size_t s = 0; s < NSHAPES && !async; ++s)
         for (int t = 0; t < 2; ++t)
             run_case(su, direct, &shapes[s], lays[s % 2], tr[t], tr[t], 1.25f, t ? 0.0f : -0.5f,
                      2 * t);
@@ -213,6 +221,13 @@ static void run_kind(suite *su)
         for (int l = 0; l < 2; ++l)
             for (int t = 0; t < 2; ++t)
                 run_case(su, peel, &shapes[s], lays[l], tr[t], tr[l], -0.75f, t ? 0.25f : 0.0f, 1);
+}
+
+static void run_kind(suite *su)
+{
+    int is16 = su->kind == K_HALF || su->kind == K_BF16;
+    run_config(su, is16 ? TILES16 : TILES32, 0);
+    run_config(su, is16 ? ASYNC16 : ASYNC32, 1);
 }
 
 /* Wrong math modes and precisions are refused with a message, never run. */

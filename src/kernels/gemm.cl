@@ -271,7 +271,12 @@ __kernel void gemm_pack(const int rows, const int cols, __global const tile_t *s
 #ifndef DBUF
 #define DBUF 0
 #endif
-#if DBUF
+#ifndef ASYNC
+#define ASYNC 0
+#endif
+#if ASYNC
+#define NBUF ASYNC
+#elif DBUF
 #define NBUF 2
 #else
 #define NBUF 1
@@ -289,7 +294,12 @@ __kernel void gemm_pack(const int rows, const int cols, __global const tile_t *s
 #define APAD 0
 #endif
 #endif
-#if MMA
+#if ASYNC
+/* ASYNC stages: A staged as [m][k] rows of KWG (ldmatrix reads rows of 16 bytes), B as [k][n]
+ * rows, 16-bit B unpadded (swizzled), float B padded by 8 (its fragments are scalar reads) */
+#define ALS_LD MWG
+#define BLS_LD (MMA == 4 ? NWG : NWG + 8)
+#elif MMA
 #define ALS_LD (MWG + 8)
 #define BLS_LD (NWG + 8)
 #else
@@ -517,6 +527,105 @@ uint tf32_cvt(float x)
 #else
 #define MMA_UNROLL _Pragma("unroll")
 #endif
+/* The products of a k step: every (m tile i, n tile j) of the warp, from the fragments af, bf
+ * (and for 3xTF32 the remainders afs, bfs). 3xTF32: the small terms first, so the big product
+ * lands on their sum; into a fresh accumulator added to the running one with an FP32 add: the
+ * tensor core's own sums are not IEEE round-to-nearest, and over all of k they left 3xTF32 3-6x
+ * less accurate than FP32 on the H100 (docs/gemm.md); this way they span one 8-deep step. */
+#if MATH == 2
+#define MMA_PRODUCT(i, j)                                                                   \
+  {                                                                                         \
+    real t_[MMA_ND];                                                                        \
+    _Pragma("unroll") for (int e = 0; e < MMA_ND; e++) t_[e] = ZERO;                        \
+    DMMA(t_, afs[i], bf[j]);                                                                \
+    DMMA(t_, af[i], bfs[j]);                                                                \
+    DMMA(t_, af[i], bf[j]);                                                                 \
+    _Pragma("unroll") for (int e = 0; e < MMA_ND; e++) acc[i][j][e] += t_[e];               \
+  }
+#else
+#define MMA_PRODUCT(i, j) DMMA(acc[i][j], af[i], bf[j])
+#endif
+#define MMA_PRODUCTS()                                                                      \
+  MMA_UNROLL for (int i = 0; i < MMA_MB; i++) MMA_UNROLL for (int j = 0; j < NWI; j++)      \
+      MMA_PRODUCT(i, j)
+
+#if ASYNC
+/* ASYNC: the staged tiles arrive by asynchronous 16-byte copies (PTX cp.async.cg, global to local
+ * without registers) into a ring of ASYNC local buffers, ASYNC - 1 tiles ahead of the one being
+ * computed, and the fragments leave them by ldmatrix (8 x 8 matrices of 16-bit values, one row
+ * address per lane; TF32's B, 32-bit values in k order, by plain local reads). The rows are
+ * swizzled: 16-byte chunk c of row r is stored at chunk SWZ(r, c, n) of its row (n chunks a row),
+ * so the 8 rows one ldmatrix phase reads fall in 8 different bank groups without padding (the
+ * 48 KiB of local memory hold 3 stages of 128 x 128 x 32 16-bit tiles exactly). */
+#if (MMA != 4 && MMA != 5) || !SA || !SB || PF || DBUF || DIRECT || ASYNC < 2 || ASYNC > 4
+#error "tiled2d: ASYNC (2 to 4 stages) needs MMA=4 or 5, SA=SB=1, PF=DBUF=DIRECT=0"
+#endif
+#define CHE (MMA == 4 ? 8 : 4) /* elements of a 16-byte chunk */
+#define AKC (KWG / CHE)        /* chunks of a staged A row (k) */
+#define BNC (NWG / CHE)        /* chunks of a staged B row (n) */
+#if KWG % CHE || NWG % CHE || (MWG * AKC) % NTHREADS || (KWG * BNC) % NTHREADS || \
+    (MMA == 4 && NWI % 2) || AKC > 8
+#error "tiled2d: ASYNC needs whole 16-byte chunks per row and per work-item, at most 8 chunks a k row, and (16-bit) pairs of n tiles per warp"
+#endif
+#define SWZ(r, c, n) ((c) ^ ((n) >= 8 ? (r) % 8 : ((r) * (n) / 8) % (n)))
+#if MMA == 4
+#define BSWZ(r, c) SWZ(r, c, BNC)
+#else
+#define BSWZ(r, c) (c)
+#endif
+#if ASYNC == 2
+#define CP_PENDING "0"
+#elif ASYNC == 3
+#define CP_PENDING "1"
+#else
+#define CP_PENDING "2"
+#endif
+#if !MMA_EMULATE
+/* The local pointer goes to the instruction as a 32-bit "r" operand: NVIDIA's OpenCL passes
+ * __local addresses as shared-window offsets (probed: shared/probes/tcprobe.c). */
+#define CP16(dst, src)                                                                      \
+  __asm__ __volatile__("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(src)     \
+                       : "memory")
+#define CP_COMMIT() __asm__ __volatile__("cp.async.commit_group;" ::: "memory")
+#define CP_WAIT() __asm__ __volatile__("cp.async.wait_group " CP_PENDING ";" ::: "memory")
+#define LDSM_X4_(r, p, tr)                                                                  \
+  __asm__ __volatile__("ldmatrix.sync.aligned.m8n8.x4" tr ".shared.b16 {%0, %1, %2, %3}, [%4];" \
+                       : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])                     \
+                       : "r"(p)                                                             \
+                       : "memory")
+#define LDSM_X4(r, base, off) LDSM_X4_(r, (base) + (off), "")
+#define LDSM_X4_T(r, base, off) LDSM_X4_(r, (base) + (off), ".trans")
+#else
+/* Emulated: a copy is a plain 16-byte move, complete at the barrier that follows; ldmatrix
+ * exchanges the lanes' row offsets through local memory, then each lane takes its words by the
+ * instruction's rule: of matrix i (the rows lanes 8i .. 8i + 7 name), lane l gets 16-bit elements
+ * 2 (l % 4) and 2 (l % 4) + 1 of row l / 4, or with .trans element l / 4 of rows 2 (l % 4) and
+ * 2 (l % 4) + 1 (the lower row in the low half); 32-bit values are pairs: word l % 4. */
+#define CP16(dst, src) (*(__local uint4 *)(dst) = *(__global const uint4 *)(src))
+#define CP_COMMIT()
+#define CP_WAIT()
+void ldsm_emulated(uint *r, __local const tile_t *base, const int off, const int trans,
+                   __local int *xch, const int lane)
+{
+  xch[lane] = off;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const int g = lane / 4, t = lane % 4;
+  for (int i = 0; i < 4; i++) {
+#if MMA == 4
+    if (trans)
+      r[i] = (uint)base[xch[8 * i + 2 * t] + g] | ((uint)base[xch[8 * i + 2 * t + 1] + g] << 16);
+    else
+      r[i] = (uint)base[xch[8 * i + g] + 2 * t] | ((uint)base[xch[8 * i + g] + 2 * t + 1] << 16);
+#else
+    r[i] = as_uint(base[xch[8 * i + g] + t]);
+#endif
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#define LDSM_X4(r, base, off) ldsm_emulated(r, base, off, 0, ldsm_x, lane)
+#define LDSM_X4_T(r, base, off) ldsm_emulated(r, base, off, 1, ldsm_x, lane)
+#endif
+#endif
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -616,12 +725,21 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   const int tid_n = get_local_id(0);
   const int tid_m = get_local_id(1);
 #endif
-#if TRI == 3
+#if ASYNC && !TRI
+  // Launch order: bands of 8 tile rows, column by column within a band, so the groups in flight
+  // share their panels of A and B in the L2 cache (row by row, one wave of 128 x 128 tiles of an
+  // 8192^2 C spans all of B).
+  const int nx_ = get_num_groups(0), ny_ = get_num_groups(1);
+  const int lin_ = get_group_id(1) * nx_ + get_group_id(0), band_ = lin_ / (8 * nx_);
+  const int rows_ = min(8, ny_ - 8 * band_), r_ = lin_ - 8 * nx_ * band_;
+  const int m0 = (8 * band_ + r_ % rows_) * MWG, n0 = (r_ / rows_) * NWG;
+#elif TRI == 3
   const int m0 = (get_num_groups(1) - 1 - get_group_id(1)) * MWG;  // the heavy rows first
 #else
   const int m0 = get_group_id(1) * MWG;     // first row of the group tile
 #endif
-#if TRI == 6
+#if ASYNC && !TRI
+#elif TRI == 6
   const int n0 = (get_num_groups(0) - 1 - get_group_id(0)) * NWG;
 #else
   const int n0 = get_group_id(0) * NWG;     // first col of the group tile
@@ -655,6 +773,10 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if MMA_EMULATE
   __local frag_t mma_fa[NTHREADS * MMA_RA], mma_fb[NTHREADS * MMA_RB];  // the warps' fragments
   __local frag_t *mma_sa = mma_fa + warp * 32 * MMA_RA, *mma_sb = mma_fb + warp * 32 * MMA_RB;
+#if ASYNC
+  __local int ldsm_xa[NTHREADS];  // the warps' ldmatrix row offsets
+  __local int *ldsm_x = ldsm_xa + warp * 32;
+#endif
 #endif
 #pragma unroll
   for (int i = 0; i < MMA_MB; i++)
@@ -740,6 +862,101 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   int buf = 0;
   (void)buf;
 
+#if ASYNC
+  // The ring: tile t lives in buffer t % ASYNC. Every step commits one copy group (empty past
+  // the end), so "all but ASYNC - 2 groups complete" means tile t has landed; the barrier after
+  // the wait makes every item's copies visible and frees the buffer computed in the step before,
+  // which this step refills with tile t + ASYNC - 1.
+  (void)k;
+  const int ntile = klen / KWG;
+#define ASYNC_ISSUE(st, tile)                                                               \
+  {                                                                                         \
+    __global const tile_t *ag_ = Ag + (tile) * KWG, *bg_ = Bg + (long)(tile) * KWG * ldb;   \
+    _Pragma("unroll") for (int l = 0; l < MWG * AKC / NTHREADS; l++) {                      \
+      const int q = tid + l * NTHREADS, r = q / AKC, c = q % AKC;                           \
+      CP16(Als[st] + r * KWG + SWZ(r, c, AKC) * CHE,                                      \
+           ag_ + (long)r * lda + c * CHE);                                                  \
+    }                                                                                       \
+    _Pragma("unroll") for (int l = 0; l < KWG * BNC / NTHREADS; l++) {                      \
+      const int q = tid + l * NTHREADS, r = q / BNC, c = q % BNC;                           \
+      CP16(Bls[st] + r * BLS_LD + BSWZ(r, c) * CHE, bg_ + (long)r * ldb + c * CHE);         \
+    }                                                                                       \
+  }
+  for (int s = 0; s < ASYNC - 1; s++) {
+    if (s < ntile) ASYNC_ISSUE(s, s)
+    CP_COMMIT();
+  }
+  for (int t = 0; t < ntile; t++) {
+    CP_WAIT();
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+      const int nt = t + ASYNC - 1;
+      if (nt < ntile) ASYNC_ISSUE(nt % ASYNC, nt)
+      CP_COMMIT();
+    }
+    __local const tile_t *As = Als[t % ASYNC], *Bs = Bls[t % ASYNC];
+#if MMA == 4
+    // A: one ldmatrix.x4 per 16 x 16 m tile (lanes 0-15 name its rows at k chunk kq / 8, lanes
+    // 16-31 the same rows 8 further in k: registers a0..a3 in mma's order); B: one
+    // ldmatrix.x4.trans per pair of n tiles (lanes name k rows kq + lane % 16 at the pair's first
+    // or second 8 columns: b0, b1 of each tile)
+    MMA_UNROLL
+    for (int kq = 0; kq < KWG; kq += 16) {
+      frag_t af[MMA_MB][4], bf[NWI][2];
+#pragma unroll
+      for (int i = 0; i < MMA_MB; i++) {
+        const int r = wm + 16 * i + lane % 16;
+        LDSM_X4(af[i], As, r * KWG + SWZ(r, kq / 8 + lane / 16, AKC) * 8);
+      }
+#pragma unroll
+      for (int jp = 0; jp < NWI / 2; jp++) {
+        const int r = kq + lane % 16;
+        uint b4[4];
+        LDSM_X4_T(b4, Bs, r * BLS_LD + SWZ(r, (wn + 16 * jp) / 8 + lane / 16, BNC) * 8);
+        bf[2 * jp][0] = b4[0];
+        bf[2 * jp][1] = b4[1];
+        bf[2 * jp + 1][0] = b4[2];
+        bf[2 * jp + 1][1] = b4[3];
+      }
+      MMA_PRODUCTS();
+    }
+#else
+    // TF32: A by ldmatrix.x4 as 32-bit words (a0..a3 = rows g, g + 8 at k t, t + 4), rounded
+    // from the staged floats; B by local reads of rows kq + t, kq + t + 4 at column g
+    MMA_UNROLL
+    for (int kq = 0; kq < KWG; kq += 8) {
+      frag_t af[MMA_MB][4], bf[NWI][2];
+#if MATH == 2
+      frag_t afs[MMA_MB][4], bfs[NWI][2];
+#endif
+#pragma unroll
+      for (int i = 0; i < MMA_MB; i++) {
+        const int r = wm + 16 * i + lane % 16;
+        uint raw[4];
+        LDSM_X4(raw, As, r * KWG + SWZ(r, kq / 4 + lane / 16, AKC) * 4);
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+          af[i][e] = TF32_OF(as_float(raw[e]));
+#if MATH == 2
+          afs[i][e] = TF32_OF(as_float(raw[e]) - as_float(af[i][e]));
+#endif
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < NWI; j++)
+#pragma unroll
+        for (int q = 0; q < 2; q++) {
+          const float x = Bs[(kq + lane % 4 + 4 * q) * BLS_LD + wn + 8 * j + lane / 4];
+          bf[j][q] = TF32_OF(x);
+#if MATH == 2
+          bfs[j][q] = TF32_OF(x - as_float(bf[j][q]));
+#endif
+        }
+      MMA_PRODUCTS();
+    }
+#endif
+  }
+#else
   for (; k < klen; k += KWG) {
 #if STAGED && !DBUF
 #if SA
@@ -803,10 +1020,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
           bf[j][q] = (uint)Bls[buf][n] | ((uint)Bls[buf][n + BLS_LD] << 16);
         }
       }
-      MMA_UNROLL
-      for (int i = 0; i < MMA_MB; i++)
-        MMA_UNROLL
-        for (int j = 0; j < NWI; j++) DMMA(acc[i][j], af[i], bf[j]);
+      MMA_PRODUCTS();
     }
 #elif MMA
     // k rows t, t + 4, .. of each MMA_K-deep step; per quad of k rows, the A registers of the
@@ -848,27 +1062,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
         }
       }
-      MMA_UNROLL
-      for (int i = 0; i < MMA_MB; i++)
-        MMA_UNROLL
-        for (int j = 0; j < NWI; j++) {
-#if MATH == 2
-          // the small terms first, so the big product lands on their sum; into a fresh
-          // accumulator added to the running one with an FP32 add: the tensor core's own sums
-          // are not IEEE round-to-nearest, and over all of k they left 3xTF32 3-6x less accurate
-          // than FP32 on the H100 (docs/gemm.md); this way they span one 8-deep step
-          real t[MMA_ND];
-#pragma unroll
-          for (int e = 0; e < MMA_ND; e++) t[e] = ZERO;
-          DMMA(t, afs[i], bf[j]);
-          DMMA(t, af[i], bfs[j]);
-          DMMA(t, af[i], bf[j]);
-#pragma unroll
-          for (int e = 0; e < MMA_ND; e++) acc[i][j][e] += t[e];
-#else
-          DMMA(acc[i][j], af[i], bf[j]);
-#endif
-        }
+      MMA_PRODUCTS();
     }
 #else
 #pragma unroll
@@ -929,6 +1123,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     Ag += KWG;
     Bg += (long)KWG * ldb;
   }
+#endif
 
   // ---------------- epilogue: C = alpha*acc + beta*C, guarded ----------------
 #if MMA

@@ -22,7 +22,7 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
     {"WN", 3, {0, 4, 8}},                {"MMA", 6, {0, 1, 2, 3, 4, 5}},
     {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
-    {"PEEL", 3, {0, 1, 2}},
+    {"PEEL", 3, {0, 1, 2}},               {"ASYNC", 4, {0, 2, 3, 4}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
@@ -50,6 +50,10 @@ static size_t kind_elem(int kind)
  * by 8 elements. */
 static size_t tiled2d_local_bytes(int kind, const int *v)
 {
+    if (v[P_ASYNC]) /* a ring of ASYNC stages; A unpadded, float B padded by 8 (MMA=5) */
+        return ((size_t)v[P_MWG] * (size_t)v[P_KWG] +
+                (size_t)v[P_KWG] * ((size_t)v[P_NWG] + (v[P_MMA] == 5 ? 8 : 0))) *
+               kind_elem(kind) * (size_t)v[P_ASYNC];
     size_t apad = v[P_MMA] ? 8 : (size_t)v[P_APAD], bpad = v[P_MMA] ? 8 : 0;
     size_t a = v[P_SA] ? (size_t)v[P_KWG] * ((size_t)v[P_MWG] + apad) : 0;
     size_t b = v[P_SB] ? (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad) : 0;
@@ -84,6 +88,19 @@ const char *tsl__tiled2d_kind_rule(int kind, const int *v)
 }
 
 
+/* ASYNC's rules (the kernel's #error checks): a tensor-core configuration staging both tiles
+ * without PF, DBUF or DIRECT; rows of whole 16-byte chunks, at most 8 of them along k; every
+ * work-item copies the same number of chunks; 16-bit B fragments in pairs of n tiles. */
+static int async_runs(int kind, const int *v)
+{
+    int che = 16 / (int)kind_elem(kind), nthreads = v[P_MDIMC] * v[P_NDIMC];
+    int akc = v[P_KWG] / che, bnc = v[P_NWG] / che, nwi = v[P_NWG] / v[P_NDIMC];
+    return (v[P_MMA] == 4 || v[P_MMA] == 5) && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] &&
+           v[P_DIRECT] != 1 && v[P_KWG] % che == 0 && v[P_NWG] % che == 0 && akc <= 8 &&
+           (v[P_MWG] * akc) % nthreads == 0 && (v[P_KWG] * bnc) % nthreads == 0 &&
+           !(v[P_MMA] == 4 && nwi % 2);
+}
+
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
  * runs correctly on the device (named explicitly, or from a database entry). */
 int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
@@ -108,6 +125,7 @@ int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
     if (v[P_MMA] && (!sa || !sb || mdimc % 4 || ndimc % 8 || (4 * mwi) % mma_rows(v[P_MMA]) ||
                      v[P_KWG] % mma_depth(v[P_MMA]) || vwa != 1 || v[P_WN] || vw > 8))
         return 0;
+    if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
     return tiled2d_local_bytes(kind, v) <= ctx->info.local_mem;
 }
 
@@ -221,7 +239,8 @@ void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params
     size_t n = 0;
     out[0] = '\0';
     for (int a = 0; a < NP && n < cap; ++a)
-        if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL && !(a == P_MMA && !tp->v[a]))
+        if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL &&
+            !((a == P_MMA || a == P_ASYNC) && !tp->v[a]))
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
     if (tp->v[P_MMA] == 5 && n < cap)
@@ -330,11 +349,17 @@ tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp,
                      p->b_off % vw != 0;
         t.direct = ragged && (double)p->m * (double)p->n * (double)p->k <= 4294967296.0;
     }
+    /* ASYNC copies 16-byte chunks: rows and origins of A and B in whole chunks, no DIRECT */
+    size_t che = 16 / p->elem;
+    int async = tp[P_ASYNC] != 0;
+    if (async) t.direct = 0;
     t.pack_a = p->ta != TSL_NO_TRANS || p->tri == TSL__TRI_A_LOWER ||
+               (async && (p->lda % che || p->a_off % che || p->a_stride % che)) ||
                p->tri == TSL__TRI_A_UPPER ||
                (!t.direct && (Mp != p->m || Kp != p->k || !LD_OK(p->lda)));
     /* B's vector loads need its rows, and its origin, VW-aligned */
     t.pack_b = p->tb != TSL_NO_TRANS || p->ldb % vw != 0 || p->b_off % vw != 0 ||
+               (async && (p->ldb % che || p->b_off % che || p->b_stride % che)) ||
                p->tri == TSL__TRI_B_LOWER || p->tri == TSL__TRI_B_UPPER ||
                (!t.direct && (Kp != p->k || Np != p->n || !LD_OK(p->ldb)));
 #undef LD_OK
