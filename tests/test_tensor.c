@@ -69,11 +69,12 @@ static float from16(kind_t k, uint16_t h)
                 "VWA=1,DBUF=1,APAD=0,MMA=5"
 
 /* ASYNC: the same tiles fed by asynchronous copies into a ring of 3 (16-bit) or 2 (TF32) local
- * buffers and, for 16-bit, ldmatrix fragments (emulated here: tests the swizzle, the lanes' row
- * addresses and the ring's order); two warps of 32 x 32 over a 64 x 32 tile */
+ * buffers and ldmatrix fragments (emulated here: tests the swizzle, the lanes' row addresses, the
+ * ring's order and the fragments' double buffer, with two sub-steps a tile for 16-bit and one for
+ * TF32); two warps of 32 x 32 over a 64 x 32 tile */
 #define ASYNC16 "tiled2d:MWG=64,NWG=32,KWG=32,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1," \
                 "VWA=1,DBUF=0,APAD=0,MMA=4,ASYNC=3"
-#define ASYNC32 "tiled2d:MWG=64,NWG=32,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1," \
+#define ASYNC32 "tiled2d:MWG=64,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1," \
                 "VWA=1,DBUF=0,APAD=0,MMA=5,ASYNC=2"
 
 typedef struct {

@@ -533,21 +533,22 @@ uint tf32_cvt(float x)
  * tensor core's own sums are not IEEE round-to-nearest, and over all of k they left 3xTF32 3-6x
  * less accurate than FP32 on the H100 (docs/gemm.md); this way they span one 8-deep step. */
 #if MATH == 2
-#define MMA_PRODUCT(i, j)                                                                   \
+#define MMA_PRODUCT(i, j, AF, BF, AFS, BFS)                                                 \
   {                                                                                         \
     real t_[MMA_ND];                                                                        \
     _Pragma("unroll") for (int e = 0; e < MMA_ND; e++) t_[e] = ZERO;                        \
-    DMMA(t_, afs[i], bf[j]);                                                                \
-    DMMA(t_, af[i], bfs[j]);                                                                \
-    DMMA(t_, af[i], bf[j]);                                                                 \
+    DMMA(t_, AFS[i], BF[j]);                                                                \
+    DMMA(t_, AF[i], BFS[j]);                                                                \
+    DMMA(t_, AF[i], BF[j]);                                                                 \
     _Pragma("unroll") for (int e = 0; e < MMA_ND; e++) acc[i][j][e] += t_[e];               \
   }
 #else
-#define MMA_PRODUCT(i, j) DMMA(acc[i][j], af[i], bf[j])
+#define MMA_PRODUCT(i, j, AF, BF, AFS, BFS) DMMA(acc[i][j], AF[i], BF[j])
 #endif
-#define MMA_PRODUCTS()                                                                      \
+#define MMA_PRODUCTS_OF(AF, BF, AFS, BFS)                                                   \
   MMA_UNROLL for (int i = 0; i < MMA_MB; i++) MMA_UNROLL for (int j = 0; j < NWI; j++)      \
-      MMA_PRODUCT(i, j)
+      MMA_PRODUCT(i, j, AF, BF, AFS, BFS)
+#define MMA_PRODUCTS() MMA_PRODUCTS_OF(af, bf, afs, bfs)
 
 #if ASYNC
 /* ASYNC: the staged tiles arrive by asynchronous 16-byte copies (PTX cp.async.cg, global to local
@@ -882,80 +883,116 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       CP16(Bls[st] + r * BLS_LD + BSWZ(r, c) * CHE, bg_ + (long)r * ldb + c * CHE);         \
     }                                                                                       \
   }
+  // Fragments are double-buffered in registers: those of k sub-step s + 1 are read while the
+  // products of s issue; at the last sub-step of tile t the next copy group is issued, tile t + 1
+  // awaited (every warp has read all of tile t's fragments by then, so the barrier also frees its
+  // buffer) and its first fragments read, all before tile t's last products.
+#define KSUB (KWG / MMA_K)
+  frag_t af[2][MMA_MB][4], bf[2][NWI][2];
+#if MATH == 2
+  frag_t afs[2][MMA_MB][4], bfs[2][NWI][2];
+#else
+#define afs af
+#define bfs bf
+#endif
+#if MMA == 4
+  // A: one ldmatrix.x4 per 16 x 16 m tile (lanes 0-15 name its rows at k chunk kq / 8, lanes
+  // 16-31 the same rows 8 further in k: registers a0..a3 in mma's order); B: one
+  // ldmatrix.x4.trans per pair of n tiles (lanes name k rows kq + lane % 16 at the pair's first
+  // or second 8 columns: b0, b1 of each tile)
+#define LOAD_FRAGS(fb, As, Bs, kq)                                                          \
+  {                                                                                         \
+    MMA_UNROLL for (int i = 0; i < MMA_MB; i++) {                                    \
+      const int r = wm + 16 * i + lane % 16;                                                \
+      LDSM_X4(af[fb][i], As, r * KWG + SWZ(r, (kq) / 8 + lane / 16, AKC) * 8);              \
+    }                                                                                       \
+    MMA_UNROLL for (int jp = 0; jp < NWI / 2; jp++) {                                \
+      const int r = (kq) + lane % 16;                                                       \
+      uint b4[4];                                                                           \
+      LDSM_X4_T(b4, Bs, r * BLS_LD + SWZ(r, (wn + 16 * jp) / 8 + lane / 16, BNC) * 8);      \
+      bf[fb][2 * jp][0] = b4[0];                                                            \
+      bf[fb][2 * jp][1] = b4[1];                                                            \
+      bf[fb][2 * jp + 1][0] = b4[2];                                                        \
+      bf[fb][2 * jp + 1][1] = b4[3];                                                        \
+    }                                                                                       \
+  }
+#else
+  // TF32: A by ldmatrix.x4 as 32-bit words (a0..a3 = rows g, g + 8 at k t, t + 4), rounded
+  // from the staged floats; B by local reads of rows kq + t, kq + t + 4 at column g
+#if MATH == 2
+#define SPLIT_A(fb, i, e) afs[fb][i][e] = TF32_OF(as_float(raw[e]) - as_float(af[fb][i][e]))
+#define SPLIT_B(fb, j, q) bfs[fb][j][q] = TF32_OF(x - as_float(bf[fb][j][q]))
+#else
+#define SPLIT_A(fb, i, e)
+#define SPLIT_B(fb, j, q)
+#endif
+#define LOAD_FRAGS(fb, As, Bs, kq)                                                          \
+  {                                                                                         \
+    MMA_UNROLL for (int i = 0; i < MMA_MB; i++) {                                    \
+      const int r = wm + 16 * i + lane % 16;                                                \
+      uint raw[4];                                                                          \
+      LDSM_X4(raw, As, r * KWG + SWZ(r, (kq) / 4 + lane / 16, AKC) * 4);                    \
+      _Pragma("unroll") for (int e = 0; e < 4; e++) {                                       \
+        af[fb][i][e] = TF32_OF(as_float(raw[e]));                                           \
+        SPLIT_A(fb, i, e);                                                                  \
+      }                                                                                     \
+    }                                                                                       \
+    _Pragma("unroll") for (int j = 0; j < NWI; j++)                                         \
+      _Pragma("unroll") for (int q = 0; q < 2; q++) {                                       \
+        const float x = Bs[((kq) + lane % 4 + 4 * q) * BLS_LD + wn + 8 * j + lane / 4];      \
+        bf[fb][j][q] = TF32_OF(x);                                                          \
+        SPLIT_B(fb, j, q);                                                                  \
+      }                                                                                     \
+  }
+#endif
   for (int s = 0; s < ASYNC - 1; s++) {
     if (s < ntile) ASYNC_ISSUE(s, s)
     CP_COMMIT();
   }
+  CP_WAIT();
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (ntile > 0) LOAD_FRAGS(0, Als[0], Bls[0], 0)
   for (int t = 0; t < ntile; t++) {
-    CP_WAIT();
-    barrier(CLK_LOCAL_MEM_FENCE);
-    {
-      const int nt = t + ASYNC - 1;
-      if (nt < ntile) ASYNC_ISSUE(nt % ASYNC, nt)
-      CP_COMMIT();
-    }
     __local const tile_t *As = Als[t % ASYNC], *Bs = Bls[t % ASYNC];
-#if MMA == 4
-    // A: one ldmatrix.x4 per 16 x 16 m tile (lanes 0-15 name its rows at k chunk kq / 8, lanes
-    // 16-31 the same rows 8 further in k: registers a0..a3 in mma's order); B: one
-    // ldmatrix.x4.trans per pair of n tiles (lanes name k rows kq + lane % 16 at the pair's first
-    // or second 8 columns: b0, b1 of each tile)
     MMA_UNROLL
-    for (int kq = 0; kq < KWG; kq += 16) {
-      frag_t af[MMA_MB][4], bf[NWI][2];
-#pragma unroll
-      for (int i = 0; i < MMA_MB; i++) {
-        const int r = wm + 16 * i + lane % 16;
-        LDSM_X4(af[i], As, r * KWG + SWZ(r, kq / 8 + lane / 16, AKC) * 8);
+    for (int ks = 0; ks < KSUB; ks++) {
+      // KSUB is 1, 2 or 4: tile t + 1 starts in buffer 0 (one sub-step: moved there below)
+      const int cur = KSUB == 1 ? 0 : ks % 2;
+      if (ks == KSUB - 1) {
+        const int nt = t + ASYNC - 1;
+        if (nt < ntile) ASYNC_ISSUE(nt % ASYNC, nt)
+        CP_COMMIT();
+        CP_WAIT();
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t + 1 < ntile) LOAD_FRAGS(cur ^ 1, Als[(t + 1) % ASYNC], Bls[(t + 1) % ASYNC], 0)
+      } else {
+        LOAD_FRAGS(cur ^ 1, As, Bs, (ks + 1) * MMA_K)
       }
+      MMA_PRODUCTS_OF(af[cur], bf[cur], afs[cur], bfs[cur]);
+#if KSUB == 1
 #pragma unroll
-      for (int jp = 0; jp < NWI / 2; jp++) {
-        const int r = kq + lane % 16;
-        uint b4[4];
-        LDSM_X4_T(b4, Bs, r * BLS_LD + SWZ(r, (wn + 16 * jp) / 8 + lane / 16, BNC) * 8);
-        bf[2 * jp][0] = b4[0];
-        bf[2 * jp][1] = b4[1];
-        bf[2 * jp + 1][0] = b4[2];
-        bf[2 * jp + 1][1] = b4[3];
-      }
-      MMA_PRODUCTS();
-    }
-#else
-    // TF32: A by ldmatrix.x4 as 32-bit words (a0..a3 = rows g, g + 8 at k t, t + 4), rounded
-    // from the staged floats; B by local reads of rows kq + t, kq + t + 4 at column g
-    MMA_UNROLL
-    for (int kq = 0; kq < KWG; kq += 8) {
-      frag_t af[MMA_MB][4], bf[NWI][2];
-#if MATH == 2
-      frag_t afs[MMA_MB][4], bfs[NWI][2];
-#endif
-#pragma unroll
-      for (int i = 0; i < MMA_MB; i++) {
-        const int r = wm + 16 * i + lane % 16;
-        uint raw[4];
-        LDSM_X4(raw, As, r * KWG + SWZ(r, kq / 4 + lane / 16, AKC) * 4);
+      for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
         for (int e = 0; e < 4; e++) {
-          af[i][e] = TF32_OF(as_float(raw[e]));
+          af[0][i][e] = af[1][i][e];
 #if MATH == 2
-          afs[i][e] = TF32_OF(as_float(raw[e]) - as_float(af[i][e]));
+          afs[0][i][e] = afs[1][i][e];
 #endif
         }
-      }
 #pragma unroll
       for (int j = 0; j < NWI; j++)
 #pragma unroll
-        for (int q = 0; q < 2; q++) {
-          const float x = Bs[(kq + lane % 4 + 4 * q) * BLS_LD + wn + 8 * j + lane / 4];
-          bf[j][q] = TF32_OF(x);
+        for (int e = 0; e < 2; e++) {
+          bf[0][j][e] = bf[1][j][e];
 #if MATH == 2
-          bfs[j][q] = TF32_OF(x - as_float(bf[j][q]));
+          bfs[0][j][e] = bfs[1][j][e];
 #endif
         }
-      MMA_PRODUCTS();
-    }
 #endif
+    }
   }
+#undef afs
+#undef bfs
 #else
   for (; k < klen; k += KWG) {
 #if STAGED && !DBUF
