@@ -228,7 +228,15 @@ static void run_kind(suite *su)
 {
     int is16 = su->kind == K_HALF || su->kind == K_BF16;
     run_config(su, is16 ? TILES16 : TILES32, 0);
-    run_config(su, is16 ? ASYNC16 : ASYNC32, 1);
+    /* ASYNC with double-buffered fragments (FPIPE=1) over every case; with one set (FPIPE=0,
+     * the same copies and fragment reads in a simpler loop) over the shapes once */
+    char fp[320];
+    snprintf(fp, sizeof fp, "%s,FPIPE=1", is16 ? ASYNC16 : ASYNC32);
+    run_config(su, fp, 1);
+    snprintf(fp, sizeof fp, "%s,FPIPE=0,KSPLIT=1,DIRECT=0,PEEL=1", is16 ? ASYNC16 : ASYNC32);
+    for (size_t s = 0; s < NSHAPES; ++s)
+        run_case(su, fp, &shapes[s], s % 2 ? TSL_COL_MAJOR : TSL_ROW_MAJOR,
+                 s % 3 ? TSL_NO_TRANS : TSL_TRANS, TSL_NO_TRANS, 0.5f, s % 2 ? 0.0f : 2.0f, s % 2);
 }
 
 /* Wrong math modes and precisions are refused with a message, never run. */

@@ -214,6 +214,13 @@ __kernel void gemm_pack(const int rows, const int cols, __global const tile_t *s
  *               rounded from the staged floats by cvt.rna.tf32.f32 (tf32_rna): MATH=1 one product
  *               (TF32), MATH=2 three (3xTF32: x = big + small, big = tf32(x), small =
  *               tf32(x - big); small*big + big*small + big*big, small*small dropped).
+ *   ASYNC       2, 3 or 4 (MMA=4, 5): the staged tiles arrive by asynchronous copies (cp.async)
+ *               into a ring of ASYNC local buffers, ASYNC - 1 tiles ahead, A stored [m][k] and
+ *               read by ldmatrix, 16-bit B by ldmatrix.trans (rows swizzled instead of padded);
+ *               no PF, DBUF or DIRECT (the host packs what is not 16-byte aligned); groups launch
+ *               in bands of 8 tile rows. FPIPE 1: the fragments double-buffered in registers
+ *               (the next sub-step's read while this one's products issue: faster where the
+ *               registers allow, docs/gemm.md)
  * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting.
  * Two options that are no tunables but modes of the Level-3 routines (src/ops/level3.c, through
  * tsl__gemm_mem_ext; docs/level3.md):
@@ -273,6 +280,9 @@ __kernel void gemm_pack(const int rows, const int cols, __global const tile_t *s
 #endif
 #ifndef ASYNC
 #define ASYNC 0
+#endif
+#ifndef FPIPE
+#define FPIPE 0
 #endif
 #if ASYNC
 #define NBUF ASYNC
@@ -564,6 +574,9 @@ uint tf32_cvt(float x)
 #define CHE (MMA == 4 ? 8 : 4) /* elements of a 16-byte chunk */
 #define AKC (KWG / CHE)        /* chunks of a staged A row (k) */
 #define BNC (NWG / CHE)        /* chunks of a staged B row (n) */
+#if FPIPE && !ASYNC
+#error "tiled2d: FPIPE (double-buffered fragments) is a mode of ASYNC"
+#endif
 #if KWG % CHE || NWG % CHE || (MWG * AKC) % NTHREADS || (KWG * BNC) % NTHREADS || \
     (MMA == 4 && NWI % 2) || AKC > 8
 #error "tiled2d: ASYNC needs whole 16-byte chunks per row and per work-item, at most 8 chunks a k row, and (16-bit) pairs of n tiles per warp"
@@ -888,9 +901,10 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // awaited (every warp has read all of tile t's fragments by then, so the barrier also frees its
   // buffer) and its first fragments read, all before tile t's last products.
 #define KSUB (KWG / MMA_K)
-  frag_t af[2][MMA_MB][4], bf[2][NWI][2];
+#define NFB (FPIPE ? 2 : 1)
+  frag_t af[NFB][MMA_MB][4], bf[NFB][NWI][2];
 #if MATH == 2
-  frag_t afs[2][MMA_MB][4], bfs[2][NWI][2];
+  frag_t afs[NFB][MMA_MB][4], bfs[NFB][NWI][2];
 #else
 #define afs af
 #define bfs bf
@@ -949,6 +963,24 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     if (s < ntile) ASYNC_ISSUE(s, s)
     CP_COMMIT();
   }
+#if !FPIPE
+  // one set of fragments: each sub-step reads them, then issues its products
+  for (int t = 0; t < ntile; t++) {
+    CP_WAIT();
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+      const int nt = t + ASYNC - 1;
+      if (nt < ntile) ASYNC_ISSUE(nt % ASYNC, nt)
+      CP_COMMIT();
+    }
+    __local const tile_t *As = Als[t % ASYNC], *Bs = Bls[t % ASYNC];
+    MMA_UNROLL
+    for (int ks = 0; ks < KSUB; ks++) {
+      LOAD_FRAGS(0, As, Bs, ks * MMA_K)
+      MMA_PRODUCTS_OF(af[0], bf[0], afs[0], bfs[0]);
+    }
+  }
+#else
   CP_WAIT();
   barrier(CLK_LOCAL_MEM_FENCE);
   if (ntile > 0) LOAD_FRAGS(0, Als[0], Bls[0], 0)
@@ -991,6 +1023,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
     }
   }
+#endif
 #undef afs
 #undef bfs
 #else

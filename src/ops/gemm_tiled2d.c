@@ -23,6 +23,7 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"WN", 3, {0, 4, 8}},                {"MMA", 6, {0, 1, 2, 3, 4, 5}},
     {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
     {"PEEL", 3, {0, 1, 2}},               {"ASYNC", 4, {0, 2, 3, 4}},
+    {"FPIPE", 2, {0, 1}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
@@ -126,6 +127,7 @@ int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
                      v[P_KWG] % mma_depth(v[P_MMA]) || vwa != 1 || v[P_WN] || vw > 8))
         return 0;
     if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
+    if (v[P_FPIPE] && !v[P_ASYNC]) return 0;
     return tiled2d_local_bytes(kind, v) <= ctx->info.local_mem;
 }
 
@@ -240,7 +242,7 @@ void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params
     out[0] = '\0';
     for (int a = 0; a < NP && n < cap; ++a)
         if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL &&
-            !((a == P_MMA || a == P_ASYNC) && !tp->v[a]))
+            !((a == P_MMA || a == P_ASYNC || a == P_FPIPE) && !tp->v[a]))
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
     if (tp->v[P_MMA] == 5 && n < cap)
