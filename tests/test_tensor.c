@@ -64,9 +64,9 @@ static float from16(kind_t k, uint16_t h)
 /* The tiles of the configurations: 64 x 16 per work-group of 8 x 8 items, two warps of
  * 32 x 16 (2 x 2 instruction tiles each), k-steps of two instruction depths. */
 #define TILES16 "tiled2d:MWG=64,NWG=16,KWG=32,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1," \
-                "VWA=1,DBUF=1,APAD=0,MMA=4"
+                "VWA=1,DBUF=1,APAD=0,MMA=4,ASYNC=0,FPIPE=0"
 #define TILES32 "tiled2d:MWG=64,NWG=16,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1," \
-                "VWA=1,DBUF=1,APAD=0,MMA=5"
+                "VWA=1,DBUF=1,APAD=0,MMA=5,ASYNC=0,FPIPE=0"
 
 /* ASYNC: the same tiles fed by asynchronous copies into a ring of 3 (16-bit) or 2 (TF32) local
  * buffers and ldmatrix fragments (emulated here: tests the swizzle, the lanes' row addresses, the

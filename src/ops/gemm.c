@@ -74,14 +74,6 @@ static const char *kind_name(int kind)
     return kind >= 0 && kind <= GK_3XTF32 ? names[kind] : "?";
 }
 
-/* tiled2d's built-in configuration of a kind: the tensor-core ones for the kinds only they run. */
-static tiled2d_params kind_base(int kind)
-{
-    return GK_16BIT(kind)     ? tsl__tiled2d_mma16
-           : GK_TF32ISH(kind) ? tsl__tiled2d_tf32
-                              : tsl__tiled2d_fallback;
-}
-
 static tsl_status choose_named(tsl_context *ctx, const char *variant, int kind,
                                const tsl__shape *shape, int use_db, gemm_choice *out)
 {
@@ -105,7 +97,7 @@ static tsl_status choose_named(tsl_context *ctx, const char *variant, int kind,
                              base, kind == GK_TF32 ? "TF32" : "3xTF32");
         return TSL_OK;
     }
-    out->tp = kind_base(kind);
+    out->tp = tsl__tiled2d_base(ctx, kind);
     char why[256];
     if (colon) {
         if (tsl__space_parse(&tsl__tiled2d_space, variant, out->tp.v, why, sizeof why) != 0)
@@ -140,10 +132,10 @@ static tsl_status choose_named(tsl_context *ctx, const char *variant, int kind,
 static tsl_status variant_fits(tsl_context *ctx, const gemm_variant *v);
 
 /* What `auto` stands for with 16-bit storage where the database has no entry for it (its entries
- * for single and double are FMA configurations, which have no 16-bit build): the ladder variant
- * that was fastest with half storage on each device type (docs/gemm.md, "Half storage"). A
- * device whose work-groups are too small for the pick runs naive. The tensor-core configurations
- * (MMA=4) take over where a database entry for half or bfloat16 names one. */
+ * for single and double are FMA configurations, which have no 16-bit build) and the device has no
+ * 16-bit tensor-core instruction (where it has one, tiled2d's tensor-core configuration): the
+ * ladder variant that was fastest with half storage on each device type (docs/gemm.md, "Half
+ * storage"). A device whose work-groups are too small for the pick runs naive. */
 static const tsl__auto_row half_auto_table[] = {
     {"gpu", "regblock_4"}, {"cpu", "regblock_4"}, {NULL, "regblock_2"}};
 
@@ -164,6 +156,11 @@ static tsl_status choose(tsl_context *ctx, const char *variant, int kind, const 
                   "choice", src, db, ctx->error);
         snprintf(ctx->error, sizeof ctx->error, "%s", saved);
     }
+    /* 16-bit storage on a device with the 16-bit tensor-core instruction: tiled2d's tensor-core
+     * configuration (the same arithmetic as the FMA ladder's: products of 16-bit values, exact
+     * in FP32, summed in FP32) */
+    if (GK_16BIT(kind) && tsl__tiled2d_native_mma(ctx, 4))
+        return choose_named(ctx, "tiled2d", kind, shape, 0, out);
     if (GK_16BIT(kind)) {
         tsl_status s =
             choose_named(ctx, tsl__auto_pick(ctx, half_auto_table), kind, shape, 0, out);

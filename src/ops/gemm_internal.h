@@ -58,10 +58,10 @@ typedef struct {
 /* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
  * parameters. "auto" is the database's configuration for the kind and the problem's shape
  * (its size class; else auto_table); a bare "tiled2d" is tiled2d with the database's parameters
- * (else the kind's built-in configuration: tsl__tiled2d_fallback, or for the kinds only the tensor
- * cores run tsl__tiled2d_mma16 / tsl__tiled2d_tf32); "tiled2d:NAME=V,..." sets the named parameters
+ * (else the kind's built-in configuration: tsl__tiled2d_base); "tiled2d:NAME=V,..." sets the named parameters
  * over that built-in configuration, so an explicit configuration means the same on every device
- * and size (for a kind: "tiled2d:KWG=32" in half precision is a tensor-core one). A database
+ * and size (for a kind: "tiled2d:KWG=32" in half precision is a tensor-core one; the tensor
+ * kinds' built-in is the larger of two where the device's local memory holds it). A database
  * entry that cannot run here is skipped with a warning (tsl_context_warning), never an error. */
 typedef struct {
     const gemm_variant *v;
@@ -96,9 +96,12 @@ typedef struct {
 /* ---- gemm_tiled2d.c ----------------------------------------------------------------------- */
 /* The last-resort configuration, and tiled2d's search space (the descriptor's, tsl__gemm_desc). */
 extern const tiled2d_params tsl__tiled2d_fallback;
-/* The built-in tensor-core configurations of the kinds only they run (16-bit storage: MMA=4;
- * TF32 and 3xTF32: MMA=5), where the database has no entry: the FP64 MMA tiles of the H200. */
-extern const tiled2d_params tsl__tiled2d_mma16, tsl__tiled2d_tf32;
+/* A kind's built-in configuration on the device, where the database has no entry: the fallback,
+ * or for the kinds only the tensor cores run (16-bit storage: MMA=4; TF32 and 3xTF32: MMA=5) the
+ * fastest measured tensor-core tiles that fit the device. */
+tiled2d_params tsl__tiled2d_base(const tsl_context *ctx, int kind);
+/* Whether the device runs a matrix instruction (MMA value) natively, not emulated. */
+int tsl__tiled2d_native_mma(const tsl_context *ctx, int mma);
 extern const tsl__space tsl__tiled2d_space;
 /* Whether a configuration runs correctly on the device for a GEMM of this kind (GK_*: the
  * kernel's rules and the hard limits). */

@@ -32,14 +32,33 @@ static const tsl__axis tiled2d_axes[NP] = {
 const tiled2d_params tsl__tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0}};
 
 /* The tensor-core kinds' built-in configurations (16-bit storage, TF32, 3xTF32: no FMA kernel
- * computes them): the tiles of the FP64 tensor-core DGEMM of the H200 (docs/gemm.md: 64 x 128,
- * 8 x 32 work-items as 2 x 4 warps of 32 x 32), k-steps of the instruction's depth (16 for
- * m16n8k16, 8 for m16n8k8), double-buffered; not yet measured with these instructions: the GPU
- * runs decide (docs/gemm.md, "Tensor cores for single and 16-bit precision"). */
-const tiled2d_params tsl__tiled2d_mma16 = {
-    {64, 128, 16, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 4, 0, 2, 0}};
-const tiled2d_params tsl__tiled2d_tf32 = {
-    {64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0}};
+ * computes them), the fastest of H100 rounds A and B (2026-11-25, docs/gemm.md): 128 x 128 tiles
+ * of 4 warps, fed by asynchronous copies (ASYNC), 16-bit with double-buffered fragments (FPIPE)
+ * and k-steps of 32, TF32 with k-steps of 16 and 2 stages, 3xTF32 of 8 and 4 stages; the first
+ * that runs on the device is the kind's base. The second of each pair takes over where these do
+ * not fit (48 KiB and 33 KiB of local memory): the first tensor-core tiles (64 x 128,
+ * double-buffered staging through registers, 13 KiB). */
+static const tiled2d_params mma16_builtin[2] = {
+    {{128, 128, 32, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 4, 0, 0, 0, 3, 1}},
+    {{64, 128, 16, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 4, 0, 2, 0, 0, 0}}};
+static const tiled2d_params tf32_builtin[2] = {
+    {{128, 128, 16, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 2, 0}},
+    {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
+static const tiled2d_params x3tf32_builtin[2] = {
+    {{128, 128, 8, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 4, 0}},
+    {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
+
+/* The kind's base configuration on ctx's device: tsl__tiled2d_fallback, or for the kinds only the
+ * tensor cores compute the first of their pair that runs there. */
+tiled2d_params tsl__tiled2d_base(const tsl_context *ctx, int kind)
+{
+    const tiled2d_params *pair = GK_16BIT(kind)    ? mma16_builtin
+                                 : kind == GK_TF32 ? tf32_builtin
+                                 : kind == GK_3XTF32 ? x3tf32_builtin
+                                                   : NULL;
+    if (!pair) return tsl__tiled2d_fallback;
+    return tsl__tiled2d_runs(ctx, kind, pair[0].v) ? pair[0] : pair[1];
+}
 
 /* Bytes of one element of the staged tiles (and of the matrices in memory). */
 static size_t kind_elem(int kind)
@@ -218,6 +237,11 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
                        {sizeof s_rs, &s_rs}, {sizeof s_cs, &s_cs}, {sizeof pr, &pr},
                        {sizeof pc, &pc},     {sizeof(cl_mem), out}, {sizeof off, &off}};
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 9, 2, global, local);
+}
+
+int tsl__tiled2d_native_mma(const tsl_context *ctx, int mma)
+{
+    return has_mma(ctx, mma);
 }
 
 /* Whether the device has the matrix instruction of an MMA value. FP64, MMA = 1 (m8n8k4), 2
