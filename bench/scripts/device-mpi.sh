@@ -123,9 +123,9 @@ cat > setup.sh <<'EOF'
 # dpkg -x: on a merged-/usr system (/lib -> usr/lib) it replaces the /lib link by a folder when a
 # package ships ./lib/ (libkeyutils1, libnl-3-200, libtirpc3 do), which breaks every program;
 # tar --keep-directory-symlink goes through the link instead. No maintainer scripts run, so this
-# does what matters of theirs, the update-alternatives
-# links: openmpi-bin's mpirun, mpiexec, mpicc, mpicxx; libopenmpi-dev's mpi include folder,
-# libmpi.so and mpi.pc; libpsm-infinipath1's libpsm_infinipath.so.1 (PSM transport plugin).
+# does what matters of theirs, the update-alternatives links: openmpi-bin's mpirun, mpiexec,
+# mpicc, mpicxx; libopenmpi-dev's mpi include folder, libmpi.so and mpi.pc; libpsm-infinipath1's
+# libpsm_infinipath.so.1 (the PSM transport plugin needs it).
 # `bash setup.sh ROOT` unpacks everything into the folder ROOT instead, with no ldconfig: the
 # form bench/scripts/device-mpi-check.sh tests.
 set -e
