@@ -4,9 +4,12 @@
 # fastest GPU alone, measured in the same run (the runner's device / group / single rows and
 # speedup), then the same through MPI, one rank per GPU (docs/multi-device.md):
 #   bash bench/scripts/h200x2-multi.sh "$OUT"
-# It runs `bash .device/setup.sh` first when that exists and nvidia-smi is found (SETUP=0 skips
-# it, SETUP=1 forces it), builds Release in build-gpu, and writes env.txt, commands.txt, one CSV,
-# one stdout log (.txt) and one stderr log (.err, with the end-to-end notes) per command,
+# It runs `bash .device/setup.sh` and `bash .device/mpi/setup.sh` first, each when it exists, if
+# nvidia-smi is found (SETUP=0 skips them, SETUP=1 forces them). The GPU machine has no OpenMPI:
+# `bash bench/scripts/device-mpi.sh` on the development machine puts OpenMPI's Debian packages
+# and that setup.sh into .device/mpi (bench/scripts/device-mpi-check.sh checks the set is
+# complete); carry .device. Then it builds Release in build-gpu, and writes env.txt, commands.txt,
+# one CSV, one stdout log (.txt) and one stderr log (.err, with the end-to-end notes) per command,
 # status.txt, and summary.txt, printed last. Sizes and devices come from the environment; a small
 # run of the same logic on the development machine's two PoCL devices:
 #   POCL_DEVICES="pthread pthread" SETUP=0 BUILD=build-doc SIZE=256 GRID=257 ITERS=40 \
@@ -36,8 +39,10 @@ TMO=${TMO:-300}                    # seconds one command may run
 
 # ---- setup and build --------------------------------------------------------------------------
 SETUP=${SETUP:-auto}
-if [ "$SETUP" = 1 ] || { [ "$SETUP" = auto ] && [ -f .device/setup.sh ] && command -v nvidia-smi >/dev/null 2>&1; }; then
-  bash .device/setup.sh > "$out/setup.log" 2>&1 || { cat "$out/setup.log"; exit 1; }
+if [ "$SETUP" = 1 ] || { [ "$SETUP" = auto ] && command -v nvidia-smi >/dev/null 2>&1; }; then
+  for f in .device/setup.sh .device/mpi/setup.sh; do
+    if [ -f "$f" ]; then bash "$f" >> "$out/setup.log" 2>&1 || { cat "$out/setup.log"; exit 1; }; fi
+  done
 fi
 cmake_args=(-DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF)
 # OpenMPI unpacked without its alternatives links has mpicc.openmpi but no mpicc
