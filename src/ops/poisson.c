@@ -556,7 +556,8 @@ tsl_status tsl__strip_iterate(tsl__strip *s, const tsl__strip_comm *comm, int ma
     long owned = (long)s->res_hi - s->res_lo + 1;
     s->overlap = comm && overlap_allowed() && owned > (long)(comm->edge_top + comm->edge_bottom);
     tsl_status st = TSL_OK;
-    if (s->overlap && !s->side) st = tsl__stream_create(s->ctx, &s->side);
+    if (s->overlap && !s->side && (st = tsl__stream_create(s->ctx, &s->side)) != TSL_OK)
+        s->overlap = 0;
     s->comm = comm;
     if (st == TSL_OK) st = iterate(s, max_iters, tol, threshold, need_res, done, res);
     s->comm = NULL;
