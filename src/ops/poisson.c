@@ -21,12 +21,11 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ops/group.h"
 #include "ops/ops.h"
-
-#include <stdlib.h>
 
 #define CHECK_EVERY_DEFAULT 20
 #define MAX_RESIDUAL_GROUPS 1024
