@@ -1,7 +1,9 @@
 /* test_dist.c: the MPI layer's results reach the caller only when every rank has succeeded
  * (src/dist/dist.c, docs/multi-device.md). Run under mpirun by tests/dist.sh, one process per
- * rank on PoCL CPU devices; `test_dist gemm|poisson` makes one distributed call with weights
- * 1,1 on random data, C = 0.5 C + A B (m 67, n 29, k 41) or 13 Jacobi sweeps on a 37 x 37 grid.
+ * rank on PoCL CPU devices; `test_dist gemm|poisson [VARIANT]` makes one distributed call with
+ * weights 1,1 on random data, C = 0.5 C + A B (m 67, n 29, k 41) or 13 Jacobi sweeps on a 37 x 37
+ * grid (with the Poisson variant VARIANT on every rank when given: strips of 17 and 18 rows, so
+ * the halo exchange overlaps the sweeps unless TESSEL_POISSON_OVERLAP=0).
  *
  * Without a fault, rank 0 checks the result against the single device's, bit for bit (the ranks
  * run the single device's kernels on their rows), prints "ok" and every rank exits 0. With
@@ -20,8 +22,8 @@
 
 int main(int argc, char **argv)
 {
-    if (argc != 2 || (strcmp(argv[1], "gemm") != 0 && strcmp(argv[1], "poisson") != 0)) {
-        fprintf(stderr, "usage: mpirun -np 2 test_dist gemm|poisson\n");
+    if (argc < 2 || argc > 3 || (strcmp(argv[1], "gemm") != 0 && strcmp(argv[1], "poisson") != 0)) {
+        fprintf(stderr, "usage: mpirun -np 2 test_dist gemm|poisson [VARIANT]\n");
         return 2;
     }
     int gemm = strcmp(argv[1], "gemm") == 0;
@@ -32,6 +34,11 @@ int main(int argc, char **argv)
         return 1;
     }
     int root = tsl_dist_rank(d) == 0;
+    if (argc == 3 && tsl_context_set_variant(tsl_dist_context(d), "poisson", argv[2]) != TSL_OK) {
+        fprintf(stderr, "test_dist: variant %s: %s\n", argv[2],
+                tsl_context_error(tsl_dist_context(d)));
+        tsl_dist_abort(d, 2);
+    }
     double w[2] = {1, 1};
     if (tsl_dist_size(d) != 2 || tsl_dist_set_weights(d, TSL_WEIGHTS_GIVEN, w, 2) != TSL_OK) {
         if (root) fprintf(stderr, "test_dist: run it with mpirun -np 2\n");

@@ -16,7 +16,9 @@
  *   bit for bit (and the same sweep count and residual) for grids 3, 4, 5, 37 and 67, sweep
  *   counts 1, 7 and 13, the variants naive, local, temporal_2 and temporal_4 (halos deeper than
  *   a strip, so halo rows come from a device that is not the neighbour), uneven and zero
- *   weights, and with a tolerance that stops early.
+ *   weights, and with a tolerance that stops early; the halo exchange overlapped with the
+ *   sweeps (the default) on strips thick enough, the serial exchange on thinner ones (a middle
+ *   strip of 7, 8 and 9 rows) and everywhere with TESSEL_POISSON_OVERLAP=0.
  * - `faults`: TESSEL_FAULT_DEVICE=1 (an OpenCL error on device 1) and 1:hang (device 1 stops
  *   answering, timeout 1 s) make GEMM (in both transfer modes of its pipeline) and Poisson fail
  *   with a message naming device 1, in bounded time, with C and u untouched; bad arguments leave
@@ -410,9 +412,38 @@ static void test_poisson(void)
         snprintf(what, sizeof what, "%s two devices, tol", variants[v]);
         poisson_case(two, ctx, 1, 37, 100000, 1e-6, what);
     }
-    /* a grid of 67 split 1:3:2 with temporal_4: strips of 11, 33 and 21 owned rows */
+    /* The overlapped halo exchange (the default) and the serial one: a middle strip of 7, 8 and 9
+     * rows between two neighbours; with temporal_4 (4-row edges) 7 and 8 fall back to the serial
+     * exchange, 9 overlaps with one interior row. Then again with TESSEL_POISSON_OVERLAP=0. */
     tsl_group_times t;
     tsl_group_part parts[3];
+    double thin[3][3] = {{13, 7, 15}, {13, 8, 14}, {13, 9, 13}};
+    for (int serial = 0; serial < 2; ++serial) {
+        if (serial) setenv("TESSEL_POISSON_OVERLAP", "0", 1);
+        for (size_t v = 0; v < 4; ++v) {
+            set_variant(three, ctx, variants[v]);
+            for (size_t k = 0; k < 3; ++k) {
+                char what[96];
+                snprintf(what, sizeof what, "%s three devices 13,%g,%g%s", variants[v], thin[k][1],
+                         thin[k][2], serial ? ", serial exchange" : "");
+                tsl_group_set_weights(three, TSL_WEIGHTS_GIVEN, thin[k], 3);
+                poisson_case(three, ctx, 0, 37, 13, 0, what);
+                poisson_case(three, ctx, 1, 37, 7, 0, what);
+                CHECK(tsl_group_timing(three, &t, parts, 3) == TSL_OK && parts[1].rows == 7 + k,
+                      "%s: the middle strip has %zu rows, not %zu", what, parts[1].rows, 7 + k);
+            }
+            if (serial) {
+                set_variant(two, ctx, variants[v]);
+                tsl_group_set_weights(two, TSL_WEIGHTS_COMPUTE_UNITS, NULL, 0);
+                poisson_case(two, ctx, 0, 67, 13, 0, "two devices, serial exchange");
+            }
+        }
+        unsetenv("TESSEL_POISSON_OVERLAP");
+    }
+    set_variant(three, ctx, "temporal_4");
+    tsl_group_set_weights(three, TSL_WEIGHTS_GIVEN, zero_mid, 3);
+    poisson_case(three, ctx, 1, 67, 13, 0, "temporal_4 three devices 1,0,1 double");
+    /* a grid of 67 split 1:3:2 with temporal_4: strips of 11, 33 and 21 owned rows */
     CHECK(tsl_group_timing(three, &t, parts, 3) == TSL_OK && t.devices == 2 && parts[1].rows == 0 &&
               parts[0].rows + parts[2].rows == 65 && t.phase_ms > 0,
           "three devices 1,0,1: %zu devices, rows %zu %zu %zu, phase %g", t.devices, parts[0].rows,

@@ -2,7 +2,8 @@
 # Result: none yet: the two-GPU measurement of docs/multi-device.md is pending.
 # Issue 6 on a host with two GPUs (two H200s): GEMM and Jacobi split across both GPUs beside the
 # fastest GPU alone, measured in the same run (the runner's device / group / single rows and
-# speedup), then the same through MPI, one rank per GPU (docs/multi-device.md):
+# speedup), Jacobi once more with the serial halo exchange (TESSEL_POISSON_OVERLAP=0: what the
+# overlap gains), then the same through MPI, one rank per GPU (docs/multi-device.md):
 #   bash bench/scripts/h200x2-multi.sh "$OUT"
 # It runs `bash .device/setup.sh` and `bash .device/mpi/setup.sh` first, each when it exists, if
 # nvidia-smi is found (SETUP=0 skips them, SETUP=1 forces them). The GPU machine has no OpenMPI:
@@ -103,6 +104,9 @@ for r in $(seq 1 "$RUNS"); do
 done
 run poisson "$t" poisson --devices "$DEVICES" --grid "$GRID" --iters "$ITERS" "${common[@]}" \
   --csv "$out/poisson.csv"
+# the same with the serial halo exchange (docs/multi-device.md), what the overlap gains
+run poisson_serial env TESSEL_POISSON_OVERLAP=0 "$t" poisson --devices "$DEVICES" --grid "$GRID" \
+  --iters "$ITERS" "${common[@]}" --csv "$out/poisson_serial.csv"
 run poisson_verify "$t" poisson --devices "$DEVICES" --grid "$VGRID" --iters "$VITERS" "${common[@]}" \
   --verify --csv "$out/poisson_verify.csv"
 
@@ -114,6 +118,9 @@ if [ -z "$mpi_skip" ]; then
     "${common[@]}" --verify --csv "$out/mpi_gemm.csv"
   run mpi_poisson "${mpi[@]}" -np "$NP" "$t" poisson --distributed "${dev[@]}" --grid "$GRID" \
     --iters "$ITERS" "${common[@]}" --csv "$out/mpi_poisson.csv"
+  run mpi_poisson_serial "${mpi[@]}" -x TESSEL_POISSON_OVERLAP=0 -np "$NP" "$t" poisson \
+    --distributed "${dev[@]}" --grid "$GRID" --iters "$ITERS" "${common[@]}" \
+    --csv "$out/mpi_poisson_serial.csv"
   run mpi_poisson_verify "${mpi[@]}" -np "$NP" "$t" poisson --distributed "${dev[@]}" \
     --grid "$VGRID" --iters "$VITERS" "${common[@]}" --verify --csv "$out/mpi_poisson_verify.csv"
 else
@@ -165,10 +172,12 @@ summarize() {
   printf '%-26s %-17s %10s %10s %10s %10s %-9s %8s %7s  %s\n' what shares group_ms rate single_ms rate single speedup e2e check
   for r in $(seq 1 "$RUNS"); do summarize "gemm_run$r" "gemm $SIZE, run $r"; done
   summarize poisson "poisson $GRID"
+  summarize poisson_serial "poisson $GRID serial halo"
   summarize poisson_verify "poisson $VGRID (verify)"
   if [ -z "$mpi_skip" ]; then
     summarize mpi_gemm "mpi -np $NP gemm $SIZE"
     summarize mpi_poisson "mpi -np $NP poisson $GRID"
+    summarize mpi_poisson_serial "mpi poisson $GRID serial"
     summarize mpi_poisson_verify "mpi -np $NP poisson $VGRID"
   else
     echo "MPI: skipped: $mpi_skip"

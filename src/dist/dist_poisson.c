@@ -1,6 +1,7 @@
 /* dist_poisson.c: the Jacobi solver across ranks (tsl_dist_poisson, dist.h). Row strips with
  * halo rows (ops/poisson.c's strip solver, as the multi-device group uses it), halo rows
- * exchanged with the two neighbouring ranks after every launch, the residual reduced through
+ * exchanged with the two neighbouring ranks after every launch (overlapped with the launch
+ * where the strip allows it, ops/group.h), the residual reduced through
  * the first rank with rows, the owned rows gathered on rank 0 at the end. */
 #include "dist/dist_internal.h"
 
@@ -23,27 +24,41 @@ typedef struct {
     void *send_top, *send_bottom, *recv_top, *recv_bottom; /* halo rows, pinned */
 } strip_comm;
 
-static tsl_status dist_exchange(void *user, tsl__strip *strip)
+/* The first half of an exchange: start reading the owned rows the neighbours need (overlapped
+ * with the interior launch where the strip allows it, ops/group.h). */
+static tsl_status dist_publish(void *user, tsl__strip *strip)
 {
     strip_comm *sc = user;
     tsl_dist *d = sc->d;
     tsl_status s = tsl__dist_fault_point(d, 0);
     if (s != TSL_OK) return s;
+    size_t h = sc->halo, lo = sc->own_lo - sc->g0, hi = sc->own_hi - sc->g0; /* local rows */
+    if (sc->prev >= 0 && (s = tsl__strip_read_begin(strip, lo, h, sc->send_top)) != TSL_OK)
+        return tsl__dist_context_fail(d, s);
+    if (sc->next >= 0 &&
+        (s = tsl__strip_read_begin(strip, hi + 1 - h, h, sc->send_bottom)) != TSL_OK)
+        return tsl__dist_context_fail(d, s);
+    return TSL_OK;
+}
+
+/* The second half: trade rows with the neighbours and write the halo rows. The receives are
+ * posted only once this exchange's reads have completed: those follow the previous exchange's
+ * halo writes on the in-order queue, which read recv_top and recv_bottom. */
+static tsl_status dist_complete(void *user, tsl__strip *strip)
+{
+    strip_comm *sc = user;
+    tsl_dist *d = sc->d;
     size_t h = sc->halo, bytes = h * sc->n * sc->es;
     size_t lo = sc->own_lo - sc->g0, hi = sc->own_hi - sc->g0; /* local rows */
+    tsl_status s = tsl__strip_read_wait(strip);
+    if (s != TSL_OK) return tsl__dist_context_fail(d, s);
     tsl__reqset rs = {0};
     if (sc->prev >= 0) {
-        if ((s = tsl__strip_read(strip, lo, h, sc->send_top)) != TSL_OK)
-            return tsl__dist_context_fail(d, s);
         s = tsl__dist_post(d, &rs, 1, sc->send_top, bytes, sc->prev, TAG_HALO_UP);
         if (s == TSL_OK)
             s = tsl__dist_post(d, &rs, 0, sc->recv_top, bytes, sc->prev, TAG_HALO_DOWN);
     }
     if (s == TSL_OK && sc->next >= 0) {
-        if ((s = tsl__strip_read(strip, hi + 1 - h, h, sc->send_bottom)) != TSL_OK) {
-            tsl__dist_rs_free(&rs);
-            return tsl__dist_context_fail(d, s);
-        }
         s = tsl__dist_post(d, &rs, 1, sc->send_bottom, bytes, sc->next, TAG_HALO_DOWN);
         if (s == TSL_OK)
             s = tsl__dist_post(d, &rs, 0, sc->recv_bottom, bytes, sc->next, TAG_HALO_UP);
@@ -53,9 +68,9 @@ static tsl_status dist_exchange(void *user, tsl__strip *strip)
         return s;
     }
     if ((s = tsl__dist_wait(d, &rs, "a halo exchange")) != TSL_OK) return s;
-    if (sc->prev >= 0 && (s = tsl__strip_write(strip, lo - h, h, sc->recv_top)) != TSL_OK)
+    if (sc->prev >= 0 && (s = tsl__strip_write_halo(strip, lo - h, h, sc->recv_top)) != TSL_OK)
         return tsl__dist_context_fail(d, s);
-    if (sc->next >= 0 && (s = tsl__strip_write(strip, hi + 1, h, sc->recv_bottom)) != TSL_OK)
+    if (sc->next >= 0 && (s = tsl__strip_write_halo(strip, hi + 1, h, sc->recv_bottom)) != TSL_OK)
         return tsl__dist_context_fail(d, s);
     return TSL_OK;
 }
@@ -288,7 +303,12 @@ tsl_status tsl_dist_poisson(tsl_dist *d, int dbl, size_t n, const void *f, void 
         if (s == TSL_OK) s = sync_active(d, active, nactive, "the start of the iteration");
         double it0 = tsl__dist_now_ms();
         if (s == TSL_OK) {
-            tsl__strip_comm comm = {dist_exchange, dist_reduce, &sc};
+            tsl__strip_comm comm = {.publish = dist_publish,
+                                    .complete = dist_complete,
+                                    .reduce_max = dist_reduce,
+                                    .user = &sc,
+                                    .edge_top = sc.prev >= 0 ? sc.halo : 0,
+                                    .edge_bottom = sc.next >= 0 ? sc.halo : 0};
             double threshold = tol * (fmax > 1 ? fmax : 1);
             s = tsl__strip_iterate(strip, &comm, max_iters, tol, threshold, info != NULL, &done,
                                    &res);

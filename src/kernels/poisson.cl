@@ -3,7 +3,8 @@
  * src/ops/poisson.c. A device grid is ny rows of nx points, row-major, border included: the whole
  * n x n grid (nx = ny = n), or one device's row strip of it with halo rows above and below
  * (src/ops/group.c); only interior points (columns 1..nx-2 of rows 1..ny-2) are ever written, so
- * the Dirichlet boundary, and a strip's outermost halo rows, stay as uploaded.
+ * the Dirichlet boundary, and a strip's outermost halo rows, stay as uploaded. A sweep launch
+ * writes a band of rows (row_lo..row_hi, the whole interior 1..ny-2 or part of it).
  *
  * One Jacobi update is written once (JACOBI_UPDATE) and every kernel uses it with the same
  * operand order, and contraction into fma is off for the whole file: the tiled kernels, which
@@ -23,14 +24,14 @@
 #define MAX_NAN(a, b) (((a) > (b) || isnan(a)) ? (a) : (b))
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_poisson_jacobi_naive)
-/* ---- naive: one work-item per interior point, one sweep per launch (003's "one thread per
- * point"); the host swaps the two grids between launches. ------------------------------------ */
-__kernel void poisson_jacobi_naive(const int nx, const int ny, const real h2,
-                                   __global const real *f, __global const real *uin,
-                                   __global real *uout)
+/* ---- naive: one work-item per interior point of rows row_lo..row_hi, one sweep per launch
+ * (003's "one thread per point"); the host swaps the two grids between launches. ------------- */
+__kernel void poisson_jacobi_naive(const int nx, const int ny, const int row_lo, const int row_hi,
+                                   const real h2, __global const real *f,
+                                   __global const real *uin, __global real *uout)
 {
-    const int gx = get_global_id(0) + 1, gy = get_global_id(1) + 1;
-    if (gx > nx - 2 || gy > ny - 2) return;
+    const int gx = get_global_id(0) + 1, gy = get_global_id(1) + row_lo;
+    if (gx > nx - 2 || gy > row_hi) return;
     const long i = (long)gy * nx + gx;
     uout[i] = JACOBI_UPDATE(uin[i - 1], uin[i + 1], uin[i - nx], uin[i + nx], h2 * f[i]);
 }
@@ -48,7 +49,13 @@ __kernel void poisson_jacobi_naive(const int nx, const int ny, const real h2,
  * step s-1, so the region shrinks by one per step and ends exactly on the output tile, which is
  * written to uout. Points on the grid's border are loaded, read as neighbours and never updated;
  * points outside the grid are never read. With KSTEPS == 1 this is the `local` variant: the tile
- * and a one-point halo in local memory, one sweep per launch. */
+ * and a one-point halo in local memory, one sweep per launch.
+ *
+ * A launch writes the rows row_lo..row_hi of uout (1 <= row_lo <= row_hi <= ny - 2; the tiles
+ * start at row_lo). Every sweep of every tile still holds rows 0 and ny - 1, and only they, fixed,
+ * so a point's value after `steps` sweeps does not depend on which launch or tile computes it: a
+ * strip's edge rows and its interior may come from separate launches (src/ops/poisson.c) and
+ * match one launch over all rows bit for bit. */
 #ifndef LX
 #define LX 32
 #endif
@@ -73,14 +80,15 @@ __kernel void poisson_jacobi_naive(const int nx, const int ny, const real h2,
 #endif
 
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
-void poisson_jacobi_tiled(const int nx, const int ny, const real h2, const int steps,
-                          __global const real *f, __global const real *uin, __global real *uout)
+void poisson_jacobi_tiled(const int nx, const int ny, const int row_lo, const int row_hi,
+                          const real h2, const int steps, __global const real *f,
+                          __global const real *uin, __global real *uout)
 {
     __local real tile[EY][EX];
     const int lx = get_local_id(0), ly = get_local_id(1);
     /* grid coordinates of the region's corner (local 0, 0); may be negative */
     const int x0 = 1 + (int)get_group_id(0) * TX - KSTEPS;
-    const int y0 = 1 + (int)get_group_id(1) * TY - KSTEPS;
+    const int y0 = row_lo + (int)get_group_id(1) * TY - KSTEPS;
     real h2f[PY][PX], next[PY][PX];
 
     for (int b = 0; b < PY; ++b)
@@ -120,7 +128,7 @@ void poisson_jacobi_tiled(const int nx, const int ny, const real h2, const int s
         for (int a = 0; a < PX; ++a) {
             const int x = lx + a * LX, y = ly + b * LY, gx = x0 + x, gy = y0 + y;
             if (x >= KSTEPS && x < KSTEPS + TX && y >= KSTEPS && y < KSTEPS + TY &&
-                gx <= nx - 2 && gy <= ny - 2)
+                gx <= nx - 2 && gy <= row_hi)
                 uout[(long)gy * nx + gx] = next[b][a];
         }
 }

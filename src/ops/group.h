@@ -15,17 +15,28 @@
 /* ---- Poisson strips (ops/poisson.c) ----------------------------------------------------------
  * A strip is `rows` consecutive rows of an n x n grid (h = 1/(n-1)) on one device: the rows it
  * owns (local rows own_lo..own_hi, interior rows of the grid) and up to `halo` rows above and
- * below them that are either the grid's boundary or rows other strips own. A launch updates
- * local rows 1..rows-2 (so the halo rows are recomputed too, which keeps the owned rows exact
- * for `halo` sweeps); after every launch comm->exchange must bring the halo rows of the current
- * iterate up to date (tsl__strip_read / tsl__strip_write on the current grid), and
+ * below them that are either the grid's boundary or rows other strips own. After every launch
+ * the strip's comm brings the halo rows of the new iterate up to date, in two calls:
+ * comm->publish starts reading the owned rows the neighbours need (tsl__strip_read_begin),
+ * comm->complete waits for those reads (tsl__strip_read_wait), trades rows with the neighbours
+ * and writes every halo row that is not the grid's boundary (tsl__strip_write_halo).
  * comm->reduce_max turns the strip's residual over its owned rows into the max over all strips.
- * Each strip then computes bit for bit what the whole grid on one device computes on its rows. */
+ *
+ * How a launch runs (tsl__strip_iterate decides, for the whole iteration): serially, one launch
+ * updates local rows 1..rows-2, halo rows included, then publish and complete; or overlapped,
+ * when the strip owns more rows than edge_top + edge_bottom (and $TESSEL_POISSON_OVERLAP is not
+ * 0): launches of the edge_top first and edge_bottom last owned rows (the rows publish reads;
+ * 0 where no strip lies on that side), publish, whose reads then run on a second queue beside
+ * the launch of the owned rows between the edges, then complete, whose halo writes are queued
+ * behind that launch. Either way each strip computes bit for bit what the whole grid on one
+ * device computes on its rows. */
 typedef struct tsl__strip tsl__strip;
 typedef struct {
-    tsl_status (*exchange)(void *user, tsl__strip *s);
+    tsl_status (*publish)(void *user, tsl__strip *s);
+    tsl_status (*complete)(void *user, tsl__strip *s);
     tsl_status (*reduce_max)(void *user, double local, double *global);
     void *user;
+    size_t edge_top, edge_bottom; /* owned rows at each end that publish reads */
 } tsl__strip_comm;
 
 /* The halo depth the context's Poisson variant needs between exchanges: K for temporal_K (one
@@ -45,6 +56,15 @@ tsl_status tsl__strip_iterate(tsl__strip *s, const tsl__strip_comm *comm, int ma
 /* count local rows from `row` of the current iterate to / from host (count * n values). */
 tsl_status tsl__strip_read(tsl__strip *s, size_t row, size_t count, void *host);
 tsl_status tsl__strip_write(tsl__strip *s, size_t row, size_t count, const void *host);
+/* The exchange's transfers (comm->publish and comm->complete only). Serially they are
+ * tsl__strip_read and tsl__strip_write. Overlapped, read_begin queues the read on the strip's
+ * second queue and read_wait waits for the reads begun; write_halo queues the write behind the
+ * interior launch and returns at once: its host rows must stay untouched until the strip's next
+ * tsl__strip_read_wait has returned (the queue is in order: that read follows the next launch,
+ * which follows the write) or tsl__strip_iterate has returned. */
+tsl_status tsl__strip_read_begin(tsl__strip *s, size_t row, size_t count, void *host);
+tsl_status tsl__strip_read_wait(tsl__strip *s);
+tsl_status tsl__strip_write_halo(tsl__strip *s, size_t row, size_t count, const void *host);
 void tsl__strip_close(tsl__strip *s); /* NULL is a no-op */
 
 /* ---- GEMM row blocks -------------------------------------------------------------------------

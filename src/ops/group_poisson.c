@@ -1,7 +1,8 @@
 /* group_poisson.c: the Jacobi solver on a group (tsl_group_[sd]poisson, docs/multi-device.md).
  * Each device gets a row strip of the grid with halo rows (ops/poisson.c's strip solver), split
  * by the group's weights; after every launch the strips exchange their halo rows through pinned
- * host staging (two sets used in turn), and every residual check reduces the strips' residuals
+ * host staging (two sets used in turn), overlapped with the launch where the strip is thick
+ * enough (ops/group.h), and every residual check reduces the strips' residuals
  * to their max. The workers copy their strips of f and u from the caller's arrays and their rows
  * of the result back into u through memory of the run's own (ops/group_run.c), so no device
  * transfer ever holds the caller's arrays; u is written only once every strip has iterated. */
@@ -39,6 +40,7 @@ typedef struct {
         tsl__run *r;
         size_t i;
         tsl__strip *strip;
+        unsigned long parity; /* the staging set of the exchange under way */
     } link[GROUP_MAX];
 } poisson_job;
 
@@ -70,35 +72,49 @@ static tsl_status refresh_rows(poisson_job *j, size_t i, size_t lo, size_t hi, i
         size_t run = 1;
         while (row + run < hi && staged_row(j, row + run, above, parity) == src + run * pitch)
             ++run;
-        tsl_status s = tsl__strip_write(j->link[i].strip, row - j->g0[i], run, src);
+        tsl_status s = tsl__strip_write_halo(j->link[i].strip, row - j->g0[i], run, src);
         if (s != TSL_OK) return s;
         row += run;
     }
     return TSL_OK;
 }
 
-static tsl_status exchange_halos(void *user, tsl__strip *strip)
+/* The first half of an exchange: publish the rows the neighbours' halos need, the first sr
+ * owned rows when a strip lies above, the last sr when one lies below, into this exchange's
+ * staging set. Overlapped, the reads run while the interior launch computes. */
+static tsl_status publish_edges(void *user, tsl__strip *strip)
 {
-    tsl__run *r = ((struct strip_link *)user)->r;
-    size_t i = ((struct strip_link *)user)->i;
-    poisson_job *j = tsl__run_job(r);
-    tsl_status s = tsl__run_fault_point(r, i, 0);
+    struct strip_link *l = user;
+    poisson_job *j = tsl__run_job(l->r);
+    size_t i = l->i;
+    tsl_status s = tsl__run_fault_point(l->r, i, 0);
     if (s != TSL_OK) return s;
-    unsigned long parity = j->exchanges[i]++ & 1;
+    l->parity = j->exchanges[i]++ & 1;
     size_t sr = j->slot_rows[i], g0 = j->g0[i];
-    char *stage = j->stage[i][parity];
-    /* Publish the rows the neighbours' halos need: the first sr owned rows when a strip lies
-     * above, the last sr when one lies below. */
-    if (j->own_lo[i] > 1 && (s = tsl__strip_read(strip, j->own_lo[i] - g0, sr, stage)) != TSL_OK)
+    char *stage = j->stage[i][l->parity];
+    if (j->own_lo[i] > 1 &&
+        (s = tsl__strip_read_begin(strip, j->own_lo[i] - g0, sr, stage)) != TSL_OK)
         return s;
-    if (j->own_hi[i] < j->n - 2 && (s = tsl__strip_read(strip, j->own_hi[i] + 1 - sr - g0, sr,
-                                                        stage + sr * j->n * j->es)) != TSL_OK)
-        return s;
-    if ((s = tsl__run_barrier(r, i, "a halo exchange")) != TSL_OK) return s;
-    /* Refresh the halo rows; row 0 and row n-1 are the boundary, which never changes. */
+    if (j->own_hi[i] < j->n - 2)
+        s = tsl__strip_read_begin(strip, j->own_hi[i] + 1 - sr - g0, sr, stage + sr * j->n * j->es);
+    return s;
+}
+
+/* The second half: once every strip's rows are staged, refresh the halo rows (row 0 and row n-1
+ * are the boundary, which never changes). A set is rewritten two exchanges later, after the
+ * barrier of the next one, which a neighbour reaches only once its reads of the next exchange
+ * have completed, and those follow its writes from this set on its in-order queue. */
+static tsl_status complete_exchange(void *user, tsl__strip *strip)
+{
+    struct strip_link *l = user;
+    poisson_job *j = tsl__run_job(l->r);
+    size_t i = l->i, g0 = j->g0[i];
+    tsl_status s = tsl__strip_read_wait(strip);
+    if (s == TSL_OK) s = tsl__run_barrier(l->r, i, "a halo exchange");
+    if (s != TSL_OK) return s;
     size_t top_lo = g0 > 1 ? g0 : 1, bottom_hi = j->g1[i] < j->n - 1 ? j->g1[i] : j->n - 1;
-    if ((s = refresh_rows(j, i, top_lo, j->own_lo[i], 1, parity)) != TSL_OK) return s;
-    return refresh_rows(j, i, j->own_hi[i] + 1, bottom_hi, 0, parity);
+    if ((s = refresh_rows(j, i, top_lo, j->own_lo[i], 1, l->parity)) != TSL_OK) return s;
+    return refresh_rows(j, i, j->own_hi[i] + 1, bottom_hi, 0, l->parity);
 }
 
 static tsl_status reduce_residual(void *user, double local, double *global)
@@ -161,7 +177,13 @@ static tsl_status poisson_worker(tsl__run *r, size_t i)
     double res = NAN;
     if (s == TSL_OK) {
         /* One strip alone (a device measured by itself) is the whole grid: no exchanges. */
-        tsl__strip_comm comm = {exchange_halos, reduce_residual, &j->link[i]};
+        size_t sr = j->slot_rows[i];
+        tsl__strip_comm comm = {.publish = publish_edges,
+                                .complete = complete_exchange,
+                                .reduce_max = reduce_residual,
+                                .user = &j->link[i],
+                                .edge_top = j->own_lo[i] > 1 ? sr : 0,
+                                .edge_bottom = j->own_hi[i] < j->n - 2 ? sr : 0};
         double it0 = tsl__now_ms();
         s = tsl__strip_iterate(strip, tsl__run_active(r) > 1 ? &comm : NULL, j->max_iters, j->tol,
                                j->threshold, j->need_res, &done, &res);

@@ -13,11 +13,15 @@
  *
  * The same solver runs one device's row strip of a grid split across devices (tsl__strip_*,
  * ops/group.h; docs/multi-device.md): its kernels take the rows of the device grid apart from
- * the points per row, and its residual covers only the rows the strip owns. */
+ * the points per row, and its residual covers only the rows the strip owns. A strip thick enough
+ * overlaps its halo exchange with its sweeps: each launch computes the owned rows its neighbours
+ * need first, reads them back on a second queue while a second launch computes the rest, and
+ * writes the new halo rows behind that launch, before the next one. */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ops/group.h"
@@ -172,6 +176,12 @@ struct tsl__strip {
     cl_kernel sweep, residual, reduce;
     int groups;                  /* residual work-groups */
     const tsl__strip_comm *comm; /* NULL for the whole grid on one device */
+    /* The overlapped exchange (tsl__strip_iterate decides): the edge rows' reads go on `side`,
+     * a queue of its own (made on first use, kept until the strip closes); read_ticket is the
+     * last of them. */
+    int overlap;
+    tsl__stream *side;
+    unsigned long long read_ticket;
 };
 typedef struct tsl__strip solver;
 
@@ -195,40 +205,67 @@ static size_t round_up(size_t x, size_t m)
     return (x + m - 1) / m * m;
 }
 
-/* One launch: `steps` sweeps (1 for the naive kernel) from cur into next, then swap; on a strip
- * the halo rows of the new iterate are then refreshed. */
-static tsl_status launch_sweeps(solver *sv, int steps)
+/* `steps` sweeps (1 for the naive kernel) from in into rows lo..hi of out (local rows,
+ * 1 <= lo <= hi <= rows - 2); lo > hi launches nothing. */
+static tsl_status launch_rows(solver *sv, cl_mem in, cl_mem out, int steps, int lo, int hi)
 {
+    if (lo > hi) return TSL_OK;
     const poisson_geometry *g = sv->g;
-    size_t inner_x = (size_t)sv->n - 2, inner_y = (size_t)sv->rows - 2;
-    tsl_status s;
+    size_t inner_x = (size_t)sv->n - 2, inner_y = (size_t)(hi - lo + 1);
     if (sv->v->k == 0) {
         size_t local[2] = {(size_t)g->nlx, (size_t)g->nly};
         size_t global[2] = {round_up(inner_x, local[0]), round_up(inner_y, local[1])};
-        tsl__arg args[] = {{sizeof sv->n, &sv->n},
-                           {sizeof sv->rows, &sv->rows},
-                           scalar_arg(sv, &sv->h2),
-                           {sizeof(cl_mem), &sv->f},
-                           {sizeof(cl_mem), &sv->cur},
-                           {sizeof(cl_mem), &sv->next}};
-        s = tsl__launch(sv->ctx, sv->sweep, "poisson naive sweep", args, 6, 2, global, local);
-    } else {
-        size_t tx = (size_t)(g->lx * g->px - 2 * sv->v->k),
-               ty = (size_t)(g->ly * g->py - 2 * sv->v->k);
-        size_t local[2] = {(size_t)g->lx, (size_t)g->ly};
-        size_t global[2] = {(inner_x + tx - 1) / tx * local[0],
-                            (inner_y + ty - 1) / ty * local[1]};
-        tsl__arg args[] = {{sizeof sv->n, &sv->n},       {sizeof sv->rows, &sv->rows},
-                           scalar_arg(sv, &sv->h2),      {sizeof steps, &steps},
-                           {sizeof(cl_mem), &sv->f},     {sizeof(cl_mem), &sv->cur},
-                           {sizeof(cl_mem), &sv->next}};
-        s = tsl__launch(sv->ctx, sv->sweep, sv->v->name, args, 7, 2, global, local);
+        tsl__arg args[] = {{sizeof sv->n, &sv->n},  {sizeof sv->rows, &sv->rows},
+                           {sizeof lo, &lo},        {sizeof hi, &hi},
+                           scalar_arg(sv, &sv->h2), {sizeof(cl_mem), &sv->f},
+                           {sizeof(cl_mem), &in},   {sizeof(cl_mem), &out}};
+        return tsl__launch(sv->ctx, sv->sweep, "poisson naive sweep", args, 8, 2, global, local);
     }
-    if (s != TSL_OK) return s;
-    cl_mem t = sv->cur;
-    sv->cur = sv->next;
-    sv->next = t;
-    return sv->comm ? sv->comm->exchange(sv->comm->user, sv) : TSL_OK;
+    size_t tx = (size_t)(g->lx * g->px - 2 * sv->v->k), ty = (size_t)(g->ly * g->py - 2 * sv->v->k);
+    size_t local[2] = {(size_t)g->lx, (size_t)g->ly};
+    size_t global[2] = {(inner_x + tx - 1) / tx * local[0], (inner_y + ty - 1) / ty * local[1]};
+    tsl__arg args[] = {
+        {sizeof sv->n, &sv->n},   {sizeof sv->rows, &sv->rows}, {sizeof lo, &lo},
+        {sizeof hi, &hi},         scalar_arg(sv, &sv->h2),      {sizeof steps, &steps},
+        {sizeof(cl_mem), &sv->f}, {sizeof(cl_mem), &in},        {sizeof(cl_mem), &out}};
+    return tsl__launch(sv->ctx, sv->sweep, sv->v->name, args, 9, 2, global, local);
+}
+
+/* One launch: `steps` sweeps from cur into next, then swap; on a strip the halo rows of the new
+ * iterate are then refreshed (comm->publish, then comm->complete).
+ *
+ * Serial exchange: one launch over every row (halo rows included), then the exchange, whose
+ * reads wait for the whole launch. Overlapped: the owned rows the neighbours read (edge_top at
+ * the top of the owned rows, edge_bottom at the bottom) are computed first, by launches of their
+ * own; publish starts their reads on the side queue, which waits on the device for those
+ * launches; the interior launch (the owned rows between the edges) goes to the context's queue
+ * meanwhile, and complete waits for the reads, trades rows with the neighbours and queues the
+ * halo writes behind the interior launch. The halo rows are not swept there: the exchange
+ * overwrites every one of them. Each row's values are the same whichever launch computes them
+ * (poisson.cl), so both give the same iterate bit for bit. */
+static tsl_status launch_sweeps(solver *sv, int steps)
+{
+    cl_mem in = sv->cur, out = sv->next;
+    sv->cur = out; /* the new iterate, once the launches below have run */
+    sv->next = in;
+    const tsl__strip_comm *c = sv->comm;
+    tsl_status s;
+    if (!c || !sv->overlap) {
+        if ((s = launch_rows(sv, in, out, steps, 1, sv->rows - 2)) != TSL_OK || !c) return s;
+        if ((s = c->publish(c->user, sv)) != TSL_OK) return s;
+        return c->complete(c->user, sv);
+    }
+    int lo = sv->res_lo, hi = sv->res_hi, top = (int)c->edge_top, bottom = (int)c->edge_bottom;
+    if ((s = launch_rows(sv, in, out, steps, lo, lo + top - 1)) != TSL_OK ||
+        (s = launch_rows(sv, in, out, steps, hi + 1 - bottom, hi)) != TSL_OK)
+        return s;
+    if ((s = tsl__stream_follow(sv->side)) != TSL_OK)
+        return tsl__fail(sv->ctx, s, "%s", tsl__stream_error(sv->side));
+    if ((s = c->publish(c->user, sv)) != TSL_OK) return s;
+    if ((s = launch_rows(sv, in, out, steps, lo + top, hi - bottom)) != TSL_OK ||
+        (s = tsl__queue_flush(sv->ctx)) != TSL_OK)
+        return s;
+    return c->complete(c->user, sv);
 }
 
 /* `count` sweeps: full launches of K, then one shorter launch for the rest. */
@@ -502,12 +539,37 @@ tsl_status tsl__strip_open(tsl_context *ctx, const char *fn, int dbl, size_t n, 
     return TSL_OK;
 }
 
+/* $TESSEL_POISSON_OVERLAP = 0 keeps every strip on the serial exchange (to measure what the
+ * overlap gains); unset or anything else lets a strip overlap where it can. */
+static int overlap_allowed(void)
+{
+    const char *env = getenv("TESSEL_POISSON_OVERLAP");
+    return !env || strcmp(env, "0") != 0;
+}
+
 tsl_status tsl__strip_iterate(tsl__strip *s, const tsl__strip_comm *comm, int max_iters,
                               double tol, double threshold, int need_res, int *done, double *res)
 {
+    /* Overlap needs at least one owned row between the edges (else the edge launches are the
+     * whole strip and nothing is left to hide the exchange behind). */
+    long owned = (long)s->res_hi - s->res_lo + 1;
+    s->overlap = comm && overlap_allowed() && owned > (long)(comm->edge_top + comm->edge_bottom);
+    tsl_status st = TSL_OK;
+    if (s->overlap && !s->side && (st = tsl__stream_create(s->ctx, &s->side)) != TSL_OK)
+        s->overlap = 0;
     s->comm = comm;
-    tsl_status st = iterate(s, max_iters, tol, threshold, need_res, done, res);
+    if (st == TSL_OK) st = iterate(s, max_iters, tol, threshold, need_res, done, res);
     s->comm = NULL;
+    if (s->overlap) {
+        /* Every read done and booked, every halo write done (their host memory is the
+         * caller's to reuse once this returns). */
+        tsl_status fin = tsl__stream_finish(s->side, &s->ctx->timing);
+        if (fin != TSL_OK && st == TSL_OK)
+            st = tsl__fail(s->ctx, fin, "%s", tsl__stream_error(s->side));
+        tsl_status waited = tsl__timing_end(s->ctx);
+        if (st == TSL_OK) st = waited;
+        s->overlap = 0;
+    }
     return st;
 }
 
@@ -523,7 +585,33 @@ tsl_status tsl__strip_write(tsl__strip *s, size_t row, size_t count, const void 
     return tsl__write_at(s->ctx, s->cur, row * pitch, count * pitch, host);
 }
 
+tsl_status tsl__strip_read_begin(tsl__strip *s, size_t row, size_t count, void *host)
+{
+    if (!s->overlap) return tsl__strip_read(s, row, count, host);
+    size_t pitch = (size_t)s->n * s->elem;
+    tsl_status st = tsl__stream_read(s->side, s->cur, row * pitch, count * pitch, host);
+    if (st != TSL_OK) return tsl__fail(s->ctx, st, "%s", tsl__stream_error(s->side));
+    s->read_ticket = tsl__stream_ticket(s->side);
+    return TSL_OK;
+}
+
+tsl_status tsl__strip_read_wait(tsl__strip *s)
+{
+    if (!s->overlap) return TSL_OK;
+    tsl_status st = tsl__stream_wait(s->side, s->read_ticket);
+    return st == TSL_OK ? st : tsl__fail(s->ctx, st, "%s", tsl__stream_error(s->side));
+}
+
+tsl_status tsl__strip_write_halo(tsl__strip *s, size_t row, size_t count, const void *host)
+{
+    if (!s->overlap) return tsl__strip_write(s, row, count, host);
+    size_t pitch = (size_t)s->n * s->elem;
+    return tsl__write_at_async(s->ctx, s->cur, row * pitch, count * pitch, host);
+}
+
 void tsl__strip_close(tsl__strip *s)
 {
+    if (!s) return;
+    tsl__stream_destroy(s->side);
     tsl__free(s); /* the device grids are the context's scratch buffers: it keeps them */
 }

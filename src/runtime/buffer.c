@@ -75,6 +75,23 @@ tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t byt
     return TSL_OK;
 }
 
+tsl_status tsl__write_at_async(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
+                               const void *host)
+{
+    if (bytes == 0) return TSL_OK;
+    cl_event ev = NULL;
+    cl_int err = clEnqueueWriteBuffer(ctx->queue, mem, CL_FALSE, offset, bytes, host, 0, NULL, &ev);
+    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueWriteBuffer", err, "uploading rows");
+    tsl__track_event(ctx, ev, TSL__EV_UPLOAD);
+    return TSL_OK;
+}
+
+tsl_status tsl__queue_flush(tsl_context *ctx)
+{
+    cl_int err = clFlush(ctx->queue);
+    return err == CL_SUCCESS ? TSL_OK : tsl__cl_fail(ctx, "clFlush", err, "starting queued work");
+}
+
 tsl_status tsl__read_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes, void *host)
 {
     if (bytes == 0) return TSL_OK;

@@ -181,10 +181,26 @@ static cl_int drain(tsl_context *ctx)
     return err;
 }
 
+/* A full table waits for its older half only: the queue is in order, so those have completed
+ * once the last of them has, and the newer half keeps the device busy meanwhile (a Jacobi strip
+ * queues its next launches while the last ones run; a clFinish here would empty its queue). */
+static void drain_older_half(tsl_context *ctx)
+{
+    int half = ctx->nevents / 2;
+    clWaitForEvents(1, &ctx->events[half - 1]);
+    for (int i = 0; i < half; ++i)
+        book(ctx, ctx->events[i], ctx->event_kinds[i]);
+    for (int i = half; i < ctx->nevents; ++i) {
+        ctx->events[i - half] = ctx->events[i];
+        ctx->event_kinds[i - half] = ctx->event_kinds[i];
+    }
+    ctx->nevents -= half;
+}
+
 void tsl__track_event(tsl_context *ctx, cl_event ev, tsl__event_kind kind)
 {
     if (!ev) return;
-    if (ctx->nevents == TSL__MAX_EVENTS) drain(ctx);
+    if (ctx->nevents == TSL__MAX_EVENTS) drain_older_half(ctx);
     ctx->events[ctx->nevents] = ev;
     ctx->event_kinds[ctx->nevents++] = kind;
 }

@@ -153,6 +153,13 @@ tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t r
 tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
                          const void *host);
 tsl_status tsl__read_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes, void *host);
+/* tsl__write_at without waiting: the host memory must stay untouched until the queue has run the
+ * write (a later blocking command or tsl__timing_end on the context says so). */
+tsl_status tsl__write_at_async(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
+                               const void *host);
+/* Hands every command queued so far to the device (clFlush): a kernel queued before the host
+ * blocks on another queue runs meanwhile, rather than when this queue is next flushed. */
+tsl_status tsl__queue_flush(tsl_context *ctx);
 
 /* ---- transfer streams (stream.c): a second queue whose commands overlap the context's ---------
  * Non-blocking transfers on a queue of their own, each tracked until tsl__stream_finish. Errors
@@ -176,6 +183,10 @@ tsl_status tsl__stream_read_rect(tsl__stream *s, cl_mem mem, void *host, size_t 
 tsl_status tsl__stream_mark(tsl__stream *s, cl_event *out);
 /* The context's queue runs nothing more until ev has completed; the host does not wait. */
 tsl_status tsl__queue_wait_for(tsl_context *ctx, cl_event ev);
+/* The reverse: the stream runs nothing more until every command given to the context's queue so
+ * far has completed (a marker there, flushed, and a barrier on the stream); the host does not
+ * wait. Only the thread that uses the context's queue may call it. */
+tsl_status tsl__stream_follow(tsl__stream *s);
 /* The number of commands given to the stream so far: the ticket of the last one (0: none). */
 unsigned long long tsl__stream_ticket(const tsl__stream *s);
 /* Waits until the command of the ticket (and so, the queue being in order, every earlier one) has

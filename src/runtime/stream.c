@@ -4,7 +4,9 @@
  * tsl__stream_finish waits for them all and books their profiled times. tsl__stream_fence makes
  * the context's queue wait, on the device, for everything the stream was given so far (a marker
  * on the stream, a barrier with that marker in its wait list on the queue: OpenCL 1.2), so a
- * kernel starts after the uploads it reads without the host waiting for them. Each command has a
+ * kernel starts after the uploads it reads without the host waiting for them; tsl__stream_follow
+ * is the reverse, downloads that start once the kernels before them have completed (a Poisson
+ * strip's edge rows, ops/poisson.c). Each command has a
  * ticket, so a thread that reuses the host memory of a transfer (a ring of staging buffers) can
  * wait for that one transfer alone (tsl__stream_wait), and pinned staging can be mapped through
  * the stream's queue rather than the context's, which another thread may be using.
@@ -180,6 +182,22 @@ tsl_status tsl__queue_wait_for(tsl_context *ctx, cl_event ev)
     if (err != CL_SUCCESS)
         return tsl__cl_fail(ctx, "clEnqueueBarrierWithWaitList", err,
                             "making the kernel queue wait for its uploads");
+    return TSL_OK;
+}
+
+tsl_status tsl__stream_follow(tsl__stream *s)
+{
+    cl_event ev = NULL;
+    cl_int err = clEnqueueMarkerWithWaitList(s->ctx->queue, 0, NULL, &ev);
+    if (err != CL_SUCCESS)
+        return stream_fail(s, "clEnqueueMarkerWithWaitList", err, "marking the kernel queue");
+    /* A command of another queue may wait for this marker only once it reaches the device. */
+    err = clFlush(s->ctx->queue);
+    if (err == CL_SUCCESS) err = clEnqueueBarrierWithWaitList(s->queue, 1, &ev, NULL);
+    clReleaseEvent(ev); /* the barrier holds it as long as it needs it */
+    if (err != CL_SUCCESS)
+        return stream_fail(s, "clEnqueueBarrierWithWaitList", err,
+                           "making a transfer queue wait for the kernel queue");
     return TSL_OK;
 }
 
