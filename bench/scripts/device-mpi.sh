@@ -2,7 +2,7 @@
 # Run in the project root on the development machine (not on the GPU machine). Puts into
 # .device/mpi/ the Debian 12 packages of OpenMPI (openmpi-bin, libopenmpi-dev, libopenmpi3,
 # openmpi-common) with every package in their Depends/Pre-Depends closure that a bare Debian 12
-# system may lack, plus setup.sh, which unpacks them on the GPU machine (which has no OpenMPI and
+# system may lack, plus setup.sh, which unpacks them on a GPU machine without OpenMPI (and
 # no network). bench/scripts/h200x2-multi.sh runs it there; by hand, carry .device and start with
 #   bash .device/setup.sh && bash .device/mpi/setup.sh &&
 # It also writes packages.txt (name, version, .deb size, who pulled it in) and base.txt (the
@@ -132,6 +132,13 @@ set -e
 d=$(cd "$(dirname "$0")" && pwd)
 R=${1:-}
 R=${R%/}
+# A machine that has OpenMPI already (the GPU machine's Ubuntu 24.04 image has 4.1.6, its
+# libraries under other package names: libopenmpi3t64, libpmix2t64) keeps it untouched: unpacking
+# Debian 12's 4.1.4 libraries over them left an mpirun that crashed on start (2026-11-25).
+if [ -z "$R" ] && command -v mpirun > /dev/null 2>&1 && command -v mpicc > /dev/null 2>&1; then
+  echo "OpenMPI already installed ($(mpirun --version 2>/dev/null | head -1)): nothing unpacked"
+  exit 0
+fi
 unpacked=0 kept=0
 for f in "$d"/*.deb; do
   p=$(dpkg-deb -f "$f" Package)

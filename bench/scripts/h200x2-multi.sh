@@ -37,6 +37,7 @@ DEVICES=${DEVICES:-all:gpu}        # --devices of the one-process runs
 DIST_DEVICE=${DIST_DEVICE-gpu}     # --device of the MPI ranks (empty: tessel's default, the GPUs)
 NP=${NP:-2}
 TMO=${TMO:-300}                    # seconds one command may run
+PARTS=${PARTS:-group,mpi}          # group: one process, --devices; mpi: the --distributed runs
 
 # ---- setup and build --------------------------------------------------------------------------
 SETUP=${SETUP:-auto}
@@ -96,6 +97,7 @@ run() {
 common=(--precision "$PRECISION" --repeat "$REPEAT" --warmup "$WARMUP")
 
 # ---- one process, both GPUs (--devices) -------------------------------------------------------
+if [[ ",$PARTS," == *,group,* ]]; then
 for r in $(seq 1 "$RUNS"); do
   verify=()
   [ "$r" = 1 ] && verify=(--verify)
@@ -109,11 +111,14 @@ run poisson_serial env TESSEL_POISSON_OVERLAP=0 "$t" poisson --devices "$DEVICES
   --iters "$ITERS" "${common[@]}" --csv "$out/poisson_serial.csv"
 run poisson_verify "$t" poisson --devices "$DEVICES" --grid "$VGRID" --iters "$VITERS" "${common[@]}" \
   --verify --csv "$out/poisson_verify.csv"
+fi
 
 # ---- MPI, one rank per GPU (--distributed) ----------------------------------------------------
 dev=()
 [ -n "$DIST_DEVICE" ] && dev=(--device "$DIST_DEVICE")
-if [ -z "$mpi_skip" ]; then
+if [[ ",$PARTS," != *,mpi,* ]]; then
+  mpi_skip="not asked for (PARTS=$PARTS)"
+elif [ -z "$mpi_skip" ]; then
   run mpi_gemm "${mpi[@]}" -np "$NP" "$t" gemm --distributed "${dev[@]}" --size "$SIZE" \
     "${common[@]}" --verify --csv "$out/mpi_gemm.csv"
   run mpi_poisson "${mpi[@]}" -np "$NP" "$t" poisson --distributed "${dev[@]}" --grid "$GRID" \
