@@ -64,26 +64,29 @@ tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t r
     return TSL_OK;
 }
 
-tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
-                         const void *host)
+/* Rows from host memory at a byte offset, blocking or queued (the host memory then stays the
+ * caller's until the queue has run the write). */
+static tsl_status write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
+                           const void *host, cl_bool blocking)
 {
     if (bytes == 0) return TSL_OK;
     cl_event ev = NULL;
-    cl_int err = clEnqueueWriteBuffer(ctx->queue, mem, CL_TRUE, offset, bytes, host, 0, NULL, &ev);
+    cl_int err = clEnqueueWriteBuffer(ctx->queue, mem, blocking, offset, bytes, host, 0, NULL, &ev);
     if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueWriteBuffer", err, "uploading rows");
     tsl__track_event(ctx, ev, TSL__EV_UPLOAD);
     return TSL_OK;
 }
 
+tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
+                         const void *host)
+{
+    return write_at(ctx, mem, offset, bytes, host, CL_TRUE);
+}
+
 tsl_status tsl__write_at_async(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
                                const void *host)
 {
-    if (bytes == 0) return TSL_OK;
-    cl_event ev = NULL;
-    cl_int err = clEnqueueWriteBuffer(ctx->queue, mem, CL_FALSE, offset, bytes, host, 0, NULL, &ev);
-    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueWriteBuffer", err, "uploading rows");
-    tsl__track_event(ctx, ev, TSL__EV_UPLOAD);
-    return TSL_OK;
+    return write_at(ctx, mem, offset, bytes, host, CL_FALSE);
 }
 
 tsl_status tsl__queue_flush(tsl_context *ctx)
