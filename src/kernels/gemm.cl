@@ -145,6 +145,14 @@ __kernel void gemm_regblock(const int M, const int N, const int K, const real al
 #if PACK_UNIT && STORAGE16
 #error "gemm_pack: PACK_UNIT writes a real 1 (the Level-3 routines have no 16-bit storage)"
 #endif
+/* PACK_TF32: the copy rounds each element to TF32 (tf32_rna: cvt.rna.tf32.f32's result, low 13
+ * bits zero), so the TF32 tensor-core kernel reads its operands ready (PRE_TF32) */
+#ifndef PACK_TF32
+#define PACK_TF32 0
+#endif
+#if PACK_TF32 && (STORAGE16 || PRECISION != 32)
+#error "gemm_pack: PACK_TF32 rounds floats"
+#endif
 __kernel void gemm_pack(const int rows, const int cols, __global const tile_t *src, const int s_rs,
                         const int s_cs, const int prows, const int pcols, __global tile_t *dst,
                         const long s_off)
@@ -164,7 +172,11 @@ __kernel void gemm_pack(const int rows, const int cols, __global const tile_t *s
 #else
     const int in = row < rows && col < cols;
 #endif
+#if PACK_TF32
+    dst[(long)row * pcols + col] = in ? as_float(tf32_rna(src[(long)row * s_rs + (long)col * s_cs])) : TZERO;
+#else
     dst[(long)row * pcols + col] = in ? src[(long)row * s_rs + (long)col * s_cs] : TZERO;
+#endif
 }
 
 #endif
@@ -284,6 +296,12 @@ __kernel void gemm_pack(const int rows, const int cols, __global const tile_t *s
 #ifndef FPIPE
 #define FPIPE 0
 #endif
+#ifndef BT
+#define BT 0
+#endif
+#ifndef PRE_TF32
+#define PRE_TF32 0
+#endif
 #if ASYNC
 #define NBUF ASYNC
 #elif DBUF
@@ -308,7 +326,7 @@ __kernel void gemm_pack(const int rows, const int cols, __global const tile_t *s
 /* ASYNC stages: A staged as [m][k] rows of KWG (ldmatrix reads rows of 16 bytes), B as [k][n]
  * rows, 16-bit B unpadded (swizzled), float B padded by 8 (its fragments are scalar reads) */
 #define ALS_LD MWG
-#define BLS_LD (MMA == 4 ? NWG : NWG + 8)
+#define BLS_LD (MMA == 4 || BT ? NWG : NWG + 8)
 #elif MMA
 #define ALS_LD (MWG + 8)
 #define BLS_LD (NWG + 8)
@@ -577,6 +595,12 @@ uint tf32_cvt(float x)
 #if FPIPE && !ASYNC
 #error "tiled2d: FPIPE (double-buffered fragments) is a mode of ASYNC"
 #endif
+#if BT && (!ASYNC || NWI % 2 || (NWG * AKC) % NTHREADS)
+#error "tiled2d: BT (B packed as [n][k], read by ldmatrix like A) needs ASYNC, pairs of n tiles per warp and whole chunks per work-item"
+#endif
+#if PRE_TF32 && !(MMA == 5 && MATH == 1 && BT)
+#error "tiled2d: PRE_TF32 (operands rounded by the pack) is for TF32 math with BT"
+#endif
 #if KWG % CHE || NWG % CHE || (MWG * AKC) % NTHREADS || (KWG * BNC) % NTHREADS || \
     (MMA == 4 && NWI % 2) || AKC > 8
 #error "tiled2d: ASYNC needs whole 16-byte chunks per row and per work-item, at most 8 chunks a k row, and (16-bit) pairs of n tiles per warp"
@@ -807,7 +831,11 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
 
   __global const tile_t *Ag = A + (long)m0 * lda + kbeg;      // (m0, k) of the current step
+#if BT
+  __global const tile_t *Bg = B + (long)n0 * ldb + kbeg;      // B^T: (n0, k) of the current step
+#else
   __global const tile_t *Bg = B + (long)kbeg * ldb + n0;      // (k, n0) of the current step
+#endif
 #if SA
   __local tile_t Als[NBUF][KWG * ALS_LD] __attribute__((aligned(64)));  // transposed: [k][m]
 #endif
@@ -885,17 +913,34 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   const int ntile = klen / KWG;
 #define ASYNC_ISSUE(st, tile)                                                               \
   {                                                                                         \
-    __global const tile_t *ag_ = Ag + (tile) * KWG, *bg_ = Bg + (long)(tile) * KWG * ldb;   \
+    __global const tile_t *ag_ = Ag + (tile) * KWG;                                         \
     _Pragma("unroll") for (int l = 0; l < MWG * AKC / NTHREADS; l++) {                      \
       const int q = tid + l * NTHREADS, r = q / AKC, c = q % AKC;                           \
       CP16(Als[st] + r * KWG + SWZ(r, c, AKC) * CHE,                                      \
            ag_ + (long)r * lda + c * CHE);                                                  \
     }                                                                                       \
+    ASYNC_ISSUE_B(st, tile)                                                                 \
+  }
+#if BT
+  // B^T's tile: NWG rows of KWG, staged and swizzled as A's
+#define ASYNC_ISSUE_B(st, tile)                                                             \
+  {                                                                                         \
+    __global const tile_t *bg_ = Bg + (tile) * KWG;                                         \
+    _Pragma("unroll") for (int l = 0; l < NWG * AKC / NTHREADS; l++) {                      \
+      const int q = tid + l * NTHREADS, r = q / AKC, c = q % AKC;                           \
+      CP16(Bls[st] + r * KWG + SWZ(r, c, AKC) * CHE, bg_ + (long)r * ldb + c * CHE);        \
+    }                                                                                       \
+  }
+#else
+#define ASYNC_ISSUE_B(st, tile)                                                             \
+  {                                                                                         \
+    __global const tile_t *bg_ = Bg + (long)(tile) * KWG * ldb;                             \
     _Pragma("unroll") for (int l = 0; l < KWG * BNC / NTHREADS; l++) {                      \
       const int q = tid + l * NTHREADS, r = q / BNC, c = q % BNC;                           \
       CP16(Bls[st] + r * BLS_LD + BSWZ(r, c) * CHE, bg_ + (long)r * ldb + c * CHE);         \
     }                                                                                       \
   }
+#endif
   // Fragments are double-buffered in registers: those of k sub-step s + 1 are read while the
   // products of s issue; at the last sub-step of tile t the next copy group is issued, tile t + 1
   // awaited (every warp has read all of tile t's fragments by then, so the barrier also frees its
@@ -916,47 +961,83 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // or second 8 columns: b0, b1 of each tile)
 #define LOAD_FRAGS(fb, As, Bs, kq)                                                          \
   {                                                                                         \
-    MMA_UNROLL for (int i = 0; i < MMA_MB; i++) {                                    \
+    MMA_UNROLL for (int i = 0; i < MMA_MB; i++) {                                           \
       const int r = wm + 16 * i + lane % 16;                                                \
       LDSM_X4(af[fb][i], As, r * KWG + SWZ(r, (kq) / 8 + lane / 16, AKC) * 8);              \
     }                                                                                       \
-    MMA_UNROLL for (int jp = 0; jp < NWI / 2; jp++) {                                \
-      const int r = (kq) + lane % 16;                                                       \
+    MMA_UNROLL for (int jp = 0; jp < NWI / 2; jp++) {                                       \
       uint b4[4];                                                                           \
-      LDSM_X4_T(b4, Bs, r * BLS_LD + SWZ(r, (wn + 16 * jp) / 8 + lane / 16, BNC) * 8);      \
+      LOAD_B4(b4, Bs, kq, jp, 8);                                                           \
       bf[fb][2 * jp][0] = b4[0];                                                            \
       bf[fb][2 * jp][1] = b4[1];                                                            \
       bf[fb][2 * jp + 1][0] = b4[2];                                                        \
       bf[fb][2 * jp + 1][1] = b4[3];                                                        \
     }                                                                                       \
   }
+#if BT
+/* B^T staged [n][k]: one ldmatrix.x4 per pair of n tiles, lanes 0-7 (8-15) naming the first
+ * tile's 8 rows at k chunk kq / e (the next chunk), lanes 16-31 the second tile's: b0, b1 of
+ * each, as A's rows give a0..a3 (e elements a chunk) */
+#define LOAD_B4(b4, Bs, kq, jp, e)                                                          \
+  {                                                                                         \
+    const int r = wn + 16 * (jp) + lane % 8 + 8 * (lane / 16);                              \
+    LDSM_X4(b4, Bs, r * KWG + SWZ(r, (kq) / (e) + (lane / 8) % 2, AKC) * (e));              \
+  }
+#else
+#define LOAD_B4(b4, Bs, kq, jp, e)                                                          \
+  {                                                                                         \
+    const int r = (kq) + lane % 16;                                                         \
+    LDSM_X4_T(b4, Bs, r * BLS_LD + SWZ(r, (wn + 16 * (jp)) / 8 + lane / 16, BNC) * 8);      \
+  }
+#endif
 #else
   // TF32: A by ldmatrix.x4 as 32-bit words (a0..a3 = rows g, g + 8 at k t, t + 4), rounded
-  // from the staged floats; B by local reads of rows kq + t, kq + t + 4 at column g
+  // from the staged floats (PRE_TF32: already rounded by the pack); B by local reads of rows
+  // kq + t, kq + t + 4 at column g, or with BT by ldmatrix as A
+#if PRE_TF32
+#define TF32_IN(x) as_uint(x)
+#else
+#define TF32_IN(x) TF32_OF(x)
+#endif
 #if MATH == 2
 #define SPLIT_A(fb, i, e) afs[fb][i][e] = TF32_OF(as_float(raw[e]) - as_float(af[fb][i][e]))
-#define SPLIT_B(fb, j, q) bfs[fb][j][q] = TF32_OF(x - as_float(bf[fb][j][q]))
+#define SPLIT_B(fb, j, q, x) bfs[fb][j][q] = TF32_OF((x) - as_float(bf[fb][j][q]))
 #else
 #define SPLIT_A(fb, i, e)
-#define SPLIT_B(fb, j, q)
+#define SPLIT_B(fb, j, q, x)
+#endif
+#if BT
+#define LOAD_B(fb, Bs, kq)                                                                  \
+  MMA_UNROLL for (int jp = 0; jp < NWI / 2; jp++) {                                         \
+    uint b4[4];                                                                             \
+    const int r = wn + 16 * jp + lane % 8 + 8 * (lane / 16);                                \
+    LDSM_X4(b4, Bs, r * KWG + SWZ(r, (kq) / 4 + (lane / 8) % 2, AKC) * 4);                  \
+    _Pragma("unroll") for (int e = 0; e < 4; e++) {                                         \
+      bf[fb][2 * jp + e / 2][e % 2] = TF32_IN(as_float(b4[e]));                             \
+      SPLIT_B(fb, 2 * jp + e / 2, e % 2, as_float(b4[e]));                                  \
+    }                                                                                       \
+  }
+#else
+#define LOAD_B(fb, Bs, kq)                                                                  \
+  _Pragma("unroll") for (int j = 0; j < NWI; j++)                                           \
+    _Pragma("unroll") for (int q = 0; q < 2; q++) {                                         \
+      const float x = Bs[((kq) + lane % 4 + 4 * q) * BLS_LD + wn + 8 * j + lane / 4];        \
+      bf[fb][j][q] = TF32_OF(x);                                                            \
+      SPLIT_B(fb, j, q, x);                                                                 \
+    }
 #endif
 #define LOAD_FRAGS(fb, As, Bs, kq)                                                          \
   {                                                                                         \
-    MMA_UNROLL for (int i = 0; i < MMA_MB; i++) {                                    \
+    MMA_UNROLL for (int i = 0; i < MMA_MB; i++) {                                           \
       const int r = wm + 16 * i + lane % 16;                                                \
       uint raw[4];                                                                          \
       LDSM_X4(raw, As, r * KWG + SWZ(r, (kq) / 4 + lane / 16, AKC) * 4);                    \
       _Pragma("unroll") for (int e = 0; e < 4; e++) {                                       \
-        af[fb][i][e] = TF32_OF(as_float(raw[e]));                                           \
+        af[fb][i][e] = TF32_IN(as_float(raw[e]));                                           \
         SPLIT_A(fb, i, e);                                                                  \
       }                                                                                     \
     }                                                                                       \
-    _Pragma("unroll") for (int j = 0; j < NWI; j++)                                         \
-      _Pragma("unroll") for (int q = 0; q < 2; q++) {                                       \
-        const float x = Bs[((kq) + lane % 4 + 4 * q) * BLS_LD + wn + 8 * j + lane / 4];      \
-        bf[fb][j][q] = TF32_OF(x);                                                          \
-        SPLIT_B(fb, j, q);                                                                  \
-      }                                                                                     \
+    LOAD_B(fb, Bs, kq)                                                                      \
   }
 #endif
   for (int s = 0; s < ASYNC - 1; s++) {

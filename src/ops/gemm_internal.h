@@ -48,7 +48,7 @@ enum {
  * FP32 accumulation (single precision in the TF32 and 3xTF32 math modes, which need it). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
-    P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, P_ASYNC, P_FPIPE, NP
+    P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, P_ASYNC, P_FPIPE, P_BT, NP
 };
 _Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds");
 typedef struct {

@@ -23,7 +23,7 @@ static const tsl__axis tiled2d_axes[NP] = {
     {"WN", 3, {0, 4, 8}},                {"MMA", 6, {0, 1, 2, 3, 4, 5}},
     {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
     {"PEEL", 3, {0, 1, 2}},               {"ASYNC", 4, {0, 2, 3, 4}},
-    {"FPIPE", 2, {0, 1}},
+    {"FPIPE", 2, {0, 1}},                {"BT", 2, {0, 1}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
@@ -70,9 +70,9 @@ static size_t kind_elem(int kind)
  * by 8 elements. */
 static size_t tiled2d_local_bytes(int kind, const int *v)
 {
-    if (v[P_ASYNC]) /* a ring of ASYNC stages; A unpadded, float B padded by 8 (MMA=5) */
+    if (v[P_ASYNC]) /* a ring of ASYNC stages; A unpadded, float B padded by 8 (MMA=5, not BT) */
         return ((size_t)v[P_MWG] * (size_t)v[P_KWG] +
-                (size_t)v[P_KWG] * ((size_t)v[P_NWG] + (v[P_MMA] == 5 ? 8 : 0))) *
+                (size_t)v[P_KWG] * ((size_t)v[P_NWG] + (v[P_MMA] == 5 && !v[P_BT] ? 8 : 0))) *
                kind_elem(kind) * (size_t)v[P_ASYNC];
     size_t apad = v[P_MMA] ? 8 : (size_t)v[P_APAD], bpad = v[P_MMA] ? 8 : 0;
     size_t a = v[P_SA] ? (size_t)v[P_KWG] * ((size_t)v[P_MWG] + apad) : 0;
@@ -108,6 +108,13 @@ const char *tsl__tiled2d_kind_rule(int kind, const int *v)
 }
 
 
+/* TF32 math with B packed transposed (BT): the pack rounds both operands to TF32 (gemm_pack's
+ * PACK_TF32), and the kernel multiplies them as they are (PRE_TF32). */
+static int pre_tf32(int kind, const int *v)
+{
+    return kind == GK_TF32 && v[P_BT] && v[P_MMA] == 5;
+}
+
 /* ASYNC's rules (the kernel's #error checks): a tensor-core configuration staging both tiles
  * without PF, DBUF or DIRECT; rows of whole 16-byte chunks, at most 8 of them along k; every
  * work-item copies the same number of chunks; 16-bit B fragments in pairs of n tiles. */
@@ -118,7 +125,8 @@ static int async_runs(int kind, const int *v)
     return (v[P_MMA] == 4 || v[P_MMA] == 5) && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] &&
            v[P_DIRECT] != 1 && v[P_KWG] % che == 0 && v[P_NWG] % che == 0 && akc <= 8 &&
            (v[P_MWG] * akc) % nthreads == 0 && (v[P_KWG] * bnc) % nthreads == 0 &&
-           !(v[P_MMA] == 4 && nwi % 2);
+           !(v[P_MMA] == 4 && nwi % 2) &&
+           !(v[P_BT] && (nwi % 2 || (v[P_NWG] * akc) % nthreads));
 }
 
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
@@ -146,7 +154,7 @@ int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
                      v[P_KWG] % mma_depth(v[P_MMA]) || vwa != 1 || v[P_WN] || vw > 8))
         return 0;
     if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
-    if (v[P_FPIPE] && !v[P_ASYNC]) return 0;
+    if ((v[P_FPIPE] || v[P_BT]) && !v[P_ASYNC]) return 0;
     return tiled2d_local_bytes(kind, v) <= ctx->info.local_mem;
 }
 
@@ -219,13 +227,14 @@ const tsl__space tsl__tiled2d_space = {"tiled2d",      tiled2d_axes,   NP, tiled
  * prows x pcols scratch buffer whose rows are pcols elements apart. */
 static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem src,
                        size_t src_off, size_t rows, size_t cols, int s_rs, int s_cs, size_t prows,
-                       size_t pcols, int tri, cl_mem *out)
+                       size_t pcols, int tri, int tf32, cl_mem *out)
 {
     tsl_status s = tsl__workspace(ctx, slot, prows * pcols * p->elem, out);
     if (s != TSL_OK) return s;
     cl_kernel k;
     char extra[40] = ""; /* tri 1 (2): keep the lower (upper) triangle only (gemm_pack) */
     if (tri) snprintf(extra, sizeof extra, "-DPACK_TRI=%d -DPACK_UNIT=%d", tri, p->unit);
+    if (tf32) snprintf(extra, sizeof extra, "-DPACK_TF32=1"); /* round to TF32 as it copies */
     s = tsl__gemm_get_kernel(ctx, p, "gemm_pack", extra, &k);
     if (s != TSL_OK) return s;
     size_t e = tsl__gemm_square_edge(tsl__kernel_max_wg(ctx, k));
@@ -266,11 +275,13 @@ void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params
     out[0] = '\0';
     for (int a = 0; a < NP && n < cap; ++a)
         if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL &&
-            !((a == P_MMA || a == P_ASYNC || a == P_FPIPE) && !tp->v[a]))
+            !((a == P_MMA || a == P_ASYNC || a == P_FPIPE || a == P_BT) && !tp->v[a]))
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
     if (tp->v[P_MMA] == 5 && n < cap)
         n += (size_t)snprintf(out + n, cap - n, " -DMATH=%d", kind == GK_3XTF32 ? 2 : 1);
+    if (pre_tf32(kind, tp->v) && n < cap)
+        n += (size_t)snprintf(out + n, cap - n, " -DPRE_TF32=1");
     if (tp->v[P_MMA] && !has_mma(ctx, tp->v[P_MMA]) && n < cap)
         snprintf(out + n, cap - n, " -DMMA_EMULATE=1");
 }
@@ -379,12 +390,12 @@ tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp,
     size_t che = 16 / p->elem;
     int async = tp[P_ASYNC] != 0;
     if (async) t.direct = 0;
-    t.pack_a = p->ta != TSL_NO_TRANS || p->tri == TSL__TRI_A_LOWER ||
+    t.pack_a = pre_tf32(p->kind, tp) || p->ta != TSL_NO_TRANS || p->tri == TSL__TRI_A_LOWER ||
                (async && (p->lda % che || p->a_off % che || p->a_stride % che)) ||
                p->tri == TSL__TRI_A_UPPER ||
                (!t.direct && (Mp != p->m || Kp != p->k || !LD_OK(p->lda)));
     /* B's vector loads need its rows, and its origin, VW-aligned */
-    t.pack_b = p->tb != TSL_NO_TRANS || p->ldb % vw != 0 || p->b_off % vw != 0 ||
+    t.pack_b = tp[P_BT] || p->tb != TSL_NO_TRANS || p->ldb % vw != 0 || p->b_off % vw != 0 ||
                (async && (p->ldb % che || p->b_off % che || p->b_stride % che)) ||
                p->tri == TSL__TRI_B_LOWER || p->tri == TSL__TRI_B_UPPER ||
                (!t.direct && (Kp != p->k || Np != p->n || !LD_OK(p->ldb)));
@@ -420,15 +431,23 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         tsl__gemm_op_strides(p->ta, p->lda, &rs, &cs);
         lda = LD_FOR(Kp);
         int tri = p->tri == TSL__TRI_A_LOWER ? 1 : p->tri == TSL__TRI_A_UPPER ? 2 : 0;
-        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri, &a);
+        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri, pre_tf32(p->kind, tp),
+                 &a);
         a_off = 0;
     }
     if (s == TSL_OK && plan.pack_b) {
         int rs, cs;
         tsl__gemm_op_strides(p->tb, p->ldb, &rs, &cs);
-        ldb = LD_FOR(Np);
         int tri = p->tri == TSL__TRI_B_LOWER ? 1 : p->tri == TSL__TRI_B_UPPER ? 2 : 0;
-        s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, &b);
+        if (tp[P_BT]) { /* op(B)^T: n rows of k, as A's tiles are laid out (the TF32 kind rounded) */
+            ldb = LD_FOR(Kp);
+            s = tri ? tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: BT with a triangular B")
+                    : pack(ctx, p, 4, p->b, p->b_off, p->n, p->k, cs, rs, Np, ldb, 0,
+                           pre_tf32(p->kind, tp), &b);
+        } else {
+            ldb = LD_FOR(Np);
+            s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, 0, &b);
+        }
         b_off = 0;
     }
 #undef LD_FOR
