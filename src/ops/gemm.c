@@ -303,7 +303,12 @@ tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const c
              : p->kind == GK_BF16 ? " -DSTORAGE_BF16=1"
                                   : "",
              name, *extra ? " " : "", extra);
-    return tsl__get_kernel(ctx, "gemm.cl", options, name, k);
+    /* tiled2d's program is gemm.cl's prelude, its parameters, the matrix instructions and the
+     * kernel (src/kernels/: one file each) */
+    const char *src = strcmp(name, "gemm_tiled2d") == 0
+                          ? "gemm.cl+gemm_tiled2d.cl+gemm_mma.cl+gemm_tiled2d_kernel.cl"
+                          : "gemm.cl";
+    return tsl__get_kernel(ctx, src, options, name, k);
 }
 
 /* op(X)(i, l) = X[i rs + l cs] for an operand X of leading dimension ld, transposed or not. */

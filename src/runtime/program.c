@@ -1,5 +1,5 @@
 /* program.c: builds kernels from the embedded .cl sources with -D options. Every program is the
- * shared prelude common.cl followed by its family's file. A built program is kept per context
+ * shared prelude common.cl followed by its family's file (or files: "gemm.cl+gemm_mma.cl+..."). A built program is kept per context
  * (in memory) and per machine (the on-disk binary cache, see cache.c); the build log of a failed
  * build is kept in the context and quoted in the error message. */
 #include <stdio.h>
@@ -65,15 +65,41 @@ static void store_binary(tsl_context *ctx, cl_program prog, const char *key)
     tsl__free(bin);
 }
 
+#define MAX_PARTS 6 /* common.cl and up to five files of a family */
+
+/* The parts of a program: common.cl, then each file of source ("a.cl" or "a.cl+b.cl+..."); 0 when
+ * one is not embedded (its name in *missing). */
+static int source_parts(const char *source, const char **parts, size_t *lens, char *missing,
+                        size_t cap)
+{
+    int n = 0;
+    parts[n] = tsl__kernel_source("common.cl", &lens[n]);
+    if (!parts[n]) return snprintf(missing, cap, "common.cl"), 0;
+    n++;
+    for (const char *p = source; *p && n < MAX_PARTS;) {
+        const char *plus = strchr(p, '+');
+        size_t len = plus ? (size_t)(plus - p) : strlen(p);
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        parts[n] = tsl__kernel_source(name, &lens[n]);
+        if (!parts[n]) return snprintf(missing, cap, "%s", name), 0;
+        n++;
+        p += len + (plus ? 1 : 0);
+    }
+    return n;
+}
+
 static tsl_status build(tsl_context *ctx, const char *source, const char *options, cl_program *out)
 {
-    size_t common_len = 0, len = 0;
-    const char *common = tsl__kernel_source("common.cl", &common_len);
-    const char *text = tsl__kernel_source(source, &len);
-    if (!common || !text)
-        return tsl__fail(ctx, TSL_ERR_BUILD, "kernel source %s is not embedded in this build", source);
-    unsigned long long h = tsl__hash64(common, common_len, 0);
-    h = tsl__hash64(text, len, h);
+    const char *parts[MAX_PARTS];
+    size_t lens[MAX_PARTS];
+    char missing[64];
+    int nparts = source_parts(source, parts, lens, missing, sizeof missing);
+    if (!nparts)
+        return tsl__fail(ctx, TSL_ERR_BUILD, "kernel source %s is not embedded in this build",
+                         missing);
+    unsigned long long h = 0;
+    for (int i = 0; i < nparts; ++i) h = tsl__hash64(parts[i], lens[i], h);
     char key[1024];
     snprintf(key, sizeof key, "tessel %s|device %s|driver %s|platform %s|source %s %016llx|options %s",
              TESSEL_VERSION_STRING, ctx->info.name, ctx->info.driver_version, ctx->info.platform,
@@ -87,9 +113,7 @@ static tsl_status build(tsl_context *ctx, const char *source, const char *option
         return TSL_OK;
     }
     cl_int err;
-    const char *parts[2] = {common, text};
-    size_t lens[2] = {common_len, len};
-    prog = clCreateProgramWithSource(ctx->cl, 2, parts, lens, &err);
+    prog = clCreateProgramWithSource(ctx->cl, (cl_uint)nparts, parts, lens, &err);
     if (!prog) return tsl__cl_fail(ctx, "clCreateProgramWithSource", err, source);
     err = clBuildProgram(prog, 1, &ctx->device, options, NULL, NULL);
     if (err != CL_SUCCESS) {
