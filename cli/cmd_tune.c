@@ -607,7 +607,15 @@ static void print_help(const cli_option *opts, size_t nopts)
            "times, interleaved) on the tuned shapes and with every size halved and doubled; one is\n"
            "stored only if it is nowhere slower than auto beyond auto's own spread and somewhere\n"
            "faster, else auto is kept and nothing is stored. A stored entry serves only problems\n"
-           "within a factor of 2 of the tuned shapes in m, n and k. Progress on a terminal.\n\n");
+           "within a factor of 2 of the tuned shapes in m, n and k. Progress on a terminal.\n\n"
+           "--precision half or bfloat16, and single precision with --math tf32 or 3xtf32,\n"
+           "search tiled2d's tensor-core configurations (MMA=4 for 16-bit storage, MMA=5 for\n"
+           "TF32 and 3xTF32, with the asynchronous-copy stages ASYNC, FPIPE and BT), starting\n"
+           "from the built-in ones, verified as tessel gemm --verify checks them, and store the\n"
+           "winner under that precision (half, bfloat16, tf32, 3xtf32). They need a device with\n"
+           "the tensor-core instruction (NVIDIA sm_80 and later); elsewhere they would run\n"
+           "emulated, never fast, and tune says so and stops (exit 3). Without --precision:\n"
+           "single (in --math's mode) and, in FP32 math, double.\n\n");
     cli_print_options(stdout, opts, nopts);
     printf("\nDatabase: $TESSEL_TUNING_DIR, else <kernel cache dir>/tuning; one file per device\n"
            "and driver. --show prints what auto picks for each class and where it comes from,\n"
@@ -616,6 +624,8 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Examples:\n"
            "  tessel tune gemm --sizes 4096 --budget-s 300\n"
            "  tessel tune gemm --precision double --shapes 1000,512 --budget-s 120\n"
+           "  tessel tune gemm --precision half --shapes 4096 --budget-s 300\n"
+           "  tessel tune gemm --math tf32 --shapes 4096 --budget-s 300\n"
            "  tessel tune --show\n");
 }
 
