@@ -26,18 +26,17 @@
 #include "commands.h"
 #include "measure.h"
 #include "output.h"
-#include "ref/ref.h"
 #include "tessel.h"
+#include "tune_data.h"
 #include "tune_decide.h"
 
 #define MAX_SHAPES 16
 
-typedef struct {
-    size_t m, n, k;
-} shape;
+typedef tune_shape shape;
+typedef tune_data shape_data;
 
 typedef struct {
-    const char *device, *precision, *shapes_text, *csv, *json, *fix;
+    const char *device, *precision, *math, *shapes_text, *csv, *json, *fix;
     cli_size_list sizes;
     size_t size, repeat, seed;
     unsigned max_candidates;
@@ -49,14 +48,6 @@ typedef struct {
     cli_session s;
     FILE *out; /* the run's summary: stdout, or stderr when CSV or JSON goes to stdout */
 } tune_job;
-
-/* Device-side data of one shape: A and B uploaded once, the reference C in double. */
-typedef struct {
-    shape sh;
-    tsl_buffer *a, *b, *c;
-    void *out;
-    double *ref;
-} shape_data;
 
 static double now_s(void)
 {
@@ -112,72 +103,14 @@ static int parse_shapes(tune_job *job)
     return 0;
 }
 
-static void free_shape(shape_data *d)
+static tsl_status prepare_shape(tune_job *job, tune_kind kind, shape sh, shape_data *d)
 {
-    tsl_buffer_destroy(d->a);
-    tsl_buffer_destroy(d->b);
-    tsl_buffer_destroy(d->c);
-    free(d->out);
-    free(d->ref);
-    memset(d, 0, sizeof *d);
-}
-
-/* Random A and B on the device and the double-precision reference C = A B. */
-static tsl_status prepare_shape(tune_job *job, int dbl, shape sh, shape_data *d)
-{
-    memset(d, 0, sizeof *d);
-    d->sh = sh;
-    size_t es = dbl ? sizeof(double) : sizeof(float);
-    size_t ea = sh.m * sh.k, eb = sh.k * sh.n, ec = sh.m * sh.n;
-    double *a = malloc(ea * sizeof *a), *b = malloc(eb * sizeof *b);
-    void *ha = malloc(ea * es), *hb = malloc(eb * es);
-    d->out = malloc(ec * es);
-    d->ref = malloc(ec * sizeof *d->ref);
-    tsl_status st = TSL_ERR_OUT_OF_MEMORY;
-    if (a && b && ha && hb && d->out && d->ref) {
-        unsigned long long state = job->seed;
-        tsl_ref_fill_d(a, ea, &state);
-        tsl_ref_fill_d(b, eb, &state);
-        for (size_t i = 0; i < ea; ++i) {
-            if (!dbl) a[i] = (double)(float)a[i]; /* the reference sees the same values */
-            if (dbl) ((double *)ha)[i] = a[i];
-            else ((float *)ha)[i] = (float)a[i];
-        }
-        for (size_t i = 0; i < eb; ++i) {
-            if (!dbl) b[i] = (double)(float)b[i];
-            if (dbl) ((double *)hb)[i] = b[i];
-            else ((float *)hb)[i] = (float)b[i];
-        }
-        tsl_ref_dgemm(TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, sh.m, sh.n, sh.k, 1.0, a, sh.k, b,
-                      sh.n, 0.0, d->ref, sh.n);
-        tsl_context *ctx = job->s.ctx;
-        st = tsl_buffer_create(ctx, ea * es, &d->a);
-        if (st == TSL_OK) st = tsl_buffer_create(ctx, eb * es, &d->b);
-        if (st == TSL_OK) st = tsl_buffer_create(ctx, ec * es, &d->c);
-        if (st == TSL_OK) st = tsl_buffer_write(ctx, d->a, 0, ea * es, ha);
-        if (st == TSL_OK) st = tsl_buffer_write(ctx, d->b, 0, eb * es, hb);
-    }
-    free(a);
-    free(b);
-    free(ha);
-    free(hb);
-    if (st != TSL_OK) free_shape(d);
-    return st;
-}
-
-static tsl_status call(tune_job *job, int dbl, shape_data *d)
-{
-    shape sh = d->sh;
-    if (dbl)
-        return tsl_dgemm_buf(job->s.ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, sh.m, sh.n,
-                             sh.k, 1.0, d->a, sh.k, d->b, sh.n, 0.0, d->c, sh.n);
-    return tsl_sgemm_buf(job->s.ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, sh.m, sh.n, sh.k,
-                         1.0f, d->a, sh.k, d->b, sh.n, 0.0f, d->c, sh.n);
+    return tune_data_prepare(job->s.ctx, kind, job->seed, sh, d);
 }
 
 /* Runs, verifies and times one configuration on one shape into row; returns GFLOP/s, or 0 when it
  * failed (row->status says how). */
-static double measure(tune_job *job, int dbl, const char *cfg, shape_data *d, cli_row *row)
+static double measure(tune_job *job, tune_kind kind, const char *cfg, shape_data *d, cli_row *row)
 {
     tsl_context *ctx = job->s.ctx;
     shape sh = d->sh;
@@ -186,30 +119,28 @@ static double measure(tune_job *job, int dbl, const char *cfg, shape_data *d, cl
     row->k = (long long)sh.k;
     tsl_status st = tsl_context_set_variant(ctx, "gemm", cfg);
     tsl_timing t;
-    if (st == TSL_OK) st = call(job, dbl, d);
+    if (st == TSL_OK) st = tune_data_call(ctx, kind, d);
     if (tsl_context_timing(ctx, &t) == TSL_OK) row->build_ms = t.build_ms;
     if (st != TSL_OK) {
         row->status = st == TSL_ERR_UNSUPPORTED || st == TSL_ERR_BUILD ? "skipped" : "error";
         return 0.0;
     }
-    size_t es = dbl ? sizeof(double) : sizeof(float);
-    if ((st = tsl_buffer_read(ctx, d->c, 0, sh.m * sh.n * es, d->out)) != TSL_OK) {
+    double err, tol;
+    if ((st = tune_data_check(ctx, kind, d, &err, &tol)) != TSL_OK) {
         row->status = "error";
         return 0.0;
     }
-    double err = dbl ? tsl_ref_rel_err_d(sh.m, sh.n, d->out, sh.n, d->ref, sh.n)
-                     : tsl_ref_rel_err_f(sh.m, sh.n, d->out, sh.n, d->ref, sh.n);
     row->max_rel_err = err;
-    if (!(err <= tsl_ref_gemm_tolerance(dbl, sh.k))) {
+    if (!(err <= tol)) {
         row->status = "verify_failed";
         return 0.0;
     }
     double times[64];
     size_t runs = job->repeat < 64 ? job->repeat : 64;
     for (unsigned w = 0; w < job->warmup; ++w)
-        if (call(job, dbl, d) != TSL_OK) break;
+        if (tune_data_call(ctx, kind, d) != TSL_OK) break;
     for (size_t r = 0; r < runs; ++r) {
-        if ((st = call(job, dbl, d)) != TSL_OK || tsl_context_timing(ctx, &t) != TSL_OK) {
+        if ((st = tune_data_call(ctx, kind, d)) != TSL_OK || tsl_context_timing(ctx, &t) != TSL_OK) {
             row->status = "error";
             return 0.0;
         }
@@ -303,10 +234,10 @@ static int shape_cmp(const void *x, const void *y)
  * entry will cover (tsl__shape_near: each size within a factor of 2), every size halved and every
  * size doubled, where the corner stays in the class, at most 65536 and within the device's largest
  * buffer. Sorted by size, no duplicates. */
-static size_t check_shapes(tune_job *job, const char *op, int dbl, const char *cls,
+static size_t check_shapes(tune_job *job, const char *op, tune_kind kind, const char *cls,
                            const shape_data *ds, size_t nd, shape *out)
 {
-    size_t n = 0, es = dbl ? sizeof(double) : sizeof(float);
+    size_t n = 0, es = tune_kind_elem(kind);
     for (size_t i = 0; i < nd; ++i) {
         shape s = ds[i].sh;
         shape c[3] = {
@@ -330,11 +261,12 @@ static size_t check_shapes(tune_job *job, const char *op, int dbl, const char *c
 
 /* Times every finalist and auto (several times, interleaved) on each check shape, decides
  * (tune_decide) and prints what it found. Returns the decision; rows go to the report. */
-static int check_finalists(tune_job *job, int dbl, const char *cls, shape_data *ds, size_t nd,
-                           const best *fin, size_t nf, tune_decision *dec, shape *cs, size_t *ncs)
+static int check_finalists(tune_job *job, tune_kind kind, const char *cls, shape_data *ds,
+                           size_t nd, const best *fin, size_t nf, tune_decision *dec, shape *cs,
+                           size_t *ncs)
 {
-    const char *prec = dbl ? "double" : "single";
-    *ncs = check_shapes(job, "gemm", dbl, cls, ds, nd, cs);
+    const char *prec = tune_kind_name(kind);
+    *ncs = check_shapes(job, "gemm", kind, cls, ds, nd, cs);
     size_t nb = nf + 1 < 3 ? 3 : nf + 1;
     double base[TUNE_MAX_CHECK_SHAPES * (FINALISTS + 1 < 3 ? 3 : FINALISTS + 1)];
     double cand[FINALISTS * TUNE_MAX_CHECK_SHAPES];
@@ -344,7 +276,7 @@ static int check_finalists(tune_job *job, int dbl, const char *cls, shape_data *
         for (size_t j = 0; j < nd && !d; ++j)
             if (shape_cmp(&ds[j].sh, &cs[i]) == 0) d = &ds[j];
         if (!d) {
-            tsl_status st = prepare_shape(job, dbl, cs[i], &own);
+            tsl_status st = prepare_shape(job, kind, cs[i], &own);
             if (st != TSL_OK)
                 return cli_error(CLI_EXIT_RUNTIME,
                                  "tune: cannot set up the data of %zux%zux%zu: "
@@ -361,7 +293,7 @@ static int check_finalists(tune_job *job, int dbl, const char *cls, shape_data *
                 row.precision = prec;
                 row.extra_name[0] = "check";
                 row.extra[0] = 1;
-                double g = measure(job, dbl, is_cand ? fin[r].config : "auto", d, &row);
+                double g = measure(job, kind, is_cand ? fin[r].config : "auto", d, &row);
                 cli_report_row(job->s.rep, &row);
                 double ms = g > 0 ? row.kernel_ms : 0.0;
                 if (is_cand)
@@ -373,7 +305,7 @@ static int check_finalists(tune_job *job, int dbl, const char *cls, shape_data *
                              prec, cls, nf, *ncs, i + 1, *ncs, now_s() - t0);
             }
         }
-        if (d == &own) free_shape(&own);
+        if (d == &own) tune_data_free(&own);
     }
     cli_progress_clear();
     tune_times tt = {*ncs, nb, nf, base, cand};
@@ -415,25 +347,39 @@ static void shapes_text(const shape_data *ds, size_t nd, char *out, size_t cap)
                               ds[i].sh.n, ds[i].sh.k);
 }
 
-/* Tunes one (precision, class) group of shapes for budget seconds. */
-static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, size_t nd,
-                      double budget)
+/* The tuner of a kind (the context in its math mode), restricted by --fix: 0, or an error line's
+ * exit code (a device without the kind's tensor-core instruction: the library's reason). */
+static int make_tuner(tune_job *job, tune_kind kind, tsl_tuner **t)
 {
     tsl_context *ctx = job->s.ctx;
-    tsl_tuner *t = NULL;
-    tsl_status st = tsl_tuner_create(ctx, "gemm", dbl, job->seed, &t);
-    if (st != TSL_OK)
-        return cli_error(CLI_EXIT_RUNTIME, "tune: %s (%s)", tsl_context_error(ctx),
+    *t = NULL;
+    tsl_status st = tsl_context_set_option(ctx, "gemm", "math", (long)kind.math);
+    if (st == TSL_OK) st = tsl_tuner_create(ctx, "gemm", (int)kind.prec, job->seed, t);
+    if (st != TSL_OK) {
+        const char *why = tsl_context_error(ctx), *api = "tsl_tuner_create: ";
+        if (strncmp(why, api, strlen(api)) == 0) why += strlen(api);
+        return cli_error(CLI_EXIT_RUNTIME, "tune gemm %s: %s (%s)", tune_kind_name(kind), why,
                          tsl_status_name(st));
-    if (job->fix && (st = tsl_tuner_fix(t, job->fix)) != TSL_OK) {
-        tsl_tuner_destroy(t);
+    }
+    if (job->fix && (st = tsl_tuner_fix(*t, job->fix)) != TSL_OK) {
+        tsl_tuner_destroy(*t);
+        *t = NULL;
         return cli_error(st == TSL_ERR_INVALID_ARG ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME,
                          st == TSL_ERR_INVALID_ARG
                              ? "tune: --fix '%s' names an unknown parameter or value"
-                             : "tune: --fix '%s' leaves no configuration that fits %s",
-                         job->fix, job->s.dev.name);
+                             : "tune: --fix '%s' leaves no %s configuration that fits %s",
+                         job->fix, tune_kind_name(kind), job->s.dev.name);
     }
-    const char *prec = dbl ? "double" : "single";
+    return 0;
+}
+
+/* Tunes one (kind, class) group of shapes for budget seconds with tuner t (destroyed here). */
+static int tune_group(tune_job *job, tune_kind kind, tsl_tuner *t, const char *cls,
+                      shape_data *ds, size_t nd, double budget)
+{
+    tsl_context *ctx = job->s.ctx;
+    tsl_status st;
+    const char *prec = tune_kind_name(kind);
     size_t space = tsl_tuner_space_size(t);
     double t0 = now_s();
     best b = {"", 0.0}, base = {"", 0.0}, fin[FINALISTS];
@@ -441,7 +387,8 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
     /* The baseline: what auto runs now for this class, measured first (it may lie outside a
      * --fix space); a winner must beat it to be stored. */
     const char *now_cfg, *now_src;
-    tsl_tuning_lookup(ctx, "gemm", dbl, ds[0].sh.m, ds[0].sh.n, ds[0].sh.k, &now_cfg, &now_src);
+    tsl_tuning_lookup(ctx, "gemm", (int)kind.prec, ds[0].sh.m, ds[0].sh.n, ds[0].sh.k, &now_cfg,
+                      &now_src);
     snprintf(base.config, sizeof base.config, "%s", *now_cfg ? now_cfg : "auto");
     char src[1400];
     snprintf(src, sizeof src, "%s", now_src);
@@ -459,7 +406,7 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
             cli_row row;
             cli_row_start(&job->s, "gemm", cfg, &row);
             row.precision = prec;
-            double g = measure(job, dbl, cfg, &ds[i], &row);
+            double g = measure(job, kind, cfg, &ds[i], &row);
             cli_report_row(job->s.rep, &row);
             if (g > 0)
                 logsum += log(g);
@@ -503,7 +450,7 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
     tune_decision dec;
     shape cs[TUNE_MAX_CHECK_SHAPES];
     size_t ncs = 0;
-    int rc = check_finalists(job, dbl, cls, ds, nd, fin, nf, &dec, cs, &ncs);
+    int rc = check_finalists(job, kind, cls, ds, nd, fin, nf, &dec, cs, &ncs);
     if (rc) return rc;
     char shp[64] = "";
     if (dec.verdict == TUNE_KEEP_SLOWER || dec.verdict == TUNE_KEEP_FAILED ||
@@ -553,7 +500,8 @@ static int tune_group(tune_job *job, int dbl, const char *cls, shape_data *ds, s
     }
     char note[500];
     snprintf(note, sizeof note, "gflops=%.1f,measured=%s,tried=%zu", w->score, near, tried);
-    st = tsl_tuning_store(ctx, "gemm", dbl, ds[0].sh.m, ds[0].sh.n, ds[0].sh.k, w->config, note);
+    st = tsl_tuning_store(ctx, "gemm", (int)kind.prec, ds[0].sh.m, ds[0].sh.n, ds[0].sh.k,
+                          w->config, note);
     if (st != TSL_OK)
         return cli_error(CLI_EXIT_RUNTIME, "tune: %s (%s)", tsl_context_error(ctx),
                          tsl_status_name(st));
@@ -582,6 +530,28 @@ static void list_user_entries(const tsl_context *ctx)
     fclose(f);
 }
 
+/* The kinds a run covers: --precision's (for single, in --math's mode), or without it single in
+ * --math's mode and, with FP32 math where the device has it, double. */
+static size_t job_kinds(const tune_job *job, tune_kind *out)
+{
+    tsl_math math = !job->math                       ? TSL_MATH_FP32
+                    : strcmp(job->math, "tf32") == 0   ? TSL_MATH_TF32
+                    : strcmp(job->math, "3xtf32") == 0 ? TSL_MATH_3XTF32
+                                                       : TSL_MATH_FP32;
+    if (job->precision) {
+        tsl_precision p = strcmp(job->precision, "double") == 0     ? TSL_DOUBLE
+                          : strcmp(job->precision, "half") == 0     ? TSL_HALF
+                          : strcmp(job->precision, "bfloat16") == 0 ? TSL_BFLOAT16
+                                                                    : TSL_SINGLE;
+        out[0] = (tune_kind){p, p == TSL_SINGLE ? math : TSL_MATH_FP32};
+        return 1;
+    }
+    size_t n = 0;
+    out[n++] = (tune_kind){TSL_SINGLE, math};
+    if (math == TSL_MATH_FP32 && job->s.dev.fp64) out[n++] = (tune_kind){TSL_DOUBLE, math};
+    return n;
+}
+
 static int show(tune_job *job)
 {
     tsl_context *ctx = job->s.ctx;
@@ -591,24 +561,29 @@ static int show(tune_job *job)
                          {"shape", 16, 0}, {"auto runs", 44, 0}, {"because", 0, 0}};
     cli_table_header(stdout, cols, 6);
     static const shape reps[] = {{1024, 1024, 1024}, {16384, 128, 4096}, {4096, 4096, 4096}};
-    for (int dbl = 0; dbl <= 1; ++dbl) {
-        if (dbl && !job->s.dev.fp64) continue;
-        if (job->precision && strcmp(job->precision, dbl ? "double" : "single") != 0) continue;
+    tune_kind kinds[2];
+    size_t nk = job_kinds(job, kinds);
+    for (size_t q = 0; q < nk; ++q) {
+        tune_kind kind = kinds[q];
+        tsl_status st = tsl_context_set_option(ctx, "gemm", "math", (long)kind.math);
+        if (st != TSL_OK)
+            return cli_error(CLI_EXIT_RUNTIME, "tune --show: %s", tsl_context_error(ctx));
         size_t n = job->nshapes ? job->nshapes : 3;
         for (size_t i = 0; i < n; ++i) {
             shape sh = job->nshapes ? job->shapes[i] : reps[i];
             const char *cfg, *src;
-            tsl_status st = tsl_tuning_lookup(ctx, "gemm", dbl, sh.m, sh.n, sh.k, &cfg, &src);
+            st = tsl_tuning_lookup(ctx, "gemm", (int)kind.prec, sh.m, sh.n, sh.k, &cfg, &src);
             if (st != TSL_OK)
                 return cli_error(CLI_EXIT_RUNTIME, "tune --show: %s", tsl_context_error(ctx));
             char shp[64], pick[300];
             snprintf(shp, sizeof shp, "%zux%zux%zu", sh.m, sh.n, sh.k);
             const char *resolved = NULL;
             if (*cfg) snprintf(pick, sizeof pick, "%s", cfg);
-            else if (tsl_variant_check(ctx, "gemm", "auto", &resolved) == TSL_OK)
+            else if (tsl_variant_check_precision(ctx, "gemm", "auto", kind.prec, &resolved) ==
+                     TSL_OK)
                 snprintf(pick, sizeof pick, "%s (built-in)", resolved);
             else snprintf(pick, sizeof pick, "(none runs here: %s)", tsl_context_error(ctx));
-            const char *cells[] = {"gemm", dbl ? "double" : "single",
+            const char *cells[] = {"gemm", tune_kind_name(kind),
                                    tsl_tuning_class("gemm", sh.m, sh.n, sh.k), shp, pick, src};
             cli_table_row(stdout, cols, 6, cells);
         }
@@ -632,7 +607,15 @@ static void print_help(const cli_option *opts, size_t nopts)
            "times, interleaved) on the tuned shapes and with every size halved and doubled; one is\n"
            "stored only if it is nowhere slower than auto beyond auto's own spread and somewhere\n"
            "faster, else auto is kept and nothing is stored. A stored entry serves only problems\n"
-           "within a factor of 2 of the tuned shapes in m, n and k. Progress on a terminal.\n\n");
+           "within a factor of 2 of the tuned shapes in m, n and k. Progress on a terminal.\n\n"
+           "--precision half or bfloat16, and single precision with --math tf32 or 3xtf32,\n"
+           "search tiled2d's tensor-core configurations (MMA=4 for 16-bit storage, MMA=5 for\n"
+           "TF32 and 3xTF32, with the asynchronous-copy stages ASYNC, FPIPE and BT), starting\n"
+           "from the built-in ones, verified as tessel gemm --verify checks them, and store the\n"
+           "winner under that precision (half, bfloat16, tf32, 3xtf32). They need a device with\n"
+           "the tensor-core instruction (NVIDIA sm_80 and later); elsewhere they would run\n"
+           "emulated, never fast, and tune says so and stops (exit 3). Without --precision:\n"
+           "single (in --math's mode) and, in FP32 math, double.\n\n");
     cli_print_options(stdout, opts, nopts);
     printf("\nDatabase: $TESSEL_TUNING_DIR, else <kernel cache dir>/tuning; one file per device\n"
            "and driver. --show prints what auto picks for each class and where it comes from,\n"
@@ -641,6 +624,8 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Examples:\n"
            "  tessel tune gemm --sizes 4096 --budget-s 300\n"
            "  tessel tune gemm --precision double --shapes 1000,512 --budget-s 120\n"
+           "  tessel tune gemm --precision half --shapes 4096 --budget-s 300\n"
+           "  tessel tune gemm --math tf32 --shapes 4096 --budget-s 300\n"
            "  tessel tune --show\n");
 }
 
@@ -655,7 +640,11 @@ int cli_cmd_tune(int argc, char **argv)
     cli_option opts[] = {
         CLI_OPT_DEVICE(&job.device),
         {"--precision", NULL, CLI_STRING, &job.precision, "P",
-         "single or double; default both (double where the device has it)"},
+         "single, double, half or bfloat16; default single and double (double where the "
+         "device has it)"},
+        {"--math", NULL, CLI_STRING, &job.math, "M",
+         "fp32, tf32 or 3xtf32: single precision's math mode (as tessel gemm --math); default "
+         "fp32"},
         {"--size", NULL, CLI_COUNT, &job.size, "N", "tune on N x N x N"},
         {"--sizes", NULL, CLI_SIZE_LIST, &job.sizes, "A,B", "tune on these square sizes"},
         {"--shapes", NULL, CLI_STRING, &job.shapes_text, "MxNxK,...",
@@ -686,12 +675,21 @@ int cli_cmd_tune(int argc, char **argv)
         return cli_error(CLI_EXIT_USAGE,
                          "tune: operation '%s' has no search space (tunable: gemm)", op);
     if (job.precision && strcmp(job.precision, "single") != 0 &&
-        strcmp(job.precision, "double") != 0)
-        return cli_error(CLI_EXIT_USAGE, "tune: --precision must be single or double, not '%s'%s",
-                         job.precision,
-                         strcmp(job.precision, "half") == 0
-                             ? " (tiled2d, the kernel tune searches, has no half storage)"
-                             : "");
+        strcmp(job.precision, "double") != 0 && strcmp(job.precision, "half") != 0 &&
+        strcmp(job.precision, "bfloat16") != 0)
+        return cli_error(CLI_EXIT_USAGE,
+                         "tune: --precision expects single, double, half or bfloat16, got '%s'",
+                         job.precision);
+    if (job.math && strcmp(job.math, "fp32") != 0 && strcmp(job.math, "tf32") != 0 &&
+        strcmp(job.math, "3xtf32") != 0)
+        return cli_error(CLI_EXIT_USAGE, "tune: --math expects fp32, tf32 or 3xtf32, got '%s'",
+                         job.math);
+    if (job.math && strcmp(job.math, "fp32") != 0 && job.precision &&
+        strcmp(job.precision, "single") != 0)
+        return cli_error(CLI_EXIT_USAGE,
+                         "tune: --math %s is a mode of single precision: use it with --precision "
+                         "single (or without --precision), not %s",
+                         job.math, job.precision);
     if (!(job.budget_s > 0) || job.budget_s > 86400)
         return cli_error(CLI_EXIT_USAGE, "tune: --budget-s must be in (0, 86400]");
     if ((rc = cli_check_runs("tune", job.repeat, job.warmup, 64)) != 0) return rc;
@@ -722,16 +720,15 @@ int cli_cmd_tune(int argc, char **argv)
         while (j < nclasses && strcmp(classes[j], c) != 0) ++j;
         if (j == nclasses) classes[nclasses++] = c;
     }
-    for (int dbl = 0; dbl <= 1; ++dbl)
-        if (!job.precision ? (!dbl || job.s.dev.fp64)
-                           : strcmp(job.precision, dbl ? "double" : "single") == 0)
-            ngroups += (int)nclasses;
+    tune_kind kinds[2];
+    size_t nk = job_kinds(&job, kinds);
+    ngroups = (int)(nk * nclasses);
     double per_group = job.budget_s / (ngroups ? ngroups : 1);
-    for (int dbl = 0; dbl <= 1 && !rc_all; ++dbl) {
-        if (!job.precision ? (dbl && !job.s.dev.fp64)
-                           : strcmp(job.precision, dbl ? "double" : "single") != 0)
-            continue;
+    for (size_t q = 0; q < nk && !rc_all; ++q) {
         for (size_t c = 0; c < nclasses && !rc_all; ++c) {
+            /* the tuner first: a kind this device cannot tune is said before any data is made */
+            tsl_tuner *t = NULL;
+            if ((rc_all = make_tuner(&job, kinds[q], &t)) != 0) break;
             shape_data ds[MAX_SHAPES];
             size_t nd = 0;
             tsl_status st = TSL_OK;
@@ -740,15 +737,17 @@ int cli_cmd_tune(int argc, char **argv)
                                             job.shapes[i].k),
                            classes[c]) != 0)
                     continue;
-                st = prepare_shape(&job, dbl, job.shapes[i], &ds[nd]);
+                st = prepare_shape(&job, kinds[q], job.shapes[i], &ds[nd]);
                 if (st == TSL_OK) ++nd;
             }
-            if (st != TSL_OK)
+            if (st != TSL_OK) {
+                tsl_tuner_destroy(t);
                 rc_all = cli_error(CLI_EXIT_RUNTIME, "tune: cannot set up the data: %s (%s)",
                                    tsl_context_error(job.s.ctx), tsl_status_name(st));
-            else
-                rc_all = tune_group(&job, dbl, classes[c], ds, nd, per_group);
-            for (size_t i = 0; i < nd; ++i) free_shape(&ds[i]);
+            } else {
+                rc_all = tune_group(&job, kinds[q], t, classes[c], ds, nd, per_group);
+            }
+            for (size_t i = 0; i < nd; ++i) tune_data_free(&ds[i]);
         }
     }
     int rc_close = cli_session_close(&job.s);

@@ -172,10 +172,16 @@ TSL_EXPORT const char *tsl_context_warning(const tsl_context *ctx);
 /* The size class the database keys op's problem by ("small", "skinny", "large"; "any" for an op
  * without classes). */
 TSL_EXPORT const char *tsl_tuning_class(const char *op, size_t m, size_t n, size_t k);
+/* The precision arguments of the tuning calls below (named is_double before 16-bit storage: 0 and
+ * 1 still mean single and double) take a tsl_precision: TSL_HALF and TSL_BFLOAT16 for gemm only
+ * (TSL_ERR_UNSUPPORTED elsewhere), another value is TSL_ERR_INVALID_ARG. For gemm, TSL_SINGLE
+ * means single precision in the context's math mode (tsl_context_set_option "gemm" "math"), as
+ * tsl_sgemm on that context computes it: with TSL_MATH_TF32 or TSL_MATH_3XTF32 set, the entries
+ * and the search are those of that mode (the database's precision tf32 or 3xtf32). */
 /* What the database says for op at this precision and problem size: *config ("" when no entry
  * applies: the op's built-in choice runs) and *source (which file and selector it came from).
  * The strings live until the next tuning call on ctx. */
-TSL_EXPORT tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int is_double,
+TSL_EXPORT tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int precision,
                                         size_t m, size_t n, size_t k, const char **config,
                                         const char **source);
 /* Stores config (checked to run on the device) as this device's entry for op, precision and
@@ -183,7 +189,7 @@ TSL_EXPORT tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int is
  * key=value pairs kept with it ("gflops=28270,size=4096"), or NULL; "measured=MxNxK+..." in it
  * limits the entry to problems within a factor of 2 of those shapes in m, n and k (docs/tuning.md).
  * TSL_ERR_IO when the file cannot be written. */
-TSL_EXPORT tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, size_t m,
+TSL_EXPORT tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int precision, size_t m,
                                        size_t n, size_t k, const char *config, const char *note);
 /* The user database file of the context's device ("" when there is no usable directory). */
 TSL_EXPORT const char *tsl_tuning_file(const tsl_context *ctx);
@@ -191,9 +197,12 @@ TSL_EXPORT const char *tsl_tuning_file(const tsl_context *ctx);
 /* The search over an op's parameter space. The tuner hands out configurations; the caller runs,
  * verifies and times each, and reports a score (higher is better, <= 0 failed). The first
  * candidate is the configuration `auto` uses now; small spaces are walked in full, large ones by
- * random sampling alternating with refinement around the best so far (seeded: reproducible). */
+ * random sampling alternating with refinement around the best so far (seeded: reproducible).
+ * precision as above: gemm's half, bfloat16 and single in TF32 or 3xTF32 math search tiled2d's
+ * tensor-core configurations (MMA=4, MMA=5), which only a device with the instruction runs fast:
+ * elsewhere tsl_tuner_create is TSL_ERR_UNSUPPORTED, saying so (docs/tuning.md). */
 typedef struct tsl_tuner tsl_tuner;
-TSL_EXPORT tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
+TSL_EXPORT tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int precision,
                                        unsigned long long seed, tsl_tuner **out);
 /* Keeps only the configurations with these parameter values ("SA=1,PF=1"): TSL_ERR_INVALID_ARG
  * for an unknown name or value, TSL_ERR_UNSUPPORTED when none would be left (the tuner is then

@@ -25,6 +25,15 @@ foreach(k 0 1)
   set_tests_properties(lib_tune_defaults_${k} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 900
                                                          LABELS "lib;tune")
 endforeach()
+# The tensor-core kinds' spaces (issue 17): refused on a device without the instruction; on a
+# context made to look like an sm_80 GPU, MMA=4 / MMA=5 candidates that run, ASYNC/FPIPE/BT searched.
+add_executable(test_tune_tensor ${CMAKE_CURRENT_SOURCE_DIR}/test_tune_tensor.c)
+target_include_directories(test_tune_tensor PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
+                                                    ${CMAKE_SOURCE_DIR}/src)
+target_link_libraries(test_tune_tensor PRIVATE tessel_static m)
+add_test(NAME lib_tune_tensor COMMAND test_tune_tensor)
+set_tests_properties(lib_tune_tensor PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 120
+                                                LABELS "lib;tune")
 add_test(NAME lib_tune_layers COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tune_layers.sh
                                       ${CMAKE_SOURCE_DIR})
 set_tests_properties(lib_tune_layers PROPERTIES TIMEOUT 30 LABELS "lib;tune")

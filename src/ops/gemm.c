@@ -266,7 +266,8 @@ const tsl__op_desc tsl__gemm_desc = {.op = "gemm",
                                      .variant_check_prec = variant_check_prec,
                                      .option_check = option_check,
                                      .size_class = gemm_class,
-                                     .space = &tsl__tiled2d_space};
+                                     .space = &tsl__tiled2d_space,
+                                     .tuning_kind = call_kind};
 
 /* ---- the row-major problem the kernels see ------------------------------------------------ */
 

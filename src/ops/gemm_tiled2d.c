@@ -161,16 +161,38 @@ int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
 static int tiled2d_registers(int dbl, const int *v);
 static int has_mma(const tsl_context *ctx, int mma);
 
+/* The tensor-core instruction of the kinds only it computes (16-bit storage, TF32, 3xTF32): the
+ * MMA value of their configurations; 0 for single and double. */
+static int tensor_mma(int kind)
+{
+    return GK_16BIT(kind) ? 4 : GK_TF32ISH(kind) ? 5 : 0;
+}
+
 /* The tuner's space on this device: what runs, pruned by what pays on the device type. */
-static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
+static int tiled2d_valid(const tsl_context *ctx, int kind, const int *v)
 {
     if (v[P_MMA] && !has_mma(ctx, v[P_MMA])) return 0; /* emulated: correct, never fast */
-    if (!tsl__tiled2d_runs(ctx, dbl, v)) return 0;
+    if (!tsl__tiled2d_runs(ctx, kind, v)) return 0;
+    int dbl = kind == GK_DOUBLE;
     int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
     int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
     int w = dbl ? 2 : 1; /* 32-bit registers per value */
+    if (tensor_mma(kind)) {
+        /* The tensor-core path ignores APAD (its rows are padded by 8) and STRIDED (each warp
+         * owns a fixed block), and with ASYNC also VW but for the host's packing rule: one value
+         * of each, as the built-ins have (VW=2, or 1 where 2 cannot run), so no kernel is timed
+         * twice under two names. */
+        if (v[P_APAD] || !v[P_STRIDED]) return 0;
+        if (v[P_ASYNC] && v[P_VW] != 2) {
+            int two[NP];
+            memcpy(two, v, sizeof two);
+            two[P_VW] = 2;
+            if (v[P_VW] != 1 || tsl__tiled2d_runs(ctx, kind, two)) return 0;
+        }
+    }
     /* padding only matters for a staged A: 0 or 1 for scalar reads, 0 or 4 for vector reads */
-    if (!sa ? v[P_APAD] != 0 : v[P_VWA] > 1 ? v[P_APAD] == 1 : v[P_APAD] == 4) return 0;
+    else if (!sa ? v[P_APAD] != 0 : v[P_VWA] > 1 ? v[P_APAD] == 1 : v[P_APAD] == 4)
+        return 0;
     if (strcmp(ctx->info.type, "gpu") == 0) {
         /* a warp at least; ALIAS is a CPU cache matter; registers: accumulators + one column of
          * A + one row of B (+ the prefetched tile) + addressing, within 255 and the block */
@@ -190,9 +212,18 @@ static int tiled2d_valid(const tsl_context *ctx, int dbl, const int *v)
 
 /* Values of an axis no configuration can use here (tiled2d_valid's rules, one axis at a time):
  * the tuner skips them without visiting the points. */
-static int tiled2d_allowed(const tsl_context *ctx, int dbl, int axis, int value)
+static int tiled2d_allowed(const tsl_context *ctx, int kind, int axis, int value)
 {
-    if (axis == P_MMA) return value == 0 || (dbl && value <= 3 && has_mma(ctx, value));
+    int dbl = kind == GK_DOUBLE, mma = tensor_mma(kind);
+    if (axis == P_MMA)
+        return mma ? value == mma && has_mma(ctx, value)
+                   : value == 0 || (dbl && value <= 3 && has_mma(ctx, value));
+    /* the asynchronous ring, its fragment pipeline and B transposed: tensor-core kinds only */
+    if ((axis == P_ASYNC || axis == P_FPIPE || axis == P_BT) && value) return mma != 0;
+    if (mma) /* the tensor-core path: both tiles staged, scalar A reads, no WN, one APAD/STRIDED */
+        return !((axis == P_SA || axis == P_SB || axis == P_STRIDED) && !value) &&
+               !((axis == P_VWA && value > 1) || (axis == P_VW && value > 8)) &&
+               !((axis == P_WN || axis == P_ALIAS || axis == P_APAD) && value);
     if (axis == P_VW && dbl && value > 8) return 0;
     if (strcmp(ctx->info.type, "gpu") == 0) return !(axis == P_ALIAS && value);
     /* CPUs: no staging, interleaving, prefetch (it needs staging), vector reads of a staged A
@@ -220,8 +251,47 @@ static const char *const tiled2d_seeds[] = {
     "APAD=0,MMA=2",
     NULL};
 
-const tsl__space tsl__tiled2d_space = {"tiled2d",      tiled2d_axes,   NP, tiled2d_valid,
-                                         tiled2d_allowed, P_KSPLIT,       tiled2d_seeds};
+/* The tensor-core kinds' seeds: their built-in pair (the ASYNC design of the H100 rounds, then the
+ * first tensor-core tiles), so a search starts from what auto runs without a database entry. */
+static int tiled2d_kind_seed(int kind, int i, int *values)
+{
+    const tiled2d_params *pair = GK_16BIT(kind)      ? mma16_builtin
+                                 : kind == GK_TF32   ? tf32_builtin
+                                 : kind == GK_3XTF32 ? x3tf32_builtin
+                                                     : NULL;
+    if (!pair || i < 0 || i > 1) return 0;
+    memcpy(values, pair[i].v, sizeof pair[i].v);
+    return 1;
+}
+
+/* The tensor-core kinds run fast only on the instruction: elsewhere their configurations are an
+ * emulation (correct, never fast), which the space leaves out, so there is nothing to tune. */
+static const char *tiled2d_unavailable(const tsl_context *ctx, int kind, char *why, size_t cap)
+{
+    int mma = tensor_mma(kind);
+    if (!mma || has_mma(ctx, mma)) return NULL;
+    snprintf(why, cap,
+             "%s GEMM runs on tiled2d's tensor-core configurations (MMA=%d), and device %s has "
+             "no %s tensor-core instruction (mma.sync %s: NVIDIA sm_80 and later); they run "
+             "emulated here, correct but never fast, so there is nothing to tune",
+             kind == GK_HALF ? "half" : kind == GK_BF16 ? "bfloat16" : kind == GK_TF32 ? "TF32"
+                                                                                        : "3xTF32",
+             mma, ctx->info.name, mma == 4 ? "16-bit" : "TF32",
+             mma == 4 ? "m16n8k16 f16/bf16" : "m16n8k8 tf32");
+    return why;
+}
+
+/* The tuner walks every axis but the host's choices with an automatic setting (KSPLIT, DIRECT,
+ * PEEL: held at 0). */
+const tsl__space tsl__tiled2d_space = {"tiled2d",
+                                       tiled2d_axes,
+                                       NP,
+                                       tiled2d_valid,
+                                       tiled2d_allowed,
+                                       1ul << P_KSPLIT | 1ul << P_DIRECT | 1ul << P_PEEL,
+                                       tiled2d_seeds,
+                                       tiled2d_kind_seed,
+                                       tiled2d_unavailable};
 
 /* Copies a strided rows x cols operand (from element src_off of src) into a zero-padded
  * prows x pcols scratch buffer whose rows are pcols elements apart. */

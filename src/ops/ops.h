@@ -27,6 +27,10 @@ typedef struct {
      * ("small", "skinny", "large") and the search space of `tessel tune` (src/tune/tune.h). */
     const char *(*size_class)(size_t m, size_t n, size_t k);
     const tsl__space *space;
+    /* NULL: a precision is its own code in the tuning database (0 single, 1 double); else the
+     * code (tune.h) of a call at that precision (tsl_precision) on ctx: gemm's single precision
+     * in the context's math mode is tf32 or 3xtf32. */
+    int (*tuning_kind)(const tsl_context *ctx, int precision);
 } tsl__op_desc;
 
 /* The descriptor of op, NULL when there is none (registry.c). */

@@ -153,16 +153,38 @@ static const tsl__op_desc *tunable_op(tsl_context *ctx, const char *fn, const ch
     return d;
 }
 
-tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int is_double, size_t m, size_t n,
+/* The database's precision code (tune.h) of op's calls at a precision (tsl_precision; the old
+ * is_double's 0 and 1 are TSL_SINGLE and TSL_DOUBLE): TSL_HALF and TSL_BFLOAT16 for gemm only,
+ * gemm's single precision in the context's math mode. */
+static tsl_status tuning_code(tsl_context *ctx, const char *fn, const tsl__op_desc *d,
+                              int precision, int *code)
+{
+    if (precision < TSL_SINGLE || precision > TSL_BFLOAT16)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: precision %d is none of TSL_SINGLE (0), TSL_DOUBLE (1), TSL_HALF "
+                         "(2), TSL_BFLOAT16 (3)",
+                         fn, precision);
+    if (precision > TSL_DOUBLE && !d->tuning_kind)
+        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "%s: %s has no %s precision", fn, d->op,
+                         precision == TSL_HALF ? "half" : "bfloat16");
+    *code = d->tuning_kind ? d->tuning_kind(ctx, precision) : precision;
+    return TSL_OK;
+}
+
+tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int precision, size_t m, size_t n,
                              size_t k, const char **config, const char **source)
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;
     tsl__clear_error(ctx);
     if (!config || !source)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuning_lookup: config or source is NULL");
-    if (!tunable_op(ctx, "tsl_tuning_lookup", op)) return TSL_ERR_INVALID_ARG;
+    const tsl__op_desc *d = tunable_op(ctx, "tsl_tuning_lookup", op);
+    if (!d) return TSL_ERR_INVALID_ARG;
+    int code;
+    tsl_status s = tuning_code(ctx, "tsl_tuning_lookup", d, precision, &code);
+    if (s != TSL_OK) return s;
     tsl__shape shape = {m, n, k};
-    *config = tsl__tuning_find(ctx, op, is_double, tsl_tuning_class(op, m, n, k), &shape, source);
+    *config = tsl__tuning_find(ctx, op, code, tsl_tuning_class(op, m, n, k), &shape, source);
     if (!*config) {
         *config = "";
         *source = "no entry: the built-in default";
@@ -170,18 +192,21 @@ tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int is_double, si
     return TSL_OK;
 }
 
-tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int is_double, size_t m, size_t n,
+tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int precision, size_t m, size_t n,
                             size_t k, const char *config, const char *note)
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;
     tsl__clear_error(ctx);
     const tsl__op_desc *d = tunable_op(ctx, "tsl_tuning_store", op);
     if (!d) return TSL_ERR_INVALID_ARG;
-    return tsl__tuning_store(ctx, op, is_double, tsl_tuning_class(op, m, n, k), config, note,
+    int code;
+    tsl_status s = tuning_code(ctx, "tsl_tuning_store", d, precision, &code);
+    if (s != TSL_OK) return s;
+    return tsl__tuning_store(ctx, op, code, tsl_tuning_class(op, m, n, k), config, note,
                              d->variant_check);
 }
 
-tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
+tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int precision,
                             unsigned long long seed, tsl_tuner **out)
 {
     if (!ctx) return TSL_ERR_INVALID_ARG;
@@ -195,9 +220,11 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int is_double,
     if (!d->space)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has no search space",
                          op);
-    tsl_status s = tsl__check_fp64(ctx, is_double, "tsl_tuner_create");
+    int code;
+    tsl_status s = tuning_code(ctx, "tsl_tuner_create", d, precision, &code);
+    if (s == TSL_OK) s = tsl__check_fp64(ctx, precision == TSL_DOUBLE, "tsl_tuner_create");
     if (s != TSL_OK) return s;
     /* the first candidate: auto's configuration for a large problem of the op */
     const char *first = d->size_class ? d->size_class(4096, 4096, 4096) : "any";
-    return tsl__tuner_create(ctx, op, d->space, is_double, first, seed, out);
+    return tsl__tuner_create(ctx, op, d->space, code, first, seed, out);
 }

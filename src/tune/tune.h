@@ -36,27 +36,35 @@ typedef struct {
     int values[TSL__MAX_AXIS_VALUES];
 } tsl__axis;
 
-/* An op's search space: configurations "<variant>:NAME=V,NAME=V,..." of one variant. */
+/* An op's search space: configurations "<variant>:NAME=V,NAME=V,..." of one variant. `kind` in
+ * its functions is the precision code of tsl__tuning_find (0 single, 1 double, and for GEMM 2
+ * half, 3 bfloat16, 4 single in TF32 math, 5 in 3xTF32 math). */
 typedef struct {
     const char *variant; /* "tiled2d" */
     const tsl__axis *axes;
     int naxes;
-    /* 1 when these values (one per axis) can run on ctx's device at this precision: the limits
-     * the device reports (work-group size, local memory, registers where the vendor says) and the
-     * kernel's own divisibility rules. */
-    int (*valid)(const tsl_context *ctx, int dbl, const int *values);
+    /* 1 when these values (one per axis) can run on ctx's device at this kind and pay there: the
+     * limits the device reports (work-group size, local memory, registers where the vendor says)
+     * and the kernel's own divisibility rules. */
+    int (*valid)(const tsl_context *ctx, int kind, const int *values);
     /* Optional (NULL: every value): 0 when no configuration with this value of this axis can be
-     * valid on ctx's device at this precision, so the tuner need not visit any (PoCL has no use
-     * for local memory, double no 16-wide vectors, only NVIDIA's FP64 tensor cores MMA). Never 0
+     * valid on ctx's device at this kind, so the tuner need not visit any (PoCL has no use
+     * for local memory, double no 16-wide vectors, only NVIDIA's tensor cores MMA). Never 0
      * for a value valid() could accept. */
-    int (*allowed)(const tsl_context *ctx, int dbl, int axis, int value);
-    /* The tuner walks the first `searched` axes; the others stay at their first value (host-side
-     * choices with an automatic setting, such as gemm's KSPLIT = 0). 0 means all. */
-    int searched;
+    int (*allowed)(const tsl_context *ctx, int kind, int axis, int value);
+    /* Bit a set: the tuner does not walk axis a, which stays at its first value (host-side
+     * choices with an automatic setting, such as gemm's KSPLIT = 0). */
+    unsigned long held;
     /* Configurations the tuner tries first, after auto's (those that are valid here): designs
      * known to be good somewhere, which random sampling of a space of millions may never reach
      * (and refinement, one axis at a time, cannot reach across worse neighbours). NULL-ended. */
     const char *const *seeds;
+    /* Optional: the kind's own seeds, tried before `seeds`: 1 with the i-th one's values (one
+     * per axis), 0 past the last. */
+    int (*kind_seed)(int kind, int i, int *values);
+    /* Optional: NULL when the kind can be tuned on ctx's device, else why not, written into why
+     * (a device without the only instructions that compute the kind fast). */
+    const char *(*unavailable)(const tsl_context *ctx, int kind, char *why, size_t cap);
 } tsl__space;
 
 /* Parses "<variant>:NAME=V,..." against the space into values (axes not named keep what values
@@ -102,8 +110,9 @@ tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const ch
 /* ---- search (tuner.c) ----------------------------------------------------------------------- */
 
 /* tsl_tuner_create for an op whose descriptor the caller found: its space, and the size class
- * whose entry (for the whole class) is auto's configuration, the first candidate. */
-tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space *sp, int dbl,
+ * whose entry (for the whole class) is auto's configuration, the first candidate; kind as the
+ * space's functions take it. */
+tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space *sp, int kind,
                              const char *first_class, unsigned long long seed, tsl_tuner **out);
 
 /* The device keys the database matches on (normalized: lower case, [a-z0-9_] only). */

@@ -5,8 +5,8 @@
  *
  * Strategy. The valid configurations for the device are enumerated once (the product of the axes
  * filtered by the space's check). The first candidate is what `auto` runs today, so a tuning run
- * can never end worse than it started; then the space's seeds (known-good designs) that are valid
- * here. A space of at most EXHAUSTIVE_MAX points is then walked in
+ * can never end worse than it started; then the space's seeds (known-good designs: the kind's own,
+ * then the space's list) that are valid here. A space of at most EXHAUSTIVE_MAX points is then walked in
  * full; a larger one alternates a random untried point (to explore) with an untried neighbour of
  * the best point so far (one axis moved to the next value up or down: local refinement), falling
  * back to random when the best point's neighbourhood is used up. The random source is a seeded
@@ -23,7 +23,7 @@
 
 struct tsl_tuner {
     const tsl__space *sp;
-    int dbl;
+    int kind;
     uint32_t *points;    /* valid configurations, mixed-radix encoded, increasing */
     unsigned char *done; /* handed out already */
     size_t npoints, ntried;
@@ -107,26 +107,27 @@ void tsl__space_format(const tsl__space *sp, const int *values, char *out, size_
                               values[a]);
 }
 
-/* The axes the tuner walks: the first `searched`; the others stay at their first value. */
-static int searched_axes(const tsl__space *sp)
+/* Whether the tuner walks axis a (the space's held axes stay at their first value). */
+static int searched(const tsl__space *sp, int a)
 {
-    return sp->searched > 0 ? sp->searched : sp->naxes;
+    return !(sp->held >> a & 1ul);
 }
 
-/* Mixed-radix code of a point over the searched axes: axis 0 is the most significant digit
- * (value indices); the unsearched axes are at index 0 and not part of the code. */
+/* Mixed-radix code of a point over the searched axes: the first searched axis is the most
+ * significant digit (value indices); the held axes are at index 0 and not part of the code. */
 static uint32_t encode(const tsl__space *sp, const int *idx)
 {
     uint32_t c = 0;
-    for (int a = 0; a < searched_axes(sp); ++a)
-        c = c * (uint32_t)sp->axes[a].nvalues + (uint32_t)idx[a];
+    for (int a = 0; a < sp->naxes; ++a)
+        if (searched(sp, a)) c = c * (uint32_t)sp->axes[a].nvalues + (uint32_t)idx[a];
     return c;
 }
 
 static void decode(const tsl__space *sp, uint32_t c, int *idx)
 {
-    for (int a = sp->naxes - 1; a >= searched_axes(sp); --a) idx[a] = 0;
-    for (int a = searched_axes(sp) - 1; a >= 0; --a) {
+    for (int a = sp->naxes - 1; a >= 0; --a) {
+        idx[a] = 0;
+        if (!searched(sp, a)) continue;
         idx[a] = (int)(c % (uint32_t)sp->axes[a].nvalues);
         c /= (uint32_t)sp->axes[a].nvalues;
     }
@@ -157,17 +158,14 @@ static uint64_t next_random(tsl_tuner *t)
     return t->rng = x;
 }
 
-/* The code of a configuration string as a point of the searched space: axes it does not name,
- * and the unsearched ones (which the space holds at their first value), take their first value
- * (auto's tiled2d with DIRECT=2 is the searched point with DIRECT=0: the same kernel wherever
- * the operands need no packing, as at the tuner's sizes). */
-static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
+/* The code of a configuration (one value per axis) as a point of the searched space: the held
+ * axes take their first value (auto's tiled2d with DIRECT=2 is the searched point with DIRECT=0:
+ * the same kernel wherever the operands need no packing, as at the tuner's sizes). */
+static int values_code(const tsl__space *sp, int *values, uint32_t *code)
 {
-    int values[TSL__MAX_AXES], idx[TSL__MAX_AXES];
-    char why[256];
-    for (int a = 0; a < sp->naxes; ++a) values[a] = sp->axes[a].values[0];
-    if (tsl__space_parse(sp, cfg, values, why, sizeof why) != 0) return -1;
-    for (int a = searched_axes(sp); a < sp->naxes; ++a) values[a] = sp->axes[a].values[0];
+    int idx[TSL__MAX_AXES];
+    for (int a = 0; a < sp->naxes; ++a)
+        if (!searched(sp, a)) values[a] = sp->axes[a].values[0];
     for (int a = 0; a < sp->naxes; ++a) {
         idx[a] = 0;
         while (idx[a] < sp->axes[a].nvalues && sp->axes[a].values[idx[a]] != values[a]) ++idx[a];
@@ -177,14 +175,28 @@ static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
     return 0;
 }
 
-tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space *sp, int is_double,
+/* The same for a configuration string: the axes it does not name take their first value. */
+static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
+{
+    int values[TSL__MAX_AXES];
+    char why[256];
+    for (int a = 0; a < sp->naxes; ++a) values[a] = sp->axes[a].values[0];
+    if (tsl__space_parse(sp, cfg, values, why, sizeof why) != 0) return -1;
+    return values_code(sp, values, code);
+}
+
+tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space *sp, int kind,
                              const char *first_class, unsigned long long seed, tsl_tuner **out)
 {
     if (sp->naxes > TSL__MAX_AXES)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has more axes (%d) than "
                          "the tuner holds (%d)", op, sp->naxes, TSL__MAX_AXES);
+    char why[400];
+    const char *no = sp->unavailable ? sp->unavailable(ctx, kind, why, sizeof why) : NULL;
+    if (no) return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s", no);
     uint64_t total = 1;
-    for (int a = 0; a < searched_axes(sp); ++a) total *= (uint64_t)sp->axes[a].nvalues;
+    for (int a = 0; a < sp->naxes; ++a)
+        if (searched(sp, a)) total *= (uint64_t)sp->axes[a].nvalues;
     if (total > UINT32_MAX)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: space too large");
     tsl_tuner *t = tsl__calloc(1, sizeof *t);
@@ -194,24 +206,25 @@ tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space 
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "tsl_tuner_create: out of host memory");
     }
     t->sp = sp;
-    t->dbl = is_double;
+    t->kind = kind;
     /* every point of the searched axes' allowed values, in increasing code order (an odometer
      * over the allowed value indices); the unsearched axes at their first value */
     int idx[TSL__MAX_AXES], values[TSL__MAX_AXES], pos[TSL__MAX_AXES];
     int nallow[TSL__MAX_AXES], allow[TSL__MAX_AXES][TSL__MAX_AXIS_VALUES];
-    int S = searched_axes(sp), any = 1;
+    int any = 1;
     for (int a = 0; a < sp->naxes; ++a) {
         idx[a] = pos[a] = nallow[a] = 0;
-        for (int i = 0; a < S && i < sp->axes[a].nvalues; ++i)
-            if (!sp->allowed || sp->allowed(ctx, is_double, a, sp->axes[a].values[i]))
+        for (int i = 0; searched(sp, a) && i < sp->axes[a].nvalues; ++i)
+            if (!sp->allowed || sp->allowed(ctx, kind, a, sp->axes[a].values[i]))
                 allow[a][nallow[a]++] = i;
-        if (a < S && nallow[a] == 0) any = 0;
+        if (!searched(sp, a)) allow[a][nallow[a]++] = 0; /* held at its first value */
+        if (nallow[a] == 0) any = 0;
     }
     while (any && t->npoints < MAX_VALID) {
-        for (int a = 0; a < S; ++a) idx[a] = allow[a][pos[a]];
+        for (int a = 0; a < sp->naxes; ++a) idx[a] = allow[a][pos[a]];
         values_of(sp, idx, values);
-        if (sp->valid(ctx, is_double, values)) t->points[t->npoints++] = encode(sp, idx);
-        int a = S - 1;
+        if (sp->valid(ctx, kind, values)) t->points[t->npoints++] = encode(sp, idx);
+        int a = sp->naxes - 1;
         while (a >= 0 && ++pos[a] == nallow[a]) pos[a--] = 0;
         if (a < 0) break;
     }
@@ -233,10 +246,12 @@ tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space 
     if (!t->rng) t->rng = 1;
     /* auto's configuration (for a whole class, the caller says which) goes first */
     const char *src;
-    const char *cfg = tsl__tuning_find(ctx, op, is_double, first_class, NULL, &src);
+    const char *cfg = tsl__tuning_find(ctx, op, kind, first_class, NULL, &src);
     uint32_t code;
     if (cfg && config_code(sp, cfg, &code) == 0) t->first = find_point(t, code);
     const int max_seeds = (int)(sizeof t->seeds / sizeof t->seeds[0]);
+    for (int i = 0; sp->kind_seed && t->nseeds < max_seeds && sp->kind_seed(kind, i, values); ++i)
+        if (values_code(sp, values, &code) == 0) t->seeds[t->nseeds++] = code;
     for (int i = 0; sp->seeds && sp->seeds[i] && t->nseeds < max_seeds; ++i)
         if (config_code(sp, sp->seeds[i], &code) == 0) t->seeds[t->nseeds++] = code;
     *out = t;
@@ -288,7 +303,7 @@ static long untried_neighbour(tsl_tuner *t)
     long cand[2 * TSL__MAX_AXES];
     int nc = 0;
     for (int a = 0; a < t->sp->naxes; ++a)
-        for (int step = -1; step <= 1; step += 2) {
+        for (int step = -1; step <= 1 && searched(t->sp, a); step += 2) {
             decode(t->sp, t->points[t->best], idx);
             idx[a] += step;
             if (idx[a] < 0 || idx[a] >= t->sp->axes[a].nvalues) continue;

@@ -109,7 +109,7 @@ expect_error 2 "--budget-s" tune gemm --budget-s 0
 expect_error 2 "--shapes" tune gemm --shapes 4x4
 expect_error 2 "--shapes" tune gemm --shapes 4x0x4
 expect_error 2 "not both" tune gemm --shapes 8 --size 8
-expect_error 2 "--precision" tune gemm --precision half
+expect_error 2 "--precision" tune gemm --precision quad
 expect_error 2 "unknown option" tune gemm --bogus
 expect_error 2 "MWG" gemm --variant tiled2d:MWG=7 --size 8
 expect_error 2 "no parameters" gemm --variant naive:TS=4 --size 8
