@@ -180,7 +180,7 @@ tsl_status tsl_tuning_lookup(tsl_context *ctx, const char *op, int precision, si
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "tsl_tuning_lookup: config or source is NULL");
     const tsl__op_desc *d = tunable_op(ctx, "tsl_tuning_lookup", op);
     if (!d) return TSL_ERR_INVALID_ARG;
-    int code;
+    int code = 0;
     tsl_status s = tuning_code(ctx, "tsl_tuning_lookup", d, precision, &code);
     if (s != TSL_OK) return s;
     tsl__shape shape = {m, n, k};
@@ -199,7 +199,7 @@ tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int precision, siz
     tsl__clear_error(ctx);
     const tsl__op_desc *d = tunable_op(ctx, "tsl_tuning_store", op);
     if (!d) return TSL_ERR_INVALID_ARG;
-    int code;
+    int code = 0;
     tsl_status s = tuning_code(ctx, "tsl_tuning_store", d, precision, &code);
     if (s != TSL_OK) return s;
     return tsl__tuning_store(ctx, op, code, tsl_tuning_class(op, m, n, k), config, note,
@@ -220,7 +220,7 @@ tsl_status tsl_tuner_create(tsl_context *ctx, const char *op, int precision,
     if (!d->space)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s has no search space",
                          op);
-    int code;
+    int code = 0;
     tsl_status s = tuning_code(ctx, "tsl_tuner_create", d, precision, &code);
     if (s == TSL_OK) s = tsl__check_fp64(ctx, precision == TSL_DOUBLE, "tsl_tuner_create");
     if (s != TSL_OK) return s;
