@@ -97,7 +97,7 @@ static tsl_status choose_named(tsl_context *ctx, const char *variant, int kind,
                              base, kind == GK_TF32 ? "TF32" : "3xTF32");
         return TSL_OK;
     }
-    out->tp = tsl__tiled2d_base(ctx, kind);
+    out->tp = tsl__tiled2d_overlay_base(ctx, kind, colon != NULL);
     char why[256];
     if (colon) {
         if (tsl__space_parse(&tsl__tiled2d_space, variant, out->tp.v, why, sizeof why) != 0)

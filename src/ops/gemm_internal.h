@@ -59,9 +59,9 @@ typedef struct {
  * parameters. "auto" is the database's configuration for the kind and the problem's shape
  * (its size class; else auto_table); a bare "tiled2d" is tiled2d with the database's parameters
  * (else the kind's built-in configuration: tsl__tiled2d_base); "tiled2d:NAME=V,..." sets the named parameters
- * over that built-in configuration, so an explicit configuration means the same on every device
- * and size (for a kind: "tiled2d:KWG=32" in half precision is a tensor-core one; the tensor
- * kinds' built-in is the larger of two where the device's local memory holds it). A database
+ * over the kind's first built-in configuration (tsl__tiled2d_overlay_base), so an explicit
+ * configuration means the same on every device and size (for a kind: "tiled2d:KWG=32" in half
+ * precision is a tensor-core one); a bare "tiled2d" is the fastest built-in that fits the device. A database
  * entry that cannot run here is skipped with a warning (tsl_context_warning), never an error. */
 typedef struct {
     const gemm_variant *v;
@@ -100,6 +100,9 @@ extern const tiled2d_params tsl__tiled2d_fallback;
  * or for the kinds only the tensor cores run (16-bit storage: MMA=4; TF32 and 3xTF32: MMA=5) the
  * fastest measured tensor-core tiles that fit the device. */
 tiled2d_params tsl__tiled2d_base(const tsl_context *ctx, int kind);
+/* The base an explicit "tiled2d:NAME=V,..." overlays (overlay = 1: for the tensor kinds the
+ * first, device-independent tiles, without ASYNC; 0: tsl__tiled2d_base). */
+tiled2d_params tsl__tiled2d_overlay_base(const tsl_context *ctx, int kind, int overlay);
 /* Whether the device runs a matrix instruction (MMA value) natively, not emulated. */
 int tsl__tiled2d_native_mma(const tsl_context *ctx, int mma);
 extern const tsl__space tsl__tiled2d_space;

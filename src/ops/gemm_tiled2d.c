@@ -54,12 +54,21 @@ static const tiled2d_params x3tf32_builtin[2] = {
  * tensor cores compute the first of their pair that runs there. */
 tiled2d_params tsl__tiled2d_base(const tsl_context *ctx, int kind)
 {
+    return tsl__tiled2d_overlay_base(ctx, kind, 0);
+}
+
+/* What an explicit "tiled2d:NAME=V,..." overlays for the kind (overlay = 1): the second of the
+ * pair, the first tensor-core tiles, which run on every device and which configurations written
+ * before ASYNC, FPIPE and BT existed were written against (the pair's first names those three, so
+ * a string that leaves them out would inherit a ring it never asked for). */
+tiled2d_params tsl__tiled2d_overlay_base(const tsl_context *ctx, int kind, int overlay)
+{
     const tiled2d_params *pair = GK_16BIT(kind)    ? mma16_builtin
                                  : kind == GK_TF32 ? tf32_builtin
                                  : kind == GK_3XTF32 ? x3tf32_builtin
                                                    : NULL;
     if (!pair) return tsl__tiled2d_fallback;
-    return tsl__tiled2d_runs(ctx, kind, pair[0].v) ? pair[0] : pair[1];
+    return !overlay && tsl__tiled2d_runs(ctx, kind, pair[0].v) ? pair[0] : pair[1];
 }
 
 /* Bytes of one element of the staged tiles (and of the matrices in memory). */
