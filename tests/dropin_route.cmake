@@ -6,6 +6,8 @@
 set(TSL_DROPIN_ROUTE_SOURCES route.c device.c calibrate.c config.c stats.c cpu.c)
 list(TRANSFORM TSL_DROPIN_ROUTE_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/blas/)
 add_executable(test_dropin_route ${CMAKE_CURRENT_SOURCE_DIR}/test_dropin_route.c
+                                 ${CMAKE_CURRENT_SOURCE_DIR}/test_dropin_route_exit.c
+                                 ${CMAKE_CURRENT_SOURCE_DIR}/dropin_route_helpers.c
                                  ${TSL_DROPIN_ROUTE_SOURCES})
 target_include_directories(test_dropin_route PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
                                                      ${PROJECT_SOURCE_DIR}/src)
