@@ -236,6 +236,21 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define afs af
 #define bfs bf
 #endif
+/* The ldmatrix.x4 reads of a tile staged [row][k] in rows of KWG (A; B^T with BT), e elements a
+ * 16-byte chunk: A's 16-row m tile i (lanes 0-15 name its rows at k chunk kq / e, lanes 16-31 the
+ * same rows one chunk further: a0..a3 in mma's order); B^T's pair jp of 8-row n tiles (lanes 0-7
+ * (8-15) the first tile's rows at chunk kq / e (the next), lanes 16-31 the second tile's: b0, b1
+ * of each). */
+#define LDSM_A(x, As, kq, i, e)                                                             \
+  {                                                                                         \
+    const int r = wm + 16 * (i) + lane % 16;                                                \
+    LDSM_X4(x, As, r * KWG + SWZ(r, (kq) / (e) + lane / 16, AKC) * (e));                    \
+  }
+#define LDSM_BT(x, Bs, kq, jp, e)                                                           \
+  {                                                                                         \
+    const int r = wn + 16 * (jp) + lane % 8 + 8 * (lane / 16);                              \
+    LDSM_X4(x, Bs, r * KWG + SWZ(r, (kq) / (e) + (lane / 8) % 2, AKC) * (e));               \
+  }
 #if MMA == 4
   // A: one ldmatrix.x4 per 16 x 16 m tile (lanes 0-15 name its rows at k chunk kq / 8, lanes
   // 16-31 the same rows 8 further in k: registers a0..a3 in mma's order); B: one
@@ -243,10 +258,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // or second 8 columns: b0, b1 of each tile)
 #define LOAD_FRAGS(fb, As, Bs, kq)                                                          \
   {                                                                                         \
-    MMA_UNROLL for (int i = 0; i < MMA_MB; i++) {                                           \
-      const int r = wm + 16 * i + lane % 16;                                                \
-      LDSM_X4(af[fb][i], As, r * KWG + SWZ(r, (kq) / 8 + lane / 16, AKC) * 8);              \
-    }                                                                                       \
+    MMA_UNROLL for (int i = 0; i < MMA_MB; i++) LDSM_A(af[fb][i], As, kq, i, 8);            \
     MMA_UNROLL for (int jp = 0; jp < NWI / 2; jp++) {                                       \
       uint b4[4];                                                                           \
       LOAD_B4(b4, Bs, kq, jp, 8);                                                           \
@@ -257,14 +269,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     }                                                                                       \
   }
 #if BT
-/* B^T staged [n][k]: one ldmatrix.x4 per pair of n tiles, lanes 0-7 (8-15) naming the first
- * tile's 8 rows at k chunk kq / e (the next chunk), lanes 16-31 the second tile's: b0, b1 of
- * each, as A's rows give a0..a3 (e elements a chunk) */
-#define LOAD_B4(b4, Bs, kq, jp, e)                                                          \
-  {                                                                                         \
-    const int r = wn + 16 * (jp) + lane % 8 + 8 * (lane / 16);                              \
-    LDSM_X4(b4, Bs, r * KWG + SWZ(r, (kq) / (e) + (lane / 8) % 2, AKC) * (e));              \
-  }
+#define LOAD_B4(b4, Bs, kq, jp, e) LDSM_BT(b4, Bs, kq, jp, e)
 #else
 #define LOAD_B4(b4, Bs, kq, jp, e)                                                          \
   {                                                                                         \
@@ -292,8 +297,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define LOAD_B(fb, Bs, kq)                                                                  \
   MMA_UNROLL for (int jp = 0; jp < NWI / 2; jp++) {                                         \
     uint b4[4];                                                                             \
-    const int r = wn + 16 * jp + lane % 8 + 8 * (lane / 16);                                \
-    LDSM_X4(b4, Bs, r * KWG + SWZ(r, (kq) / 4 + (lane / 8) % 2, AKC) * 4);                  \
+    LDSM_BT(b4, Bs, kq, jp, 4);                                                             \
     _Pragma("unroll") for (int e = 0; e < 4; e++) {                                         \
       bf[fb][2 * jp + e / 2][e % 2] = TF32_IN(as_float(b4[e]));                             \
       SPLIT_B(fb, 2 * jp + e / 2, e % 2, as_float(b4[e]));                                  \
@@ -311,9 +315,8 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define LOAD_FRAGS(fb, As, Bs, kq)                                                          \
   {                                                                                         \
     MMA_UNROLL for (int i = 0; i < MMA_MB; i++) {                                           \
-      const int r = wm + 16 * i + lane % 16;                                                \
       uint raw[4];                                                                          \
-      LDSM_X4(raw, As, r * KWG + SWZ(r, (kq) / 4 + lane / 16, AKC) * 4);                    \
+      LDSM_A(raw, As, kq, i, 4);                                                            \
       _Pragma("unroll") for (int e = 0; e < 4; e++) {                                       \
         af[fb][i][e] = TF32_IN(as_float(raw[e]));                                           \
         SPLIT_A(fb, i, e);                                                                  \
