@@ -50,6 +50,15 @@ static const tiled2d_params x3tf32_builtin[2] = {
     {{128, 128, 8, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 4, 0}},
     {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
 
+/* The built-in pair of a kind only the tensor cores compute; NULL for single and double. */
+static const tiled2d_params *builtin_pair(int kind)
+{
+    return GK_16BIT(kind)      ? mma16_builtin
+           : kind == GK_TF32   ? tf32_builtin
+           : kind == GK_3XTF32 ? x3tf32_builtin
+                               : NULL;
+}
+
 /* The kind's base configuration on ctx's device: tsl__tiled2d_fallback, or for the kinds only the
  * tensor cores compute the first of their pair that runs there. */
 tiled2d_params tsl__tiled2d_base(const tsl_context *ctx, int kind)
@@ -63,10 +72,7 @@ tiled2d_params tsl__tiled2d_base(const tsl_context *ctx, int kind)
  * a string that leaves them out would inherit a ring it never asked for). */
 tiled2d_params tsl__tiled2d_overlay_base(const tsl_context *ctx, int kind, int overlay)
 {
-    const tiled2d_params *pair = GK_16BIT(kind)    ? mma16_builtin
-                                 : kind == GK_TF32 ? tf32_builtin
-                                 : kind == GK_3XTF32 ? x3tf32_builtin
-                                                   : NULL;
+    const tiled2d_params *pair = builtin_pair(kind);
     if (!pair) return tsl__tiled2d_fallback;
     return !overlay && tsl__tiled2d_runs(ctx, kind, pair[0].v) ? pair[0] : pair[1];
 }
@@ -266,10 +272,7 @@ static const char *const tiled2d_seeds[] = {
  * first tensor-core tiles), so a search starts from what auto runs without a database entry. */
 static int tiled2d_kind_seed(int kind, int i, int *values)
 {
-    const tiled2d_params *pair = GK_16BIT(kind)      ? mma16_builtin
-                                 : kind == GK_TF32   ? tf32_builtin
-                                 : kind == GK_3XTF32 ? x3tf32_builtin
-                                                     : NULL;
+    const tiled2d_params *pair = builtin_pair(kind);
     if (!pair || i < 0 || i > 1) return 0;
     memcpy(values, pair[i].v, sizeof pair[i].v);
     return 1;
