@@ -2,6 +2,7 @@
  * context's scratch workspaces for pre-passes, rectangular transfers that move exactly a matrix
  * (never the caller's padding), and kernel launches. Every command is profiled through an event
  * booked into the context's timing breakdown. */
+#include <stdio.h>
 #include <string.h>
 
 #include "runtime/runtime.h"
@@ -114,9 +115,20 @@ tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const ts
     }
     for (cl_uint d = 0; d < dims; ++d)
         if (global[d] == 0) return TSL_OK; /* nothing to do */
+    if (tsl__trace_level() >= 2) { /* the label the booked event is printed with */
+        char fn[48] = "";
+        if (clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof fn, fn, NULL) != CL_SUCCESS)
+            fn[0] = '\0';
+        fn[sizeof fn - 1] = '\0';
+        snprintf(ctx->launch_label, sizeof ctx->launch_label, "%s (%s) %zu x %zu x %zu", what, fn,
+                 global[0], dims > 1 ? global[1] : (size_t)1, dims > 2 ? global[2] : (size_t)1);
+    }
     cl_event ev = NULL;
     cl_int err = clEnqueueNDRangeKernel(ctx->queue, k, dims, NULL, global, local, 0, NULL, &ev);
-    if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueNDRangeKernel", err, what);
+    if (err != CL_SUCCESS) {
+        ctx->launch_label[0] = '\0';
+        return tsl__cl_fail(ctx, "clEnqueueNDRangeKernel", err, what);
+    }
     tsl__track_event(ctx, ev, TSL__EV_KERNEL);
     return TSL_OK;
 }

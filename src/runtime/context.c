@@ -159,7 +159,7 @@ void tsl__timing_begin(tsl_context *ctx)
     tsl__clear_error(ctx);
 }
 
-static void book(tsl_context *ctx, cl_event ev, tsl__event_kind kind)
+static void book(tsl_context *ctx, cl_event ev, tsl__event_kind kind, const char *label)
 {
     cl_ulong t0 = 0, t1 = 0;
     if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) == CL_SUCCESS &&
@@ -169,6 +169,9 @@ static void book(tsl_context *ctx, cl_event ev, tsl__event_kind kind)
         if (kind == TSL__EV_UPLOAD) ctx->timing.upload_ms += ms;
         else if (kind == TSL__EV_KERNEL) ctx->timing.kernel_ms += ms;
         else ctx->timing.download_ms += ms;
+        if (tsl__trace_level() >= 2)
+            fprintf(stderr, "tessel: trace: %10.1f us  %s\n", ms * 1e3,
+                    kind == TSL__EV_KERNEL ? (*label ? label : "kernel") : kind == TSL__EV_UPLOAD ? "upload" : "download");
     }
     clReleaseEvent(ev);
 }
@@ -176,7 +179,8 @@ static void book(tsl_context *ctx, cl_event ev, tsl__event_kind kind)
 static cl_int drain(tsl_context *ctx)
 {
     cl_int err = clFinish(ctx->queue);
-    for (int i = 0; i < ctx->nevents; ++i) book(ctx, ctx->events[i], ctx->event_kinds[i]);
+    for (int i = 0; i < ctx->nevents; ++i)
+        book(ctx, ctx->events[i], ctx->event_kinds[i], ctx->event_labels[i]);
     ctx->nevents = 0;
     return err;
 }
@@ -189,10 +193,11 @@ static void drain_older_half(tsl_context *ctx)
     int half = ctx->nevents / 2;
     clWaitForEvents(1, &ctx->events[half - 1]);
     for (int i = 0; i < half; ++i)
-        book(ctx, ctx->events[i], ctx->event_kinds[i]);
+        book(ctx, ctx->events[i], ctx->event_kinds[i], ctx->event_labels[i]);
     for (int i = half; i < ctx->nevents; ++i) {
         ctx->events[i - half] = ctx->events[i];
         ctx->event_kinds[i - half] = ctx->event_kinds[i];
+        memcpy(ctx->event_labels[i - half], ctx->event_labels[i], sizeof ctx->event_labels[i]);
     }
     ctx->nevents -= half;
 }
@@ -202,6 +207,8 @@ void tsl__track_event(tsl_context *ctx, cl_event ev, tsl__event_kind kind)
     if (!ev) return;
     if (ctx->nevents == TSL__MAX_EVENTS) drain_older_half(ctx);
     ctx->events[ctx->nevents] = ev;
+    memcpy(ctx->event_labels[ctx->nevents], ctx->launch_label, sizeof ctx->launch_label);
+    ctx->launch_label[0] = '\0';
     ctx->event_kinds[ctx->nevents++] = kind;
 }
 

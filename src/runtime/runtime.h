@@ -46,6 +46,10 @@ struct tsl_context {
     cl_event events[TSL__MAX_EVENTS];
     tsl__event_kind event_kinds[TSL__MAX_EVENTS];
     int nevents;
+    /* TESSEL_TRACE=2: what each tracked command was (a launch's label, set by tsl__launch just
+     * before it is tracked), printed with its device time when the event is booked */
+    char event_labels[TSL__MAX_EVENTS][96];
+    char launch_label[96];
     tsl__program_entry programs[TSL__MAX_PROGRAMS];
     int nprograms;
     struct { char op[16]; char variant[256]; } variants[TSL__MAX_OPS];
@@ -92,6 +96,8 @@ double tsl__now_ms(void); /* CLOCK_MONOTONIC in milliseconds */
  * variables made with pthread_condattr_setclock(CLOCK_MONOTONIC)). */
 struct timespec tsl__deadline_after_ms(double ms);
 int tsl__tracing(void);
+/* TESSEL_TRACE's level: 0 unset, 1 start-up and builds, 2 also every command's device time */
+int tsl__trace_level(void);
 /* Prints "tessel: trace: <now - since_ms> ms  <what>" when tracing, else nothing. */
 void tsl__trace(double since_ms, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

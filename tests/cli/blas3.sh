@@ -34,6 +34,18 @@ PY
     done
 done
 
+# TESSEL_TRACE=2: every command's device time, each launch named by what it computes, its kernel
+# and its global size (how a blocked routine's time splits among its launches)
+TESSEL_TRACE=2 expect_ok blas3 --op trsm --size 70 --block 16 --variant inverse --repeat 1 --warmup 0
+expect_clean_stderr
+grep -Eq '^tessel: trace: +[0-9.]+ us  trsm diagonal inverses \(l3_tri_inv\) [0-9]+ x [0-9]+ x 1$' "$ERR" ||
+    fail "TESSEL_TRACE=2: the diagonal inverses' launch"
+grep -Eq '^tessel: trace: +[0-9.]+ us  tiled2d [a-z ]*\(gemm_tiled2d\) ' "$ERR" ||
+    fail "TESSEL_TRACE=2: the GEMM launches"
+grep -Eq '^tessel: trace: +[0-9.]+ us  upload$' "$ERR" || fail "TESSEL_TRACE=2: the uploads"
+run blas3 --op trsm --size 70 --repeat 1 --warmup 0
+grep -q 'us  ' "$ERR" && fail "no TESSEL_TRACE: no command times"
+
 # the default orientation, JSON output
 expect_ok blas3 --op trsm --size 100 --verify --repeat 1 --warmup 0 --json -
 "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["rows"][0]; assert r["op"]=="trsm" and r["status"]=="ok", r' "$OUT" ||
