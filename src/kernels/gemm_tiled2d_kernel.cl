@@ -287,8 +287,8 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define TF32_IN(x) TF32_OF(x)
 #endif
 #if MATH == 2
-#define SPLIT_A(fb, i, e) afs[fb][i][e] = TF32_OF(as_float(raw[e]) - as_float(af[fb][i][e]))
-#define SPLIT_B(fb, j, q, x) bfs[fb][j][q] = TF32_OF((x) - as_float(bf[fb][j][q]))
+#define SPLIT_A(fb, i, e) afs[fb][i][e] = TF32_REM(as_float(raw[e]) - as_float(af[fb][i][e]))
+#define SPLIT_B(fb, j, q, x) bfs[fb][j][q] = TF32_REM((x) - as_float(bf[fb][j][q]))
 #else
 #define SPLIT_A(fb, i, e)
 #define SPLIT_B(fb, j, q, x)
@@ -479,7 +479,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if MMA == 5
             af[i][(MMA_RM / 8) * q + h] = TF32_OF(x);
 #if MATH == 2
-            afs[i][(MMA_RM / 8) * q + h] = TF32_OF(x - as_float(af[i][(MMA_RM / 8) * q + h]));
+            afs[i][(MMA_RM / 8) * q + h] = TF32_REM(x - as_float(af[i][(MMA_RM / 8) * q + h]));
 #endif
 #else
             af[i][(MMA_RM / 8) * q + h] = x;
@@ -491,7 +491,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if MMA == 5
           bf[j][q] = TF32_OF(x);
 #if MATH == 2
-          bfs[j][q] = TF32_OF(x - as_float(bf[j][q]));
+          bfs[j][q] = TF32_REM(x - as_float(bf[j][q]));
 #endif
 #else
           bf[j][q] = x;
