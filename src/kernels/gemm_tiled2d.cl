@@ -263,6 +263,20 @@ typedef real cout_t;
 #define C_LOAD(p, i) ((p)[i])
 #define C_STORE(v, p, i) ((p)[i] = (v))
 #endif
+/* Two neighbours of a row of C, v.s0 at i and v.s1 at i + 1, in one store (the tensor-core path's
+ * epilogue: a lane's accumulators come in such pairs), where i is even and C's row and origin keep
+ * it so: 4 bytes of 16-bit storage, a float2 or double2. A typed store, not vstore2, which only
+ * promises scalar alignment (NVIDIA's compiler splits it). */
+typedef CAT(REALNAME, 2) real2_t;
+#if STORAGE_HALF && !SPLIT_OUT
+#define C_STORE2(v, p, i) vstorea_half2_rte((v), 0, (p) + (i))
+#elif STORAGE_BF16 && !SPLIT_OUT
+#define C_STORE2(v, p, i)                                                                   \
+  (*(__global uint *)((p) + (i)) =                                                          \
+       (uint)float_to_bf16((v).s0) | ((uint)float_to_bf16((v).s1) << 16))
+#else
+#define C_STORE2(v, p, i) (*(__global real2_t *)((p) + (i)) = (v))
+#endif
 #if VWA > 1
 typedef CAT(REALNAME, VWA) realA;
 #endif

@@ -563,20 +563,31 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 
   // ---------------- epilogue: C = alpha*acc + beta*C, guarded ----------------
 #if MMA
+  // D elements 2h and 2h + 1 of a lane are row g + 8h, columns 2t and 2t + 1: one paired store
+  // where the pair lies whole inside C and C keeps pairs aligned (ldc, its origin and the split
+  // slices even: one uniform test), else element by element
+  const int pairs_ = ((ldc | (int)(c_off & 1) | (int)(cslice & 1)) & 1) == 0;
 #pragma unroll
   for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
-    for (int e = 0; e < MMA_ND; e++) {  // D element e: row g + 8 (e / 2), column 2 t + e % 2
-      const int row = m0 + wm + MMA_RM * i + lane / 4 + 8 * (e / 2);
+    for (int h = 0; h < MMA_ND / 2; h++) {
+      const int row = m0 + wm + MMA_RM * i + lane / 4 + 8 * h;
       if (row < Mc) {
         __global cout_t *Cr = C + (long)row * ldc;
 #pragma unroll
         for (int j = 0; j < NWI; j++) {
-          const int col = n0 + wn + 8 * j + 2 * (lane % 4) + e % 2;
-          if (col < Nc && TRI_KEEP(row, col))
-            C_STORE(beta != ZERO ? fma(beta, C_LOAD(Cr, col), alpha * acc[i][j][e])
-                                 : alpha * acc[i][j][e],
-                    Cr, col);
+          const int col = n0 + wn + 8 * j + 2 * (lane % 4);
+          real2_t r = (real2_t)(alpha * acc[i][j][2 * h], alpha * acc[i][j][2 * h + 1]);
+          if (pairs_ && col + 1 < Nc && TRI_KEEP(row, col) && TRI_KEEP(row, col + 1)) {
+            if (beta != ZERO)
+              r = fma((real2_t)(beta), (real2_t)(C_LOAD(Cr, col), C_LOAD(Cr, col + 1)), r);
+            C_STORE2(r, Cr, col);
+          } else {
+            if (col < Nc && TRI_KEEP(row, col))
+              C_STORE(beta != ZERO ? fma(beta, C_LOAD(Cr, col), r.s0) : r.s0, Cr, col);
+            if (col + 1 < Nc && TRI_KEEP(row, col + 1))
+              C_STORE(beta != ZERO ? fma(beta, C_LOAD(Cr, col + 1), r.s1) : r.s1, Cr, col + 1);
+          }
         }
       }
     }
