@@ -6,7 +6,8 @@
 # there the older algorithms (SYRK/SYR2K recursive, TRMM and TRSM blocked) and TRSM's two inverse
 # variants. The _gpucfg runs put GPU-like tiled2d configurations under the routines (staged tiles,
 # DIRECT = 2, small tiles so the test shapes cross many of them; double through the emulated FP64
-# matrix instruction), so the triangle and batch modes run the kernel paths a GPU runs.
+# matrix instruction), so the triangle and batch modes run the kernel paths a GPU runs; the
+# _async64 runs put the FP64 instruction's asynchronous ring under SYRK and TRMM.
 # lib_level3_batched checks strided batched GEMM, lib_level3_errors bad input.
 add_executable(test_level3 ${CMAKE_CURRENT_SOURCE_DIR}/test_level3.c)
 target_include_directories(test_level3 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
@@ -33,6 +34,14 @@ l3_test(trsm_blocked16 trsm 16 blocked)
 l3_test(trsm_inverse_rec16 trsm 16 inverse_rec)
 foreach(r syrk syr2k trmm batched)
   l3_test(${r}_gpucfg ${r} 16 auto "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}")
+endforeach()
+# The FP64 instruction fed by the asynchronous ring (ASYNC=3 with double-buffered fragments;
+# tests/test_dmma_async.c checks the plain and batched GEMMs) under the triangle modes: SYRK's
+# (TRI 1, 2: tiles of C's other triangle skipped) and TRMM's (3 to 6: each tile's k range cut
+# to the triangle before the ring starts)
+set(L3_GEMM_DOUBLE_ASYNC "tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,APAD=0,MMA=2,ASYNC=3,FPIPE=1")
+foreach(r syrk trmm)
+  l3_test(${r}_async64 ${r} 16 auto "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE_ASYNC}")
 endforeach()
 # blocks of 64: l3_tri_inv's panels of 32 run twice per block
 l3_test(trsm_gpucfg trsm 64 inverse "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}")

@@ -10,3 +10,14 @@ foreach(kind half bf16 tf32 3xtf32 bad)
   set_tests_properties(lib_tensor_${kind} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 1500
                                                      LABELS "lib;tensor")
 endforeach()
+# The FP64 instructions (MMA = 1, 2, 3) fed by the asynchronous ring (ASYNC, FPIPE): one shard
+# per instruction, and BATCH (tests/test_dmma_async.c); the triangle modes run in level3.cmake.
+add_executable(test_dmma_async ${CMAKE_CURRENT_SOURCE_DIR}/test_dmma_async.c)
+target_include_directories(test_dmma_async PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
+                                                   ${CMAKE_SOURCE_DIR}/src)
+target_link_libraries(test_dmma_async PRIVATE tessel_static tessel_ref m)
+foreach(part m1 m2 m3 batch)
+  add_test(NAME lib_dmma_async_${part} COMMAND test_dmma_async ${part})
+  set_tests_properties(lib_dmma_async_${part} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 1500
+                                                         LABELS "lib;tensor")
+endforeach()

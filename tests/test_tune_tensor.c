@@ -9,7 +9,14 @@
  *    kind's built-in configurations, and every candidate handed out (a few hundred, with scores
  *    reported so refinement runs) has the kind's MMA value, is one that tsl__tiled2d_runs accepts
  *    for the kind, and is distinct; ASYNC, FPIPE and BT are searched (each candidate set visits
- *    their non-zero values); single precision in FP32 math keeps MMA=0 and ASYNC=0 there.
+ *    their non-zero values); single precision in FP32 math keeps MMA=0 and ASYNC=0 there;
+ *  - double on contexts made to look like an sm_90 GPU with NVIDIA's 48 KiB of local memory (its
+ *    FP64 instructions MMA=1-3), an sm_80 one (MMA=1 only) and an sm_86 one (none): the ring
+ *    (ASYNC) and its fragment pipeline (FPIPE) are searched with the FP64 instructions, never
+ *    BT, with one VW (2), APAD (0) and STRIDED (1) per ring configuration, within the registers,
+ *    and nowhere without an FP64 instruction; configurations whose padded ring exceeds 48 KiB
+ *    are refused (128 x 64 x 8 with 3 stages: 50688 bytes with A's rows padded by 4, 38400
+ *    without).
  * Nothing is built or run: the candidates are checked as data. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -170,6 +177,66 @@ static void test_spaces(void)
     tsl_context_destroy(ctx);
 }
 
+/* Double's space on a context made to look like an NVIDIA GPU of compute capability cc with 48
+ * KiB of local memory, asked axis by axis (allowed) and point by point (valid, runs): the double
+ * space is millions of points (enumerating it takes minutes under the sanitizers), and its ring
+ * points are reached by the tuner through the seeds and refinement. */
+static void test_double_space(int cc)
+{
+    tsl_context *ctx = open_ctx();
+    if (!ctx) return;
+    ctx->nv_cc = cc;
+    snprintf(ctx->info.type, sizeof ctx->info.type, "gpu");
+    ctx->info.local_mem = 49152;
+    const tsl__space *sp = &tsl__tiled2d_space;
+    int fp64 = cc != 86; /* sm_80: m8n8k4; sm_90: all three; sm_86: none */
+    for (int value = 2; value <= 4; ++value)
+        CHECK(sp->allowed(ctx, GK_DOUBLE, P_ASYNC, value) == fp64, "double sm_%d: ASYNC=%d %s", cc,
+              value, fp64 ? "searched" : "not searched");
+    CHECK(sp->allowed(ctx, GK_DOUBLE, P_FPIPE, 1) == fp64, "double sm_%d: FPIPE=1", cc);
+    CHECK(!sp->allowed(ctx, GK_DOUBLE, P_BT, 1), "double sm_%d: BT=1 is not searched", cc);
+    CHECK(!sp->allowed(ctx, GK_SINGLE, P_ASYNC, 2) && !sp->allowed(ctx, GK_SINGLE, P_FPIPE, 1),
+          "single sm_%d in FP32 math: no ring", cc);
+    /* points: the ring with one VW (2), APAD (0) and STRIDED (1); its local memory counted
+     * exactly, padding included, before a build */
+    static const struct {
+        const char *cfg;
+        int runs, valid; /* on sm_90 (valid: and searched) */
+    } rings[] = {
+        {"MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,MMA=2,ASYNC=3", 1, 1},   /* 44544 bytes */
+        {"MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,MMA=2,ASYNC=3,FPIPE=1", 1, 1},
+        {"MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,MMA=2,ASYNC=4", 0, 0},   /* 59392 */
+        {"MWG=128,NWG=64,KWG=8,MDIMC=16,NDIMC=16,VW=2,MMA=1,ASYNC=2", 1, 1},  /* 33792 */
+        {"MWG=128,NWG=64,KWG=8,MDIMC=16,NDIMC=16,VW=2,MMA=2,ASYNC=3", 0, 0},  /* 50688: 38400
+                                                                                  unpadded */
+        {"MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=16,VW=2,MMA=3,ASYNC=2,FPIPE=1", 1, 1}, /* 38912 */
+        {"MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=16,VW=1,MMA=3,ASYNC=2", 1, 0},   /* VW=2 runs */
+        {"MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=16,VW=2,MMA=3,ASYNC=2,APAD=1", 1, 0},
+        {"MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=16,VW=2,MMA=3,ASYNC=2,BT=1", 0, 0}, /* 16-bit, TF32 */
+        {"MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=16,VW=2,MMA=3,ASYNC=2,PF=1,DBUF=1", 0, 0},
+        {"MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=16,VW=2,MMA=0,ASYNC=2", 0, 0},   /* no instruction */
+        {"MWG=32,NWG=32,KWG=32,MDIMC=4,NDIMC=8,VW=2,MMA=1,ASYNC=2", 1, 1},    /* 38912; 16
+                                                                       chunks a row: no swizzle */
+        {"MWG=64,NWG=64,KWG=32,MDIMC=8,NDIMC=8,VW=2,MMA=1,ASYNC=2", 0, 0},    /* 73728 */
+        {"MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=2,MMA=2,ASYNC=2,FPIPE=1", 1, 1}, /* 41984,
+                                                                                  registers 248 */
+        {"MWG=128,NWG=128,KWG=8,MDIMC=8,NDIMC=16,VW=2,MMA=2,ASYNC=2", 1, 0},  /* registers */
+    };
+    for (size_t i = 0; i < sizeof rings / sizeof rings[0]; ++i) {
+        char cfg[300];
+        snprintf(cfg, sizeof cfg, "tiled2d:SA=1,SB=1,PF=0,DBUF=0,STRIDED=1,VWA=1,APAD=0,WN=0,%s",
+                 rings[i].cfg);
+        int v[NP];
+        CHECK(parse(cfg, v) == 0, "parse %s", cfg);
+        int has = cc == 90 || (cc == 80 && v[P_MMA] <= 1);
+        CHECK(tsl__tiled2d_runs(ctx, GK_DOUBLE, v) == rings[i].runs, "double: %s %s", cfg,
+              rings[i].runs ? "runs" : "is refused");
+        CHECK(sp->valid(ctx, GK_DOUBLE, v) == (rings[i].valid && has), "double sm_%d: %s %s", cc,
+              cfg, rings[i].valid && has ? "is searched" : "is not searched");
+    }
+    tsl_context_destroy(ctx);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/tessel-test-tune-tensor-%ld", (long)getpid());
@@ -177,6 +244,9 @@ int main(void)
     setenv("TESSEL_TUNING_DIR", dir, 1); /* no user entry: auto is the built-in */
     test_no_instruction();
     test_spaces();
+    test_double_space(90);
+    test_double_space(80);
+    test_double_space(86);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);

@@ -26,7 +26,8 @@ foreach(k 0 1)
                                                          LABELS "lib;tune")
 endforeach()
 # The tensor-core kinds' spaces (issue 17): refused on a device without the instruction; on a
-# context made to look like an sm_80 GPU, MMA=4 / MMA=5 candidates that run, ASYNC/FPIPE/BT searched.
+# context made to look like an sm_80 GPU, MMA=4 / MMA=5 candidates that run, ASYNC/FPIPE/BT searched;
+# double's ring axes and points on contexts made to look like sm_90, sm_80 and sm_86 GPUs.
 add_executable(test_tune_tensor ${CMAKE_CURRENT_SOURCE_DIR}/test_tune_tensor.c)
 target_include_directories(test_tune_tensor PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
                                                     ${CMAKE_SOURCE_DIR}/src)

@@ -179,6 +179,9 @@ uint tf32_cvt(float x)
       MMA_PRODUCT(i, j, AF, BF, AFS, BFS)
 #define MMA_PRODUCTS() MMA_PRODUCTS_OF(af, bf, afs, bfs)
 
+#if (FPIPE || BT) && !ASYNC
+#error "tiled2d: FPIPE (double-buffered fragments) and BT are modes of ASYNC"
+#endif
 #if ASYNC
 /* ASYNC: the staged tiles arrive by asynchronous 16-byte copies (PTX cp.async.cg, global to local
  * without registers) into a ring of ASYNC local buffers, ASYNC - 1 tiles ahead of the one being
@@ -186,27 +189,31 @@ uint tf32_cvt(float x)
  * address per lane; TF32's B, 32-bit values in k order, by plain local reads). The rows are
  * swizzled: 16-byte chunk c of row r is stored at chunk SWZ(r, c, n) of its row (n chunks a row),
  * so the 8 rows one ldmatrix phase reads fall in 8 different bank groups without padding (the
- * 48 KiB of local memory hold 3 stages of 128 x 128 x 32 16-bit tiles exactly). */
-#if (MMA != 4 && MMA != 5) || !SA || !SB || PF || DBUF || DIRECT || ASYNC < 2 || ASYNC > 4
-#error "tiled2d: ASYNC (2 to 4 stages) needs MMA=4 or 5, SA=SB=1, PF=DBUF=DIRECT=0"
+ * 48 KiB of local memory hold 3 stages of 128 x 128 x 32 16-bit tiles exactly). FP64 (MMA=1-3)
+ * has no ldmatrix: its fragments are plain local reads of one double, from rows padded instead of
+ * swizzled (ALS_LD, BLS_LD: gemm_tiled2d.cl says why), so its chunks land in place. */
+#if !MMA || !SA || !SB || PF || DBUF || DIRECT || ASYNC < 2 || ASYNC > 4
+#error "tiled2d: ASYNC (2 to 4 stages) needs a matrix instruction (MMA=1 to 5), SA=SB=1, PF=DBUF=DIRECT=0"
 #endif
-#define CHE (MMA == 4 ? 8 : 4) /* elements of a 16-byte chunk */
+#define CHE (MMA == 4 ? 8 : MMA == 5 ? 4 : 2) /* elements of a 16-byte chunk */
 #define AKC (KWG / CHE)        /* chunks of a staged A row (k) */
 #define BNC (NWG / CHE)        /* chunks of a staged B row (n) */
-#if FPIPE && !ASYNC
-#error "tiled2d: FPIPE (double-buffered fragments) is a mode of ASYNC"
-#endif
-#if BT && (!ASYNC || NWI % 2 || (NWG * AKC) % NTHREADS)
-#error "tiled2d: BT (B packed as [n][k], read by ldmatrix like A) needs ASYNC, pairs of n tiles per warp and whole chunks per work-item"
+#if BT && (MMA < 4 || NWI % 2 || (NWG * AKC) % NTHREADS)
+#error "tiled2d: BT (B packed as [n][k], read by ldmatrix like A) needs ASYNC, a 16-bit or TF32 instruction (MMA=4, 5), pairs of n tiles per warp and whole chunks per work-item"
 #endif
 #if PRE_TF32 && !(MMA == 5 && MATH == 1 && BT)
 #error "tiled2d: PRE_TF32 (operands rounded by the pack) is for TF32 math with BT"
 #endif
 #if KWG % CHE || NWG % CHE || (MWG * AKC) % NTHREADS || (KWG * BNC) % NTHREADS || \
-    (MMA == 4 && NWI % 2) || AKC > 8
-#error "tiled2d: ASYNC needs whole 16-byte chunks per row and per work-item, at most 8 chunks a k row, and (16-bit) pairs of n tiles per warp"
+    (MMA == 4 && NWI % 2) || (MMA >= 4 && AKC > 8)
+#error "tiled2d: ASYNC needs whole 16-byte chunks per row and per work-item, (16-bit, TF32: the swizzle) at most 8 chunks a k row, and (16-bit) pairs of n tiles per warp"
 #endif
 #define SWZ(r, c, n) ((c) ^ ((n) >= 8 ? (r) % 8 : ((r) * (n) / 8) % (n)))
+#if MMA >= 4
+#define ASWZ(r, c) SWZ(r, c, AKC)
+#else
+#define ASWZ(r, c) (c)
+#endif
 #if MMA == 4
 #define BSWZ(r, c) SWZ(r, c, BNC)
 #else
@@ -243,6 +250,7 @@ uint tf32_cvt(float x)
 #define CP16(dst, src) (*(__local uint4 *)(dst) = *(__global const uint4 *)(src))
 #define CP_COMMIT()
 #define CP_WAIT()
+#if MMA >= 4 /* ldmatrix: 16-bit and TF32 fragments only */
 void ldsm_emulated(uint *r, __local const tile_t *base, const int off, const int trans,
                    __local int *xch, const int lane)
 {
@@ -263,6 +271,7 @@ void ldsm_emulated(uint *r, __local const tile_t *base, const int off, const int
 }
 #define LDSM_X4(r, base, off) ldsm_emulated(r, base, off, 0, ldsm_x, lane)
 #define LDSM_X4_T(r, base, off) ldsm_emulated(r, base, off, 1, ldsm_x, lane)
+#endif
 #endif
 #endif
 #endif

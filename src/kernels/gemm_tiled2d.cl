@@ -48,9 +48,10 @@
  *               rounded from the staged floats by cvt.rna.tf32.f32 (tf32_rna): MATH=1 one product
  *               (TF32), MATH=2 three (3xTF32: x = big + small, big = tf32(x), small =
  *               tf32(x - big); small*big + big*small + big*big, small*small dropped).
- *   ASYNC       2, 3 or 4 (MMA=4, 5): the staged tiles arrive by asynchronous copies (cp.async)
+ *   ASYNC       2, 3 or 4 (MMA=1 to 5): the staged tiles arrive by asynchronous copies (cp.async)
  *               into a ring of ASYNC local buffers, ASYNC - 1 tiles ahead, A stored [m][k] and
  *               read by ldmatrix, 16-bit B by ldmatrix.trans (rows swizzled instead of padded);
+ *               FP64 (MMA=1-3) by plain local reads, A's rows padded by 4 doubles, B's by 8;
  *               no PF, DBUF or DIRECT (the host packs what is not 16-byte aligned); groups launch
  *               in bands of 8 tile rows. FPIPE 1: the fragments double-buffered in registers
  *               (the next sub-step's read while this one's products issue: faster where the
@@ -144,15 +145,26 @@
 #define APAD 0
 #endif
 #endif
+/* The staged tiles: A is ALS_ROWS rows of ALS_LD elements, B KWG rows of BLS_LD (B^T with BT:
+ * NWG rows of KWG). Without ASYNC, A is stored transposed, [k][m]. */
 #if ASYNC
-/* ASYNC stages: A staged as [m][k] rows of KWG (ldmatrix reads rows of 16 bytes), B as [k][n]
- * rows, 16-bit B unpadded (swizzled), float B padded by 8 (its fragments are scalar reads) */
-#define ALS_LD MWG
+/* ASYNC stages A as [m][k], copied row by row from row-major A in 16-byte chunks, and B as
+ * [k][n]. 16-bit and TF32 A rows are KWG long, read by ldmatrix and swizzled instead of padded;
+ * FP64 A rows (no ldmatrix for doubles: plain reads of A[g][t]) are padded by 4 doubles: row g of
+ * a fragment read starts at bank 2 (KWG + 4) g mod 32, which for KWG = 8, 16, 32 (strides 12, 20,
+ * 36) puts 4 consecutive rows on disjoint banks, so the 8 rows' 256 bytes take two wavefronts,
+ * the least there can be (unpadded, KWG = 8 puts rows g and g + 2 on the same banks: four).
+ * 16-bit B is unpadded (swizzled); float and double B padded by 8 (scalar fragment reads: the 4
+ * k rows t of one fall on both halves of the banks). */
+#define ALS_ROWS MWG
+#define ALS_LD (MMA >= 1 && MMA <= 3 ? KWG + 4 : KWG)
 #define BLS_LD (MMA == 4 || BT ? NWG : NWG + 8)
 #elif MMA
+#define ALS_ROWS KWG
 #define ALS_LD (MWG + 8)
 #define BLS_LD (NWG + 8)
 #else
+#define ALS_ROWS KWG
 #define ALS_LD (MWG + APAD)
 #define BLS_LD NWG
 #endif

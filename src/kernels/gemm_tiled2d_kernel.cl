@@ -93,7 +93,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if MMA_EMULATE
   __local frag_t mma_fa[NTHREADS * MMA_RA], mma_fb[NTHREADS * MMA_RB];  // the warps' fragments
   __local frag_t *mma_sa = mma_fa + warp * 32 * MMA_RA, *mma_sb = mma_fb + warp * 32 * MMA_RB;
-#if ASYNC
+#if ASYNC && MMA >= 4
   __local int ldsm_xa[NTHREADS];  // the warps' ldmatrix row offsets
   __local int *ldsm_x = ldsm_xa + warp * 32;
 #endif
@@ -119,7 +119,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   __global const tile_t *Bg = B + (long)kbeg * ldb + n0;      // (k, n0) of the current step
 #endif
 #if SA
-  __local tile_t Als[NBUF][KWG * ALS_LD] __attribute__((aligned(64)));  // transposed: [k][m]
+  __local tile_t Als[NBUF][ALS_ROWS * ALS_LD] __attribute__((aligned(64)));  // [k][m]; ASYNC [m][k]
 #endif
 #if SB
   __local tile_t Bls[NBUF][KWG * BLS_LD] __attribute__((aligned(64)));
@@ -198,8 +198,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     __global const tile_t *ag_ = Ag + (tile) * KWG;                                         \
     _Pragma("unroll") for (int l = 0; l < MWG * AKC / NTHREADS; l++) {                      \
       const int q = tid + l * NTHREADS, r = q / AKC, c = q % AKC;                           \
-      CP16(Als[st] + r * KWG + SWZ(r, c, AKC) * CHE,                                      \
-           ag_ + (long)r * lda + c * CHE);                                                  \
+      CP16(Als[st] + r * ALS_LD + ASWZ(r, c) * CHE, ag_ + (long)r * lda + c * CHE);         \
     }                                                                                       \
     ASYNC_ISSUE_B(st, tile)                                                                 \
   }
@@ -229,9 +228,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // buffer) and its first fragments read, all before tile t's last products.
 #define KSUB (KWG / MMA_K)
 #define NFB (FPIPE ? 2 : 1)
-  frag_t af[NFB][MMA_MB][4], bf[NFB][NWI][2];
+  frag_t af[NFB][MMA_MB][MMA_RA], bf[NFB][NWI][MMA_RB];
 #if MATH == 2
-  frag_t afs[NFB][MMA_MB][4], bfs[NFB][NWI][2];
+  frag_t afs[NFB][MMA_MB][MMA_RA], bfs[NFB][NWI][MMA_RB];
 #else
 #define afs af
 #define bfs bf
@@ -244,14 +243,31 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #define LDSM_A(x, As, kq, i, e)                                                             \
   {                                                                                         \
     const int r = wm + 16 * (i) + lane % 16;                                                \
-    LDSM_X4(x, As, r * KWG + SWZ(r, (kq) / (e) + lane / 16, AKC) * (e));                    \
+    LDSM_X4(x, As, r * ALS_LD + SWZ(r, (kq) / (e) + lane / 16, AKC) * (e));                 \
   }
 #define LDSM_BT(x, Bs, kq, jp, e)                                                           \
   {                                                                                         \
     const int r = wn + 16 * (jp) + lane % 8 + 8 * (lane / 16);                              \
     LDSM_X4(x, Bs, r * KWG + SWZ(r, (kq) / (e) + (lane / 8) % 2, AKC) * (e));               \
   }
-#if MMA == 4
+#if MMA <= 3
+  // FP64: plain local reads by the instruction's fragment rule (no ldmatrix for doubles), as the
+  // non-ASYNC path below reads them, but from A stored [m][k]: af[i][(MMA_RM / 8) q + h] =
+  // A[wm + MMA_RM i + 8 h + g][kq + t + 4 q], bf[j][q] = B[kq + t + 4 q][wn + 8 j + g]. A's padded
+  // rows put a warp's 8 rows g of 32 bytes in two wavefronts, B's its 4 rows t (gemm_tiled2d.cl).
+#define LOAD_FRAGS(fb, As, Bs, kq)                                                          \
+  {                                                                                         \
+    _Pragma("unroll") for (int q = 0; q < MMA_K / 4; q++) {                                 \
+      const int kk_ = (kq) + lane % 4 + 4 * q;                                              \
+      _Pragma("unroll") for (int i = 0; i < MMA_MB; i++)                                    \
+        _Pragma("unroll") for (int h = 0; h < MMA_RM / 8; h++)                              \
+          af[fb][i][(MMA_RM / 8) * q + h] =                                                 \
+              As[(wm + MMA_RM * i + 8 * h + lane / 4) * ALS_LD + kk_];                      \
+      _Pragma("unroll") for (int j = 0; j < NWI; j++)                                       \
+        bf[fb][j][q] = Bs[kk_ * BLS_LD + wn + 8 * j + lane / 4];                            \
+    }                                                                                       \
+  }
+#elif MMA == 4
   // A: one ldmatrix.x4 per 16 x 16 m tile (lanes 0-15 name its rows at k chunk kq / 8, lanes
   // 16-31 the same rows 8 further in k: registers a0..a3 in mma's order); B: one
   // ldmatrix.x4.trans per pair of n tiles (lanes name k rows kq + lane % 16 at the pair's first
@@ -354,7 +370,8 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     __local const tile_t *As = Als[t % ASYNC], *Bs = Bls[t % ASYNC];
     MMA_UNROLL
     for (int ks = 0; ks < KSUB; ks++) {
-      // KSUB is 1, 2 or 4: tile t + 1 starts in buffer 0 (one sub-step: moved there below)
+      // KSUB is 1 or even (a power of 2): tile t + 1 starts in buffer 0 (one sub-step: moved
+      // there below)
       const int cur = KSUB == 1 ? 0 : ks % 2;
       if (ks == KSUB - 1) {
         const int nt = t + ASYNC - 1;
@@ -371,7 +388,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
       for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
-        for (int e = 0; e < 4; e++) {
+        for (int e = 0; e < MMA_RA; e++) {
           af[0][i][e] = af[1][i][e];
 #if MATH == 2
           afs[0][i][e] = afs[1][i][e];
@@ -380,7 +397,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
       for (int j = 0; j < NWI; j++)
 #pragma unroll
-        for (int e = 0; e < 2; e++) {
+        for (int e = 0; e < MMA_RB; e++) {
           bf[0][j][e] = bf[1][j][e];
 #if MATH == 2
           bfs[0][j][e] = bfs[1][j][e];

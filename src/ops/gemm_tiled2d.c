@@ -84,13 +84,18 @@ static size_t kind_elem(int kind)
 }
 
 /* Bytes of local memory tiled2d's staged tiles take (twice with DBUF); with MMA rows are padded
- * by 8 elements. */
+ * by 8 elements. Exact (the kernel's Als and Bls), so that a configuration over a device's local
+ * memory (NVIDIA's OpenCL: 48 KiB) is refused before it is built. */
 static size_t tiled2d_local_bytes(int kind, const int *v)
 {
-    if (v[P_ASYNC]) /* a ring of ASYNC stages; A unpadded, float B padded by 8 (MMA=5, not BT) */
-        return ((size_t)v[P_MWG] * (size_t)v[P_KWG] +
-                (size_t)v[P_KWG] * ((size_t)v[P_NWG] + (v[P_MMA] == 5 && !v[P_BT] ? 8 : 0))) *
+    if (v[P_ASYNC]) { /* a ring of ASYNC stages, A [m][k], B [k][n] (or [n][k] with BT): FP64 A
+                       * rows padded by 4, float and double B rows by 8 (gemm_tiled2d.cl) */
+        int fp64 = v[P_MMA] >= 1 && v[P_MMA] <= 3;
+        size_t apad = fp64 ? 4 : 0, bpad = (fp64 || v[P_MMA] == 5) && !v[P_BT] ? 8 : 0;
+        return ((size_t)v[P_MWG] * ((size_t)v[P_KWG] + apad) +
+                (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad)) *
                kind_elem(kind) * (size_t)v[P_ASYNC];
+    }
     size_t apad = v[P_MMA] ? 8 : (size_t)v[P_APAD], bpad = v[P_MMA] ? 8 : 0;
     size_t a = v[P_SA] ? (size_t)v[P_KWG] * ((size_t)v[P_MWG] + apad) : 0;
     size_t b = v[P_SB] ? (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad) : 0;
@@ -132,18 +137,21 @@ static int pre_tf32(int kind, const int *v)
     return kind == GK_TF32 && v[P_BT] && v[P_MMA] == 5;
 }
 
-/* ASYNC's rules (the kernel's #error checks): a tensor-core configuration staging both tiles
- * without PF, DBUF or DIRECT; rows of whole 16-byte chunks, at most 8 of them along k; every
- * work-item copies the same number of chunks; 16-bit B fragments in pairs of n tiles. */
+/* ASYNC's rules (the kernel's #error checks): a tensor-core configuration (any MMA: FP64, 16-bit,
+ * TF32) staging both tiles without PF, DBUF or DIRECT; rows of whole 16-byte chunks (2 doubles, 4
+ * floats, 8 16-bit values), at most 8 of them along k where A is swizzled (MMA=4, 5; FP64 rows
+ * are padded instead); every work-item copies the same number of chunks; 16-bit B fragments in
+ * pairs of n tiles; BT (ldmatrix reads of B^T) only for the 16-bit and TF32 instructions. */
 static int async_runs(int kind, const int *v)
 {
     int che = 16 / (int)kind_elem(kind), nthreads = v[P_MDIMC] * v[P_NDIMC];
     int akc = v[P_KWG] / che, bnc = v[P_NWG] / che, nwi = v[P_NWG] / v[P_NDIMC];
-    return (v[P_MMA] == 4 || v[P_MMA] == 5) && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] &&
-           v[P_DIRECT] != 1 && v[P_KWG] % che == 0 && v[P_NWG] % che == 0 && akc <= 8 &&
+    int mma = v[P_MMA];
+    return mma && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] && v[P_DIRECT] != 1 &&
+           v[P_KWG] % che == 0 && v[P_NWG] % che == 0 && !(mma >= 4 && akc > 8) &&
            (v[P_MWG] * akc) % nthreads == 0 && (v[P_KWG] * bnc) % nthreads == 0 &&
-           !(v[P_MMA] == 4 && nwi % 2) &&
-           !(v[P_BT] && (nwi % 2 || (v[P_NWG] * akc) % nthreads));
+           !(mma == 4 && nwi % 2) &&
+           !(v[P_BT] && (mma < 4 || nwi % 2 || (v[P_NWG] * akc) % nthreads));
 }
 
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
@@ -188,17 +196,24 @@ static int tensor_mma(int kind)
 /* The tuner's space on this device: what runs, pruned by what pays on the device type. */
 static int tiled2d_valid(const tsl_context *ctx, int kind, const int *v)
 {
+    /* the ring's axes first, cheaply: with double's FMA space they multiply the points the tuner
+     * enumerates by 8, nearly all of them without an instruction or with PF/DBUF staging */
+    if ((v[P_ASYNC] || v[P_FPIPE]) &&
+        (!v[P_ASYNC] || !v[P_MMA] || v[P_PF] || v[P_DBUF] || v[P_VWA] != 1 || v[P_WN]))
+        return 0;
     if (v[P_MMA] && !has_mma(ctx, v[P_MMA])) return 0; /* emulated: correct, never fast */
     if (!tsl__tiled2d_runs(ctx, kind, v)) return 0;
     int dbl = kind == GK_DOUBLE;
     int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
     int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
     int w = dbl ? 2 : 1; /* 32-bit registers per value */
-    if (tensor_mma(kind)) {
+    if (tensor_mma(kind) || (v[P_MMA] && v[P_ASYNC])) {
         /* The tensor-core path ignores APAD (its rows are padded by 8) and STRIDED (each warp
          * owns a fixed block), and with ASYNC also VW but for the host's packing rule: one value
          * of each, as the built-ins have (VW=2, or 1 where 2 cannot run), so no kernel is timed
-         * twice under two names. */
+         * twice under two names. For double, VW = 2 is one 16-byte chunk: the packing rule and
+         * the copies' coincide. (Double's non-ASYNC MMA points keep the FMA space's APAD and
+         * STRIDED rules, as its shipped entries were searched.) */
         if (v[P_APAD] || !v[P_STRIDED]) return 0;
         if (v[P_ASYNC] && v[P_VW] != 2) {
             int two[NP];
@@ -235,8 +250,11 @@ static int tiled2d_allowed(const tsl_context *ctx, int kind, int axis, int value
     if (axis == P_MMA)
         return mma ? value == mma && has_mma(ctx, value)
                    : value == 0 || (dbl && value <= 3 && has_mma(ctx, value));
-    /* the asynchronous ring, its fragment pipeline and B transposed: tensor-core kinds only */
-    if ((axis == P_ASYNC || axis == P_FPIPE || axis == P_BT) && value) return mma != 0;
+    /* the asynchronous ring and its fragment pipeline: the tensor-core kinds, and double where
+     * the device has an FP64 instruction; B transposed (ldmatrix reads): 16-bit and TF32 only */
+    if ((axis == P_ASYNC || axis == P_FPIPE) && value)
+        return mma != 0 || (dbl && (has_mma(ctx, 1) || has_mma(ctx, 2)));
+    if (axis == P_BT && value) return mma != 0;
     if (mma) /* the tensor-core path: both tiles staged, scalar A reads, no WN, one APAD/STRIDED */
         return !((axis == P_SA || axis == P_SB || axis == P_STRIDED) && !value) &&
                !((axis == P_VWA && value > 1) || (axis == P_VW && value > 8)) &&
@@ -266,6 +284,11 @@ static const char *const tiled2d_seeds[] = {
     /* double on FP64 tensor cores (H200 round 4, 2026-11-23) */
     "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,"
     "APAD=0,MMA=2",
+    /* the same tiles fed by the asynchronous ring (issue 17, item 3; not yet measured when
+     * written): random draws seldom land on a ring point among double's millions, refinement
+     * then walks its stages, FPIPE, MMA and tiles */
+    "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,"
+    "APAD=0,MMA=2,ASYNC=3",
     NULL};
 
 /* The tensor-core kinds' seeds: their built-in pair (the ASYNC design of the H100 rounds, then the
@@ -371,14 +394,18 @@ void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params
 }
 
 /* Registers per work-item that tiled2d's parameters need, as the tuner's pruning estimates
- * them: accumulators + one column of A + one row of B (+ the prefetched tile) + addressing. */
+ * them: accumulators + one column of A + one row of B (+ the prefetched tile) + addressing; for
+ * FP64 with FPIPE, a second set of fragments: a lane's A and B fragments of one instruction
+ * depth d are MWI d / 8 and NWI d / 4 doubles (the warp's 4 MWI x 8 NWI block). */
 static int tiled2d_registers(int dbl, const int *v)
 {
     int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
     int nthreads = v[P_MDIMC] * v[P_NDIMC], w = dbl ? 2 : 1;
     int nla = v[P_SA] ? v[P_MWG] * v[P_KWG] / nthreads : 0;
     int nlb = v[P_SB] ? v[P_KWG] * v[P_NWG] / nthreads : 0;
-    return (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + 24;
+    int depth = v[P_MMA] ? mma_depth(v[P_MMA]) : 0;
+    int fpipe = dbl && v[P_FPIPE] && v[P_MMA] ? (mwi * depth / 8 + nwi * depth / 4) * w : 0;
+    return (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + fpipe + 24;
 }
 
 /* Bytes of one partial result of split k: the accumulator's type, float for 16-bit storage (C is
