@@ -218,6 +218,21 @@ static void run_batch(void)
     tsl_context_set_variant(g_ctx, "gemm_batched", "auto");
 }
 
+/* DIRECT = 2 on a ring configuration: small ragged problems run on its register-staged companion
+ * read in place (gemm_tiled2d.c, ring_companion), whole tiles on the ring; both through the
+ * public call, every element checked. */
+static void run_companion(void)
+{
+    char v[320];
+    snprintf(v, sizeof v, "%s,KSPLIT=0,DIRECT=2,PEEL=0", M2_A);
+    const shape ragged[] = {{37, 45, 29}, {1, 7, 3}}, whole = {64, 128, 48};
+    for (int s = 0; s < 2; ++s)
+        for (int l = 0; l < 2; ++l)
+            run_case(v, &ragged[s], l ? TSL_COL_MAJOR : TSL_ROW_MAJOR, tr[l], tr[1 - l],
+                     l ? 0.5 : -1.25, l ? 0.0 : 0.75, (size_t)l);
+    run_case(v, &whole, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 1.0, 0.5, 0);
+}
+
 int main(int argc, char **argv)
 {
     static const char *const names[] = {"m1", "m2", "m3", "batch"};
@@ -252,6 +267,7 @@ int main(int argc, char **argv)
             break;
         default:
             run_batch();
+            run_companion();
         }
     }
     tsl_context_destroy(g_ctx);

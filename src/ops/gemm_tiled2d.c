@@ -171,7 +171,9 @@ int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
     if (vwa > 1 && (!sa || mwi % vwa || (mwg + apad) % vwa)) return 0;
     if (v[P_DBUF] && !v[P_PF]) return 0;
     if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
-    if (v[P_DIRECT] && !(sa && sb && v[P_PF])) return 0;
+    /* DIRECT = 2 on a ring configuration: its register-staged companion reads small ragged
+     * problems in place (ring_companion) */
+    if (v[P_DIRECT] && !(sa && sb && (v[P_PF] || (v[P_ASYNC] && v[P_DIRECT] == 2)))) return 0;
     if (dbl && vw > 8) return 0;
     /* a matrix instruction (emulated where the device lacks it): whole warps of its tiles, k-steps
      * of its depth, B's staged rows (padded by 8) whole vectors */
@@ -727,8 +729,37 @@ static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k,
  * The three parts write disjoint parts of C. PEEL = 0: on GPUs (on PoCL the strips cost more than
  * the padding: 1025^3 119.5 against 142.6 GFLOP/s padded, 2026-11-23), 1: never, 2: always.
  * DIRECT = 1 (read in place, always) is left whole. */
+/* The ring has no DIRECT, so a small ragged problem, which DIRECT = 2 reads in place, pays the pack
+ * pre-pass under it (H100 double, the FP64 ring against the MMA=2 register-staged configuration:
+ * 300^3 1.77 against 2.98 TFLOP/s, 200^3 0.35 against 0.55; where no pack is needed it wins:
+ * 128^3 0.40 against 0.26, 512^3 12.9 against 11.5; bench/results/h100/dgemm-async). So DIRECT =
+ * 2 on an FP64 ring configuration (MMA 1-3) means: such a problem runs on the ring's companion,
+ * the same tiles and instruction staged through registers (PF, DBUF) with DIRECT = 2, where that
+ * runs and would read in place (DIRECT = 0: the ring always). Not for the Level-3 modes (their
+ * operands are packed or batched as the ring plans them), nor the tensor-core kinds (not
+ * measured). 1: *out is the companion. */
+static int ring_companion(const tsl_context *ctx, const gemm_problem *p, const gemm_choice *c,
+                          gemm_choice *out)
+{
+    const int *tp = c->tp.v;
+    if (!tp[P_ASYNC] || tp[P_MMA] < 1 || tp[P_MMA] > 3 || tp[P_DIRECT] != 2 || p->tri || p->batch)
+        return 0;
+    *out = *c;
+    int *v = out->tp.v;
+    v[P_ASYNC] = v[P_FPIPE] = v[P_BT] = 0;
+    v[P_PF] = v[P_DBUF] = 1;
+    v[P_DIRECT] = 2;
+    if (!tsl__tiled2d_runs(ctx, p->kind, v)) return 0;
+    size_t Mp = tsl__gemm_round_up(p->m, (size_t)v[P_MWG]);
+    size_t Np = tsl__gemm_round_up(p->n, (size_t)v[P_NWG]);
+    size_t Kp = tsl__gemm_round_up(p->k, (size_t)v[P_KWG]);
+    return tsl__gemm_plan_tiles(p, v, Mp, Np, Kp).direct;
+}
+
 tsl_status tsl__gemm_run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c)
 {
+    gemm_choice companion;
+    if (ring_companion(ctx, p, c, &companion)) c = &companion;
     const int *tp = c->tp.v;
     int peel = tp[P_PEEL] == 2 || (tp[P_PEEL] == 0 && strcmp(ctx->info.type, "gpu") == 0);
     if (tp[P_DIRECT] == 1) peel = 0;
