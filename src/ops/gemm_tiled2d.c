@@ -730,14 +730,19 @@ static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k,
  * the padding: 1025^3 119.5 against 142.6 GFLOP/s padded, 2026-11-23), 1: never, 2: always.
  * DIRECT = 1 (read in place, always) is left whole. */
 /* The ring has no DIRECT, so a small ragged problem, which DIRECT = 2 reads in place, pays the pack
- * pre-pass under it (H100 double, the FP64 ring against the MMA=2 register-staged configuration:
- * 300^3 1.77 against 2.98 TFLOP/s, 200^3 0.35 against 0.55; where no pack is needed it wins:
- * 128^3 0.40 against 0.26, 512^3 12.9 against 11.5; bench/results/h100/dgemm-async). So DIRECT =
- * 2 on an FP64 ring configuration (MMA 1-3) means: such a problem runs on the ring's companion,
- * the same tiles and instruction staged through registers (PF, DBUF) with DIRECT = 2, where that
- * runs and would read in place (DIRECT = 0: the ring always). Not for the Level-3 modes (their
- * operands are packed or batched as the ring plans them), nor the tensor-core kinds (not
+ * pre-pass under it. On the H100 (bench/results/h100/dgemm-async, companion.txt) the FP64 ring
+ * lost to the register-staged MMA configuration that was the H100's DGEMM before it (64 x 128 x
+ * 8, DIRECT = 2) on ragged sizes up to 700^3 (300^3 1.87 against 2.93 TFLOP/s, 700^3 15.9
+ * against 17.7), tied at 1000^3 and won where nothing is packed (128^3 0.37 against 0.26, 512^3
+ * 12.2 against 10.6); the ring's own tiles staged through registers lost everywhere (1000^3
+ * 19.3). So DIRECT = 2 on an FP64 ring configuration (MMA 1-3) means: a problem DIRECT = 2 would
+ * read in place runs on that configuration, this companion (with the ring's m8n8k4 where the
+ * ring uses it: sm_80); DIRECT = 0 keeps the ring for every problem. Not for the Level-3 modes
+ * (their operands are packed or batched as the ring plans them), nor the tensor-core kinds (not
  * measured). 1: *out is the companion. */
+static const tiled2d_params fp64_direct_companion = {
+    {64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 2, 0, 2, 0, 0, 0, 0}};
+
 static int ring_companion(const tsl_context *ctx, const gemm_problem *p, const gemm_choice *c,
                           gemm_choice *out)
 {
@@ -745,10 +750,9 @@ static int ring_companion(const tsl_context *ctx, const gemm_problem *p, const g
     if (!tp[P_ASYNC] || tp[P_MMA] < 1 || tp[P_MMA] > 3 || tp[P_DIRECT] != 2 || p->tri || p->batch)
         return 0;
     *out = *c;
+    out->tp = fp64_direct_companion;
     int *v = out->tp.v;
-    v[P_ASYNC] = v[P_FPIPE] = v[P_BT] = 0;
-    v[P_PF] = v[P_DBUF] = 1;
-    v[P_DIRECT] = 2;
+    if (tp[P_MMA] == 1) v[P_MMA] = 1;
     if (!tsl__tiled2d_runs(ctx, p->kind, v)) return 0;
     size_t Mp = tsl__gemm_round_up(p->m, (size_t)v[P_MWG]);
     size_t Np = tsl__gemm_round_up(p->n, (size_t)v[P_NWG]);
