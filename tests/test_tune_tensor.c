@@ -222,6 +222,17 @@ static void test_double_space(int cc)
                                                                                   registers 248 */
         {"MWG=128,NWG=128,KWG=8,MDIMC=8,NDIMC=16,VW=2,MMA=2,ASYNC=2", 1, 0},  /* registers */
     };
+    /* an FP64 configuration that no kind runs here: the refusal names the device's limit at
+     * double precision, not single precision's instruction rule */
+    if (cc == 90) {
+        const char *big = "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=0,"
+                          "DBUF=0,STRIDED=1,VWA=1,APAD=0,MMA=2,ASYNC=4";
+        tsl_status st = tsl_context_set_variant(ctx, "gemm", big);
+        const char *e = tsl_context_error(ctx);
+        CHECK(st == TSL_ERR_UNSUPPORTED && strstr(e, "does not fit") && strstr(e, "double") &&
+                  !strstr(e, "single precision in FP32 math"),
+              "a ring over 48 KiB: %s: %s", tsl_status_name(st), e);
+    }
     for (size_t i = 0; i < sizeof rings / sizeof rings[0]; ++i) {
         char cfg[300];
         snprintf(cfg, sizeof cfg, "tiled2d:SA=1,SB=1,PF=0,DBUF=0,STRIDED=1,VWA=1,APAD=0,WN=0,%s",

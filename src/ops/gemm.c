@@ -227,13 +227,28 @@ static tsl_status variant_check_prec(tsl_context *ctx, const char *variant, int 
  * single-precision problem would run it (in the context's math mode), or else one of the other
  * kinds (double where the device has it, half, bfloat16, TF32), so a configuration only they run
  * (MMA) can be named; a call of another kind then says TSL_ERR_UNSUPPORTED. */
+/* 1 when variant is an explicit tiled2d configuration whose instruction is the kind's (the kind
+ * rule holds): a refusal at that kind is about the device (local memory, registers, work-group),
+ * the reason worth reporting. */
+static int names_kind(const tsl_context *ctx, const char *variant, int kind)
+{
+    if (strncmp(variant, "tiled2d:", 8) != 0) return 0;
+    tiled2d_params t = tsl__tiled2d_overlay_base(ctx, kind, 1);
+    char why[256];
+    return tsl__space_parse(&tsl__tiled2d_space, variant, t.v, why, sizeof why) == 0 &&
+           !*tsl__tiled2d_kind_rule(kind, t.v);
+}
+
 static tsl_status variant_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
     int first = call_kind(ctx, TSL_SINGLE);
     tsl_status s = check_kind(ctx, variant, first, resolved);
     if (s != TSL_ERR_UNSUPPORTED) return s;
+    /* the reason reported if no kind runs it: single precision's, unless the configuration is
+     * another kind's (an FP64 instruction's, say) and that kind refused it */
     char why[sizeof ctx->error];
     snprintf(why, sizeof why, "%s", ctx->error);
+    int why_fits = names_kind(ctx, variant, first);
     const int others[] = {GK_DOUBLE, GK_HALF, GK_BF16, GK_TF32};
     for (size_t i = 0; i < sizeof others / sizeof others[0]; ++i) {
         if (others[i] == first || (others[i] == GK_DOUBLE && !ctx->info.fp64)) continue;
@@ -241,8 +256,12 @@ static tsl_status variant_check(tsl_context *ctx, const char *variant, const cha
             tsl__clear_error(ctx);
             return TSL_OK;
         }
+        if (!why_fits && names_kind(ctx, variant, others[i])) {
+            snprintf(why, sizeof why, "%s", ctx->error);
+            why_fits = 1;
+        }
     }
-    snprintf(ctx->error, sizeof ctx->error, "%s", why); /* the single-precision reason */
+    snprintf(ctx->error, sizeof ctx->error, "%s", why);
     return s;
 }
 
