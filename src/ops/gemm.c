@@ -1,7 +1,8 @@
 /* gemm.c: GEMM, C = alpha op(A) op(B) + beta C, with full CBLAS semantics. This file checks the
  * arguments, keeps the variant table (a variant is a row of data: a kernel and its compile-time
  * parameters), maps every problem onto the row-major form the kernels compute, and launches.
- * tiled2d's parameters, search space and run (pack, split k, peeled edges) are in gemm_tiled2d.c.
+ * tiled2d's parameters are in gemm_tiled2d_config.c, its search space in gemm_tiled2d_space.c and
+ * its run (pack, split k, peeled edges) in gemm_tiled2d.c.
  *
  * How problems reach the kernels: a column-major C = op(A) op(B) is the row-major
  * C^T = op(B)^T op(A)^T on the same memory, so column-major calls swap A and B (and m and n).

@@ -1,8 +1,10 @@
-/* gemm_internal.h: what the two files of the single-device GEMM share: gemm.c (the variant
- * table, the choice of a variant and its tiled2d configuration, the ladder kernels, the argument
- * checks and the entry points) and gemm_tiled2d.c (tiled2d's parameters and search space, and its
- * run: the pack pre-pass, split k and peeled edges). The types below are the variant's row, the
- * tiled2d configuration, the resolved choice and the row-major problem the kernels see. */
+/* gemm_internal.h: what the files of the single-device GEMM share: gemm.c (the variant table,
+ * the choice of a variant and its tiled2d configuration, the ladder kernels, the argument checks
+ * and the entry points), gemm_tiled2d_config.c (tiled2d's parameters, built-in configurations and
+ * the rules of what runs), gemm_tiled2d_space.c (the tuner's search space over them) and
+ * gemm_tiled2d.c (tiled2d's run: the pack pre-pass, split k and peeled edges). The types below are
+ * the variant's row, the tiled2d configuration, the resolved choice and the row-major problem the
+ * kernels see. */
 #ifndef TSL_OPS_GEMM_INTERNAL_H
 #define TSL_OPS_GEMM_INTERNAL_H
 
@@ -93,9 +95,14 @@ typedef struct {
     int direct, pack_a, pack_b;
 } tiles_plan;
 
-/* ---- gemm_tiled2d.c ----------------------------------------------------------------------- */
-/* The last-resort configuration, and tiled2d's search space (the descriptor's, tsl__gemm_desc). */
+/* ---- gemm_tiled2d_config.c ---------------------------------------------------------------- */
+/* tiled2d's axes (P_*: each parameter's name and values), the tuner's and the -D options'. */
+extern const tsl__axis tsl__tiled2d_axes[NP];
+/* The last-resort configuration. */
 extern const tiled2d_params tsl__tiled2d_fallback;
+/* The built-in pair of a kind only the tensor cores compute (the first that runs on the device is
+ * its base; the second runs everywhere); NULL for single and double. */
+const tiled2d_params *tsl__tiled2d_builtin_pair(int kind);
 /* A kind's built-in configuration on the device, where the database has no entry: the fallback,
  * or for the kinds only the tensor cores run (16-bit storage: MMA=4; TF32 and 3xTF32: MMA=5) the
  * fastest measured tensor-core tiles that fit the device. */
@@ -105,7 +112,6 @@ tiled2d_params tsl__tiled2d_base(const tsl_context *ctx, int kind);
 tiled2d_params tsl__tiled2d_overlay_base(const tsl_context *ctx, int kind, int overlay);
 /* Whether the device runs a matrix instruction (MMA value) natively, not emulated. */
 int tsl__tiled2d_native_mma(const tsl_context *ctx, int mma);
-extern const tsl__space tsl__tiled2d_space;
 /* Whether a configuration runs correctly on the device for a GEMM of this kind (GK_*: the
  * kernel's rules and the hard limits). */
 int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v);
@@ -114,6 +120,20 @@ const char *tsl__tiled2d_kind_rule(int kind, const int *v);
 /* The kernel's -D options of a configuration for a GEMM of this kind. */
 void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params *tp, char *out,
                           size_t cap);
+/* Bytes of local memory a configuration's staged tiles take (exact: the kernel's Als and Bls). */
+size_t tsl__tiled2d_local_bytes(int kind, const int *v);
+/* Whether the pack rounds both operands to TF32 and the kernel multiplies them as they are (TF32
+ * math with B packed transposed: the kernel's PRE_TF32). */
+int tsl__tiled2d_pre_tf32(int kind, const int *v);
+/* Registers per work-item a configuration needs, as the tuner's pruning (and split k's model of
+ * the groups a compute unit holds) estimates them. */
+int tsl__tiled2d_registers(int dbl, const int *v);
+
+/* ---- gemm_tiled2d_space.c ----------------------------------------------------------------- */
+/* tiled2d's search space (the descriptor's, tsl__gemm_desc). */
+extern const tsl__space tsl__tiled2d_space;
+
+/* ---- gemm_tiled2d.c ----------------------------------------------------------------------- */
 /* Which operands tiled2d reads in place and which the pack pre-pass copies. */
 tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp, size_t Np,
                                 size_t Kp);

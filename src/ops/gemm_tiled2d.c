@@ -1,9 +1,9 @@
-/* gemm_tiled2d.c: tiled2d, the tuned GEMM kernel, on the host side: its compile-time parameters
- * and the tuner's search space over them (axes, the fallback configuration, what runs and what
- * pays on a device, the seeds), and the run of one row-major problem: the pack pre-pass that
- * makes operands dense and tile-multiple, split k for problems of few tiles, the Level-3 modes
- * (triangles, strided batches) and the peeled edges. gemm.c chooses the configuration and calls
- * tsl__gemm_run_tiled2d. */
+/* gemm_tiled2d.c: tiled2d, the tuned GEMM kernel, on the host side: the run of one row-major
+ * problem: the pack pre-pass that makes operands dense and tile-multiple, split k for problems of
+ * few tiles, the plan of what is read in place, the Level-3 modes (triangles, strided batches),
+ * the peeled edges and the FP64 ring's companion. Its configuration (parameters, built-ins, the
+ * rules of what runs, the -D options) is gemm_tiled2d_config.c, the tuner's search space over it
+ * gemm_tiled2d_space.c. gemm.c chooses the configuration and calls tsl__gemm_run_tiled2d. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,326 +11,6 @@
 #include <string.h>
 
 #include "ops/gemm_internal.h"
-
-static const tsl__axis tiled2d_axes[NP] = {
-    {"MWG", 5, {16, 32, 64, 128, 256}},  {"NWG", 5, {16, 32, 64, 128, 256}},
-    {"KWG", 3, {8, 16, 32}},             {"MDIMC", 6, {1, 2, 4, 8, 16, 32}},
-    {"NDIMC", 6, {1, 2, 4, 8, 16, 32}},  {"VW", 5, {1, 2, 4, 8, 16}},
-    {"SA", 2, {0, 1}},                   {"SB", 2, {0, 1}},
-    {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
-    {"VWA", 4, {1, 2, 4, 8}},            {"ALIAS", 2, {0, 1}},
-    {"DBUF", 2, {0, 1}},                 {"APAD", 3, {0, 1, 4}},
-    {"WN", 3, {0, 4, 8}},                {"MMA", 6, {0, 1, 2, 3, 4, 5}},
-    {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
-    {"PEEL", 3, {0, 1, 2}},               {"ASYNC", 4, {0, 2, 3, 4}},
-    {"FPIPE", 2, {0, 1}},                {"BT", 2, {0, 1}},
-};
-
-/* The last resort when neither the user's tuning database nor the shipped defaults
- * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
- * local memory that run everywhere. */
-const tiled2d_params tsl__tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0}};
-
-/* The tensor-core kinds' built-in configurations (16-bit storage, TF32, 3xTF32: no FMA kernel
- * computes them), the fastest of H100 rounds A and B (2026-11-25, docs/gemm.md): 128 x 128 tiles
- * of 4 warps, fed by asynchronous copies (ASYNC), 16-bit with double-buffered fragments (FPIPE)
- * and k-steps of 32, TF32 with k-steps of 16, 3 stages, FPIPE and B packed transposed with both
- * operands rounded by the pack (BT: the tuner's find, 1.25x / 1.39x the 2-stage one at 4096 /
- * 8192), 3xTF32 of 8 and 4 stages; the first
- * that runs on the device is the kind's base. The second of each pair takes over where these do
- * not fit (48 KiB and 33 KiB of local memory): the first tensor-core tiles (64 x 128,
- * double-buffered staging through registers, 13 KiB). */
-static const tiled2d_params mma16_builtin[2] = {
-    {{128, 128, 32, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 4, 0, 0, 0, 3, 1}},
-    {{64, 128, 16, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 4, 0, 2, 0, 0, 0}}};
-static const tiled2d_params tf32_builtin[2] = {
-    {{128, 128, 16, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 3, 1, 1}},
-    {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
-static const tiled2d_params x3tf32_builtin[2] = {
-    {{128, 128, 8, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 4, 0}},
-    {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
-
-/* The built-in pair of a kind only the tensor cores compute; NULL for single and double. */
-static const tiled2d_params *builtin_pair(int kind)
-{
-    return GK_16BIT(kind)      ? mma16_builtin
-           : kind == GK_TF32   ? tf32_builtin
-           : kind == GK_3XTF32 ? x3tf32_builtin
-                               : NULL;
-}
-
-/* The kind's base configuration on ctx's device: tsl__tiled2d_fallback, or for the kinds only the
- * tensor cores compute the first of their pair that runs there. */
-tiled2d_params tsl__tiled2d_base(const tsl_context *ctx, int kind)
-{
-    return tsl__tiled2d_overlay_base(ctx, kind, 0);
-}
-
-/* What an explicit "tiled2d:NAME=V,..." overlays for the kind (overlay = 1): the second of the
- * pair, the first tensor-core tiles, which run on every device and which configurations written
- * before ASYNC, FPIPE and BT existed were written against (the pair's first names those three, so
- * a string that leaves them out would inherit a ring it never asked for). */
-tiled2d_params tsl__tiled2d_overlay_base(const tsl_context *ctx, int kind, int overlay)
-{
-    const tiled2d_params *pair = builtin_pair(kind);
-    if (!pair) return tsl__tiled2d_fallback;
-    return !overlay && tsl__tiled2d_runs(ctx, kind, pair[0].v) ? pair[0] : pair[1];
-}
-
-/* Bytes of one element of the staged tiles (and of the matrices in memory). */
-static size_t kind_elem(int kind)
-{
-    return kind == GK_DOUBLE ? sizeof(double) : GK_16BIT(kind) ? 2 : sizeof(float);
-}
-
-/* Bytes of local memory tiled2d's staged tiles take (twice with DBUF); with MMA rows are padded
- * by 8 elements. Exact (the kernel's Als and Bls), so that a configuration over a device's local
- * memory (NVIDIA's OpenCL: 48 KiB) is refused before it is built. */
-static size_t tiled2d_local_bytes(int kind, const int *v)
-{
-    if (v[P_ASYNC]) { /* a ring of ASYNC stages, A [m][k], B [k][n] (or [n][k] with BT): FP64 A
-                       * rows padded by 4, float and double B rows by 8 (gemm_tiled2d.cl) */
-        int fp64 = v[P_MMA] >= 1 && v[P_MMA] <= 3;
-        size_t apad = fp64 ? 4 : 0, bpad = (fp64 || v[P_MMA] == 5) && !v[P_BT] ? 8 : 0;
-        return ((size_t)v[P_MWG] * ((size_t)v[P_KWG] + apad) +
-                (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad)) *
-               kind_elem(kind) * (size_t)v[P_ASYNC];
-    }
-    size_t apad = v[P_MMA] ? 8 : (size_t)v[P_APAD], bpad = v[P_MMA] ? 8 : 0;
-    size_t a = v[P_SA] ? (size_t)v[P_KWG] * ((size_t)v[P_MWG] + apad) : 0;
-    size_t b = v[P_SB] ? (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad) : 0;
-    return (a + b) * kind_elem(kind) * (v[P_DBUF] ? 2 : 1);
-}
-
-/* The matrix instruction of each MMA value: its rows (of A and D), its depth, and the kinds it
- * computes (its 8 columns are those of every shape). */
-static int mma_rows(int mma)
-{
-    return mma == 1 ? 8 : 16;
-}
-static int mma_depth(int mma)
-{
-    return mma == 1 ? 4 : mma == 2 || mma == 5 ? 8 : 16;
-}
-
-const char *tsl__tiled2d_kind_rule(int kind, const int *v)
-{
-    int mma = v[P_MMA];
-    if (kind == GK_DOUBLE && mma > 3)
-        return "MMA=4 and 5 are 16-bit and TF32 instructions: double runs MMA=0 to 3";
-    if (kind == GK_SINGLE && mma)
-        return "single precision in FP32 math runs MMA=0 (MMA=5 is TF32: set the gemm option "
-               "math to TSL_MATH_TF32 or TSL_MATH_3XTF32)";
-    if (GK_16BIT(kind) && mma != 4)
-        return "tiled2d has 16-bit storage only in its tensor-core configurations: MMA=4";
-    if (GK_TF32ISH(kind) && mma != 5)
-        return "TF32 and 3xTF32 math run on tiled2d's TF32 tensor-core configurations only: "
-               "MMA=5";
-    return "";
-}
-
-
-/* TF32 math with B packed transposed (BT): the pack rounds both operands to TF32 (gemm_pack's
- * PACK_TF32), and the kernel multiplies them as they are (PRE_TF32). */
-static int pre_tf32(int kind, const int *v)
-{
-    return kind == GK_TF32 && v[P_BT] && v[P_MMA] == 5;
-}
-
-/* ASYNC's rules (the kernel's #error checks): a tensor-core configuration (any MMA: FP64, 16-bit,
- * TF32) staging both tiles without PF, DBUF or DIRECT; rows of whole 16-byte chunks (2 doubles, 4
- * floats, 8 16-bit values), at most 8 of them along k where A is swizzled (MMA=4, 5; FP64 rows
- * are padded instead); every work-item copies the same number of chunks; 16-bit B fragments in
- * pairs of n tiles; BT (ldmatrix reads of B^T) only for the 16-bit and TF32 instructions. */
-static int async_runs(int kind, const int *v)
-{
-    int che = 16 / (int)kind_elem(kind), nthreads = v[P_MDIMC] * v[P_NDIMC];
-    int akc = v[P_KWG] / che, bnc = v[P_NWG] / che, nwi = v[P_NWG] / v[P_NDIMC];
-    int mma = v[P_MMA];
-    return mma && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] && v[P_DIRECT] != 1 &&
-           v[P_KWG] % che == 0 && v[P_NWG] % che == 0 && !(mma >= 4 && akc > 8) &&
-           (v[P_MWG] * akc) % nthreads == 0 && (v[P_KWG] * bnc) % nthreads == 0 &&
-           !(mma == 4 && nwi % 2) &&
-           !(v[P_BT] && (mma < 4 || nwi % 2 || (v[P_NWG] * akc) % nthreads));
-}
-
-/* What the kernel's #error checks and the device's hard limits allow: any such configuration
- * runs correctly on the device (named explicitly, or from a database entry). */
-int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
-{
-    int dbl = kind == GK_DOUBLE;
-    if (*tsl__tiled2d_kind_rule(kind, v)) return 0;
-    int mwg = v[P_MWG], nwg = v[P_NWG], kwg = v[P_KWG], mdimc = v[P_MDIMC], ndimc = v[P_NDIMC];
-    int vw = v[P_VW], sa = v[P_SA], sb = v[P_SB], vwa = v[P_VWA], apad = v[P_APAD];
-    if (mwg % mdimc || nwg % ndimc) return 0;
-    int mwi = mwg / mdimc, nwi = nwg / ndimc, nthreads = mdimc * ndimc;
-    if (nwi % vw || (size_t)nthreads > ctx->info.max_work_group) return 0;
-    if (sa && (mwg * kwg) % nthreads) return 0;
-    if (sb && (kwg * nwg / vw) % nthreads) return 0;
-    if (v[P_PF] && !sa && !sb) return 0;
-    if (vwa > 1 && (!sa || mwi % vwa || (mwg + apad) % vwa)) return 0;
-    if (v[P_DBUF] && !v[P_PF]) return 0;
-    if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
-    /* DIRECT = 2 on a ring configuration: its register-staged companion reads small ragged
-     * problems in place (ring_companion) */
-    if (v[P_DIRECT] && !(sa && sb && (v[P_PF] || (v[P_ASYNC] && v[P_DIRECT] == 2)))) return 0;
-    if (dbl && vw > 8) return 0;
-    /* a matrix instruction (emulated where the device lacks it): whole warps of its tiles, k-steps
-     * of its depth, B's staged rows (padded by 8) whole vectors */
-    if (v[P_MMA] && (!sa || !sb || mdimc % 4 || ndimc % 8 || (4 * mwi) % mma_rows(v[P_MMA]) ||
-                     v[P_KWG] % mma_depth(v[P_MMA]) || vwa != 1 || v[P_WN] || vw > 8))
-        return 0;
-    if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
-    if ((v[P_FPIPE] || v[P_BT]) && !v[P_ASYNC]) return 0;
-    return tiled2d_local_bytes(kind, v) <= ctx->info.local_mem;
-}
-
-static int tiled2d_registers(int dbl, const int *v);
-static int has_mma(const tsl_context *ctx, int mma);
-
-/* The tensor-core instruction of the kinds only it computes (16-bit storage, TF32, 3xTF32): the
- * MMA value of their configurations; 0 for single and double. */
-static int tensor_mma(int kind)
-{
-    return GK_16BIT(kind) ? 4 : GK_TF32ISH(kind) ? 5 : 0;
-}
-
-/* The tuner's space on this device: what runs, pruned by what pays on the device type. */
-static int tiled2d_valid(const tsl_context *ctx, int kind, const int *v)
-{
-    /* the ring's axes first, cheaply: with double's FMA space they multiply the points the tuner
-     * enumerates by 8, nearly all of them without an instruction or with PF/DBUF staging */
-    if ((v[P_ASYNC] || v[P_FPIPE]) &&
-        (!v[P_ASYNC] || !v[P_MMA] || v[P_PF] || v[P_DBUF] || v[P_VWA] != 1 || v[P_WN]))
-        return 0;
-    if (v[P_MMA] && !has_mma(ctx, v[P_MMA])) return 0; /* emulated: correct, never fast */
-    if (!tsl__tiled2d_runs(ctx, kind, v)) return 0;
-    int dbl = kind == GK_DOUBLE;
-    int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
-    int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
-    int w = dbl ? 2 : 1; /* 32-bit registers per value */
-    if (tensor_mma(kind) || (v[P_MMA] && v[P_ASYNC])) {
-        /* The tensor-core path ignores APAD (its rows are padded by 8) and STRIDED (each warp
-         * owns a fixed block), and with ASYNC also VW but for the host's packing rule: one value
-         * of each, as the built-ins have (VW=2, or 1 where 2 cannot run), so no kernel is timed
-         * twice under two names. For double, VW = 2 is one 16-byte chunk: the packing rule and
-         * the copies' coincide. (Double's non-ASYNC MMA points keep the FMA space's APAD and
-         * STRIDED rules, as its shipped entries were searched.) */
-        if (v[P_APAD] || !v[P_STRIDED]) return 0;
-        if (v[P_ASYNC] && v[P_VW] != 2) {
-            int two[NP];
-            memcpy(two, v, sizeof two);
-            two[P_VW] = 2;
-            if (v[P_VW] != 1 || tsl__tiled2d_runs(ctx, kind, two)) return 0;
-        }
-    }
-    /* padding only matters for a staged A: 0 or 1 for scalar reads, 0 or 4 for vector reads */
-    else if (!sa ? v[P_APAD] != 0 : v[P_VWA] > 1 ? v[P_APAD] == 1 : v[P_APAD] == 4)
-        return 0;
-    if (strcmp(ctx->info.type, "gpu") == 0) {
-        /* a warp at least; ALIAS is a CPU cache matter; registers: accumulators + one column of
-         * A + one row of B (+ the prefetched tile) + addressing, within 255 and the block */
-        if (nthreads < 32 || v[P_ALIAS]) return 0;
-        int est = tiled2d_registers(dbl, v);
-        if (est > 255) return 0;
-        unsigned long regs = tsl__device_registers(ctx);
-        if (regs && (unsigned long)est * (unsigned long)nthreads > regs) return 0;
-        return 1;
-    }
-    /* CPUs (PoCL): work-items are loop iterations and local memory is ordinary memory behind
-     * barriers, so staging and interleaving only add work; big groups only add overhead, and big
-     * register blocks take PoCL minutes to compile. */
-    return !(sa || sb || v[P_STRIDED] || v[P_DBUF] || v[P_WN] || nthreads > 64 ||
-             mwi * nwi > 512 / w);
-}
-
-/* Values of an axis no configuration can use here (tiled2d_valid's rules, one axis at a time):
- * the tuner skips them without visiting the points. */
-static int tiled2d_allowed(const tsl_context *ctx, int kind, int axis, int value)
-{
-    int dbl = kind == GK_DOUBLE, mma = tensor_mma(kind);
-    if (axis == P_MMA)
-        return mma ? value == mma && has_mma(ctx, value)
-                   : value == 0 || (dbl && value <= 3 && has_mma(ctx, value));
-    /* the asynchronous ring and its fragment pipeline: the tensor-core kinds, and double where
-     * the device has an FP64 instruction; B transposed (ldmatrix reads): 16-bit and TF32 only */
-    if ((axis == P_ASYNC || axis == P_FPIPE) && value)
-        return mma != 0 || (dbl && (has_mma(ctx, 1) || has_mma(ctx, 2)));
-    if (axis == P_BT && value) return mma != 0;
-    if (mma) /* the tensor-core path: both tiles staged, scalar A reads, no WN, one APAD/STRIDED */
-        return !((axis == P_SA || axis == P_SB || axis == P_STRIDED) && !value) &&
-               !((axis == P_VWA && value > 1) || (axis == P_VW && value > 8)) &&
-               !((axis == P_WN || axis == P_ALIAS || axis == P_APAD) && value);
-    if (axis == P_VW && dbl && value > 8) return 0;
-    if (strcmp(ctx->info.type, "gpu") == 0) return !(axis == P_ALIAS && value);
-    /* CPUs: no staging, interleaving, prefetch (it needs staging), vector reads of a staged A
-     * or padding of one */
-    int off = axis == P_SA || axis == P_SB || axis == P_STRIDED || axis == P_DBUF ||
-              axis == P_WN || axis == P_PF || axis == P_APAD;
-    return !(off && value) && !(axis == P_VWA && value > 1);
-}
-
-/* The tuner's first candidates after auto's: the designs of the H200 hand sweep of 2026-11-23
- * (docs/tuning.md: the random search of 2026-11-21 never sampled the first, 1.34x its winner). */
-static const char *const tiled2d_seeds[] = {
-    "tiled2d:MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
-    "APAD=4",
-    "tiled2d:MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
-    "APAD=4",
-    "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
-    "APAD=4",
-    "tiled2d:MWG=128,NWG=256,KWG=8,MDIMC=16,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
-    "APAD=4",
-    "tiled2d:MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
-    "APAD=4",
-    /* double on FP64 tensor cores (H200 round 4, 2026-11-23) */
-    "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,"
-    "APAD=0,MMA=2",
-    /* the same tiles fed by the asynchronous ring (issue 17, item 3; not yet measured when
-     * written): random draws seldom land on a ring point among double's millions, refinement
-     * then walks its stages, FPIPE, MMA and tiles */
-    "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,"
-    "APAD=0,MMA=2,ASYNC=3",
-    NULL};
-
-/* The tensor-core kinds' seeds: their built-in pair (the ASYNC design of the H100 rounds, then the
- * first tensor-core tiles), so a search starts from what auto runs without a database entry. */
-static int tiled2d_kind_seed(int kind, int i, int *values)
-{
-    const tiled2d_params *pair = builtin_pair(kind);
-    if (!pair || i < 0 || i > 1) return 0;
-    memcpy(values, pair[i].v, sizeof pair[i].v);
-    return 1;
-}
-
-/* The tensor-core kinds run fast only on the instruction: elsewhere their configurations are an
- * emulation (correct, never fast), which the space leaves out, so there is nothing to tune. */
-static const char *tiled2d_unavailable(const tsl_context *ctx, int kind, char *why, size_t cap)
-{
-    int mma = tensor_mma(kind);
-    if (!mma || has_mma(ctx, mma)) return NULL;
-    snprintf(why, cap,
-             "%s GEMM runs on tiled2d's tensor-core configurations (MMA=%d), and device %s has "
-             "no %s tensor-core instruction (mma.sync %s: NVIDIA sm_80 and later); they run "
-             "emulated here, correct but never fast, so there is nothing to tune",
-             kind == GK_HALF ? "half" : kind == GK_BF16 ? "bfloat16" : kind == GK_TF32 ? "TF32"
-                                                                                        : "3xTF32",
-             mma, ctx->info.name, mma == 4 ? "16-bit" : "TF32",
-             mma == 4 ? "m16n8k16 f16/bf16" : "m16n8k8 tf32");
-    return why;
-}
-
-/* The tuner walks every axis but the host's choices with an automatic setting (KSPLIT, DIRECT,
- * PEEL: held at 0). */
-const tsl__space tsl__tiled2d_space = {"tiled2d",
-                                       tiled2d_axes,
-                                       NP,
-                                       tiled2d_valid,
-                                       tiled2d_allowed,
-                                       1ul << P_KSPLIT | 1ul << P_DIRECT | 1ul << P_PEEL,
-                                       tiled2d_seeds,
-                                       tiled2d_kind_seed,
-                                       tiled2d_unavailable};
 
 /* Copies a strided rows x cols operand (from element src_off of src) into a zero-padded
  * prows x pcols scratch buffer whose rows are pcols elements apart. */
@@ -355,59 +35,6 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
                        {sizeof s_rs, &s_rs}, {sizeof s_cs, &s_cs}, {sizeof pr, &pr},
                        {sizeof pc, &pc},     {sizeof(cl_mem), out}, {sizeof off, &off}};
     return tsl__launch(ctx, k, "gemm pack pre-pass", args, 9, 2, global, local);
-}
-
-int tsl__tiled2d_native_mma(const tsl_context *ctx, int mma)
-{
-    return has_mma(ctx, mma);
-}
-
-/* Whether the device has the matrix instruction of an MMA value. FP64, MMA = 1 (m8n8k4), 2
- * (m16n8k8) or 3 (m16n8k16): NVIDIA's data-centre parts only (sm_80: m8n8k4; sm_90, sm_100,
- * sm_103, sm_110: all); the consumer ones (sm_86, sm_89, sm_120) accept the PTX but have no FP64
- * tensor cores. MMA = 4 (m16n8k16 f16 / bf16) and 5 (m16n8k8 tf32): every NVIDIA GPU from sm_80
- * on (probed on the H100: shared/probes/tcprobe.c). */
-static int has_mma(const tsl_context *ctx, int mma)
-{
-    int cc = tsl__nv_compute_capability(ctx);
-    if (mma >= 4) return cc >= 80;
-    return (cc == 80 && mma == 1) || cc == 90 || cc == 100 || cc == 103 || cc == 110;
-}
-
-/* The kernel's -D options: every axis but the host's (ALIAS, KSPLIT, PEEL); MMA only when set (the
- * programs without it keep their cache keys), emulated where has_mma says no; with MMA=5 the
- * math mode (MATH=1: TF32, 2: 3xTF32). */
-void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params *tp, char *out,
-                          size_t cap)
-{
-    size_t n = 0;
-    out[0] = '\0';
-    for (int a = 0; a < NP && n < cap; ++a)
-        if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL &&
-            !((a == P_MMA || a == P_ASYNC || a == P_FPIPE || a == P_BT) && !tp->v[a]))
-            n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "", tiled2d_axes[a].name,
-                                  a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
-    if (tp->v[P_MMA] == 5 && n < cap)
-        n += (size_t)snprintf(out + n, cap - n, " -DMATH=%d", kind == GK_3XTF32 ? 2 : 1);
-    if (pre_tf32(kind, tp->v) && n < cap)
-        n += (size_t)snprintf(out + n, cap - n, " -DPRE_TF32=1");
-    if (tp->v[P_MMA] && !has_mma(ctx, tp->v[P_MMA]) && n < cap)
-        snprintf(out + n, cap - n, " -DMMA_EMULATE=1");
-}
-
-/* Registers per work-item that tiled2d's parameters need, as the tuner's pruning estimates
- * them: accumulators + one column of A + one row of B (+ the prefetched tile) + addressing; for
- * FP64 with FPIPE, a second set of fragments: a lane's A and B fragments of one instruction
- * depth d are MWI d / 8 and NWI d / 4 doubles (the warp's 4 MWI x 8 NWI block). */
-static int tiled2d_registers(int dbl, const int *v)
-{
-    int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
-    int nthreads = v[P_MDIMC] * v[P_NDIMC], w = dbl ? 2 : 1;
-    int nla = v[P_SA] ? v[P_MWG] * v[P_KWG] / nthreads : 0;
-    int nlb = v[P_SB] ? v[P_KWG] * v[P_NWG] / nthreads : 0;
-    int depth = v[P_MMA] ? mma_depth(v[P_MMA]) : 0;
-    int fpipe = dbl && v[P_FPIPE] && v[P_MMA] ? (mwi * depth / 8 + nwi * depth / 4) * w : 0;
-    return (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + fpipe + 24;
 }
 
 /* Bytes of one partial result of split k: the accumulator's type, float for 16-bit storage (C is
@@ -440,8 +67,9 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
         double threads = (double)tp[P_MDIMC] * tp[P_NDIMC];
         double regs = (double)tsl__device_registers(ctx);
         double per_unit = floor(2048.0 / threads);
-        double by_regs = floor((regs > 0 ? regs : 65536.0) / (threads * tiled2d_registers(p->dbl, tp)));
-        double tile = (double)tiled2d_local_bytes(p->kind, tp);
+        double by_regs =
+            floor((regs > 0 ? regs : 65536.0) / (threads * tsl__tiled2d_registers(p->dbl, tp)));
+        double tile = (double)tsl__tiled2d_local_bytes(p->kind, tp);
         double by_local = tile > 0 ? floor((double)ctx->info.local_mem / tile) : per_unit;
         per_unit = fmax(1.0, fmin(per_unit, fmin(by_regs, by_local)));
         double slots = per_unit * (ctx->info.compute_units ? ctx->info.compute_units : 1);
@@ -503,7 +131,8 @@ tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp,
     size_t che = 16 / p->elem;
     int async = tp[P_ASYNC] != 0;
     if (async) t.direct = 0;
-    t.pack_a = pre_tf32(p->kind, tp) || p->ta != TSL_NO_TRANS || p->tri == TSL__TRI_A_LOWER ||
+    t.pack_a = tsl__tiled2d_pre_tf32(p->kind, tp) || p->ta != TSL_NO_TRANS ||
+               p->tri == TSL__TRI_A_LOWER ||
                (async && (p->lda % che || p->a_off % che || p->a_stride % che)) ||
                p->tri == TSL__TRI_A_UPPER ||
                (!t.direct && (Mp != p->m || Kp != p->k || !LD_OK(p->lda)));
@@ -544,8 +173,8 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         tsl__gemm_op_strides(p->ta, p->lda, &rs, &cs);
         lda = LD_FOR(Kp);
         int tri = p->tri == TSL__TRI_A_LOWER ? 1 : p->tri == TSL__TRI_A_UPPER ? 2 : 0;
-        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri, pre_tf32(p->kind, tp),
-                 &a);
+        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri,
+                 tsl__tiled2d_pre_tf32(p->kind, tp), &a);
         a_off = 0;
     }
     if (s == TSL_OK && plan.pack_b) {
@@ -556,7 +185,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
             ldb = LD_FOR(Kp);
             s = tri ? tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: BT with a triangular B")
                     : pack(ctx, p, 4, p->b, p->b_off, p->n, p->k, cs, rs, Np, ldb, 0,
-                           pre_tf32(p->kind, tp), &b);
+                           tsl__tiled2d_pre_tf32(p->kind, tp), &b);
         } else {
             ldb = LD_FOR(Np);
             s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, 0, &b);
