@@ -49,7 +49,7 @@ static size_t walk(const char *dir, file_fn fn, void *arg)
     while ((e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path) continue;
         struct stat sb;
         if (lstat(path, &sb) != 0) continue;
         if (S_ISDIR(sb.st_mode)) {

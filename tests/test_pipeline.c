@@ -69,11 +69,13 @@ static void pipeline_case(tsl_context *ctx, int dbl, const gemm_case *c, int nan
         ref[i] = 0; /* beta == 0: C is not read */
     tsl_ref_dgemm(c->layout, c->ta, c->tb, c->m, c->n, c->k, c->alpha, ad, lda, bd, ldb, c->beta,
                   ref, ldc);
-    char what[240];
-    snprintf(what, sizeof what, "%s: %s %s %c%c %zux%zux%zu pad %zu alpha %g beta %g%s%s", setting,
-             dbl ? "double" : "single", c->layout == TSL_ROW_MAJOR ? "row" : "col",
-             c->ta == TSL_TRANS ? 'T' : 'N', c->tb == TSL_TRANS ? 'T' : 'N', c->m, c->n, c->k,
-             c->pad, c->alpha, c->beta, nan_c ? " over NaN" : "", pinned ? " pinned" : "");
+    char what[240]; /* a label for the messages: a long one is cut, marked by a trailing "~" */
+    if (snprintf(what, sizeof what, "%s: %s %s %c%c %zux%zux%zu pad %zu alpha %g beta %g%s%s",
+                 setting, dbl ? "double" : "single", c->layout == TSL_ROW_MAJOR ? "row" : "col",
+                 c->ta == TSL_TRANS ? 'T' : 'N', c->tb == TSL_TRANS ? 'T' : 'N', c->m, c->n, c->k,
+                 c->pad, c->alpha, c->beta, nan_c ? " over NaN" : "",
+                 pinned ? " pinned" : "") >= (int)sizeof what)
+        what[sizeof what - 2] = '~';
     tsl__gemm_host h = {dbl, c->layout, c->ta,    c->tb,   c->m, c->n, c->k, lda,
                         ldb, ldc,       c->alpha, c->beta, a,    b,    cp};
     setenv("TESSEL_GEMM_PIPELINE", "0", 1);

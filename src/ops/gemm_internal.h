@@ -149,5 +149,11 @@ tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const c
                                 const char *extra, cl_kernel *k);
 /* op(X)(i, l) = X[i rs + l cs] for an operand X of leading dimension ld, transposed or not. */
 void tsl__gemm_op_strides(tsl_trans t, size_t ld, int *rs, int *cs);
+/* Bytes of one element of a precision's matrices (tsl_precision). */
+size_t tsl__gemm_elem_size(int prec);
+/* The kind (GK_*) of a call of precision prec: single precision in the context's math mode. */
+int tsl__gemm_call_kind(const tsl_context *ctx, int prec);
+/* Runs the row-major problem with the context's variant (m, n > 0): gemm_api.c's calls. */
+tsl_status tsl__gemm_run(tsl_context *ctx, const gemm_problem *p);
 
 #endif
