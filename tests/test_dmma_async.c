@@ -22,6 +22,7 @@
  * of local memory NVIDIA's OpenCL gives a work-group, so the same binary runs the real PTX on a
  * GPU (TESSEL_DEVICE=nvidia: passed on an H100, 2026-11-25). */
 #include "check.h"
+#include "odd_shapes.h"
 #include "ops/ops.h"
 #include "ref/ref.h"
 #include "tessel.h"
@@ -42,14 +43,6 @@
 #define M3_A "tiled2d:MWG=64,NWG=32,KWG=16,MDIMC=8,NDIMC=8,MMA=3,ASYNC=3,FPIPE=1," RING
 #define M3_B "tiled2d:MWG=32,NWG=32,KWG=32,MDIMC=4,NDIMC=8,MMA=3,ASYNC=2,FPIPE=1," RING
 
-typedef struct {
-    size_t m, n, k;
-} shape;
-
-/* odd shapes; the last two peel with 64-row tiles (m = 64 + 3, n = 16 + 2; m = 128 + 2) */
-static const shape shapes[] = {{1, 1, 1},      {7, 33, 65},    {65, 7, 33},  {33, 127, 7},
-                               {127, 65, 200}, {200, 17, 127}, {67, 18, 40}, {130, 17, 33}};
-#define NSHAPES (sizeof shapes / sizeof shapes[0])
 
 static tsl_context *g_ctx;
 static unsigned long long g_seed = 20261127ull;

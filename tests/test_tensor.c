@@ -20,6 +20,7 @@
  * Bad inputs: an unknown math mode, bfloat16 asked of an op without it, a ladder variant or an
  * FP32 configuration in TF32 math, a TF32 configuration in FP32 math. */
 #include "check.h"
+#include "odd_shapes.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
@@ -77,14 +78,6 @@ static float from16(kind_t k, uint16_t h)
 #define ASYNC32 "tiled2d:MWG=64,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1," \
                 "VWA=1,DBUF=0,APAD=0,MMA=5,ASYNC=2"
 
-typedef struct {
-    size_t m, n, k;
-} shape;
-
-/* odd shapes; the last two peel (m = 64 + 3, n = 16 + 2; m = 128 + 2, n = 16 + 1) */
-static const shape shapes[] = {{1, 1, 1},     {7, 33, 65},    {65, 7, 33}, {33, 127, 7},
-                               {127, 65, 200}, {200, 17, 127}, {67, 18, 40}, {130, 17, 33}};
-#define NSHAPES (sizeof shapes / sizeof shapes[0])
 
 typedef struct {
     tsl_context *ctx;

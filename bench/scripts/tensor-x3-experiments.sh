@@ -7,12 +7,6 @@ set -u
 O=${1:?usage: tensor-x3-experiments.sh OUT}; mkdir -p $O
 source bench/scripts/lib.sh $O > /dev/null
 export OPENBLAS_CORETYPE=Cooperlake
-S128="MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,APAD=4,DIRECT=2"
-S64="MWG=64,NWG=64,KWG=8,MDIMC=8,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,APAD=4"
-S64b="MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,APAD=4"
-D64="MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=0,MMA=2,DIRECT=2"
-D32="MWG=32,NWG=64,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=0,MMA=2"
-# (b) 3xTF32 experiments
 mk() { # mk DIR FILE FROM TO [FILE FROM TO]...: a patched copy built in DIR/b
   local dir=$1; shift
   rm -rf "$dir" && mkdir -p "$dir" && cp -r src cli bench include cmake tests CMakeLists.txt Makefile "$dir"/
