@@ -353,22 +353,17 @@ static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k,
                        local);
 }
 
-/* tiled2d: the whole tiles by the tiled kernel, and a remainder of a few rows or columns (peel_of)
- * as strips by gemm_edge: rows [Mi, m) over every column, then columns [Ni, n) of rows [0, Mi).
- * The three parts write disjoint parts of C. PEEL = 0: on GPUs (on PoCL the strips cost more than
- * the padding: 1025^3 119.5 against 142.6 GFLOP/s padded, 2026-11-23), 1: never, 2: always.
- * DIRECT = 1 (read in place, always) is left whole. */
 /* The ring has no DIRECT, so a small ragged problem, which DIRECT = 2 reads in place, pays the pack
  * pre-pass under it. On the H100 (bench/results/h100/dgemm-async, companion.txt) the FP64 ring
  * lost to the register-staged MMA configuration that was the H100's DGEMM before it (64 x 128 x
- * 8, DIRECT = 2) on ragged sizes up to 700^3 (300^3 1.87 against 2.93 TFLOP/s, 700^3 15.9
- * against 17.7), tied at 1000^3 and won where nothing is packed (128^3 0.37 against 0.26, 512^3
- * 12.2 against 10.6); the ring's own tiles staged through registers lost everywhere (1000^3
- * 19.3). So DIRECT = 2 on an FP64 ring configuration (MMA 1-3) means: a problem DIRECT = 2 would
- * read in place runs on that configuration, this companion (with the ring's m8n8k4 where the
- * ring uses it: sm_80); DIRECT = 0 keeps the ring for every problem. Not for the Level-3 modes
- * (their operands are packed or batched as the ring plans them), nor the tensor-core kinds (not
- * measured). 1: *out is the companion. */
+ * 8, DIRECT = 2) on ragged sizes up to 700^3 (300^3 1.88 against 3.00 TFLOP/s, 700^3 15.5
+ * against 17.2), tied at 1000^3 and won where nothing is packed (128^3 0.37 against 0.25, 512^3
+ * 12.8 against 10.8); the ring's own tiles staged through registers lost up to 1000^3 (19.3,
+ * companion_derived.txt). So DIRECT = 2 on an FP64 ring configuration (MMA 1-3) means: a
+ * problem DIRECT = 2 would read in place runs on that configuration, this companion (with the
+ * ring's m8n8k4 where the ring uses it: sm_80); DIRECT = 0 keeps the ring for every problem.
+ * Not for the Level-3 modes (their operands are packed or batched as the ring plans them), nor
+ * the tensor-core kinds (not measured). 1: *out is the companion. */
 static const tiled2d_params fp64_direct_companion = {
     {64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 2, 0, 2, 0, 0, 0, 0}};
 
@@ -389,6 +384,11 @@ static int ring_companion(const tsl_context *ctx, const gemm_problem *p, const g
     return tsl__gemm_plan_tiles(p, v, Mp, Np, Kp).direct;
 }
 
+/* tiled2d: the whole tiles by the tiled kernel, and a remainder of a few rows or columns (peel_of)
+ * as strips by gemm_edge: rows [Mi, m) over every column, then columns [Ni, n) of rows [0, Mi).
+ * The three parts write disjoint parts of C. PEEL = 0: on GPUs (on PoCL the strips cost more than
+ * the padding: 1025^3 119.5 against 142.6 GFLOP/s padded, 2026-11-23), 1: never, 2: always.
+ * DIRECT = 1 (read in place, always) is left whole. */
 tsl_status tsl__gemm_run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c)
 {
     gemm_choice companion;
