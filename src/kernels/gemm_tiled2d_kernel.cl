@@ -582,16 +582,17 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if MMA
   // D elements 2h and 2h + 1 of a lane are row g + 8h, columns 2t and 2t + 1: one paired store
   // where the pair lies whole inside C and C keeps pairs aligned (ldc, its origin and the split
-  // slices even: one uniform test), else element by element
+  // slices even: one uniform test), else element by element. Loops under the emulation
+  // (MMA_UNROLL): unrolled, the two paths doubled PoCL's compile time of a tensor-core test.
   const int pairs_ = ((ldc | (int)(c_off & 1) | (int)(cslice & 1)) & 1) == 0;
-#pragma unroll
+  MMA_UNROLL
   for (int i = 0; i < MMA_MB; i++)
-#pragma unroll
+    MMA_UNROLL
     for (int h = 0; h < MMA_ND / 2; h++) {
       const int row = m0 + wm + MMA_RM * i + lane / 4 + 8 * h;
       if (row < Mc) {
         __global cout_t *Cr = C + (long)row * ldc;
-#pragma unroll
+        MMA_UNROLL
         for (int j = 0; j < NWI; j++) {
           const int col = n0 + wn + 8 * j + 2 * (lane % 4);
           real2_t r = (real2_t)(alpha * acc[i][j][2 * h], alpha * acc[i][j][2 * h + 1]);
