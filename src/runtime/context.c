@@ -24,6 +24,7 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
     tsl__trace(t0, "device found: %s", ctx->info.name);
     t0 = tsl__now_ms();
     ctx->nv_cc = tsl__nv_query_compute_capability(ctx);
+    ctx->nv_registers = tsl__device_query_registers(ctx);
     cl_int err;
     cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)ctx->platform, 0};
     ctx->cl = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);

@@ -311,6 +311,11 @@ void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap)
 
 unsigned long tsl__device_registers(const tsl_context *ctx)
 {
+    return ctx->nv_registers;
+}
+
+unsigned long tsl__device_query_registers(const tsl_context *ctx)
+{
     cl_uint regs = 0;
     if (!has_extension(ctx->device, "cl_nv_device_attribute_query") ||
         clGetDeviceInfo(ctx->device, TSL__CL_NV_REGISTERS, sizeof regs, &regs, NULL) != CL_SUCCESS)

@@ -60,6 +60,7 @@ struct tsl_context {
     struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES]; /* scratch for pre-passes */
     char warning[1024];            /* tsl_context_warning: "" if none */
     int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
+    unsigned long nv_registers;    /* tsl__device_registers, queried once at creation */
     /* State a layer above keeps per context, made on its first use, opaque here: the runtime
      * never looks inside, it only releases each slot, first thing when the context is destroyed.
      * Slot 0: the tuning database (src/tune/db.c); slot 1: the GEMM pipeline's buffers, staging
@@ -227,6 +228,9 @@ int tsl__nv_compute_capability(const tsl_context *ctx);
  * device does not say; registers per work-group where the vendor reports them, else 0. */
 void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap);
 unsigned long tsl__device_registers(const tsl_context *ctx);
+/* The query behind it (three clGetDeviceInfo calls), made once when the context is created:
+ * split k's model asks on every GEMM call, the tuner's pruning for every point. */
+unsigned long tsl__device_query_registers(const tsl_context *ctx);
 /* mkdir -p; 0 when dir is a directory afterwards. */
 int tsl__make_dirs(const char *dir);
 
