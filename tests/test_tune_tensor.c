@@ -248,6 +248,43 @@ static void test_double_space(int cc)
     tsl_context_destroy(ctx);
 }
 
+/* The tuner's prefix pruning (tiled2d_prefix_ok) keeps every valid point: each space enumerated
+ * with it and without it (the same space, prefix_ok NULL) has the same size, and the pruned one
+ * is a subset by construction. On a context made to look like an sm_80 GPU with 48 KiB, and for
+ * double an sm_86 one (no FP64 instruction: double's sm_90 space takes minutes here unpruned). */
+static void test_prefix(void)
+{
+    tsl_context *ctx = open_ctx();
+    if (!ctx) return;
+    snprintf(ctx->info.type, sizeof ctx->info.type, "gpu");
+    ctx->info.local_mem = 49152;
+    tsl__space plain = tsl__tiled2d_space;
+    plain.prefix_ok = NULL;
+    static const struct {
+        int kind, cc;
+        const char *name;
+    } ks[] = {{GK_SINGLE, 80, "single"}, {GK_HALF, 80, "half"},     {GK_BF16, 80, "bfloat16"},
+              {GK_TF32, 80, "tf32"},     {GK_3XTF32, 80, "3xtf32"}, {GK_DOUBLE, 86, "double"}};
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+        ctx->nv_cc = ks[i].cc;
+        tsl_tuner *pruned = NULL, *whole = NULL;
+        double t0 = tsl__now_ms();
+        tsl_status s1 = tsl__tuner_create(ctx, "gemm", &tsl__tiled2d_space, ks[i].kind, "large",
+                                          1, &pruned);
+        double t1 = tsl__now_ms();
+        tsl_status s2 = tsl__tuner_create(ctx, "gemm", &plain, ks[i].kind, "large", 1, &whole);
+        double t2 = tsl__now_ms();
+        size_t np = tsl_tuner_space_size(pruned), nw = tsl_tuner_space_size(whole);
+        printf("%s on sm_%d: %zu valid points, enumerated in %.0f ms pruned, %.0f ms one by one\n",
+               ks[i].name, ks[i].cc, np, t1 - t0, t2 - t1);
+        CHECK(s1 == TSL_OK && s2 == TSL_OK && np > 0 && np == nw,
+              "%s: the pruned walk keeps every valid point (%zu of %zu)", ks[i].name, np, nw);
+        tsl_tuner_destroy(pruned);
+        tsl_tuner_destroy(whole);
+    }
+    tsl_context_destroy(ctx);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/tessel-test-tune-tensor-%ld", (long)getpid());
@@ -258,6 +295,7 @@ int main(void)
     test_double_space(90);
     test_double_space(80);
     test_double_space(86);
+    test_prefix();
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);

@@ -65,6 +65,44 @@ static int tiled2d_valid(const tsl_context *ctx, int kind, const int *v)
              mwi * nwi > 512 / w);
 }
 
+/* tiled2d_valid's rules that the first axes decide, checked as soon as their axes are set (the
+ * tuner's prefix_ok): each one a rule of tsl__tiled2d_runs or of tiled2d_valid as written there,
+ * so a point it rules out is one valid() would refuse. Double's space on an sm_90 is 4 x 10^8
+ * points, most of them refused on the first few axes or on the ring's (10 s to enumerate one by
+ * one). */
+static int tiled2d_prefix_ok(const tsl_context *ctx, int kind, const int *v, int a)
+{
+    if (a < P_NDIMC) return 1; /* the later axes are unset: nothing to read yet */
+    int mdimc = v[P_MDIMC], ndimc = v[P_NDIMC], nthreads = mdimc * ndimc;
+    switch (a) {
+    case P_NDIMC:
+        if (v[P_MWG] % mdimc || v[P_NWG] % ndimc || (size_t)nthreads > ctx->info.max_work_group)
+            return 0;
+        return !(strcmp(ctx->info.type, "gpu") == 0 && nthreads < 32);
+    case P_VW:
+        return (v[P_NWG] / ndimc) % v[P_VW] == 0 && !(kind == GK_DOUBLE && v[P_VW] > 8);
+    case P_SB:
+        return !(v[P_SA] && (v[P_MWG] * v[P_KWG]) % nthreads) &&
+               !(v[P_SB] && (v[P_KWG] * v[P_NWG] / v[P_VW]) % nthreads);
+    case P_PF:
+        return !(v[P_PF] && !v[P_SA] && !v[P_SB]);
+    case P_DBUF:
+        return !(v[P_DBUF] && !v[P_PF]);
+    case P_MMA: /* the kind's instruction, native, on staged tiles of whole warps */
+        if (*tsl__tiled2d_kind_rule(kind, v)) return 0;
+        if (v[P_MMA] && !tsl__tiled2d_native_mma(ctx, v[P_MMA])) return 0;
+        return !(v[P_MMA] && (!v[P_SA] || !v[P_SB] || mdimc % 4 || ndimc % 8 || v[P_VWA] != 1 ||
+                              v[P_WN] || v[P_VW] > 8));
+    case P_ASYNC:
+        return !(v[P_ASYNC] &&
+                 (!v[P_MMA] || v[P_PF] || v[P_DBUF] || v[P_VWA] != 1 || v[P_WN]));
+    case P_FPIPE:
+        return !(v[P_FPIPE] && !v[P_ASYNC]);
+    default:
+        return 1;
+    }
+}
+
 /* Values of an axis no configuration can use here (tiled2d_valid's rules, one axis at a time):
  * the tuner skips them without visiting the points. */
 static int tiled2d_allowed(const tsl_context *ctx, int kind, int axis, int value)
@@ -153,4 +191,5 @@ const tsl__space tsl__tiled2d_space = {"tiled2d",
                                        1ul << P_KSPLIT | 1ul << P_DIRECT | 1ul << P_PEEL,
                                        tiled2d_seeds,
                                        tiled2d_kind_seed,
-                                       tiled2d_unavailable};
+                                       tiled2d_unavailable,
+                                       tiled2d_prefix_ok};

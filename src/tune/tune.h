@@ -65,6 +65,11 @@ typedef struct {
     /* Optional: NULL when the kind can be tuned on ctx's device, else why not, written into why
      * (a device without the only instructions that compute the kind fast). */
     const char *(*unavailable)(const tsl_context *ctx, int kind, char *why, size_t cap);
+    /* Optional: 0 when no configuration whose first axes 0..a hold these values (the later ones
+     * unset) can be valid on ctx's device at this kind, so the tuner skips every point under
+     * that prefix without asking valid() for each (double's space on an sm_90 is 4 x 10^8
+     * points). Only rules valid() itself applies: never 0 where valid() could accept one. */
+    int (*prefix_ok)(const tsl_context *ctx, int kind, const int *values, int a);
 } tsl__space;
 
 /* Parses "<variant>:NAME=V,..." against the space into values (axes not named keep what values

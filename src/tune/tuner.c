@@ -185,6 +185,23 @@ static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
     return values_code(sp, values, code);
 }
 
+/* The valid points under the prefix of axes 0..a-1 set in idx and values, into t->points. */
+static void enumerate(tsl_tuner *t, const tsl_context *ctx, int a, const int *nallow,
+                      int (*allow)[TSL__MAX_AXIS_VALUES], int *idx, int *values)
+{
+    const tsl__space *sp = t->sp;
+    if (a == sp->naxes) {
+        if (sp->valid(ctx, t->kind, values)) t->points[t->npoints++] = encode(sp, idx);
+        return;
+    }
+    for (int i = 0; i < nallow[a] && t->npoints < MAX_VALID; ++i) {
+        idx[a] = allow[a][i];
+        values[a] = sp->axes[a].values[idx[a]];
+        if (sp->prefix_ok && !sp->prefix_ok(ctx, t->kind, values, a)) continue;
+        enumerate(t, ctx, a + 1, nallow, allow, idx, values);
+    }
+}
+
 tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space *sp, int kind,
                              const char *first_class, unsigned long long seed, tsl_tuner **out)
 {
@@ -207,27 +224,21 @@ tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space 
     }
     t->sp = sp;
     t->kind = kind;
-    /* every point of the searched axes' allowed values, in increasing code order (an odometer
-     * over the allowed value indices); the unsearched axes at their first value */
-    int idx[TSL__MAX_AXES], values[TSL__MAX_AXES], pos[TSL__MAX_AXES];
+    /* every point of the searched axes' allowed values, in increasing code order (a walk over the
+     * allowed value indices, the last axis fastest, skipping what prefix_ok rules out); the
+     * unsearched axes at their first value */
+    int idx[TSL__MAX_AXES], values[TSL__MAX_AXES];
     int nallow[TSL__MAX_AXES], allow[TSL__MAX_AXES][TSL__MAX_AXIS_VALUES];
     int any = 1;
     for (int a = 0; a < sp->naxes; ++a) {
-        idx[a] = pos[a] = nallow[a] = 0;
+        idx[a] = nallow[a] = 0;
         for (int i = 0; searched(sp, a) && i < sp->axes[a].nvalues; ++i)
             if (!sp->allowed || sp->allowed(ctx, kind, a, sp->axes[a].values[i]))
                 allow[a][nallow[a]++] = i;
         if (!searched(sp, a)) allow[a][nallow[a]++] = 0; /* held at its first value */
         if (nallow[a] == 0) any = 0;
     }
-    while (any && t->npoints < MAX_VALID) {
-        for (int a = 0; a < sp->naxes; ++a) idx[a] = allow[a][pos[a]];
-        values_of(sp, idx, values);
-        if (sp->valid(ctx, kind, values)) t->points[t->npoints++] = encode(sp, idx);
-        int a = sp->naxes - 1;
-        while (a >= 0 && ++pos[a] == nallow[a]) pos[a--] = 0;
-        if (a < 0) break;
-    }
+    if (any) enumerate(t, ctx, 0, nallow, allow, idx, values);
     if (t->npoints == 0) {
         tsl__free(t->points);
         tsl__free(t);
