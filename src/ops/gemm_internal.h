@@ -115,6 +115,8 @@ int tsl__tiled2d_native_mma(const tsl_context *ctx, int mma);
 /* Whether a configuration runs correctly on the device for a GEMM of this kind (GK_*: the
  * kernel's rules and the hard limits). */
 int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v);
+/* Its rules that axis a decides, given the axes before it (the tuner's prefix pruning). */
+int tsl__tiled2d_runs_at(const tsl_context *ctx, int kind, const int *v, int a);
 /* Why not (for the message of an explicit configuration that does not run): "" when it runs. */
 const char *tsl__tiled2d_kind_rule(int kind, const int *v);
 /* The kernel's -D options of a configuration for a GEMM of this kind. */

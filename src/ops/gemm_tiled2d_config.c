@@ -151,35 +151,64 @@ static int async_runs(int kind, const int *v)
            !(v[P_BT] && (mma < 4 || nwi % 2 || (v[P_NWG] * akc) % nthreads));
 }
 
+/* tsl__tiled2d_runs's rules that axis a decides, given the axes before it (those after it may be
+ * unset): each rule is checked at the last axis it reads, so the tuner can rule out a prefix of
+ * the axes (tiled2d_prefix_ok) with the very rules a whole configuration is held to. */
+int tsl__tiled2d_runs_at(const tsl_context *ctx, int kind, const int *v, int a)
+{
+    if (a < P_NDIMC) return 1; /* the work-group shape decides the first rules */
+    int mwg = v[P_MWG], nwg = v[P_NWG], kwg = v[P_KWG], mdimc = v[P_MDIMC], ndimc = v[P_NDIMC];
+    int nthreads = mdimc * ndimc, sa = a >= P_SA && v[P_SA], sb = a >= P_SB && v[P_SB];
+    switch (a) {
+    case P_NDIMC:
+        return !(mwg % mdimc || nwg % ndimc || (size_t)nthreads > ctx->info.max_work_group);
+    case P_VW:
+        return !((nwg / ndimc) % v[P_VW] || (kind == GK_DOUBLE && v[P_VW] > 8));
+    case P_SA:
+        return !(sa && (mwg * kwg) % nthreads);
+    case P_SB:
+        return !(sb && (kwg * nwg / v[P_VW]) % nthreads);
+    case P_PF:
+        return !(v[P_PF] && !sa && !sb);
+    case P_DBUF:
+        return !(v[P_DBUF] && !v[P_PF]);
+    case P_APAD: {
+        int vwa = v[P_VWA];
+        return !(vwa > 1 && (!sa || (mwg / mdimc) % vwa || (mwg + v[P_APAD]) % vwa));
+    }
+    case P_WN: {
+        int wn = v[P_WN];
+        return !(wn && (nthreads % 32 || ndimc % wn || mdimc % (32 / wn)));
+    }
+    case P_MMA:
+        /* the kind's instruction; a matrix instruction (emulated where the device lacks it):
+         * whole warps of its tiles, k-steps of its depth, B's staged rows (padded by 8) whole
+         * vectors */
+        if (*tsl__tiled2d_kind_rule(kind, v)) return 0;
+        return !(v[P_MMA] && (!sa || !sb || mdimc % 4 || ndimc % 8 ||
+                              (4 * (mwg / mdimc)) % mma_rows(v[P_MMA]) ||
+                              kwg % mma_depth(v[P_MMA]) || v[P_VWA] != 1 || v[P_WN] ||
+                              v[P_VW] > 8));
+    case P_BT:
+        /* DIRECT = 2 on a ring configuration: its register-staged companion reads small ragged
+         * problems in place (ring_companion) */
+        if (v[P_DIRECT] && !(sa && sb && (v[P_PF] || (v[P_ASYNC] && v[P_DIRECT] == 2))))
+            return 0;
+        if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
+        if ((v[P_FPIPE] || v[P_BT]) && !v[P_ASYNC]) return 0;
+        return tsl__tiled2d_local_bytes(kind, v) <= ctx->info.local_mem;
+    default:
+        return 1;
+    }
+}
+
 /* What the kernel's #error checks and the device's hard limits allow: any such configuration
  * runs correctly on the device (named explicitly, or from a database entry). */
 int tsl__tiled2d_runs(const tsl_context *ctx, int kind, const int *v)
 {
-    int dbl = kind == GK_DOUBLE;
-    if (*tsl__tiled2d_kind_rule(kind, v)) return 0;
-    int mwg = v[P_MWG], nwg = v[P_NWG], kwg = v[P_KWG], mdimc = v[P_MDIMC], ndimc = v[P_NDIMC];
-    int vw = v[P_VW], sa = v[P_SA], sb = v[P_SB], vwa = v[P_VWA], apad = v[P_APAD];
-    if (mwg % mdimc || nwg % ndimc) return 0;
-    int mwi = mwg / mdimc, nwi = nwg / ndimc, nthreads = mdimc * ndimc;
-    if (nwi % vw || (size_t)nthreads > ctx->info.max_work_group) return 0;
-    if (sa && (mwg * kwg) % nthreads) return 0;
-    if (sb && (kwg * nwg / vw) % nthreads) return 0;
-    if (v[P_PF] && !sa && !sb) return 0;
-    if (vwa > 1 && (!sa || mwi % vwa || (mwg + apad) % vwa)) return 0;
-    if (v[P_DBUF] && !v[P_PF]) return 0;
-    if (v[P_WN] && (nthreads % 32 || ndimc % v[P_WN] || mdimc % (32 / v[P_WN]))) return 0;
-    /* DIRECT = 2 on a ring configuration: its register-staged companion reads small ragged
-     * problems in place (ring_companion) */
-    if (v[P_DIRECT] && !(sa && sb && (v[P_PF] || (v[P_ASYNC] && v[P_DIRECT] == 2)))) return 0;
-    if (dbl && vw > 8) return 0;
-    /* a matrix instruction (emulated where the device lacks it): whole warps of its tiles, k-steps
-     * of its depth, B's staged rows (padded by 8) whole vectors */
-    if (v[P_MMA] && (!sa || !sb || mdimc % 4 || ndimc % 8 || (4 * mwi) % mma_rows(v[P_MMA]) ||
-                     v[P_KWG] % mma_depth(v[P_MMA]) || vwa != 1 || v[P_WN] || vw > 8))
-        return 0;
-    if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
-    if ((v[P_FPIPE] || v[P_BT]) && !v[P_ASYNC]) return 0;
-    return tsl__tiled2d_local_bytes(kind, v) <= ctx->info.local_mem;
+    for (int a = 0; a < NP; ++a)
+        if (!tsl__tiled2d_runs_at(ctx, kind, v, a)) return 0;
+    return 1;
 }
 
 static int has_mma(const tsl_context *ctx, int mma);

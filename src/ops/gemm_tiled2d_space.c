@@ -15,17 +15,13 @@ static int tensor_mma(int kind)
     return GK_16BIT(kind) ? 4 : GK_TF32ISH(kind) ? 5 : 0;
 }
 
+static int tiled2d_prefix_ok(const tsl_context *ctx, int kind, const int *v, int a);
+
 /* The tuner's space on this device: what runs, pruned by what pays on the device type. */
 static int tiled2d_valid(const tsl_context *ctx, int kind, const int *v)
 {
-    /* the ring's axes first, cheaply: with double's FMA space they multiply the points the tuner
-     * enumerates by 8, nearly all of them without an instruction or with PF/DBUF staging */
-    if ((v[P_ASYNC] || v[P_FPIPE]) &&
-        (!v[P_ASYNC] || !v[P_MMA] || v[P_PF] || v[P_DBUF] || v[P_VWA] != 1 || v[P_WN]))
-        return 0;
-    if (v[P_MMA] && !tsl__tiled2d_native_mma(ctx, v[P_MMA]))
-        return 0; /* emulated: correct, never fast */
-    if (!tsl__tiled2d_runs(ctx, kind, v)) return 0;
+    for (int a = 0; a < NP; ++a) /* what runs here, and the rules the first axes decide */
+        if (!tiled2d_prefix_ok(ctx, kind, v, a)) return 0;
     int dbl = kind == GK_DOUBLE;
     int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
     int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
@@ -65,35 +61,19 @@ static int tiled2d_valid(const tsl_context *ctx, int kind, const int *v)
              mwi * nwi > 512 / w);
 }
 
-/* tiled2d_valid's rules that the first axes decide, checked as soon as their axes are set (the
- * tuner's prefix_ok): each one a rule of tsl__tiled2d_runs or of tiled2d_valid as written there,
- * so a point it rules out is one valid() would refuse. Double's space on an sm_90 is 4 x 10^8
- * points, most of them refused on the first few axes or on the ring's (10 s to enumerate one by
- * one). */
+/* tiled2d_valid's rules that axis a decides, given the axes before it (the tuner's prefix_ok):
+ * tsl__tiled2d_runs's own (tsl__tiled2d_runs_at) and what pays on the device, so a point it rules
+ * out is one valid() would refuse. Double's space on an sm_90 is 4 x 10^8 points, most of them
+ * refused on the first few axes or on the ring's (10 s to enumerate one by one). */
 static int tiled2d_prefix_ok(const tsl_context *ctx, int kind, const int *v, int a)
 {
-    if (a < P_NDIMC) return 1; /* the later axes are unset: nothing to read yet */
-    int mdimc = v[P_MDIMC], ndimc = v[P_NDIMC], nthreads = mdimc * ndimc;
+    if (!tsl__tiled2d_runs_at(ctx, kind, v, a)) return 0;
     switch (a) {
-    case P_NDIMC:
-        if (v[P_MWG] % mdimc || v[P_NWG] % ndimc || (size_t)nthreads > ctx->info.max_work_group)
-            return 0;
-        return !(strcmp(ctx->info.type, "gpu") == 0 && nthreads < 32);
-    case P_VW:
-        return (v[P_NWG] / ndimc) % v[P_VW] == 0 && !(kind == GK_DOUBLE && v[P_VW] > 8);
-    case P_SB:
-        return !(v[P_SA] && (v[P_MWG] * v[P_KWG]) % nthreads) &&
-               !(v[P_SB] && (v[P_KWG] * v[P_NWG] / v[P_VW]) % nthreads);
-    case P_PF:
-        return !(v[P_PF] && !v[P_SA] && !v[P_SB]);
-    case P_DBUF:
-        return !(v[P_DBUF] && !v[P_PF]);
-    case P_MMA: /* the kind's instruction, native, on staged tiles of whole warps */
-        if (*tsl__tiled2d_kind_rule(kind, v)) return 0;
-        if (v[P_MMA] && !tsl__tiled2d_native_mma(ctx, v[P_MMA])) return 0;
-        return !(v[P_MMA] && (!v[P_SA] || !v[P_SB] || mdimc % 4 || ndimc % 8 || v[P_VWA] != 1 ||
-                              v[P_WN] || v[P_VW] > 8));
-    case P_ASYNC:
+    case P_NDIMC: /* a warp at least on GPUs */
+        return !(strcmp(ctx->info.type, "gpu") == 0 && v[P_MDIMC] * v[P_NDIMC] < 32);
+    case P_MMA: /* emulated: correct, never fast */
+        return !(v[P_MMA] && !tsl__tiled2d_native_mma(ctx, v[P_MMA]));
+    case P_ASYNC: /* the ring: an instruction's tiles, without register staging */
         return !(v[P_ASYNC] &&
                  (!v[P_MMA] || v[P_PF] || v[P_DBUF] || v[P_VWA] != 1 || v[P_WN]));
     case P_FPIPE:
