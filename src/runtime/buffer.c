@@ -115,7 +115,7 @@ tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const ts
     }
     for (cl_uint d = 0; d < dims; ++d)
         if (global[d] == 0) return TSL_OK; /* nothing to do */
-    if (tsl__trace_level() >= 2) { /* the label the booked event is printed with */
+    if (ctx->trace_level >= 2) { /* the label the booked event is printed with */
         char fn[48] = "";
         if (clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof fn, fn, NULL) != CL_SUCCESS)
             fn[0] = '\0';

@@ -25,6 +25,7 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
     t0 = tsl__now_ms();
     ctx->nv_cc = tsl__nv_query_compute_capability(ctx);
     ctx->nv_registers = tsl__device_query_registers(ctx);
+    ctx->trace_level = tsl__trace_level();
     cl_int err;
     cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)ctx->platform, 0};
     ctx->cl = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);
@@ -170,9 +171,11 @@ static void book(tsl_context *ctx, cl_event ev, tsl__event_kind kind, const char
         if (kind == TSL__EV_UPLOAD) ctx->timing.upload_ms += ms;
         else if (kind == TSL__EV_KERNEL) ctx->timing.kernel_ms += ms;
         else ctx->timing.download_ms += ms;
-        if (tsl__trace_level() >= 2)
+        if (ctx->trace_level >= 2)
             fprintf(stderr, "tessel: trace: %10.1f us  %s\n", ms * 1e3,
-                    kind == TSL__EV_KERNEL ? (*label ? label : "kernel") : kind == TSL__EV_UPLOAD ? "upload" : "download");
+                    kind == TSL__EV_KERNEL   ? (*label ? label : "kernel")
+                    : kind == TSL__EV_UPLOAD ? "upload"
+                                             : "download");
     }
     clReleaseEvent(ev);
 }

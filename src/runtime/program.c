@@ -1,7 +1,8 @@
 /* program.c: builds kernels from the embedded .cl sources with -D options. Every program is the
- * shared prelude common.cl followed by its family's file (or files: "gemm.cl+gemm_mma.cl+..."). A built program is kept per context
- * (in memory) and per machine (the on-disk binary cache, see cache.c); the build log of a failed
- * build is kept in the context and quoted in the error message. */
+ * shared prelude common.cl followed by its family's file (or files: "gemm.cl+gemm_mma.cl+...").
+ * A built program is kept per context (in memory) and per machine (the on-disk binary cache, see
+ * cache.c); the build log of a failed build is kept in the context and quoted in the error
+ * message. */
 #include <stdio.h>
 #include <string.h>
 

@@ -61,6 +61,7 @@ struct tsl_context {
     char warning[1024];            /* tsl_context_warning: "" if none */
     int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
     unsigned long nv_registers;    /* tsl__device_registers, queried once at creation */
+    int trace_level;               /* tsl__trace_level at creation: launches label events */
     /* State a layer above keeps per context, made on its first use, opaque here: the runtime
      * never looks inside, it only releases each slot, first thing when the context is destroyed.
      * Slot 0: the tuning database (src/tune/db.c); slot 1: the GEMM pipeline's buffers, staging

@@ -4,7 +4,8 @@
  * queue creation, the cache directory, the tuning database, each program: from the disk cache
  * or compiled); TESSEL_TRACE=2 adds every command's device time as its profiling event reports
  * it (each kernel launch by what it computes, its kernel and its global size: how a blocked
- * routine's time splits among its launches). It is how the time from a new process to its first result is taken apart
+ * routine's time splits among its launches; the level is read once, when the context is made).
+ * It is how the time from a new process to its first result is taken apart
  * (bench/latency/first_result.c); without the variable nothing is printed and the cost is one
  * getenv per step. */
 #include <math.h>
@@ -34,17 +35,16 @@ struct timespec tsl__deadline_after_ms(double ms)
     return ts;
 }
 
-int tsl__tracing(void)
-{
-    const char *e = getenv("TESSEL_TRACE");
-    return e && *e && *e != '0';
-}
-
 int tsl__trace_level(void)
 {
     const char *e = getenv("TESSEL_TRACE");
     if (!e || !*e || *e == '0') return 0;
     return *e >= '2' && *e <= '9' ? *e - '0' : 1;
+}
+
+int tsl__tracing(void)
+{
+    return tsl__trace_level() > 0;
 }
 
 void tsl__trace(double since_ms, const char *fmt, ...)
