@@ -219,12 +219,17 @@ uint tf32_cvt(float x)
 #else
 #define BSWZ(r, c) (c)
 #endif
+/* CP_WAIT: all but the ASYNC - 2 most recent copy groups complete (the step's tile); CP_WAIT_FIRST,
+ * FPIPE's first wait: all but ASYNC - 1 (tile 0, with ASYNC tiles issued before it) */
 #if ASYNC == 2
 #define CP_PENDING "0"
+#define CP_FIRST_PENDING "1"
 #elif ASYNC == 3
 #define CP_PENDING "1"
+#define CP_FIRST_PENDING "2"
 #else
 #define CP_PENDING "2"
+#define CP_FIRST_PENDING "3"
 #endif
 #if !MMA_EMULATE
 /* The local pointer goes to the instruction as a 32-bit "r" operand: NVIDIA's OpenCL passes
@@ -234,6 +239,8 @@ uint tf32_cvt(float x)
                        : "memory")
 #define CP_COMMIT() __asm__ __volatile__("cp.async.commit_group;" ::: "memory")
 #define CP_WAIT() __asm__ __volatile__("cp.async.wait_group " CP_PENDING ";" ::: "memory")
+#define CP_WAIT_FIRST() \
+  __asm__ __volatile__("cp.async.wait_group " CP_FIRST_PENDING ";" ::: "memory")
 #define LDSM_X4_(r, p, tr)                                                                  \
   __asm__ __volatile__("ldmatrix.sync.aligned.m8n8.x4" tr ".shared.b16 {%0, %1, %2, %3}, [%4];" \
                        : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])                     \
@@ -250,6 +257,7 @@ uint tf32_cvt(float x)
 #define CP16(dst, src) (*(__local uint4 *)(dst) = *(__global const uint4 *)(src))
 #define CP_COMMIT()
 #define CP_WAIT()
+#define CP_WAIT_FIRST()
 #if MMA >= 4 /* ldmatrix: 16-bit and TF32 fragments only */
 void ldsm_emulated(uint *r, __local const tile_t *base, const int off, const int trans,
                    __local int *xch, const int lane)
