@@ -10,8 +10,9 @@
  *   m3: m16n8k16 (8 A registers a lane), 64 x 32 x 16 ASYNC=3 FPIPE=1 over every case; 32 x 32 x
  *       32 ASYNC=2 FPIPE=1 (rows of 16 chunks, no swizzle limit for doubles) over the shapes;
  *   batch: the BATCH mode (one tiled2d launch for the batch, which tsl__gemm_ext_ok must grant:
- *       operands in whole 16-byte chunks) and a batch whose odd lda needs the pre-pass (the
- *       problem-per-GEMM path), with 64 x 128 x 8 ASYNC=3 FPIPE=1.
+ *       operands in whole 16-byte chunks), a batch whose odd lda needs the pre-pass (the
+ *       problem-per-GEMM path), and BATCH's STAIR mode (TRSM's F products), with 64 x 128 x 8
+ *       ASYNC=3 FPIPE=1.
  * "Every case": odd shapes (1, 7, 33, 65, 127, 200 and peeled 67 x 18, 130 x 17: no multiple of
  * any tile), both layouts, all four transposes, alpha and beta (beta == 0 over a C of NaN, which
  * must not be read), padded leading dimensions, split k (KSPLIT=4), peeled edges (PEEL=2), and a
@@ -24,6 +25,7 @@
 #include "check.h"
 #include "odd_shapes.h"
 #include "ops/ops.h"
+#include "runtime/runtime.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
@@ -189,6 +191,59 @@ static void batch_case(tsl_layout lay, size_t m, size_t n, size_t k, size_t lda,
     free(a), free(b), free(c0), free(c);
 }
 
+/* STAIR (ops.h, TRSM's F products): a row-major batch of count problems m x n x k whose problem z
+ * needs only part of C_z: rows from (z + 1) step on (stair 1), rows before z step (2), or those
+ * columns (3, 4). Every element of that part must be the reference; every other one the
+ * reference (a tile crossing the line computes it) or untouched, and some must be untouched (the
+ * tiles wholly outside did nothing). */
+static void stair_case(int stair, size_t m, size_t n, size_t k, size_t count, size_t step)
+{
+    size_t lda = k + 2, ldb = n + 2, ldc = n + 2, sa = m * lda, sb = k * ldb, sc = m * ldc;
+    double *a = malloc(count * sa * sizeof *a), *b = malloc(count * sb * sizeof *b);
+    double *c0 = malloc(count * sc * sizeof *c0), *c = malloc(count * sc * sizeof *c);
+    tsl_ref_fill_d(a, count * sa, &g_seed);
+    tsl_ref_fill_d(b, count * sb, &g_seed);
+    tsl_ref_fill_d(c0, count * sc, &g_seed);
+    tsl_buffer *ab = NULL, *bb = NULL, *cb = NULL;
+    tsl_status st = tsl_buffer_create(g_ctx, count * sa * 8, &ab);
+    if (st == TSL_OK) st = tsl_buffer_create(g_ctx, count * sb * 8, &bb);
+    if (st == TSL_OK) st = tsl_buffer_create(g_ctx, count * sc * 8, &cb);
+    if (st == TSL_OK) st = tsl_buffer_write(g_ctx, ab, 0, count * sa * 8, a);
+    if (st == TSL_OK) st = tsl_buffer_write(g_ctx, bb, 0, count * sb * 8, b);
+    if (st == TSL_OK) st = tsl_buffer_write(g_ctx, cb, 0, count * sc * 8, c0);
+    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc, stair, step};
+    double alpha = -1.25, beta = 0.5;
+    CHECK(st != TSL_OK || tsl__gemm_ext_ok(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k,
+                                           0, lda, 0, ldb, &ext),
+          "stair %d: the batch runs as one tiled2d launch", stair);
+    if (st == TSL_OK)
+        st = tsl__gemm_mem_ext(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, alpha,
+                               ab->mem, 0, lda, bb->mem, 0, ldb, beta, cb->mem, 0, ldc, &ext);
+    if (st == TSL_OK) st = tsl_buffer_read(g_ctx, cb, 0, count * sc * 8, c);
+    CHECK(st == TSL_OK, "stair %d %zux%zux%zu: %s: %s", stair, m, n, k, tsl_status_name(st),
+          tsl_context_error(g_ctx));
+    size_t bad = 0, untouched = 0;
+    for (size_t z = 0; st == TSL_OK && z < count; ++z)
+        for (size_t i = 0; i < m; ++i)
+            for (size_t j = 0; j < n; ++j) {
+                size_t ic = z * sc + i * ldc + j, x = stair <= 2 ? i : j;
+                int in = stair % 2 ? x >= (z + 1) * step : x < z * step;
+                double ref, bound;
+                ref_elem(1, TSL_NO_TRANS, TSL_NO_TRANS, i, j, k, alpha, a + z * sa, lda,
+                         b + z * sb, ldb, beta, c0[ic], &ref, &bound);
+                int same = memcmp(&c[ic], &c0[ic], sizeof *c) == 0;
+                untouched += !in && same;
+                if (!(fabs(c[ic] - ref) <= bound) && (in || !same) && ++bad <= 3)
+                    CHECK(0, "stair %d problem %zu: C[%zu][%zu] = %.17g, ref %.17g (%s)", stair, z,
+                          i, j, c[ic], ref, in ? "needed" : "outside");
+            }
+    CHECK(st != TSL_OK || (bad == 0 && untouched > 0),
+          "stair %d %zux%zux%zu step %zu: %zu wrong, %zu outside untouched", stair, m, n, k, step,
+          bad, untouched);
+    tsl_buffer_destroy(ab), tsl_buffer_destroy(bb), tsl_buffer_destroy(cb);
+    free(a), free(b), free(c0), free(c);
+}
+
 static void run_batch(void)
 {
     const char *v = M2_A ",KSPLIT=0,DIRECT=0,PEEL=0";
@@ -196,7 +251,7 @@ static void run_batch(void)
     CHECK(st == TSL_OK, "set_variant %s: %s", v, tsl_context_error(g_ctx));
     CHECK(tsl_context_set_variant(g_ctx, "gemm_batched", "tiled") == TSL_OK, "gemm_batched tiled");
     /* whole tiles, rows and strides of whole 16-byte chunks: the one batched launch (BATCH=1) */
-    tsl__gemm_ext ext = {0, 0, 3, 128 * 42 + 2, 40 * 260 + 4, 0};
+    tsl__gemm_ext ext = {0, 0, 3, 128 * 42 + 2, 40 * 260 + 4, 0, 0, 0};
     CHECK(tsl__gemm_ext_ok(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, 128, 256, 40, 0, 42, 0,
                            260, &ext),
           "the ring's batch runs as one tiled2d launch");
@@ -209,6 +264,11 @@ static void run_batch(void)
                             260, &ext),
           "an odd lda is packed: no one-launch batch");
     batch_case(TSL_ROW_MAJOR, 128, 256, 40, 41, 260, 2, 1.0);
+    /* STAIR over 64 x 128 tiles: steps of whole tiles, and of one and a half (tiles crossing) */
+    stair_case(1, 256, 128, 24, 4, 64);
+    stair_case(2, 320, 128, 16, 3, 96);
+    stair_case(3, 64, 384, 16, 3, 128);
+    stair_case(4, 128, 384, 8, 3, 192);
     tsl_context_set_variant(g_ctx, "gemm_batched", "auto");
 }
 

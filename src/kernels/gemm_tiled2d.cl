@@ -70,7 +70,10 @@
  *               so the last wave holds the light ones. The host never splits k with TRI.
  *   BATCH       1: strided batched GEMM, the group's z index picks the problem: A, B and C move
  *               by a_stride, b_stride and cslice elements per problem (two more arguments);
- *               kchunk is K (no split k). */
+ *               kchunk is K (no split k).
+ *   STAIR       with BATCH: problem z needs only rows (z + 1) STAIR_S on of C (1), rows before
+ *               z STAIR_S (2), or those columns (3, 4); a group whose tile lies wholly outside
+ *               returns at once (TRSM's F products, src/ops/level3_tri.c). */
 #ifndef MWG
 #define MWG 128    // rows of C per work-group
 #endif
@@ -182,6 +185,12 @@
 #endif
 #ifndef BATCH
 #define BATCH 0
+#endif
+#ifndef STAIR
+#define STAIR 0
+#endif
+#if STAIR && !BATCH
+#error "tiled2d: STAIR is a mode of BATCH"
 #endif
 /* whether element (row, col) of C is stored (TRI 1, 2: its referenced triangle only) */
 #if TRI == 1

@@ -65,6 +65,20 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   const int n0 = get_group_id(0) * NWG;     // first col of the group tile
 #endif
   (void)tid;
+#if STAIR
+  {  // problem z's part of C (STAIR_S z or (z + 1) on): a tile wholly outside it does nothing
+    const int zs_ = get_group_id(2) * STAIR_S;
+#if STAIR == 1
+    if (m0 + MWG <= zs_ + STAIR_S) return;
+#elif STAIR == 2
+    if (m0 >= zs_) return;
+#elif STAIR == 3
+    if (n0 + NWG <= zs_ + STAIR_S) return;
+#else
+    if (n0 >= zs_) return;
+#endif
+  }
+#endif
 #if TRI == 1
   if (n0 >= m0 + MWG) return;  // wholly above the diagonal: the unreferenced triangle
 #elif TRI == 2

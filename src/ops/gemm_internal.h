@@ -86,6 +86,8 @@ typedef struct {
      * batch of `batch` problems (0: none) */
     int tri, unit;
     size_t batch, a_stride, b_stride, c_stride;
+    int stair; /* with batch: TSL__STAIR_* (ops.h), tiles wholly outside problem z's part skipped */
+    size_t stair_step;
 } gemm_problem;
 
 /* What tiled2d does with a problem's operands: whether the kernel reads them in place (DIRECT)

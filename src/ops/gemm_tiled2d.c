@@ -199,7 +199,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     size_t slices = p->tri || p->batch ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
     size_t kchunk = tsl__gemm_round_up((Kp + slices - 1) / slices, (size_t)tp[P_KWG]);
     slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
-    char extra[320];
+    char extra[400];
     tiled2d_params eff = c->tp; /* the kernel built: DIRECT as decided here */
     eff.v[P_DIRECT] = direct;
     tsl__tiled2d_options(ctx, p->kind, &eff, extra, sizeof extra);
@@ -207,6 +207,9 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     if (p->tri) used += (size_t)snprintf(extra + used, sizeof extra - used, " -DTRI=%d", p->tri);
     if (p->batch && used < sizeof extra)
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DBATCH=1");
+    if (p->stair && used < sizeof extra)
+        used += (size_t)snprintf(extra + used, sizeof extra - used, " -DSTAIR=%d -DSTAIR_S=%zu",
+                                 p->stair, p->stair_step);
     /* 16-bit storage split in k: the slices are float partial sums, rounded once by the sum */
     if (GK_16BIT(p->kind) && slices > 1 && used < sizeof extra)
         snprintf(extra + used, sizeof extra - used, " -DSPLIT_OUT=1");

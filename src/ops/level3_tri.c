@@ -204,7 +204,7 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
 static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), m = p->m, n = p->n;
-    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0};
+    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0, 0, 0};
     if (p->left)
         ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
     else
@@ -234,7 +234,7 @@ static tsl_status batched_gemm(tsl_context *ctx, int prec, tsl_trans ta, size_t 
                                double beta, cl_mem c, size_t c_off, size_t ldc, size_t sc)
 {
     if (count == 0) return TSL_OK;
-    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc};
+    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc, 0, 0};
     if (count > 1 && tsl__gemm_ext_ok(ctx, prec, ta, TSL_NO_TRANS, m, n, k, a_off, lda, b_off,
                                       ldb, &ext))
         return tsl__gemm_mem_ext(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off, lda, b,
@@ -299,6 +299,50 @@ static tsl_status trsm_updates(tsl_context *ctx, const trxm_problem *p, cl_mem f
     return trsm_updates(ctx, p, f, f_off, ka, u0, u1, rec);
 }
 
+/* F = op(A) D^-1 by block columns (left), D^-1 op(A) by block rows (right), D at 0 and op(A)
+ * dense at f0 in ws, F at f1, each ka x ka: only the part the substitution reads (trsm_update:
+ * F[u, s] with the blocks u after s in its order), which is half of it. Block column (row) z of
+ * F is read in the rows (columns) from (z + 1) nb on where the substitution runs forward, before
+ * z nb where it runs backward; the ragged last block is first backward and last forward. One
+ * batched launch whose tiles outside that part do nothing (STAIR), else one GEMM per block. */
+static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, size_t f0, size_t f1,
+                         size_t ka)
+{
+    size_t nb = p->nb, nfull = ka / nb, last = ka - nfull * nb;
+    int prec = p->prec, forward = p->left == p->lower;
+    /* left: C_z = A_z D_z, ka x nb x nb, A_z and C_z nb columns apart; right: C_z = D_z A_z,
+     * nb x ka x nb, A_z and C_z nb rows apart */
+    size_t m = p->left ? ka : nb, n = p->left ? nb : ka, step = p->left ? nb : nb * ka;
+    tsl__gemm_ext ext = {0, 0, nfull, p->left ? nb : nb * nb, p->left ? nb * nb : nb * ka, step,
+                         p->left ? (forward ? TSL__STAIR_ROWS_AFTER : TSL__STAIR_ROWS_BEFORE)
+                                 : (forward ? TSL__STAIR_COLS_AFTER : TSL__STAIR_COLS_BEFORE),
+                         nb};
+    size_t a_off = p->left ? f0 : 0, lda = p->left ? ka : nb;
+    size_t b_off = p->left ? 0 : f0, ldb = p->left ? nb : ka;
+    tsl_status s = TSL_OK;
+    size_t z = 0;
+    if (nfull > 1 && tsl__gemm_ext_ok(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, nb, a_off, lda,
+                                      b_off, ldb, &ext)) {
+        s = tsl__gemm_mem_ext(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, nb, 1.0, ws, a_off,
+                              lda, ws, b_off, ldb, 0.0, ws, f1, ka, &ext);
+        z = nfull; /* the ragged block is left */
+    }
+    for (; s == TSL_OK && z < nfull + (last != 0); ++z) {
+        size_t w = z < nfull ? nb : last; /* this block's size */
+        size_t lo = forward ? z * nb + w : 0, hi = forward ? ka : z * nb; /* the part read */
+        if (lo >= hi) continue;
+        if (p->left) /* rows [lo, hi) of block column z */
+            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, hi - lo, w, w, 1.0, ws,
+                              f0 + lo * ka + z * nb, ka, ws, z * nb * nb, nb, 0.0, ws,
+                              f1 + lo * ka + z * nb, ka);
+        else /* columns [lo, hi) of block row z */
+            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, w, hi - lo, w, 1.0, ws,
+                              z * nb * nb, nb, ws, f0 + z * nb * ka + lo, ka, 0.0, ws,
+                              f1 + z * nb * ka + lo, ka);
+    }
+    return s;
+}
+
 /* TRSM, inverse variants. With D_I the inverted diagonal blocks of op(A) and X the solution:
  * left, Y_I = D_I^-1 X_I solves Y_I + sum_J F_IJ Y_J = B_I over the blocks J before I in the
  * substitution, F_IJ = op(A)_IJ D_J^-1, and X_I = alpha D_I^-1 Y_I (right: Y_J = X_J D_J,
@@ -335,22 +379,7 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
                             {sizeof lower, &lower}, {sizeof(cl_mem), &ws},  {sizeof fo, &fo}};
         if ((s = tsl__l3_launch2d(ctx, k, "trsm off-diagonal blocks", fargs, 9, ka, ka)) != TSL_OK)
             return s;
-        /* F = op(A) D^-1 by block columns (left), D^-1 op(A) by block rows (right) */
-        if (p->left) {
-            s = batched_nn(ctx, prec, nfull, ka, nb, nb, 1.0, ws, f0, ka, nb, ws, 0, nb, nb * nb,
-                           0.0, ws, f1, ka, nb);
-            if (s == TSL_OK && last)
-                s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, ka, last, last, 1.0, ws,
-                                  f0 + nfull * nb, ka, ws, nfull * nb * nb, nb, 0.0, ws,
-                                  f1 + nfull * nb, ka);
-        } else {
-            s = batched_nn(ctx, prec, nfull, nb, ka, nb, 1.0, ws, 0, nb, nb * nb, ws, f0, ka,
-                           nb * ka, 0.0, ws, f1, ka, nb * ka);
-            if (s == TSL_OK && last)
-                s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, last, ka, last, 1.0, ws,
-                                  nfull * nb * nb, nb, ws, f0 + nfull * nb * ka, ka, 0.0, ws,
-                                  f1 + nfull * nb * ka, ka);
-        }
+        s = trsm_f(ctx, p, ws, f0, f1, ka);
         if (s == TSL_OK) s = trsm_updates(ctx, p, ws, f1, ka, 0, ka, rec);
         if (s != TSL_OK) return s;
     }

@@ -96,7 +96,12 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
  *   TSL__TRI_A_LOWER / _UPPER: op(A) is triangular, its other triangle read as zero (never read)
  *   and each row tile only runs the k the triangle reaches (TRMM, left); _B_: op(B) (right);
  *   unit: that operand's diagonal is taken as 1, not read.
- *   batch > 0: `batch` problems, X_z = X + z x_stride (one launch per 65535).
+ *   batch > 0: `batch` problems, X_z = X + z x_stride (one launch per 65535);
+ *   stair (with a batch): problem z needs only the rows of C_z at or after (z + 1) stair_step
+ *   (TSL__STAIR_ROWS_AFTER), before z stair_step (_ROWS_BEFORE), or those columns (_COLS_*):
+ *   its tiles wholly outside do nothing (what a tile crossing the line computes there is written
+ *   too: the caller's operands are dense). TRSM's F products, which the substitution reads only
+ *   on one side of the diagonal.
  * They run on tiled2d only: tsl__gemm_ext_ok says whether the context's gemm variant does (and,
  * for a batch, whether no operand needs the pack pre-pass); where it says no, the caller takes
  * its general algorithm. k > 0 and alpha != 0 (the callers treat those cases themselves). */
@@ -109,9 +114,12 @@ enum {
     TSL__TRI_B_LOWER,
     TSL__TRI_B_UPPER
 };
+enum { TSL__STAIR_NONE, TSL__STAIR_ROWS_AFTER, TSL__STAIR_ROWS_BEFORE, TSL__STAIR_COLS_AFTER, TSL__STAIR_COLS_BEFORE };
 typedef struct {
     int tri, unit;
     size_t batch, a_stride, b_stride, c_stride;
+    int stair;
+    size_t stair_step;
 } tsl__gemm_ext;
 int tsl__gemm_ext_ok(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
                      size_t k, size_t a_off, size_t lda, size_t b_off, size_t ldb,
