@@ -156,30 +156,60 @@ __kernel void gemm_regblock(const int M, const int N, const int K, const real al
 #if PACK_TF32 && (STORAGE16 || PRECISION != 32)
 #error "gemm_pack: PACK_TF32 rounds floats"
 #endif
-__kernel void gemm_pack(const int rows, const int cols, __global const tile_t *src, const int s_rs,
-                        const int s_cs, const int prows, const int pcols, __global tile_t *dst,
-                        const long s_off)
+/* Element (row, col) of the packed matrix: the source's, zero in the padding (and, PACK_TRI, in
+ * the other triangle, never read; PACK_UNIT: 1 on the diagonal, not read), rounded by PACK_TF32 */
+tile_t pack_value(const int rows, const int cols, __global const tile_t *src, const int s_rs,
+                  const int s_cs, const int row, const int col)
 {
-    src += s_off;
-    const int col = get_global_id(0);
-    const int row = get_global_id(1);
-    if (row >= prows || col >= pcols) return;
 #if PACK_TRI
-    /* a triangular operand (the Level-3 routines): the other triangle reads as zero and is never
-     * read; PACK_UNIT: the diagonal is 1, not read */
     const int in = row < rows && col < cols && (PACK_TRI == 1 ? col <= row : col >= row);
-    if (PACK_UNIT && in && row == col) {
-        dst[(long)row * pcols + col] = (tile_t)1;
-        return;
-    }
+    if (PACK_UNIT && in && row == col) return (tile_t)1;
 #else
     const int in = row < rows && col < cols;
 #endif
+    if (!in) return TZERO;
+    const tile_t v = src[(long)row * s_rs + (long)col * s_cs];
 #if PACK_TF32
-    dst[(long)row * pcols + col] = in ? as_float(tf32_rna(src[(long)row * s_rs + (long)col * s_cs])) : TZERO;
+    return as_float(tf32_rna(v));
 #else
-    dst[(long)row * pcols + col] = in ? src[(long)row * s_rs + (long)col * s_cs] : TZERO;
+    return v;
 #endif
+}
+/* A group of 32 x 8 items packs a 32 x 32 tile of the destination, four rows an item. Where the
+ * source's rows are contiguous (s_cs = 1) each item copies straight, reads and writes along rows;
+ * otherwise (a transposed operand: its columns are contiguous) the tile is read along the
+ * source's columns into local memory (rows padded by one: no bank conflicts) and written along
+ * the destination's rows, so both sides are coalesced (a transpose, as transpose.cl's kernels). */
+#define PACK_T 32
+__kernel __attribute__((reqd_work_group_size(PACK_T, 8, 1)))
+void gemm_pack(const int rows, const int cols, __global const tile_t *src, const int s_rs,
+               const int s_cs, const int prows, const int pcols, __global tile_t *dst,
+               const long s_off)
+{
+    __local tile_t t[PACK_T][PACK_T + 1];
+    src += s_off;
+    const int c0 = get_group_id(0) * PACK_T, r0 = get_group_id(1) * PACK_T;
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    tile_t v[PACK_T / 8]; /* an item's four loads, all issued before its stores */
+    if (s_cs != 1) { /* uniform over the launch */
+#pragma unroll
+        for (int u = 0; u < PACK_T / 8; u++) /* source column c0 + i, rows r0 + lx: contiguous */
+            v[u] = pack_value(rows, cols, src, s_rs, s_cs, r0 + lx, c0 + ly + 8 * u);
+#pragma unroll
+        for (int u = 0; u < PACK_T / 8; u++) t[lx][ly + 8 * u] = v[u];
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int u = 0; u < PACK_T / 8; u++) v[u] = t[ly + 8 * u][lx];
+    } else {
+#pragma unroll
+        for (int u = 0; u < PACK_T / 8; u++)
+            v[u] = pack_value(rows, cols, src, s_rs, s_cs, r0 + ly + 8 * u, c0 + lx);
+    }
+#pragma unroll
+    for (int u = 0; u < PACK_T / 8; u++) {
+        const int row = r0 + ly + 8 * u, col = c0 + lx;
+        if (row < prows && col < pcols) dst[(long)row * pcols + col] = v[u];
+    }
 }
 
 #endif

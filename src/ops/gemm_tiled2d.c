@@ -26,9 +26,9 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     if (tf32) snprintf(extra, sizeof extra, "-DPACK_TF32=1"); /* round to TF32 as it copies */
     s = tsl__gemm_get_kernel(ctx, p, "gemm_pack", extra, &k);
     if (s != TSL_OK) return s;
-    size_t e = tsl__gemm_square_edge(tsl__kernel_max_wg(ctx, k));
-    size_t local[2] = {e, e},
-           global[2] = {tsl__gemm_round_up(pcols, e), tsl__gemm_round_up(prows, e)};
+    /* groups of 32 x 8 items, a 32 x 32 tile each (gemm.cl) */
+    size_t local[2] = {32, 8},
+           global[2] = {tsl__gemm_round_up(pcols, 32), tsl__gemm_round_up(prows, 32) / 4};
     int r = (int)rows, c = (int)cols, pr = (int)prows, pc = (int)pcols;
     cl_long off = (cl_long)src_off;
     tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},       {sizeof(cl_mem), &src},
