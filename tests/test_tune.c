@@ -10,7 +10,8 @@
  *             axis that runs here gives correct results, and malformed ones are refused.
  *   defaults FILE   every tiled2d configuration in the shipped defaults file gives correct results
  *             on the shapes issue 4 races on, scaled down (whatever device it was tuned for: the
- *             kernel is portable, only its speed is device-specific).
+ *             kernel is portable, only its speed is device-specific); an entry of a tensor-core
+ *             kind (half, bfloat16, tf32, 3xtf32) through that kind's own call.
  *   decide    issue 14: the rule by which `tessel tune` stores a finalist or keeps auto
  *             (cli/tune_decide.c), on synthetic times: no device, no clock.
  *   near      issue 14: an entry measured on some shapes (measured= in its notes) applies only
@@ -100,6 +101,62 @@ static int gemm_ok(tsl_context *ctx, int dbl, size_t m, size_t n, size_t k, unsi
                    const char *what)
 {
     return gemm_check(ctx, dbl, m, n, k, 0.0, seed, what);
+}
+
+/* An entry of a tensor-core kind (precision half, bfloat16, tf32 or 3xtf32), through its own
+ * call: C = 1.5 A B over a C of NaN (beta 0: never read) on fresh random data, against the double
+ * reference of what the instruction multiplies (the 16-bit inputs; TF32-rounded ones in TF32
+ * math), within tsl_ref_gemm_tolerance of the storage; 1 if right. */
+static int tensor_ok(tsl_context *ctx, const char *prec, size_t m, size_t n, size_t k,
+                     unsigned long long seed, const char *what)
+{
+    const int h = strcmp(prec, "half") == 0, bf = strcmp(prec, "bfloat16") == 0;
+    const int tf = strcmp(prec, "tf32") == 0, s16 = h || bf;
+    float *af = malloc(m * k * sizeof *af), *bv = malloc(k * n * sizeof *bv);
+    float *cf = malloc(m * n * sizeof *cf);
+    double *a = malloc(m * k * sizeof *a), *b = malloc(k * n * sizeof *b);
+    double *ref = calloc(m * n, sizeof *ref);
+    uint16_t *a16 = malloc(m * k * sizeof *a16), *b16 = malloc(k * n * sizeof *b16);
+    uint16_t *c16 = malloc(m * n * sizeof *c16);
+    int ok = 0;
+    if (af && bv && cf && a && b && ref && a16 && b16 && c16) {
+        tsl_ref_fill_f(af, m * k, &seed);
+        tsl_ref_fill_f(bv, k * n, &seed);
+        for (size_t i = 0; i < m * k + k * n; ++i) {
+            float x = i < m * k ? af[i] : bv[i - m * k];
+            uint16_t x16 = h ? tsl_float_to_half(x) : tsl_float_to_bf16(x);
+            double v = s16 ? (h ? tsl_half_to_float(x16) : tsl_bf16_to_float(x16))
+                           : tf ? tsl_ref_round_tf32(x) : x;
+            if (i < m * k)
+                a16[i] = x16, a[i] = v;
+            else
+                b16[i - m * k] = x16, b[i - m * k] = v;
+        }
+        for (size_t i = 0; i < m * n; ++i) cf[i] = NAN, c16[i] = h ? 0x7E00u : 0x7FC0u;
+        tsl_ref_dgemm(TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5, a, k, b, n, 0.0,
+                      ref, n);
+        tsl_status s = tsl_context_set_option(ctx, "gemm", "math",
+                                              s16 ? TSL_MATH_FP32
+                                                  : tf ? TSL_MATH_TF32 : TSL_MATH_3XTF32);
+        if (s == TSL_OK)
+            s = h ? tsl_hgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5f, a16,
+                              k, b16, n, 0.0f, c16, n)
+                : bf ? tsl_bgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5f,
+                                 a16, k, b16, n, 0.0f, c16, n)
+                     : tsl_sgemm(ctx, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, 1.5f,
+                                 af, k, bv, n, 0.0f, cf, n);
+        CHECK(s == TSL_OK, "%s %s %zux%zux%zu: %s %s", what, prec, m, n, k, tsl_status_name(s),
+              tsl_context_error(ctx));
+        double err = h    ? tsl_ref_rel_err_h(m, n, c16, n, ref, n)
+                     : bf ? tsl_ref_rel_err_b(m, n, c16, n, ref, n)
+                          : tsl_ref_rel_err_f(m, n, cf, n, ref, n);
+        ok = s == TSL_OK &&
+             err <= tsl_ref_gemm_tolerance(h ? TSL_HALF : bf ? TSL_BFLOAT16 : TSL_SINGLE, k);
+        CHECK(ok, "%s %s %zux%zux%zu: relative error %g", what, prec, m, n, k, err);
+        tsl_context_set_option(ctx, "gemm", "math", TSL_MATH_FP32);
+    }
+    free(af), free(bv), free(cf), free(a), free(b), free(ref), free(a16), free(b16), free(c16);
+    return ok;
 }
 
 static void write_file(const char *path, const char *text, size_t len)
@@ -463,6 +520,8 @@ static void test_defaults(const char *file)
             continue;
         if (strcmp(op, "gemm") != 0) continue;
         if (!in_shard((size_t)configs++)) continue;
+        const int tensor = strcmp(prec, "single") != 0 && strcmp(prec, "double") != 0 &&
+                           strcmp(prec, "any") != 0;
         tsl_status s = tsl_context_set_variant(ctx, "gemm", cfg);
         if (s == TSL_ERR_UNSUPPORTED) {
             SKIP("%s on %s: %s", cfg, info.name, tsl_context_error(ctx));
@@ -470,7 +529,9 @@ static void test_defaults(const char *file)
         }
         CHECK(s == TSL_OK, "%s: %s", cfg, tsl_context_error(ctx));
         if (s != TSL_OK) continue;
-        for (int dbl = 0; dbl <= 1; ++dbl) {
+        for (size_t i = 0; tensor && i < sizeof shapes / sizeof shapes[0]; ++i)
+            tensor_ok(ctx, prec, shapes[i][0], shapes[i][1], shapes[i][2], 60 + i, cfg);
+        for (int dbl = 0; !tensor && dbl <= 1; ++dbl) {
             if ((strcmp(prec, "single") == 0 && dbl) || (strcmp(prec, "double") == 0 && !dbl))
                 continue;
             if (dbl && !info.fp64) continue;

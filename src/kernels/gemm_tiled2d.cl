@@ -289,7 +289,19 @@ typedef real cout_t;
  * it so: 4 bytes of 16-bit storage, a float2 or double2. A typed store, not vstore2, which only
  * promises scalar alignment (NVIDIA's compiler splits it). */
 typedef CAT(REALNAME, 2) real2_t;
-#if STORAGE_HALF && !SPLIT_OUT
+#if STORAGE_HALF && !SPLIT_OUT && MMA == 4 && !MMA_EMULATE
+/* NVIDIA's compiler makes vstorea_half2_rte two 16-bit stores (PTX st.global.u16 x 2): the pair
+ * converted by one cvt.rn.f16x2.f32 (sm_80 on, as the instruction itself; round to nearest even,
+ * as vstore_half_rte) and stored as one 32-bit word: H100 half 4096^3 376 -> 399 TFLOP/s,
+ * 4096 x 4096 x 256 96 -> 145 (docs/gemm.md). */
+uint half2_bits(const float2 v)
+{
+  uint r;
+  __asm__("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(v.s1), "f"(v.s0));
+  return r;
+}
+#define C_STORE2(v, p, i) (*(__global uint *)((p) + (i)) = half2_bits(v))
+#elif STORAGE_HALF && !SPLIT_OUT
 #define C_STORE2(v, p, i) vstorea_half2_rte((v), 0, (p) + (i))
 #elif STORAGE_BF16 && !SPLIT_OUT
 #define C_STORE2(v, p, i)                                                                   \
