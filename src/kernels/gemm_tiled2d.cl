@@ -289,24 +289,33 @@ typedef real cout_t;
  * it so: 4 bytes of 16-bit storage, a float2 or double2. A typed store, not vstore2, which only
  * promises scalar alignment (NVIDIA's compiler splits it). */
 typedef CAT(REALNAME, 2) real2_t;
-#if STORAGE_HALF && !SPLIT_OUT && MMA == 4 && !MMA_EMULATE
-/* NVIDIA's compiler makes vstorea_half2_rte two 16-bit stores (PTX st.global.u16 x 2): the pair
- * converted by one cvt.rn.f16x2.f32 (sm_80 on, as the instruction itself; round to nearest even,
- * as vstore_half_rte) and stored as one 32-bit word: H100 half 4096^3 376 -> 399 TFLOP/s,
- * 4096 x 4096 x 256 96 -> 145 (docs/gemm.md). */
+/* A pair of 16-bit values as one word, the lower column in the low half (the tensor-core
+ * epilogue's paired stores and its staging through local memory). Half on NVIDIA: one
+ * cvt.rn.f16x2.f32 (sm_80 on, as the instruction itself; round to nearest even, as
+ * vstore_half_rte), where vstorea_half2_rte became two 16-bit stores (PTX st.global.u16 x 2):
+ * H100 half 4096^3 376 -> 399 TFLOP/s, 4096 x 4096 x 256 96 -> 145 (docs/gemm.md). */
+#if STORAGE_HALF && MMA == 4 && !MMA_EMULATE
 uint half2_bits(const float2 v)
 {
   uint r;
   __asm__("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(v.s1), "f"(v.s0));
   return r;
 }
-#define C_STORE2(v, p, i) (*(__global uint *)((p) + (i)) = half2_bits(v))
-#elif STORAGE_HALF && !SPLIT_OUT
-#define C_STORE2(v, p, i) vstorea_half2_rte((v), 0, (p) + (i))
-#elif STORAGE_BF16 && !SPLIT_OUT
-#define C_STORE2(v, p, i)                                                                   \
-  (*(__global uint *)((p) + (i)) =                                                          \
-       (uint)float_to_bf16((v).s0) | ((uint)float_to_bf16((v).s1) << 16))
+#define PAIR16(v) half2_bits(v)
+#elif STORAGE_HALF
+uint half2_pack(const float2 v)
+{
+  ushort u[2];
+  vstore_half_rte(v.s0, 0, (__private half *)u);
+  vstore_half_rte(v.s1, 1, (__private half *)u);
+  return (uint)u[0] | ((uint)u[1] << 16);
+}
+#define PAIR16(v) half2_pack(v)
+#elif STORAGE_BF16
+#define PAIR16(v) ((uint)float_to_bf16((v).s0) | ((uint)float_to_bf16((v).s1) << 16))
+#endif
+#if STORAGE16 && !SPLIT_OUT
+#define C_STORE2(v, p, i) (*(__global uint *)((p) + (i)) = PAIR16(v))
 #else
 #define C_STORE2(v, p, i) (*(__global real2_t *)((p) + (i)) = (v))
 #endif

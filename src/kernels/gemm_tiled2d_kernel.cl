@@ -604,7 +604,54 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
 
   // ---------------- epilogue: C = alpha*acc + beta*C, guarded ----------------
+#if MMA == 4 && ASYNC && !TRI && !SPLIT_OUT
+  // 16-bit C with beta == 0 (uniform): the tile goes out through local memory, the ring's A
+  // buffers (idle once the k loop is done), CS_ROWS rows at a time: each lane writes its pairs
+  // (rows padded by 8 values: the 8 rows of a warp's store fall in distinct banks), then every
+  // item stores whole 16-byte chunks of rows where C keeps them aligned (ldc, its origin and the
+  // batch stride multiples of 8), element by element elsewhere.
+  if (beta == ZERO) {
+#define CS_LD (NWG + 8)
+#define CS_ROWS (NBUF * ALS_ROWS * ALS_LD / CS_LD < MWG ? NBUF * ALS_ROWS * ALS_LD / CS_LD : MWG)
+    __local ushort *cs_ = (__local ushort *)Als;
+    const int vec_ = ((ldc | (int)(c_off & 7) | (int)(cslice & 7)) & 7) == 0;
+    MMA_UNROLL
+    for (int r0 = 0; r0 < MWG; r0 += CS_ROWS) {
+      barrier(CLK_LOCAL_MEM_FENCE);  // the ring's last reads, or the previous rows' stores
+      MMA_UNROLL
+      for (int i = 0; i < MMA_MB; i++)
+        MMA_UNROLL
+        for (int h = 0; h < MMA_ND / 2; h++) {
+          const int rl = wm + MMA_RM * i + lane / 4 + 8 * h - r0;
+          if (rl >= 0 && rl < CS_ROWS)
+            MMA_UNROLL
+            for (int j = 0; j < NWI; j++)
+              *(__local uint *)(cs_ + rl * CS_LD + wn + 8 * j + 2 * (lane % 4)) =
+                  PAIR16((real2_t)(alpha * acc[i][j][2 * h], alpha * acc[i][j][2 * h + 1]));
+        }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (int q = tid; q < CS_ROWS * (NWG / 8); q += NTHREADS) {
+        const int rl = q / (NWG / 8), cl = (q % (NWG / 8)) * 8;
+        const int row = m0 + r0 + rl, col = n0 + cl;
+        if (r0 + rl < MWG && row < Mc) {
+          const uint4 v = *(__local const uint4 *)(cs_ + rl * CS_LD + cl);
+          __global ushort *Cr = (__global ushort *)C + (long)row * ldc + col;
+          if (vec_ && col + 8 <= Nc) {
+            *(__global uint4 *)Cr = v;
+          } else {
+            const uint w[4] = {v.s0, v.s1, v.s2, v.s3};
+            for (int e = 0; e < 8; e++)
+              if (col + e < Nc) Cr[e] = (ushort)(w[e / 2] >> (16 * (e % 2)));
+          }
+        }
+      }
+    }
+#undef CS_LD
+#undef CS_ROWS
+  } else
+#endif
 #if MMA
+  {
   // D elements 2h and 2h + 1 of a lane are row g + 8h, columns 2t and 2t + 1: one paired store
   // where the pair lies whole inside C and C keeps pairs aligned (ldc, its origin and the split
   // slices even: one uniform test), else element by element. Loops under the emulation
@@ -634,6 +681,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
         }
       }
     }
+  }
 #else
 #pragma unroll
   for (int i = 0; i < MWI; i++) {
