@@ -175,12 +175,17 @@ tile_t pack_value(const int rows, const int cols, __global const tile_t *src, co
     return v;
 #endif
 }
-/* A group of 32 x 8 items packs a 32 x 32 tile of the destination, four rows an item. Where the
- * source's rows are contiguous (s_cs = 1) each item copies straight, reads and writes along rows;
- * otherwise (a transposed operand: its columns are contiguous) the tile is read along the
- * source's columns into local memory (rows padded by one: no bank conflicts) and written along
- * the destination's rows, so both sides are coalesced (a transpose, as transpose.cl's kernels). */
+/* A group of 32 x 8 items packs a 32 x 32 tile of the destination, four elements an item. Where
+ * the source's rows are contiguous (s_cs = 1) each item copies straight along rows: four
+ * neighbours of a row as one vector where the source's rows, its origin and the destination's
+ * rows keep vectors aligned and the four lie inside (no triangle), four rows otherwise; a
+ * transposed operand (its columns contiguous) is read along the source's columns into local memory
+ * (rows padded by one: no bank conflicts) and written along the destination's rows, so both sides
+ * are coalesced (a transpose, as transpose.cl's kernels). */
 #define PACK_T 32
+#define PACK_V CAT_P(TILENAME, 4)
+#define CAT_P(a, b) CAT_P_(a, b)
+#define CAT_P_(a, b) a##b
 __kernel __attribute__((reqd_work_group_size(PACK_T, 8, 1)))
 void gemm_pack(const int rows, const int cols, __global const tile_t *src, const int s_rs,
                const int s_cs, const int prows, const int pcols, __global tile_t *dst,
@@ -191,6 +196,22 @@ void gemm_pack(const int rows, const int cols, __global const tile_t *src, const
     const int c0 = get_group_id(0) * PACK_T, r0 = get_group_id(1) * PACK_T;
     const int lx = get_local_id(0), ly = get_local_id(1);
     tile_t v[PACK_T / 8]; /* an item's four loads, all issued before its stores */
+    if (!PACK_TRI && s_cs == 1 && ((s_rs | (int)(s_off & 3) | pcols) & 3) == 0) { /* uniform */
+        const int q = ly * PACK_T + lx, row = r0 + q / 8, col = c0 + (q % 8) * 4;
+        if (row < rows && col + 4 <= cols) {
+            PACK_V x = *(__global const PACK_V *)(src + (long)row * s_rs + col);
+#if PACK_TF32
+            x = (float4)(as_float(tf32_rna(x.s0)), as_float(tf32_rna(x.s1)),
+                         as_float(tf32_rna(x.s2)), as_float(tf32_rna(x.s3)));
+#endif
+            *(__global PACK_V *)(dst + (long)row * pcols + col) = x;
+        } else if (row < prows) {
+            for (int e = 0; e < 4; e++)
+                if (col + e < pcols)
+                    dst[(long)row * pcols + col + e] = pack_value(rows, cols, src, s_rs, 1, row, col + e);
+        }
+        return;
+    }
     if (s_cs != 1) { /* uniform over the launch */
 #pragma unroll
         for (int u = 0; u < PACK_T / 8; u++) /* source column c0 + i, rows r0 + lx: contiguous */
