@@ -212,6 +212,26 @@ void gemm_pack(const int rows, const int cols, __global const tile_t *src, const
         }
         return;
     }
+    if (!PACK_TRI && s_cs != 1 && ((s_cs | (int)(s_off & 3) | pcols) & 3) == 0 &&
+        r0 + PACK_T <= rows && c0 + PACK_T <= cols) { /* uniform over the group */
+        /* a whole transposed tile: an item reads four neighbours of a source column (four rows
+         * of the tile) as one vector, scatters them into the padded tile (banks 4a + i + b of
+         * 32: distinct across a warp), and after the barrier writes four neighbours of a
+         * destination row as one vector (transpose.cl's transpose_vec) */
+        const int q = ly * PACK_T + lx, a = q % 8, b = q / 8;
+        PACK_V x = *(__global const PACK_V *)(src + (long)(c0 + b) * s_cs + r0 + 4 * a);
+#if PACK_TF32
+        x = (float4)(as_float(tf32_rna(x.s0)), as_float(tf32_rna(x.s1)),
+                     as_float(tf32_rna(x.s2)), as_float(tf32_rna(x.s3)));
+#endif
+        t[4 * a][b] = x.s0, t[4 * a + 1][b] = x.s1, t[4 * a + 2][b] = x.s2, t[4 * a + 3][b] = x.s3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const int row = r0 + b, col = c0 + 4 * a;
+        if (row < prows)
+            *(__global PACK_V *)(dst + (long)row * pcols + col) =
+                (PACK_V)(t[b][4 * a], t[b][4 * a + 1], t[b][4 * a + 2], t[b][4 * a + 3]);
+        return;
+    }
     if (s_cs != 1) { /* uniform over the launch */
 #pragma unroll
         for (int u = 0; u < PACK_T / 8; u++) /* source column c0 + i, rows r0 + lx: contiguous */
