@@ -179,9 +179,11 @@ tile_t pack_value(const int rows, const int cols, __global const tile_t *src, co
  * the source's rows are contiguous (s_cs = 1) each item copies straight along rows: four
  * neighbours of a row as one vector where the source's rows, its origin and the destination's
  * rows keep vectors aligned and the four lie inside (no triangle), four rows otherwise; a
- * transposed operand (its columns contiguous) is read along the source's columns into local memory
- * (rows padded by one: no bank conflicts) and written along the destination's rows, so both sides
- * are coalesced (a transpose, as transpose.cl's kernels). */
+ * transposed operand (its columns contiguous: s_rs = 1) is read along the source's columns into
+ * local memory (rows padded by one: no bank conflicts) and written along the destination's rows,
+ * so both sides are coalesced (a transpose, as transpose.cl's kernels), as vectors on both sides
+ * for a whole aligned tile. H100, TF32 4096 (two 64 MiB operands): 84 / 87 us per pack at one
+ * element an item, 51 / 51 now. */
 #define PACK_T 32
 #define PACK_V CAT_P(TILENAME, 4)
 #define CAT_P(a, b) CAT_P_(a, b)
@@ -212,7 +214,7 @@ void gemm_pack(const int rows, const int cols, __global const tile_t *src, const
         }
         return;
     }
-    if (!PACK_TRI && s_cs != 1 && ((s_cs | (int)(s_off & 3) | pcols) & 3) == 0 &&
+    if (!PACK_TRI && s_rs == 1 && ((s_cs | (int)(s_off & 3) | pcols) & 3) == 0 &&
         r0 + PACK_T <= rows && c0 + PACK_T <= cols) { /* uniform over the group */
         /* a whole transposed tile: an item reads four neighbours of a source column (four rows
          * of the tile) as one vector, scatters them into the padded tile (banks 4a + i + b of
