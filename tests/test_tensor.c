@@ -77,6 +77,10 @@ static float from16(kind_t k, uint16_t h)
                 "VWA=1,DBUF=0,APAD=0,MMA=4,ASYNC=3"
 #define ASYNC32 "tiled2d:MWG=64,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1," \
                 "VWA=1,DBUF=0,APAD=0,MMA=5,ASYNC=2"
+/* The 16-bit epilogue staged through the ring's buffers (beta 0) in several passes: 64 x 128
+ * tiles over a 2-stage ring of k 16 hold 15 rows of C at a time (five passes, the last of 4) */
+#define STAGED16 "tiled2d:MWG=64,NWG=128,KWG=16,MDIMC=8,NDIMC=16,VW=2,SA=1,SB=1,PF=0,STRIDED=1," \
+                 "VWA=1,DBUF=0,APAD=0,MMA=4,ASYNC=2,FPIPE=1,KSPLIT=1,DIRECT=0,PEEL=1"
 
 
 typedef struct {
@@ -226,6 +230,16 @@ static void run_kind(suite *su)
     char fp[320];
     snprintf(fp, sizeof fp, "%s,FPIPE=1", is16 ? ASYNC16 : ASYNC32);
     run_config(su, fp, 1);
+    /* the staged epilogue's passes over the odd shapes (C's rows stored element by element),
+     * and over C's rows of whole 16-byte chunks (ldc 136 and 104: vector stores, the ragged
+     * last columns and rows element by element), both layouts */
+    const shape aligned[] = {{96, 136, 40}, {101, 104, 24}, {104, 72, 24}};
+    for (size_t s = 0; is16 && s < NSHAPES; ++s)
+        run_case(su, STAGED16, &shapes[s], s % 2 ? TSL_COL_MAJOR : TSL_ROW_MAJOR, TSL_NO_TRANS,
+                 s % 3 ? TSL_NO_TRANS : TSL_TRANS, 1.25f, 0.0f, s % 2);
+    for (int s = 0; is16 && s < 3; ++s)
+        run_case(su, STAGED16, &aligned[s], s < 2 ? TSL_ROW_MAJOR : TSL_COL_MAJOR, TSL_NO_TRANS,
+                 TSL_NO_TRANS, -0.5f, 0.0f, 0);
     /* the rest moves the same bits for half and bfloat16: half checks it (PoCL's compile time) */
     if (su->kind == K_BF16) return;
     snprintf(fp, sizeof fp, "%s,FPIPE=0,KSPLIT=1,DIRECT=0,PEEL=1", is16 ? ASYNC16 : ASYNC32);
