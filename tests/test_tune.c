@@ -520,8 +520,7 @@ static void test_defaults(const char *file)
             continue;
         if (strcmp(op, "gemm") != 0) continue;
         if (!in_shard((size_t)configs++)) continue;
-        const int tensor = strcmp(prec, "single") != 0 && strcmp(prec, "double") != 0 &&
-                           strcmp(prec, "any") != 0;
+        const int tensor = strcmp(prec, "single") != 0 && strcmp(prec, "double") != 0;
         tsl_status s = tsl_context_set_variant(ctx, "gemm", cfg);
         if (s == TSL_ERR_UNSUPPORTED) {
             SKIP("%s on %s: %s", cfg, info.name, tsl_context_error(ctx));

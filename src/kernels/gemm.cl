@@ -18,6 +18,8 @@
 /* The element type of the matrices the fast kernels (gemm_pack, gemm_tiled2d) move as they are:
  * with 16-bit storage (STORAGE_HALF, STORAGE_BF16) the bits, as ushort, which tiled2d's
  * tensor-core path hands to the instruction unconverted; else real. */
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b) /* a##b after expanding both */
 #if STORAGE16
 typedef ushort tile_t;
 #define TILENAME ushort
@@ -185,9 +187,7 @@ tile_t pack_value(const int rows, const int cols, __global const tile_t *src, co
  * for a whole aligned tile. H100, TF32 4096 (two 64 MiB operands): 84 / 87 us per pack at one
  * element an item, 51 / 51 now. */
 #define PACK_T 32
-#define PACK_V CAT_P(TILENAME, 4)
-#define CAT_P(a, b) CAT_P_(a, b)
-#define CAT_P_(a, b) a##b
+#define PACK_V CAT(TILENAME, 4)
 __kernel __attribute__((reqd_work_group_size(PACK_T, 8, 1)))
 void gemm_pack(const int rows, const int cols, __global const tile_t *src, const int s_rs,
                const int s_cs, const int prows, const int pcols, __global tile_t *dst,

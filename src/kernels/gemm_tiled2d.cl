@@ -257,8 +257,6 @@
 #error "tiled2d: MATH (TF32, 3xTF32) runs on MMA=5"
 #endif
 
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
 #if VW == 1
 typedef real realV;
 typedef tile_t tileV;
