@@ -52,7 +52,7 @@ typedef struct {
     tsl_diag diag;
     double alpha, beta, tolerance;
     int verify;
-    size_t seed, block, batch;
+    size_t seed, block, inv_block, batch;
     const char *peers[CLI_MAX_LIST];
     int peer_noted[CLI_MAX_LIST];
     size_t npeers;
@@ -475,6 +475,11 @@ static int run_job(l3_job *j, const char *device, const char *csv, const char *j
         cli_error(CLI_EXIT_USAGE, "%s: --block: %s", j->cmd, tsl_context_error(j->s.ctx));
         return cli_session_abort(&j->s, CLI_EXIT_USAGE);
     }
+    if (j->inv_block && j->op == TSL_L3_TRSM &&
+        tsl_context_set_option(j->s.ctx, "trsm", "inv_block", (long)j->inv_block) != TSL_OK) {
+        cli_error(CLI_EXIT_USAGE, "%s: --inv-block: %s", j->cmd, tsl_context_error(j->s.ctx));
+        return cli_session_abort(&j->s, CLI_EXIT_USAGE);
+    }
     if ((rc = cli_variants_check(&j->vs, &j->s, j->cmd))) return cli_session_abort(&j->s, rc);
     if (j->op == OP_BATCHED)
         snprintf(j->s.title, sizeof j->s.title,
@@ -580,8 +585,8 @@ static void print_help(const cli_option *opts, size_t nopts)
            "Options:\n");
     cli_help_options(opts, nopts, NULL);
     printf("Variants (per routine, auto first): symm: expand; syrk, syr2k: tri, recursive;\n"
-           "trmm: tri, blocked; trsm: inverse, inverse_rec, blocked (docs/level3.md). The GEMM\n"
-           "under them is the device's tuned gemm (auto).\n\n"
+           "trmm: tri, blocked; trsm: inverse, inverse_rec, inverse_leaf, blocked (docs/level3.md).\n"
+           "The GEMM under them is the device's tuned gemm (auto).\n\n"
            "Output: as tessel gemm: an aligned table, or --csv/--json with the columns\n  %s\n\n"
            "Exit codes: 0 success, 1 a --verify check failed, 2 usage error, 3 runtime error.\n\n"
            "Examples:\n"
@@ -624,6 +629,9 @@ int cli_cmd_blas3(int argc, char **argv)
         {"--beta", NULL, CLI_REAL, &j.beta, "X", "beta (symm, syrk, syr2k); default 0"},
         {"--block", NULL, CLI_COUNT, &j.block, "NB",
          "block size of the blocked routines (1 to 4096); default: the device type's"},
+        {"--inv-block", NULL, CLI_COUNT, &j.inv_block, "NB",
+         "trsm: the largest diagonal block inverted directly, larger ones by doubling (1 to "
+         "4096); default 64"},
         CLI_OPTS_RUNS(&repeat, &warmup),
         CLI_OPT_VERIFY(&j.verify),
         CLI_OPT_TOLERANCE(&j.tolerance),
@@ -657,6 +665,9 @@ int cli_cmd_blas3(int argc, char **argv)
     j.diag = (tsl_diag)v;
     if (j.block > 4096)
         return cli_error(CLI_EXIT_USAGE, "blas3: --block expects 1 to 4096, got %zu", j.block);
+    if (j.inv_block > 4096)
+        return cli_error(CLI_EXIT_USAGE, "blas3: --inv-block expects 1 to 4096, got %zu",
+                         j.inv_block);
     if ((rc = check_common(&j, precision, variant, repeat, warmup, &peers))) return rc;
     if ((rc = cli_sizes("blas3", "--size", size, &sizes, 1024))) return rc;
     size_t ms[CLI_MAX_LIST], ns[CLI_MAX_LIST], ks[CLI_MAX_LIST];

@@ -3,7 +3,7 @@
 # block size (SYRK, SYR2K, TRMM: tiled2d's triangle modes; TRSM: blocked on PoCL, inverse_rec on GPUs,
 # so inverse is named here too), and with blocks of 16,
 # which makes the blocked paths run over several blocks with a ragged last one at the test shapes:
-# there the older algorithms (SYRK/SYR2K recursive, TRMM and TRSM blocked) and TRSM's two inverse
+# there the older algorithms (SYRK/SYR2K recursive, TRMM and TRSM blocked) and TRSM's three inverse
 # variants. The _gpucfg runs put GPU-like tiled2d configurations under the routines (staged tiles,
 # DIRECT = 2, small tiles so the test shapes cross many of them; double through the emulated FP64
 # matrix instruction), so the triangle and batch modes run the kernel paths a GPU runs; the
@@ -53,4 +53,13 @@ l3_test(trsm_double1 trsm 32 inverse_rec auto auto 16)
 l3_test(trsm_double2 trsm 64 inverse auto auto 16)
 l3_test(trsm_double3 trsm 96 blocked auto auto 16)
 l3_test(trsm_double3_gpucfg trsm 128 inverse_rec "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16)
+# inverse_leaf: the inverses on the diagonal of a ka x ldd matrix, every whole pair of a doubling
+# level in one batched launch and the partial last pair alone (blocks of 64 from 16: 2 doublings;
+# 96 from 12: 3, a base whose pairs are not vector-aligned, so one GEMM per pair), each leaf one
+# launch in TRMM's triangle mode (the GPU-like configurations: the tiled kernel's TRI 3 to 6),
+# op(A) = A^T through its dense strict triangle
+l3_test(trsm_leaf16 trsm 16 inverse_leaf)
+l3_test(trsm_leaf_double2 trsm 64 inverse_leaf auto auto 16)
+l3_test(trsm_leaf_double3 trsm 96 inverse_leaf auto auto 12)
+l3_test(trsm_leaf_gpucfg trsm 64 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16)
 l3_test(errors errors)

@@ -20,13 +20,14 @@
  * host builds each program with -DONLY_ONE_KERNEL -DONLY_<name>, as for gemm.cl. */
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_scale)
-/* mode 0: the whole rows x cols block; 1: its lower triangle (j <= i); 2: its upper (j >= i). */
+/* mode 0: the whole rows x cols block; 1: its lower triangle (j <= i); 2: its upper (j >= i).
+ * Blocks z = 0, 1, ... (the third index) at off + z zs. */
 __kernel void l3_scale(const int rows, const int cols, const int mode, const real beta,
-                       __global real *X, const long off, const int ld)
+                       __global real *X, const long off, const int ld, const long zs)
 {
     const int j = get_global_id(0), i = get_global_id(1);
     if (i >= rows || j >= cols || (mode == 1 && j > i) || (mode == 2 && j < i)) return;
-    __global real *x = X + off + (long)i * ld + j;
+    __global real *x = X + off + (long)get_global_id(2) * zs + (long)i * ld + j;
     *x = beta == ZERO ? ZERO : beta * *x;
 }
 #endif

@@ -473,21 +473,37 @@ static size_t tri_tiles(size_t n, const int *tp)
     return tiles;
 }
 
+/* Work-groups of a Level-3 launch: C's triangle (TRI_C), else every tile of C (a triangular
+ * operand: each tile runs the k its row (column) of the triangle reaches, from a few steps to
+ * all of k). */
+static size_t mode_tiles(const gemm_problem *p, const int *tp)
+{
+    if (p->tri == TSL__TRI_C_LOWER || p->tri == TSL__TRI_C_UPPER) return tri_tiles(p->n, tp);
+    size_t mw = (size_t)tp[P_MWG], nw = (size_t)tp[P_NWG];
+    return (p->m + mw - 1) / mw * ((p->n + nw - 1) / nw);
+}
+
 /* A launch over C's triangle (SYRK, SYR2K) has about half the tiles of the GEMM of its size, so
  * the large class's big tiles can leave the device's last waves half empty: on the H100, 128 x
  * 256 tiles give 272 work-groups at n = 4096 for 132 SMs (SYRK single at 0.61x GEMM's rate,
- * bench/results/h100/level3b). Below 4 waves (a work-group per compute unit each), auto takes the
- * small class's configuration instead where that gives at least 1.5 times the tiles and runs. */
+ * bench/results/h100/level3b). A triangular operand (TRMM, TRSM's inverse_leaf) keeps every tile
+ * but their work ranges from nothing to all of k: with one wave of 128 x 256 tiles (TRSM's leaf of
+ * 1024 x 4096 x 1024 single on the H100) the launch takes as long as the dense product, the
+ * row of full k setting the time. Below 4 waves (a work-group per compute unit each; 2 for a
+ * triangular operand: TRMM single at 4096, 512 tiles of 128 x 256, ran 3% slower on the small
+ * class's 128 x 128), auto takes the small class's configuration instead where that gives at
+ * least 1.5 times the tiles and runs. */
 static void tri_waves(tsl_context *ctx, const gemm_problem *p, gemm_choice *ch)
 {
-    size_t tiles = tri_tiles(p->n, ch->tp.v), cus = ctx->info.compute_units;
-    if (!cus || tiles >= 4 * cus) return;
+    size_t tiles = mode_tiles(p, ch->tp.v), cus = ctx->info.compute_units;
+    int tri_c = p->tri == TSL__TRI_C_LOWER || p->tri == TSL__TRI_C_UPPER;
+    if (!cus || tiles >= (tri_c ? 4 : 2) * cus) return;
     const char *src, *db = tsl__tuning_find(ctx, "gemm", p->dbl, "small", NULL, &src);
     gemm_choice alt;
     char saved[sizeof ctx->error];
     snprintf(saved, sizeof saved, "%s", ctx->error);
     int ok = db && choose_named(ctx, db, p->kind, NULL, 0, &alt) == TSL_OK &&
-             alt.v->kind == KIND_TILED2D && 2 * tri_tiles(p->n, alt.tp.v) >= 3 * tiles;
+             alt.v->kind == KIND_TILED2D && 2 * mode_tiles(p, alt.tp.v) >= 3 * tiles;
     snprintf(ctx->error, sizeof ctx->error, "%s", saved); /* a question, not a failure */
     if (ok) *ch = alt;
 }
@@ -548,8 +564,7 @@ tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans
     if (ch.v->kind != KIND_TILED2D)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "gemm: the Level-3 modes run on tiled2d only (variant %s)", ch.v->name);
-    if ((ext->tri == TSL__TRI_C_LOWER || ext->tri == TSL__TRI_C_UPPER) &&
-        strcmp(variant, "auto") == 0)
+    if (ext->tri != TSL__TRI_NONE && strcmp(variant, "auto") == 0)
         tri_waves(ctx, &p, &ch);
     return tsl__gemm_run_tiled2d(ctx, &p, &ch);
 }

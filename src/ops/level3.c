@@ -41,7 +41,10 @@ typedef struct {
 static const l3_variant syrk_variants[] = {{"tri", L3_TRI}, {"recursive", L3_RECURSIVE}};
 static const l3_variant trmm_variants[] = {{"tri", L3_TRI}, {"blocked", L3_BLOCKED}};
 static const l3_variant trsm_variants[] = {
-    {"inverse", L3_INVERSE}, {"inverse_rec", L3_INVERSE_REC}, {"blocked", L3_BLOCKED}};
+    {"inverse", L3_INVERSE},
+    {"inverse_rec", L3_INVERSE_REC},
+    {"inverse_leaf", L3_INVERSE_LEAF},
+    {"blocked", L3_BLOCKED}};
 static const l3_variant symm_variants[] = {{"expand", L3_EXPAND}};
 static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
 static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
@@ -110,6 +113,16 @@ l3_kind tsl__l3_variant_kind(tsl_context *ctx, const char *op)
     const l3_variant *v = tsl__find_variant(ctx, op, t, autos, name);
     return v ? v->kind : L3_BLOCKED;
 }
+/* TRSM's algorithm for a triangle of ka: the context's variant; auto on GPUs is inverse_leaf from
+ * ka = 4096 on and inverse_rec below (PENDING) */
+l3_kind tsl__l3_trsm_kind(tsl_context *ctx, size_t ka)
+{
+    l3_kind kind = tsl__l3_variant_kind(ctx, "trsm");
+    if (kind == L3_INVERSE_REC && ka >= 4096 && strcmp(tsl__context_variant(ctx, "trsm"), "auto") == 0)
+        kind = L3_INVERSE_LEAF;
+    return kind;
+}
+
 static tsl_status symm_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
     return check_in(ctx, "symm", TSL__TABLE(symm_variants), symm_auto, variant, resolved);
@@ -171,9 +184,12 @@ size_t tsl__l3_block(const tsl_context *ctx, const char *op)
  * and 256 above (H100 round 2, inverse_rec at 4096: nb 128 0.52x / 0.59x GEMM single / double
  * against 0.36x / 0.50x at 256, more blocks filling the device in the small updates; at 8192
  * nb 256 ran at 0.71x / 0.80x), 128 elsewhere. */
-size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka)
+size_t tsl__l3_trsm_block(tsl_context *ctx, size_t ka)
 {
-    long dflt = strcmp(ctx->info.type, "gpu") == 0 && ka > 4096 ? 256 : 128;
+    int gpu = strcmp(ctx->info.type, "gpu") == 0;
+    long dflt = gpu && ka > 4096 ? 256 : 128;
+    if (tsl__l3_trsm_kind(ctx, ka) == L3_INVERSE_LEAF) /* few, large leaves (PENDING) */
+        dflt = gpu && ka >= 4096 ? 1024 : 256;
     return (size_t)tsl__context_option(ctx, "trsm", "block", dflt);
 }
 
@@ -193,30 +209,45 @@ size_t tsl__l3_round_up(size_t x, size_t m)
     return (x + m - 1) / m * m;
 }
 
-/* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows). */
-tsl_status tsl__l3_launch2d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
-                            int nargs, size_t cols, size_t rows)
+/* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows),
+ * depth deep along the third index. */
+static tsl_status launch3d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
+                           int nargs, size_t cols, size_t rows, size_t depth)
 {
     size_t e = 16, max_wg = tsl__kernel_max_wg(ctx, k);
     while (e > 1 && e * e > max_wg) e /= 2;
-    size_t local[2] = {e, e}, global[2] = {tsl__l3_round_up(cols, e), tsl__l3_round_up(rows, e)};
-    return tsl__launch(ctx, k, what, args, nargs, 2, global, local);
+    size_t local[3] = {e, e, 1};
+    size_t global[3] = {tsl__l3_round_up(cols, e), tsl__l3_round_up(rows, e), depth};
+    return tsl__launch(ctx, k, what, args, nargs, depth > 1 ? 3 : 2, global, local);
+}
+
+tsl_status tsl__l3_launch2d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
+                            int nargs, size_t cols, size_t rows)
+{
+    return launch3d(ctx, k, what, args, nargs, cols, rows, 1);
+}
+
+tsl_status tsl__l3_scale_batch(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
+                               double beta, cl_mem x, size_t off, size_t ld, size_t count,
+                               size_t zs)
+{
+    if (rows == 0 || cols == 0 || count == 0) return TSL_OK;
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, dbl, "l3_scale", "", &k);
+    if (s != TSL_OK) return s;
+    int r = (int)rows, c = (int)cols, md = mode, ild = (int)ld;
+    cl_long o = (cl_long)off, z = (cl_long)zs;
+    tsl__scalar be;
+    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},  {sizeof md, &md},
+                       tsl__scalar_arg(dbl, &be, beta), {sizeof(cl_mem), &x}, {sizeof o, &o},
+                       {sizeof ild, &ild},   {sizeof z, &z}};
+    return launch3d(ctx, k, "level-3 scale", args, 8, cols, rows, count);
 }
 
 tsl_status tsl__l3_scale(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
                          double beta, cl_mem x, size_t off, size_t ld)
 {
-    if (rows == 0 || cols == 0) return TSL_OK;
-    cl_kernel k;
-    tsl_status s = tsl__l3_kernel(ctx, dbl, "l3_scale", "", &k);
-    if (s != TSL_OK) return s;
-    int r = (int)rows, c = (int)cols, md = mode, ild = (int)ld;
-    cl_long o = (cl_long)off;
-    tsl__scalar be;
-    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},  {sizeof md, &md},
-                       tsl__scalar_arg(dbl, &be, beta), {sizeof(cl_mem), &x}, {sizeof o, &o},
-                       {sizeof ild, &ild}};
-    return tsl__l3_launch2d(ctx, k, "level-3 scale", args, 7, cols, rows);
+    return tsl__l3_scale_batch(ctx, dbl, rows, cols, mode, beta, x, off, ld, 1, 0);
 }
 
 tsl_status tsl__l3_copy(tsl_context *ctx, int dbl, size_t rows, size_t cols, cl_mem src,

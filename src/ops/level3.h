@@ -14,6 +14,10 @@ tsl_status tsl__l3_kernel(tsl_context *ctx, int dbl, const char *name, const cha
  * lower triangle, 2 its upper; beta == 0 writes zeros without reading X. */
 tsl_status tsl__l3_scale(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
                          double beta, cl_mem x, size_t off, size_t ld);
+/* The same over count blocks, block z at off + z zs. */
+tsl_status tsl__l3_scale_batch(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
+                               double beta, cl_mem x, size_t off, size_t ld, size_t count,
+                               size_t zs);
 /* The block size of a blocked routine ("trsm", ...): its "block" option, else the device
  * type's default. */
 size_t tsl__l3_block(const tsl_context *ctx, const char *op);
@@ -32,12 +36,23 @@ tsl_status tsl__l3_check_ld(tsl_context *ctx, const char *fn, const char *name, 
  * blocks made dense or inverted; L3_INVERSE(_REC), TRSM with the off-diagonal part of op(A)
  * multiplied by the inverted diagonal blocks first (one batched GEMM), so the substitution's
  * updates are GEMMs in place on B and the diagonal blocks one batched GEMM at the end, the
- * updates right-looking (k = block) or in recursive halves (large k). */
-typedef enum { L3_TRI, L3_RECURSIVE, L3_BLOCKED, L3_INVERSE, L3_INVERSE_REC, L3_EXPAND } l3_kind;
+ * updates right-looking (k = block) or in recursive halves (large k); L3_INVERSE_LEAF, TRSM in
+ * recursive halves down to large blocks, each solved by its inverse in one triangle-mode launch. */
+typedef enum {
+    L3_TRI,
+    L3_RECURSIVE,
+    L3_BLOCKED,
+    L3_INVERSE,
+    L3_INVERSE_REC,
+    L3_INVERSE_LEAF,
+    L3_EXPAND
+} l3_kind;
 /* The kind of algorithm the context's variant of op names (checked when it was set). */
 l3_kind tsl__l3_variant_kind(tsl_context *ctx, const char *op);
-/* TRSM's block size for a triangle of ka. */
-size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka);
+/* TRSM's algorithm for a triangle of ka (the variant, or what auto takes at that size). */
+l3_kind tsl__l3_trsm_kind(tsl_context *ctx, size_t ka);
+/* TRSM's block size for a triangle of ka in that algorithm. */
+size_t tsl__l3_trsm_block(tsl_context *ctx, size_t ka);
 size_t tsl__l3_round_up(size_t x, size_t m);
 /* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows). */
 tsl_status tsl__l3_launch2d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,

@@ -69,69 +69,113 @@ static size_t inv_base(const tsl_context *ctx, size_t nb, int *levels)
     return b;
 }
 
-/* TRSM's inverted diagonal blocks into d (as tri_blocks lays them out: block i at i nb nb, rows nb
- * apart, zeros in the other triangle). l3_tri_inv inverts blocks of nb0 = inv_base (one
- * work-group each, O(nb0^3) dependent-ish work per group: at nb = 512 the whole inversion ran at
- * 0.11-0.19x GEMM on the H100, round 2), then recursive doubling builds the inverses of blocks
- * of 2h from those of h, as CLBlast and MAGMA do: for a lower pair [A11 0; A21 A22], inv =
- * [inv11 0; -inv22 A21 inv11, inv22] (upper: [inv11, -inv11 A12 inv22; 0 inv22]), two GEMMs
- * per pair through T = A21 inv11 (A12 inv22) in the scratch at d + t_off (nblk (nb/2)^2
- * elements), each batched over the full blocks of nb (stride nb nb; the ragged last block's pair
- * by single GEMMs), one launch per pair position: 2 (nb / nb0 - 1) launches in all. */
-static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, size_t ka, cl_mem d,
-                               size_t t_off)
+/* TRSM's inverted diagonal blocks into d, in one of two layouts. Blocks (ldd == 0): as
+ * tri_blocks lays them out, block i at i nb nb, rows nb apart. Diagonal (ldd > 0): on the diagonal
+ * of a ka x ldd matrix (rows ldd apart), block i at i nb (ldd + 1), so the pairs of every level
+ * lie a constant stride apart across all blocks. Zeros in the other triangle of each block.
+ * l3_tri_inv inverts blocks of nb0 = inv_base (one work-group each, O(nb0^3) dependent-ish work
+ * per group: at nb = 512 the whole inversion ran at 0.11-0.19x GEMM on the H100, round 2), then
+ * recursive doubling builds the inverses of blocks of 2h from those of h, as CLBlast and MAGMA
+ * do: for a lower pair [A11 0; A21 A22], inv = [inv11 0; -inv22 A21 inv11, inv22] (upper:
+ * [inv11, -inv11 A12 inv22; 0 inv22]), two GEMMs per pair through T = A21 inv11 (A12 inv22) in
+ * the scratch at d + t_off (about ka nb / 4 elements). Blocks layout: each GEMM batched over the
+ * full blocks of nb (the ragged last block's pair by single GEMMs), one launch per pair
+ * position, 2 (nb / nb0 - 1) launches in all. Diagonal layout: every whole pair of a level in
+ * one batched launch (a pair never crosses a block: nb is a multiple of 2h), the last partial
+ * one by single GEMMs: 2 log2(nb / nb0) launches. */
+typedef struct {
+    size_t cnt, h, h2;           /* pairs, the first half's size, the second's */
+    size_t a11, d11, d22, d21;   /* op(A)'s first diagonal block; D's blocks of the pair */
+    size_t sa, sd;               /* strides from one pair to the next in A and D */
+} inv_pairs;
+
+static tsl_status inv_double(tsl_context *ctx, const trxm_problem *p, cl_mem d, size_t ldd,
+                             size_t t_off, const inv_pairs *q)
+{
+    size_t h = q->h, h2 = q->h2;
+    if (q->cnt == 0 || h2 == 0) return TSL_OK;
+    tsl_status s;
+    if (p->lower) { /* T = A21 inv11 (h2 x h); inv21 = -inv22 T */
+        s = batched_gemm(ctx, p->prec, p->ta, q->cnt, h2, h, h, 1.0, p->a,
+                         q->a11 + opa_at(p, h, 0) - p->a_off, p->lda, q->sa, d, q->d11, ldd,
+                         q->sd, 0.0, d, t_off, h, h * h);
+        if (s == TSL_OK)
+            s = batched_gemm(ctx, p->prec, TSL_NO_TRANS, q->cnt, h2, h, h2, -1.0, d, q->d22, ldd,
+                             q->sd, d, t_off, h, h * h, 0.0, d, q->d21, ldd, q->sd);
+    } else { /* T = A12 inv22 (h x h2); inv12 = -inv11 T */
+        s = batched_gemm(ctx, p->prec, p->ta, q->cnt, h, h2, h2, 1.0, p->a,
+                         q->a11 + opa_at(p, 0, h) - p->a_off, p->lda, q->sa, d, q->d22, ldd,
+                         q->sd, 0.0, d, t_off, h, h * h);
+        if (s == TSL_OK)
+            s = batched_gemm(ctx, p->prec, TSL_NO_TRANS, q->cnt, h, h2, h, -1.0, d, q->d11, ldd,
+                             q->sd, d, t_off, h, h * h, 0.0, d, q->d21, ldd, q->sd);
+    }
+    return s;
+}
+
+static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
+                               size_t ka, cl_mem d, size_t ldd, size_t t_off)
 {
     cl_kernel k;
+    int diag = ldd > 0;
     size_t nb = p->nb, nblk = (ka + nb - 1) / nb, nfull = ka / nb, last = ka - nfull * nb;
+    if (!diag) ldd = nb;
     int levels;
     size_t nb0 = inv_base(ctx, nb, &levels);
     tsl_status s = TSL_OK;
-    if (levels > 0) /* zeros in the pairs' other triangles, which no step below writes */
-        s = tsl__l3_scale(ctx, p->dbl, nblk * nb, nb, 0, 0.0, d, 0, nb);
+    /* zeros in the pairs' other triangles, which no step below writes */
+    if (levels > 0 && !diag) s = tsl__l3_scale(ctx, p->dbl, nblk * nb, nb, 0, 0.0, d, 0, nb);
+    if (levels > 0 && diag) { /* each block's other triangle (and diagonal), one launch */
+        s = tsl__l3_scale_batch(ctx, p->dbl, nb, nb, p->lower ? 2 : 1, 0.0, d, 0, ldd, nfull,
+                                nb * (ldd + 1));
+        if (s == TSL_OK)
+            s = tsl__l3_scale(ctx, p->dbl, last, last, p->lower ? 2 : 1, 0.0, d,
+                              nfull * nb * (ldd + 1), ldd);
+    }
     if (s == TSL_OK) s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
     if (s != TSL_OK) return s;
-    int ika = (int)ka, inb = (int)nb0, lower = p->lower, unit = p->unit, ldd = (int)nb;
-    int per = (int)(nb / nb0);
+    size_t nsmall = (ka + nb0 - 1) / nb0;
+    int ika = (int)ka, inb = (int)nb0, lower = p->lower, unit = p->unit, ildd = (int)ldd;
+    int per = diag ? (int)nsmall : (int)(nb / nb0);
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
     cl_long a_off = (cl_long)p->a_off;
     tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
                        {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
                        {sizeof lower, &lower}, {sizeof unit, &unit},   {sizeof(cl_mem), &d},
-                       {sizeof ldd, &ldd},     {sizeof per, &per}};
-    size_t wg = 256, nsmall = (ka + nb0 - 1) / nb0;
+                       {sizeof ildd, &ildd},   {sizeof per, &per}};
+    size_t wg = 256;
     while (wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
     size_t local[1] = {wg}, global[1] = {nsmall * wg};
     s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 11, 1, global, local);
-    int prec = p->prec;
-    size_t sa = nb * p->lda + nb; /* op(A) from one block of nb to the next, either transpose */
-    for (size_t h = nb0; s == TSL_OK && h < nb; h *= 2)
+    for (size_t h = nb0; s == TSL_OK && h < nb; h *= 2) {
+        if (diag) {
+            /* every whole pair [o, o + 2h) of ka in one launch, then the partial last one */
+            size_t cnt = ka / (2 * h), o = cnt * 2 * h, dd = ldd + 1;
+            inv_pairs all = {cnt, h, h, pa->a_off, 0, h * dd, h * ldd, 2 * h * (pa->lda + 1),
+                             2 * h * dd};
+            if (!p->lower) all.d21 = h;
+            inv_pairs tail = {1, h, ka - o > h ? ka - o - h : 0, opa_at(pa, o, o), o * dd,
+                              (o + h) * dd, (o + h) * ldd + o, 0, 0};
+            if (!p->lower) tail.d21 = o * ldd + o + h;
+            s = inv_double(ctx, pa, d, ldd, t_off, &all);
+            if (s == TSL_OK) s = inv_double(ctx, pa, d, ldd, t_off, &tail);
+            continue;
+        }
         for (size_t o = 0; s == TSL_OK && o < nb; o += 2 * h) {
             /* the pair [o, o + h), [o + h, o + 2h) of every full block (batched), then of the
              * ragged last one, whose second half has h2 rows (none: nothing to build) */
-            size_t o1 = o + h, d11 = o * nb + o, d22 = o1 * nb + o1;
+            size_t o1 = o + h;
             for (int rag = 0; s == TSL_OK && rag < 2; ++rag) {
-                size_t cnt = rag ? 1 : nfull, base = rag ? nfull * nb : 0, dz = base * nb;
-                size_t h2 = rag ? (last > o1 ? (last - o1 < h ? last - o1 : h) : 0) : h;
-                if (cnt == 0 || h2 == 0) continue;
-                if (p->lower) { /* T = A21 inv11 (h2 x h); inv21 = -inv22 T */
-                    s = batched_gemm(ctx, prec, p->ta, cnt, h2, h, h, 1.0, p->a,
-                                     opa_at(p, base + o1, base + o), p->lda, sa, d, dz + d11, nb,
-                                     nb * nb, 0.0, d, t_off, h, h * h);
-                    if (s == TSL_OK)
-                        s = batched_gemm(ctx, prec, TSL_NO_TRANS, cnt, h2, h, h2, -1.0, d,
-                                         dz + d22, nb, nb * nb, d, t_off, h, h * h, 0.0, d,
-                                         dz + o1 * nb + o, nb, nb * nb);
-                } else { /* T = A12 inv22 (h x h2); inv12 = -inv11 T */
-                    s = batched_gemm(ctx, prec, p->ta, cnt, h, h2, h2, 1.0, p->a,
-                                     opa_at(p, base + o, base + o1), p->lda, sa, d, dz + d22, nb,
-                                     nb * nb, 0.0, d, t_off, h, h * h);
-                    if (s == TSL_OK)
-                        s = batched_gemm(ctx, prec, TSL_NO_TRANS, cnt, h, h2, h, -1.0, d,
-                                         dz + d11, nb, nb * nb, d, t_off, h, h * h, 0.0, d,
-                                         dz + o * nb + o1, nb, nb * nb);
-                }
+                size_t base = rag ? nfull * nb : 0, dz = base * nb;
+                inv_pairs q = {rag ? 1 : nfull, h,
+                               rag ? (last > o1 ? (last - o1 < h ? last - o1 : h) : 0) : h,
+                               opa_at(pa, base + o, base + o), dz + o * nb + o,
+                               dz + o1 * nb + o1, dz + (p->lower ? o1 * nb + o : o * nb + o1),
+                               nb * pa->lda + nb, nb * nb};
+                s = inv_double(ctx, pa, d, nb, t_off, &q);
             }
         }
+    }
     return s;
 }
 
@@ -145,7 +189,7 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
     /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
      * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
-    if (s == TSL_OK) s = p->solve ? tri_inverses(ctx, p, ka, d, dsz) : tri_blocks(ctx, p, ka, d);
+    if (s == TSL_OK) s = p->solve ? tri_inverses(ctx, p, p, ka, d, 0, dsz) : tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
      * upper one on the right, else backward); each solved block updates the ones after it, and
@@ -343,6 +387,23 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
     return s;
 }
 
+/* op(A) (ka x ka) outside its diagonal blocks of nb, zeros elsewhere, into ws at f_off (rows ka
+ * apart): l3_tri_full. nb = 1: op(A)'s strict triangle. */
+static tsl_status tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
+                           size_t f_off)
+{
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k);
+    if (s != TSL_OK) return s;
+    int ika = (int)ka, inb = (int)nb, lower = p->lower;
+    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    cl_long a_off = (cl_long)p->a_off, fo = (cl_long)f_off;
+    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
+                       {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
+                       {sizeof lower, &lower}, {sizeof(cl_mem), &ws},  {sizeof fo, &fo}};
+    return tsl__l3_launch2d(ctx, k, "trsm off-diagonal blocks", args, 9, ka, ka);
+}
+
 /* TRSM, inverse variants. With D_I the inverted diagonal blocks of op(A) and X the solution:
  * left, Y_I = D_I^-1 X_I solves Y_I + sum_J F_IJ Y_J = B_I over the blocks J before I in the
  * substitution, F_IJ = op(A)_IJ D_J^-1, and X_I = alpha D_I^-1 Y_I (right: Y_J = X_J D_J,
@@ -364,21 +425,11 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     cl_mem ws, w;
     tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + 2 * fsz) * es, &ws);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    if (s == TSL_OK) s = tri_inverses(ctx, p, ka, ws, dsz);
+    if (s == TSL_OK) s = tri_inverses(ctx, p, p, ka, ws, 0, dsz);
     if (s != TSL_OK) return s;
-    cl_kernel k;
-    int ika = (int)ka, inb = (int)nb, lower = p->lower;
-    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
-    cl_long a_off = (cl_long)p->a_off;
     size_t f0 = dsz + tsz, f1 = f0 + fsz; /* op(A) dense, and F (after D and tri_inverses' T) */
     if (nblk > 1) {
-        if ((s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k)) != TSL_OK) return s;
-        cl_long fo = (cl_long)f0;
-        tsl__arg fargs[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
-                            {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
-                            {sizeof lower, &lower}, {sizeof(cl_mem), &ws},  {sizeof fo, &fo}};
-        if ((s = tsl__l3_launch2d(ctx, k, "trsm off-diagonal blocks", fargs, 9, ka, ka)) != TSL_OK)
-            return s;
+        if ((s = tri_full(ctx, p, ka, nb, ws, f0)) != TSL_OK) return s;
         s = trsm_f(ctx, p, ws, f0, f1, ka);
         if (s == TSL_OK) s = trsm_updates(ctx, p, ws, f1, ka, 0, ka, rec);
         if (s != TSL_OK) return s;
@@ -403,15 +454,100 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     return s;
 }
 
+/* TRSM, variant inverse_leaf: the triangle cut in recursive halves of whole blocks of nb down to
+ * single blocks (leaves), each solved by its explicit inverse in one triangle-mode launch (TRMM's
+ * TRI_A / TRI_B: each tile runs only the k the triangle reaches) into W, X_I = a D_I^-1 B_I (left;
+ * right X_I = a B_I D_I^-1); between the halves' solves one GEMM updates the second half from the
+ * first, reading op(A) in place and the solved X from W: B[u] = a B[u] - op(A)[u, s] X[s] (left;
+ * right B[:, u] = a B[:, u] - X[:, s] op(A)[s, u]). a is alpha until a part of B has been
+ * updated once (scaled: the update scaled it), 1 after. No F, no dense copy of op(A): the solve's
+ * flops plus the inversions' (ka nb^2 / 3), with nb large (few, large launches). D is on the
+ * diagonal of a ka x ldd matrix (tri_inverses' diagonal layout); W is copied into B at the end. */
+typedef struct {
+    cl_mem d, w;
+    size_t ldd;
+} leaf_ws;
+
+static tsl_status leaf_solve(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
+                             size_t r0, size_t r1, int scaled)
+{
+    size_t nb = p->nb, nblk = (r1 - r0 + nb - 1) / nb, m = p->m, n = p->n;
+    double a = scaled ? 1.0 : p->alpha;
+    tsl_status s;
+    if (nblk == 1) { /* the leaf: W_I = a D_I^-1 B_I (left) or a B_I D_I^-1 (right) */
+        size_t len = r1 - r0, doff = r0 * (ws->ldd + 1);
+        tsl__gemm_ext ext = {0, 0, 0, 0, 0, 0, 0, 0};
+        if (p->left) {
+            ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
+            if (!tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, len, n, len, doff,
+                                  ws->ldd, p->b_off + r0 * p->ldb, p->ldb, &ext))
+                ext.tri = TSL__TRI_NONE; /* dense: the block's other triangle holds zeros */
+            return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, len, n, len, a,
+                                     ws->d, doff, ws->ldd, p->b, p->b_off + r0 * p->ldb, p->ldb,
+                                     0.0, ws->w, r0 * n, n, &ext);
+        }
+        ext.tri = p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER;
+        if (!tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, m, len, len,
+                              p->b_off + r0, p->ldb, doff, ws->ldd, &ext))
+            ext.tri = TSL__TRI_NONE;
+        return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, m, len, len, a, p->b,
+                                 p->b_off + r0, p->ldb, ws->d, doff, ws->ldd, 0.0, ws->w, r0, n,
+                                 &ext);
+    }
+    size_t mid = r0 + nblk / 2 * nb;
+    int forward = p->left == p->lower;
+    /* the half solved first, [s0, s1), and the half it updates, [u0, u1) */
+    size_t s0 = forward ? r0 : mid, s1 = forward ? mid : r1;
+    size_t u0 = forward ? mid : r0, u1 = forward ? r1 : mid;
+    if ((s = leaf_solve(ctx, p, ws, s0, s1, scaled)) != TSL_OK) return s;
+    if (p->left) /* B[u] = a B[u] - op(A)[u, s] X[s] */
+        s = tsl__gemm_mem(ctx, p->prec, p->ta, TSL_NO_TRANS, u1 - u0, n, s1 - s0, -1.0, p->a,
+                          opa_at(p, u0, s0), p->lda, ws->w, s0 * n, n, a, p->b,
+                          p->b_off + u0 * p->ldb, p->ldb);
+    else /* B[:, u] = a B[:, u] - X[:, s] op(A)[s, u] */
+        s = tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, p->ta, m, u1 - u0, s1 - s0, -1.0, ws->w, s0,
+                          n, p->a, opa_at(p, s0, u0), p->lda, a, p->b, p->b_off + u0, p->ldb);
+    if (s != TSL_OK) return s;
+    return leaf_solve(ctx, p, ws, u0, u1, 1);
+}
+
+static tsl_status trsm_leaf(tsl_context *ctx, const trxm_problem *p)
+{
+    size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
+    size_t ka = p->left ? m : n, nblk = (ka + nb - 1) / nb;
+    leaf_ws ws = {NULL, NULL, tsl__l3_round_up(ka, 32)};
+    /* D (ka x ldd), the doubling's scratch T (nblk (nb / 2)^2 elements) and, where op(A) is A
+     * transposed, op(A)'s strict triangle dense (ka x ka): every GEMM would pack its block of
+     * A^T, and a batch that needs the pack runs as one GEMM per problem (the doubling's dozens) */
+    int dense = p->ta != TSL_NO_TRANS;
+    size_t dsz = ka * ws.ldd, tsz = nblk * (nb / 2) * (nb / 2), fsz = dense ? ka * ka : 0;
+    if (tsl__mul_overflows(ka, ws.ldd) || dsz + tsz < dsz || dsz + tsz + fsz < fsz ||
+        dsz + tsz + fsz > SIZE_MAX / es)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
+    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + fsz) * es, &ws.d);
+    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &ws.w);
+    trxm_problem pa = *p; /* the op(A) the GEMMs read */
+    if (s == TSL_OK && dense) {
+        pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
+        s = tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
+    }
+    if (s == TSL_OK) s = tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz);
+    if (s == TSL_OK) s = leaf_solve(ctx, &pa, &ws, 0, ka, 0);
+    if (s == TSL_OK) s = tsl__l3_copy(ctx, p->dbl, m, n, ws.w, 0, n, p->b, p->b_off, p->ldb);
+    return s;
+}
+
 static tsl_status trxm_run(tsl_context *ctx, const trxm_problem *p)
 {
     if (p->alpha == 0.0) /* B = 0, A and B not read (BLAS) */
         return tsl__l3_scale(ctx, p->dbl, p->m, p->n, 0, 0.0, p->b, p->b_off, p->ldb);
-    l3_kind kind = tsl__l3_variant_kind(ctx, p->solve ? "trsm" : "trmm");
+    l3_kind kind = p->solve ? tsl__l3_trsm_kind(ctx, p->left ? p->m : p->n)
+                            : tsl__l3_variant_kind(ctx, "trmm");
     tsl_status s = TSL_OK;
     if (!p->solve && kind == L3_TRI && trmm_tri(ctx, p, &s) == 0) return s;
     if (p->solve && (kind == L3_INVERSE || kind == L3_INVERSE_REC))
         return trsm_inverse(ctx, p, kind == L3_INVERSE_REC);
+    if (p->solve && kind == L3_INVERSE_LEAF) return trsm_leaf(ctx, p);
     return trxm_blocked(ctx, p);
 }
 
