@@ -20,14 +20,13 @@
  * host builds each program with -DONLY_ONE_KERNEL -DONLY_<name>, as for gemm.cl. */
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_scale)
-/* mode 0: the whole rows x cols block; 1: its lower triangle (j <= i); 2: its upper (j >= i).
- * Blocks z = 0, 1, ... (the third index) at off + z zs. */
+/* mode 0: the whole rows x cols block; 1: its lower triangle (j <= i); 2: its upper (j >= i). */
 __kernel void l3_scale(const int rows, const int cols, const int mode, const real beta,
-                       __global real *X, const long off, const int ld, const long zs)
+                       __global real *X, const long off, const int ld)
 {
     const int j = get_global_id(0), i = get_global_id(1);
     if (i >= rows || j >= cols || (mode == 1 && j > i) || (mode == 2 && j < i)) return;
-    __global real *x = X + off + (long)get_global_id(2) * zs + (long)i * ld + j;
+    __global real *x = X + off + (long)i * ld + j;
     *x = beta == ZERO ? ZERO : beta * *x;
 }
 #endif
@@ -82,11 +81,17 @@ __kernel void l3_tri_blocks(const int n, const int nb, __global const real *A, c
  * (the old l3_tri_blocks inverse ran nb^2 / 2 dependent steps in one item per column).
  * ldd, per: where the inverses go when the host builds larger ones from them by doubling (level3.c,
  * tri_inverses): block b is the (b % per)-th diagonal block of the (b / per)-th ldd x ldd block
- * of D, rows ldd apart (ldd = nb, per = 1: the layout above). */
+ * of D, rows ldd apart (ldd = nb, per = 1: the layout above). (A path staging a whole block of
+ * 64 in local memory, one item per column substituting in registers, was no faster on the H100:
+ * 79-100 us single and 140 double for 64 blocks of 64 against this one's 85 and 63.)
+ * zspan > 0 (the diagonal layout, D on the diagonal of a matrix of rows ldd apart whose blocks of
+ * zspan the host doubles into): the group also writes zeros in its rows of that block's other
+ * triangle beside this block (lower: to its right up to the block's end; upper: to its left),
+ * which the doubling reads and never writes. */
 #define IB 32
 __kernel void l3_tri_inv(const int n, const int nb, __global const real *A, const long a_off,
                          const int a_rs, const int a_cs, const int lower, const int unit,
-                         __global real *D, const int ldd, const int per)
+                         __global real *D, const int ldd, const int per, const int zspan)
 {
     const int b = get_group_id(0), tid = get_local_id(0), nt = get_local_size(0);
     const int b0 = b * nb;
@@ -99,6 +104,12 @@ __kernel void l3_tri_inv(const int n, const int nb, __global const real *A, cons
     (lower ? T[(long)(i) * a_rs + (long)(l) * a_cs]                                            \
            : T[(long)(r - 1 - (i)) * a_rs + (long)(r - 1 - (l)) * a_cs])
 #define XEL(i, j) X[lower ? (long)(i) * ldd + (j) : (long)(r - 1 - (i)) * ldd + (r - 1 - (j))]
+    if (zspan > 0) { /* this block's rows of its zspan block's other triangle: zeros */
+        const int z0 = b0 / zspan * zspan, z1 = min(n, z0 + zspan);
+        const int c0 = lower ? b0 + r : z0, w = lower ? z1 - b0 - r : b0 - z0;
+        __global real *Z = D + (long)b0 * (ldd + 1) + (c0 - b0);
+        for (int e = tid; e < r * w; e += nt) Z[(long)(e / w) * ldd + e % w] = ZERO;
+    }
     for (int i0 = 0; i0 < r; i0 += IB) {
         const int h = min(IB, r - i0);
         /* right-hand sides of the panel's rows, every column j < r (zero right of the diagonal) */

@@ -475,35 +475,52 @@ static size_t tri_tiles(size_t n, const int *tp)
 
 /* Work-groups of a Level-3 launch: C's triangle (TRI_C), else every tile of C (a triangular
  * operand: each tile runs the k its row (column) of the triangle reaches, from a few steps to
- * all of k). */
+ * all of k), times the problems of a batch. */
 static size_t mode_tiles(const gemm_problem *p, const int *tp)
 {
-    if (p->tri == TSL__TRI_C_LOWER || p->tri == TSL__TRI_C_UPPER) return tri_tiles(p->n, tp);
+    size_t per = p->batch ? p->batch : 1;
+    if (p->tri == TSL__TRI_C_LOWER || p->tri == TSL__TRI_C_UPPER) return tri_tiles(p->n, tp) * per;
     size_t mw = (size_t)tp[P_MWG], nw = (size_t)tp[P_NWG];
-    return (p->m + mw - 1) / mw * ((p->n + nw - 1) / nw);
+    return (p->m + mw - 1) / mw * ((p->n + nw - 1) / nw) * per;
 }
 
-/* A launch over C's triangle (SYRK, SYR2K) has about half the tiles of the GEMM of its size, so
- * the large class's big tiles can leave the device's last waves half empty: on the H100, 128 x
- * 256 tiles give 272 work-groups at n = 4096 for 132 SMs (SYRK single at 0.61x GEMM's rate,
- * bench/results/h100/level3b). A triangular operand (TRMM, TRSM's inverse_leaf) keeps every tile
- * but their work ranges from nothing to all of k: with one wave of 128 x 256 tiles (TRSM's leaf of
- * 1024 x 4096 x 1024 single on the H100) the launch takes as long as the dense product, the
- * row of full k setting the time. Below 4 waves (a work-group per compute unit each; 2 for a
- * triangular operand: TRMM single at 4096, 512 tiles of 128 x 256, ran 3% slower on the small
- * class's 128 x 128), auto takes the small class's configuration instead where that gives at
- * least 1.5 times the tiles and runs. */
-static void tri_waves(tsl_context *ctx, const gemm_problem *p, gemm_choice *ch)
+/* Whether configuration tp runs the batch of p in one launch: no operand packed, each problem's
+ * B at its rows' vector alignment, the padded sizes within int. */
+static int batch_runs(const gemm_problem *p, const int *tp)
 {
-    size_t tiles = mode_tiles(p, ch->tp.v), cus = ctx->info.compute_units;
+    size_t Mp = tsl__gemm_round_up(p->m, (size_t)tp[P_MWG]);
+    size_t Np = tsl__gemm_round_up(p->n, (size_t)tp[P_NWG]);
+    size_t Kp = tsl__gemm_round_up(p->k, (size_t)tp[P_KWG]);
+    tiles_plan t = tsl__gemm_plan_tiles(p, tp, Mp, Np, Kp);
+    return !t.pack_a && !t.pack_b && p->b_stride % (size_t)tp[P_VW] == 0 && Mp <= INT_MAX &&
+           Np <= INT_MAX && Kp <= INT_MAX;
+}
+
+/* The Level-3 modes' launches can offer the device few work-groups for the tiles their size class
+ * picks. A launch over C's triangle (SYRK, SYR2K) has about half the tiles of the GEMM of its
+ * size: on the H100, 128 x 256 tiles give 272 work-groups at n = 4096 for 132 SMs (SYRK single at
+ * 0.61x GEMM's rate, bench/results/h100/level3b); below 4 waves (a work-group per compute unit
+ * each) auto takes the small class's configuration. A triangular operand (TRMM, TRSM's
+ * inverse_leaf) keeps every tile, but their work ranges from nothing to all of k: with one wave of
+ * 128 x 256 tiles (TRSM's leaf of 1024 x 4096 x 1024 single on the H100) the launch took as long
+ * as the dense product, the row of full k setting the time; a batch of a few small problems
+ * (TRSM's doubling: 4 of 512^3, 64 work-groups of 128 x 128) fills a fraction of the device.
+ * Below 2 waves those take the "few" class's configuration (the tuning database's class for
+ * launches of few work-groups; else the entry for any class). The alternative is taken where it
+ * gives at least 1.5 times the work-groups and runs the launch (a batch: without a pre-pass). TRMM
+ * single at 4096 (512 tiles of 128 x 256) ran 3% slower on 128 x 128, hence 2 waves there. */
+static void mode_waves(tsl_context *ctx, const gemm_problem *p, gemm_choice *ch)
+{
     int tri_c = p->tri == TSL__TRI_C_LOWER || p->tri == TSL__TRI_C_UPPER;
+    size_t tiles = mode_tiles(p, ch->tp.v), cus = ctx->info.compute_units;
     if (!cus || tiles >= (tri_c ? 4 : 2) * cus) return;
-    const char *src, *db = tsl__tuning_find(ctx, "gemm", p->dbl, "small", NULL, &src);
+    const char *src, *db = tsl__tuning_find(ctx, "gemm", p->dbl, tri_c ? "small" : "few", NULL, &src);
     gemm_choice alt;
     char saved[sizeof ctx->error];
     snprintf(saved, sizeof saved, "%s", ctx->error);
     int ok = db && choose_named(ctx, db, p->kind, NULL, 0, &alt) == TSL_OK &&
-             alt.v->kind == KIND_TILED2D && 2 * mode_tiles(p, alt.tp.v) >= 3 * tiles;
+             alt.v->kind == KIND_TILED2D && 2 * mode_tiles(p, alt.tp.v) >= 3 * tiles &&
+             (!p->batch || batch_runs(p, alt.tp.v));
     snprintf(ctx->error, sizeof ctx->error, "%s", saved); /* a question, not a failure */
     if (ok) *ch = alt;
 }
@@ -534,16 +551,9 @@ int tsl__gemm_ext_ok(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, siz
     snprintf(ctx->error, sizeof ctx->error, "%s", saved); /* a question, not a failure */
     if (s != TSL_OK || c.v->kind != KIND_TILED2D) return 0;
     if (!ext->batch) return 1;
-    const int *tp = c.tp.v;
     gemm_problem p = ext_problem(prec, ta, tb, m, n, k, 1.0, NULL, a_off, lda, NULL, b_off, ldb,
                                  0.0, NULL, 0, 1, ext);
-    size_t Mp = tsl__gemm_round_up(m, (size_t)tp[P_MWG]);
-    size_t Np = tsl__gemm_round_up(n, (size_t)tp[P_NWG]);
-    size_t Kp = tsl__gemm_round_up(k, (size_t)tp[P_KWG]);
-    tiles_plan t = tsl__gemm_plan_tiles(&p, tp, Mp, Np, Kp);
-    /* each problem's B must keep the vector alignment of its rows; no operand packed */
-    return !t.pack_a && !t.pack_b && ext->b_stride % (size_t)tp[P_VW] == 0 && Mp <= INT_MAX &&
-           Np <= INT_MAX && Kp <= INT_MAX;
+    return batch_runs(&p, c.tp.v);
 }
 
 tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
@@ -564,7 +574,7 @@ tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans
     if (ch.v->kind != KIND_TILED2D)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "gemm: the Level-3 modes run on tiled2d only (variant %s)", ch.v->name);
-    if (ext->tri != TSL__TRI_NONE && strcmp(variant, "auto") == 0)
-        tri_waves(ctx, &p, &ch);
+    if ((ext->tri != TSL__TRI_NONE || ext->batch) && strcmp(variant, "auto") == 0)
+        mode_waves(ctx, &p, &ch);
     return tsl__gemm_run_tiled2d(ctx, &p, &ch);
 }

@@ -209,45 +209,30 @@ size_t tsl__l3_round_up(size_t x, size_t m)
     return (x + m - 1) / m * m;
 }
 
-/* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows),
- * depth deep along the third index. */
-static tsl_status launch3d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
-                           int nargs, size_t cols, size_t rows, size_t depth)
-{
-    size_t e = 16, max_wg = tsl__kernel_max_wg(ctx, k);
-    while (e > 1 && e * e > max_wg) e /= 2;
-    size_t local[3] = {e, e, 1};
-    size_t global[3] = {tsl__l3_round_up(cols, e), tsl__l3_round_up(rows, e), depth};
-    return tsl__launch(ctx, k, what, args, nargs, depth > 1 ? 3 : 2, global, local);
-}
-
+/* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows). */
 tsl_status tsl__l3_launch2d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
                             int nargs, size_t cols, size_t rows)
 {
-    return launch3d(ctx, k, what, args, nargs, cols, rows, 1);
-}
-
-tsl_status tsl__l3_scale_batch(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
-                               double beta, cl_mem x, size_t off, size_t ld, size_t count,
-                               size_t zs)
-{
-    if (rows == 0 || cols == 0 || count == 0) return TSL_OK;
-    cl_kernel k;
-    tsl_status s = tsl__l3_kernel(ctx, dbl, "l3_scale", "", &k);
-    if (s != TSL_OK) return s;
-    int r = (int)rows, c = (int)cols, md = mode, ild = (int)ld;
-    cl_long o = (cl_long)off, z = (cl_long)zs;
-    tsl__scalar be;
-    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},  {sizeof md, &md},
-                       tsl__scalar_arg(dbl, &be, beta), {sizeof(cl_mem), &x}, {sizeof o, &o},
-                       {sizeof ild, &ild},   {sizeof z, &z}};
-    return launch3d(ctx, k, "level-3 scale", args, 8, cols, rows, count);
+    size_t e = 16, max_wg = tsl__kernel_max_wg(ctx, k);
+    while (e > 1 && e * e > max_wg) e /= 2;
+    size_t local[2] = {e, e}, global[2] = {tsl__l3_round_up(cols, e), tsl__l3_round_up(rows, e)};
+    return tsl__launch(ctx, k, what, args, nargs, 2, global, local);
 }
 
 tsl_status tsl__l3_scale(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
                          double beta, cl_mem x, size_t off, size_t ld)
 {
-    return tsl__l3_scale_batch(ctx, dbl, rows, cols, mode, beta, x, off, ld, 1, 0);
+    if (rows == 0 || cols == 0) return TSL_OK;
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, dbl, "l3_scale", "", &k);
+    if (s != TSL_OK) return s;
+    int r = (int)rows, c = (int)cols, md = mode, ild = (int)ld;
+    cl_long o = (cl_long)off;
+    tsl__scalar be;
+    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},  {sizeof md, &md},
+                       tsl__scalar_arg(dbl, &be, beta), {sizeof(cl_mem), &x}, {sizeof o, &o},
+                       {sizeof ild, &ild}};
+    return tsl__l3_launch2d(ctx, k, "level-3 scale", args, 7, cols, rows);
 }
 
 tsl_status tsl__l3_copy(tsl_context *ctx, int dbl, size_t rows, size_t cols, cl_mem src,

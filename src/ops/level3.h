@@ -14,10 +14,6 @@ tsl_status tsl__l3_kernel(tsl_context *ctx, int dbl, const char *name, const cha
  * lower triangle, 2 its upper; beta == 0 writes zeros without reading X. */
 tsl_status tsl__l3_scale(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
                          double beta, cl_mem x, size_t off, size_t ld);
-/* The same over count blocks, block z at off + z zs. */
-tsl_status tsl__l3_scale_batch(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
-                               double beta, cl_mem x, size_t off, size_t ld, size_t count,
-                               size_t zs);
 /* The block size of a blocked routine ("trsm", ...): its "block" option, else the device
  * type's default. */
 size_t tsl__l3_block(const tsl_context *ctx, const char *op);

@@ -125,28 +125,22 @@ static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, const tr
     tsl_status s = TSL_OK;
     /* zeros in the pairs' other triangles, which no step below writes */
     if (levels > 0 && !diag) s = tsl__l3_scale(ctx, p->dbl, nblk * nb, nb, 0, 0.0, d, 0, nb);
-    if (levels > 0 && diag) { /* each block's other triangle (and diagonal), one launch */
-        s = tsl__l3_scale_batch(ctx, p->dbl, nb, nb, p->lower ? 2 : 1, 0.0, d, 0, ldd, nfull,
-                                nb * (ldd + 1));
-        if (s == TSL_OK)
-            s = tsl__l3_scale(ctx, p->dbl, last, last, p->lower ? 2 : 1, 0.0, d,
-                              nfull * nb * (ldd + 1), ldd);
-    }
     if (s == TSL_OK) s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
     if (s != TSL_OK) return s;
     size_t nsmall = (ka + nb0 - 1) / nb0;
     int ika = (int)ka, inb = (int)nb0, lower = p->lower, unit = p->unit, ildd = (int)ldd;
     int per = diag ? (int)nsmall : (int)(nb / nb0);
+    int zspan = diag && levels > 0 ? (int)nb : 0; /* the zeros the doubling reads, written there */
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
     cl_long a_off = (cl_long)p->a_off;
     tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
                        {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
                        {sizeof lower, &lower}, {sizeof unit, &unit},   {sizeof(cl_mem), &d},
-                       {sizeof ildd, &ildd},   {sizeof per, &per}};
+                       {sizeof ildd, &ildd},   {sizeof per, &per},     {sizeof zspan, &zspan}};
     size_t wg = 256;
     while (wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
     size_t local[1] = {wg}, global[1] = {nsmall * wg};
-    s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 11, 1, global, local);
+    s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 12, 1, global, local);
     for (size_t h = nb0; s == TSL_OK && h < nb; h *= 2) {
         if (diag) {
             /* every whole pair [o, o + 2h) of ka in one launch, then the partial last one */

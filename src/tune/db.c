@@ -123,7 +123,7 @@ static int parse_precision(const char *s)
 static int valid_class(const char *s)
 {
     return strcmp(s, "small") == 0 || strcmp(s, "skinny") == 0 || strcmp(s, "large") == 0 ||
-           strcmp(s, "any") == 0;
+           strcmp(s, "few") == 0 || strcmp(s, "any") == 0;
 }
 
 int tsl__shapes_parse(const char *text, size_t len, tsl__shape *out, int cap)
