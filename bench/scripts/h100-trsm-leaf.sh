@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Result: bench/results/h100/trsm-leaf. TRSM's inverse_leaf variant (session 6, 2026-11-26: the
 # triangle in recursive halves down to blocks of 1024, each block solved by its inverse in one
-# triangle-mode launch, the inverses built by doubling with one batched launch per level), auto
-# on GPUs from ka = 4096: every auto row beside CLBlast and cuBLAS, tessel's GEMM in the same run
+# triangle-mode launch, the inverses built by doubling with one batched launch per level, the
+# launches of few work-groups on the "few" class's 64 x 64 tiles), auto on GPUs from ka = 4096: every auto row beside CLBlast and cuBLAS, tessel's GEMM in the same run
 # for the ratio, the variants side by side over the side / uplo / trans cases, the leaf size and
 # l3_tri_inv's block swept, sizes below 4096 (where auto stays inverse_rec), and one traced call.
 #   bash .device/setup.sh && bash bench/scripts/h100-trsm-leaf.sh OUT
@@ -20,7 +20,9 @@ for pr in single double; do
     for nb in 512 2048; do
       run blas3 --op trsm -m $n -n $n --precision $pr $c --variant inverse_leaf --block $nb --csv $O/trsm_${pr}_${n}_leaf$nb.csv > /dev/null
     done
-    run blas3 --op trsm -m $n -n $n --precision $pr $c --variant inverse_leaf --inv-block 32 --csv $O/trsm_${pr}_${n}_inv32.csv > /dev/null
+    for ib in 32 128; do
+      run blas3 --op trsm -m $n -n $n --precision $pr $c --variant inverse_leaf --inv-block $ib --csv $O/trsm_${pr}_${n}_inv$ib.csv > /dev/null
+    done
   done
   for n in 1024 2048; do
     run gemm --precision $pr --size $n $c --csv $O/gemm_${pr}_$n.csv > /dev/null
@@ -34,6 +36,9 @@ for o in "--side right" "--uplo upper" "--trans t" "--side right --uplo upper --
   for v in inverse_leaf inverse_rec; do
     run blas3 --op trsm -m 4096 -n 4096 $o $c --verify --variant $v --csv $O/case_${tg}_$v.csv > /dev/null
   done
+done
+for s in 4:512 8:256 16:128; do
+  run gemm --batch ${s%%:*} --size ${s##*:} $c --peers cublas --csv $O/batch_${s%%:*}x${s##*:}.csv > /dev/null
 done
 for v in inverse_leaf inverse_rec; do
   run blas3 --op trsm -m 4096 -n 128 $c --variant $v --csv $O/skinny_single_$v.csv > /dev/null
