@@ -91,8 +91,8 @@ typedef struct {
 } gemm_problem;
 
 /* What tiled2d does with a problem's operands: whether the kernel reads them in place (DIRECT)
- * and which ones the pack pre-pass copies first. A triangular operand of the TRI modes is always
- * packed (its other triangle becomes zeros). */
+ * and which ones the pack pre-pass copies first. A triangular operand of the TRI modes is packed
+ * (its other triangle becomes zeros) unless it holds those zeros already (TSL__TRI_IN_PLACE). */
 typedef struct {
     int direct, pack_a, pack_b;
 } tiles_plan;

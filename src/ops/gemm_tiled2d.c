@@ -22,7 +22,7 @@ static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem
     if (s != TSL_OK) return s;
     cl_kernel k;
     char extra[40] = ""; /* tri 1 (2): keep the lower (upper) triangle only (gemm_pack) */
-    if (tri) snprintf(extra, sizeof extra, "-DPACK_TRI=%d -DPACK_UNIT=%d", tri, p->unit);
+    if (tri) snprintf(extra, sizeof extra, "-DPACK_TRI=%d -DPACK_UNIT=%d", tri, p->unit == 1);
     if (tf32) snprintf(extra, sizeof extra, "-DPACK_TF32=1"); /* round to TF32 as it copies */
     s = tsl__gemm_get_kernel(ctx, p, "gemm_pack", extra, &k);
     if (s != TSL_OK) return s;
@@ -131,15 +131,15 @@ tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp,
     size_t che = 16 / p->elem;
     int async = tp[P_ASYNC] != 0;
     if (async) t.direct = 0;
+    int packed_tri = p->unit != TSL__TRI_IN_PLACE; /* a triangle packed with zeros beside it */
     t.pack_a = tsl__tiled2d_pre_tf32(p->kind, tp) || p->ta != TSL_NO_TRANS ||
-               p->tri == TSL__TRI_A_LOWER ||
+               (packed_tri && (p->tri == TSL__TRI_A_LOWER || p->tri == TSL__TRI_A_UPPER)) ||
                (async && (p->lda % che || p->a_off % che || p->a_stride % che)) ||
-               p->tri == TSL__TRI_A_UPPER ||
                (!t.direct && (Mp != p->m || Kp != p->k || !LD_OK(p->lda)));
     /* B's vector loads need its rows, and its origin, VW-aligned */
     t.pack_b = tp[P_BT] || p->tb != TSL_NO_TRANS || p->ldb % vw != 0 || p->b_off % vw != 0 ||
                (async && (p->ldb % che || p->b_off % che || p->b_stride % che)) ||
-               p->tri == TSL__TRI_B_LOWER || p->tri == TSL__TRI_B_UPPER ||
+               (packed_tri && (p->tri == TSL__TRI_B_LOWER || p->tri == TSL__TRI_B_UPPER)) ||
                (!t.direct && (Kp != p->k || Np != p->n || !LD_OK(p->ldb)));
 #undef LD_OK
     return t;

@@ -54,9 +54,9 @@ static tsl_status tri_blocks(tsl_context *ctx, const trxm_problem *p, size_t ka,
     return tsl__launch(ctx, k, "trmm diagonal blocks", args, 9, 2, global, local);
 }
 
-static tsl_status batched_gemm(tsl_context *ctx, int prec, tsl_trans ta, size_t count, size_t m,
-                               size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
-                               size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb,
+static tsl_status batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans ta, size_t count,
+                               size_t m, size_t n, size_t k, double alpha, cl_mem a, size_t a_off,
+                               size_t lda, size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb,
                                double beta, cl_mem c, size_t c_off, size_t ldc, size_t sc);
 
 /* The largest diagonal block l3_tri_inv inverts itself for blocks of nb: nb halved while it is
@@ -95,20 +95,23 @@ static tsl_status inv_double(tsl_context *ctx, const trxm_problem *p, cl_mem d, 
     size_t h = q->h, h2 = q->h2;
     if (q->cnt == 0 || h2 == 0) return TSL_OK;
     tsl_status s;
+    /* the inverses are triangles with zeros beside them: the products skip those k */
     if (p->lower) { /* T = A21 inv11 (h2 x h); inv21 = -inv22 T */
-        s = batched_gemm(ctx, p->prec, p->ta, q->cnt, h2, h, h, 1.0, p->a,
+        s = batched_gemm(ctx, p->prec, TSL__TRI_B_LOWER, p->ta, q->cnt, h2, h, h, 1.0, p->a,
                          q->a11 + opa_at(p, h, 0) - p->a_off, p->lda, q->sa, d, q->d11, ldd,
                          q->sd, 0.0, d, t_off, h, h * h);
         if (s == TSL_OK)
-            s = batched_gemm(ctx, p->prec, TSL_NO_TRANS, q->cnt, h2, h, h2, -1.0, d, q->d22, ldd,
-                             q->sd, d, t_off, h, h * h, 0.0, d, q->d21, ldd, q->sd);
+            s = batched_gemm(ctx, p->prec, TSL__TRI_A_LOWER, TSL_NO_TRANS, q->cnt, h2, h, h2, -1.0,
+                             d, q->d22, ldd, q->sd, d, t_off, h, h * h, 0.0, d, q->d21, ldd,
+                             q->sd);
     } else { /* T = A12 inv22 (h x h2); inv12 = -inv11 T */
-        s = batched_gemm(ctx, p->prec, p->ta, q->cnt, h, h2, h2, 1.0, p->a,
+        s = batched_gemm(ctx, p->prec, TSL__TRI_B_UPPER, p->ta, q->cnt, h, h2, h2, 1.0, p->a,
                          q->a11 + opa_at(p, 0, h) - p->a_off, p->lda, q->sa, d, q->d22, ldd,
                          q->sd, 0.0, d, t_off, h, h * h);
         if (s == TSL_OK)
-            s = batched_gemm(ctx, p->prec, TSL_NO_TRANS, q->cnt, h, h2, h, -1.0, d, q->d11, ldd,
-                             q->sd, d, t_off, h, h * h, 0.0, d, q->d21, ldd, q->sd);
+            s = batched_gemm(ctx, p->prec, TSL__TRI_A_UPPER, TSL_NO_TRANS, q->cnt, h, h2, h, -1.0,
+                             d, q->d11, ldd, q->sd, d, t_off, h, h * h, 0.0, d, q->d21, ldd,
+                             q->sd);
     }
     return s;
 }
@@ -265,14 +268,16 @@ static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
 }
 
 /* count GEMMs C_z = alpha op(A_z) B_z + beta C_z, X_z = X + z x_stride: one batched tiled2d
- * launch where it runs them without a pre-pass, else one GEMM each. */
-static tsl_status batched_gemm(tsl_context *ctx, int prec, tsl_trans ta, size_t count, size_t m,
-                               size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
-                               size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb,
+ * launch where it runs them without a pre-pass, else one GEMM each. tri: TSL__TRI_A_* or _B_*
+ * where that operand is one of TRSM's inverted blocks, with zeros in its other triangle (read in
+ * place: each tile runs only the k the triangle reaches), else 0. */
+static tsl_status batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans ta, size_t count,
+                               size_t m, size_t n, size_t k, double alpha, cl_mem a, size_t a_off,
+                               size_t lda, size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb,
                                double beta, cl_mem c, size_t c_off, size_t ldc, size_t sc)
 {
     if (count == 0) return TSL_OK;
-    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc, 0, 0};
+    tsl__gemm_ext ext = {tri, tri ? TSL__TRI_IN_PLACE : 0, count, sa, sb, sc, 0, 0};
     if (count > 1 && tsl__gemm_ext_ok(ctx, prec, ta, TSL_NO_TRANS, m, n, k, a_off, lda, b_off,
                                       ldb, &ext))
         return tsl__gemm_mem_ext(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off, lda, b,
@@ -284,12 +289,12 @@ static tsl_status batched_gemm(tsl_context *ctx, int prec, tsl_trans ta, size_t 
     return s;
 }
 
-static tsl_status batched_nn(tsl_context *ctx, int prec, size_t count, size_t m, size_t n,
-                             size_t k, double alpha, cl_mem a, size_t a_off, size_t lda, size_t sa,
-                             cl_mem b, size_t b_off, size_t ldb, size_t sb, double beta, cl_mem c,
-                             size_t c_off, size_t ldc, size_t sc)
+static tsl_status batched_nn(tsl_context *ctx, int prec, int tri, size_t count, size_t m,
+                             size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
+                             size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb, double beta,
+                             cl_mem c, size_t c_off, size_t ldc, size_t sc)
 {
-    return batched_gemm(ctx, prec, TSL_NO_TRANS, count, m, n, k, alpha, a, a_off, lda, sa, b,
+    return batched_gemm(ctx, prec, tri, TSL_NO_TRANS, count, m, n, k, alpha, a, a_off, lda, sa, b,
                         b_off, ldb, sb, beta, c, c_off, ldc, sc);
 }
 
@@ -430,14 +435,16 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     }
     /* X = alpha D^-1 Y block by block, into W */
     if (p->left) {
-        s = batched_nn(ctx, prec, nfull, nb, n, nb, p->alpha, ws, 0, nb, nb * nb, p->b, p->b_off,
+        s = batched_nn(ctx, prec, p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER, nfull, nb, n,
+                       nb, p->alpha, ws, 0, nb, nb * nb, p->b, p->b_off,
                        p->ldb, nb * p->ldb, 0.0, w, 0, n, nb * n);
         if (s == TSL_OK && last)
             s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, last, n, last, p->alpha, ws,
                               nfull * nb * nb, nb, p->b, p->b_off + nfull * nb * p->ldb, p->ldb,
                               0.0, w, nfull * nb * n, n);
     } else {
-        s = batched_nn(ctx, prec, nfull, m, nb, nb, p->alpha, p->b, p->b_off, p->ldb, nb, ws, 0,
+        s = batched_nn(ctx, prec, p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER, nfull, m, nb,
+                       nb, p->alpha, p->b, p->b_off, p->ldb, nb, ws, 0,
                        nb, nb * nb, 0.0, w, 0, n, nb);
         if (s == TSL_OK && last)
             s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, last, last, p->alpha,
@@ -470,7 +477,7 @@ static tsl_status leaf_solve(tsl_context *ctx, const trxm_problem *p, const leaf
     tsl_status s;
     if (nblk == 1) { /* the leaf: W_I = a D_I^-1 B_I (left) or a B_I D_I^-1 (right) */
         size_t len = r1 - r0, doff = r0 * (ws->ldd + 1);
-        tsl__gemm_ext ext = {0, 0, 0, 0, 0, 0, 0, 0};
+        tsl__gemm_ext ext = {0, TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0};
         if (p->left) {
             ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
             if (!tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, len, n, len, doff,

@@ -95,7 +95,9 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
  *   written, in one launch whose tiles in the other triangle do nothing (SYRK, SYR2K);
  *   TSL__TRI_A_LOWER / _UPPER: op(A) is triangular, its other triangle read as zero (never read)
  *   and each row tile only runs the k the triangle reaches (TRMM, left); _B_: op(B) (right);
- *   unit: that operand's diagonal is taken as 1, not read.
+ *   unit: that operand's diagonal is taken as 1, not read; TSL__TRI_IN_PLACE: the operand
+ *   already holds zeros in its other triangle and its diagonal's values (TRSM's inverted blocks),
+ *   so it is read in place, not packed (and a batch of such problems runs in one launch).
  *   batch > 0: `batch` problems, X_z = X + z x_stride (one launch per 65535);
  *   stair (with a batch): problem z needs only the rows of C_z at or after (z + 1) stair_step
  *   (TSL__STAIR_ROWS_AFTER), before z stair_step (_ROWS_BEFORE), or those columns (_COLS_*):
@@ -114,6 +116,7 @@ enum {
     TSL__TRI_B_LOWER,
     TSL__TRI_B_UPPER
 };
+enum { TSL__TRI_IN_PLACE = 2 };
 enum { TSL__STAIR_NONE, TSL__STAIR_ROWS_AFTER, TSL__STAIR_ROWS_BEFORE, TSL__STAIR_COLS_AFTER, TSL__STAIR_COLS_BEFORE };
 typedef struct {
     int tri, unit;
