@@ -36,6 +36,9 @@ done
 
 # TESSEL_TRACE=2: every command's device time, each launch named by what it computes, its kernel
 # and its global size (how a blocked routine's time splits among its launches)
+# inverse_leaf through the CLI, verified, with --inv-block (blocks of 32 from 8: two doublings)
+expect_ok blas3 --op trsm -m 70 -n 45 --block 32 --inv-block 8 --variant inverse_leaf --verify \
+    --repeat 1 --warmup 0
 TESSEL_TRACE=2 expect_ok blas3 --op trsm --size 70 --block 16 --variant inverse --repeat 1 --warmup 0
 expect_clean_stderr
 grep -Eq '^tessel: trace: +[0-9.]+ us  trsm diagonal inverses \(l3_tri_inv\) [0-9]+ x [0-9]+ x 1$' "$ERR" ||
@@ -79,6 +82,8 @@ expect_error 2 "--trans expects" blas3 --op syr2k --trans c --size 8
 expect_error 2 "unknown trsm variant" blas3 --op trsm --variant fast --size 8
 expect_error 2 "unknown peer" blas3 --op symm --peers mkl --size 8
 expect_error 2 "--block" blas3 --op trsm --block 5000 --size 8
+expect_error 2 "--inv-block expects 1 to 4096" blas3 --op trsm --inv-block 5000 --size 8
+expect_error 2 "--inv-block expects a positive" blas3 --op trsm --inv-block 0 --size 8
 expect_error 2 "--precision" blas3 --op symm --precision half --size 8
 expect_error 2 "unknown gemm_batched variant" gemm --batch 3 --variant tiled2d --size 8
 expect_error 2 "unknown peer" gemm --batch 3 --peers cuda_naive --size 8
