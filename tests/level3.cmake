@@ -64,9 +64,9 @@ l3_test(trsm_leaf_double3 trsm 96 inverse_leaf auto auto 12)
 l3_test(trsm_leaf_gpucfg trsm 64 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16)
 # 16 x 16 tiles, so the inverses' triangles (read in place, TSL__TRI_IN_PLACE) span several tiles of
 # k: the leaves (TRI 3 to 6 without the pack), the doubling's batched triangle-mode products of
-# pairs of 32 (and of 8, 16 from 8: l3_tri_inv's base), inverse's X = alpha D^-1 Y batched
+# pairs of 32 (and of 8, 16 from 8: l3_tri_inv's base). (inverse's X = alpha D^-1 Y, batched in
+# the triangle modes, spans two tiles of 32 in trsm_gpucfg.)
 set(L3_GEMM_SINGLE16 "tiled2d:MWG=16,NWG=16,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=1,DIRECT=2")
 set(L3_GEMM_DOUBLE16 "tiled2d:MWG=16,NWG=16,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,DIRECT=2,MMA=1")
 l3_test(trsm_leaf_tiles16 trsm 64 inverse_leaf "${L3_GEMM_SINGLE16}" "${L3_GEMM_DOUBLE16}" 8)
-l3_test(trsm_inverse_tiles16 trsm 64 inverse "${L3_GEMM_SINGLE16}" "${L3_GEMM_DOUBLE16}" 16)
 l3_test(errors errors)

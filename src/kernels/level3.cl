@@ -184,14 +184,30 @@ __kernel void l3_tri_merge(const int n, const int nb, const int lower, __global 
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_symm_expand)
 /* S (n x n, rows n apart) = the symmetric matrix whose lower (upper) triangle A holds; the other
- * triangle of A is never read. */
+ * triangle of A is never read. Groups of 32 x 8 items, one 32 x 32 tile of S each: a tile in the
+ * stored triangle is copied, one in the other is the transpose of its mirror tile, staged in
+ * local memory so both the read and the write run along rows (the transposed element-wise read
+ * was 0.5 ms of SYMM single at 8192 on an H100), a diagonal tile reads its stored half only. */
 __kernel void l3_symm_expand(const int n, const int lower, __global const real *A,
                              const long a_off, const int lda, __global real *S)
 {
-    const int j = get_global_id(0), i = get_global_id(1);
-    if (i >= n || j >= n) return;
-    const int stored = lower ? j <= i : j >= i;
-    S[(long)i * n + j] = stored ? A[a_off + (long)i * lda + j] : A[a_off + (long)j * lda + i];
+    __local real t[32][33];
+    const int c = get_local_id(0), r0 = get_local_id(1);
+    const int bj = get_group_id(0) * 32, bi = get_group_id(1) * 32;
+    const int diag = bi == bj, direct = lower ? bj < bi : bj > bi;
+    const int si = direct || diag ? bi : bj, sj = direct || diag ? bj : bi; /* the tile read */
+    for (int r = r0; r < 32; r += 8) {
+        const int i = si + r, j = sj + c;
+        const int stored = !diag || (lower ? c <= r : c >= r);
+        t[r][c] = i < n && j < n && stored ? A[a_off + (long)i * lda + j] : ZERO;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int r = r0; r < 32; r += 8) {
+        const int i = bi + r, j = bj + c;
+        if (i >= n || j >= n) continue;
+        const int own = direct || (diag && (lower ? c <= r : c >= r));
+        S[(long)i * n + j] = own ? t[r][c] : t[c][r];
+    }
 }
 #endif
 

@@ -279,7 +279,8 @@ static tsl_status symm_run(tsl_context *ctx, const symm_problem *p)
     cl_long a_off = (cl_long)p->a_off;
     tsl__arg args[] = {{sizeof n, &n},         {sizeof lower, &lower}, {sizeof(cl_mem), &p->a},
                        {sizeof a_off, &a_off}, {sizeof lda, &lda},     {sizeof(cl_mem), &sm}};
-    if ((s = tsl__l3_launch2d(ctx, k, "symm expansion", args, 6, ka, ka)) != TSL_OK) return s;
+    size_t tiles = (ka + 31) / 32, local[2] = {32, 8}, global[2] = {tiles * 32, tiles * 8};
+    if ((s = tsl__launch(ctx, k, "symm expansion", args, 6, 2, global, local)) != TSL_OK) return s;
     if (p->left)
         return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, p->n, p->m, p->alpha,
                              sm, 0, ka, p->b, p->b_off, p->ldb, p->beta, p->c, p->c_off, p->ldc);
