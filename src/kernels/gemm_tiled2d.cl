@@ -180,6 +180,9 @@
 #ifndef MMA
 #define MMA 0
 #endif
+#ifndef BAND
+#define BAND 0  // 1: the launch order in bands of 8 tile rows (gemm_tiled2d.c, band_order)
+#endif
 #ifndef TRI
 #define TRI 0
 #endif

@@ -45,10 +45,12 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   const int tid_n = get_local_id(0);
   const int tid_m = get_local_id(1);
 #endif
-#if ASYNC && !TRI
+#if (ASYNC && !TRI) || BAND
   // Launch order: bands of 8 tile rows, column by column within a band, so the groups in flight
   // share their panels of A and B in the L2 cache (row by row, one wave of 128 x 128 tiles of an
-  // 8192^2 C spans all of B).
+  // 8192^2 C spans all of B). Always for the ring (ASYNC); elsewhere where the host asks (BAND:
+  // the FMA path and C's triangle (TRI 1, 2) on launches of many waves, gemm_tiled2d.c); TRI 3 to
+  // 6 keep their heavy-first order.
   const int nx_ = get_num_groups(0), ny_ = get_num_groups(1);
   const int lin_ = get_group_id(1) * nx_ + get_group_id(0), band_ = lin_ / (8 * nx_);
   const int rows_ = min(8, ny_ - 8 * band_), r_ = lin_ - 8 * nx_ * band_;
@@ -58,7 +60,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #else
   const int m0 = get_group_id(1) * MWG;     // first row of the group tile
 #endif
-#if ASYNC && !TRI
+#if (ASYNC && !TRI) || BAND
 #elif TRI == 6
   const int n0 = (get_num_groups(0) - 1 - get_group_id(0)) * NWG;
 #else
