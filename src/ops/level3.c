@@ -50,7 +50,8 @@ static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
 static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
 /* TRSM: inverse_rec on GPUs (no GEMM of nb rows between the updates, which fill a fraction of a
  * GPU, and the updates in recursive halves: fewer, larger GEMMs; H100 round 2, n = 4096: 0.52x /
- * 0.59x GEMM single / double at nb 128 against inverse's 0.36x / 0.45x, and ahead at 8192 too);
+ * 0.59x GEMM single / double at nb 128 against inverse's 0.36x / 0.45x, and ahead at 8192 too),
+ * and from ka = 4096 on inverse_leaf (tsl__l3_trsm_kind);
  * blocked elsewhere (PoCL, 768^3 single, a loaded 2-core machine: 54 to 74 against 35 to 37
  * GFLOP/s; the inverse variants' extra batched products cost more than the diagonal GEMMs they
  * replace on a CPU). */
@@ -114,7 +115,9 @@ l3_kind tsl__l3_variant_kind(tsl_context *ctx, const char *op)
     return v ? v->kind : L3_BLOCKED;
 }
 /* TRSM's algorithm for a triangle of ka: the context's variant; auto on GPUs is inverse_leaf from
- * ka = 4096 on and inverse_rec below (PENDING) */
+ * ka = 4096 on (H100: 0.69x / 0.88x GEMM single at 4096 / 8192 against inverse_rec's 0.60x /
+ * 0.82x, double 0.72x / 0.96x against 0.56x / 0.85x) and inverse_rec below (level at 2048: 0.633
+ * against 0.623 ms single, 0.562 against 0.608 double; at 1024 inverse_rec ahead). */
 l3_kind tsl__l3_trsm_kind(tsl_context *ctx, size_t ka)
 {
     l3_kind kind = tsl__l3_variant_kind(ctx, "trsm");
@@ -188,7 +191,9 @@ size_t tsl__l3_trsm_block(tsl_context *ctx, size_t ka)
 {
     int gpu = strcmp(ctx->info.type, "gpu") == 0;
     long dflt = gpu && ka > 4096 ? 256 : 128;
-    if (tsl__l3_trsm_kind(ctx, ka) == L3_INVERSE_LEAF) /* few, large leaves (PENDING) */
+    /* inverse_leaf: few, large leaves (H100, 4096 and 8192, single and double: leaves of 1024
+     * ahead of 512 and 2048 by 1-8%, bench/results/h100/trsm-leaf) */
+    if (tsl__l3_trsm_kind(ctx, ka) == L3_INVERSE_LEAF)
         dflt = gpu && ka >= 4096 ? 1024 : 256;
     return (size_t)tsl__context_option(ctx, "trsm", "block", dflt);
 }
