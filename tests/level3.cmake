@@ -65,7 +65,9 @@ l3_test(trsm_leaf_gpucfg trsm 64 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOU
 # 16 x 16 tiles, so the inverses' triangles (read in place, TSL__TRI_IN_PLACE) span several tiles of
 # k: the leaves (TRI 3 to 6 without the pack), the doubling's batched triangle-mode products of
 # pairs of 32 (and of 8, 16 from 8: l3_tri_inv's base). (inverse's X = alpha D^-1 Y, batched in
-# the triangle modes, spans two tiles of 32 in trsm_gpucfg.)
+# the triangle modes, spans two tiles of 32 in trsm_gpucfg.) Double is what catches a wrong
+# triangle mode in the doubling: the test triangles' inverses have small off-diagonal parts, and
+# the error it makes (about 5e-5) is within single precision's tolerance.
 set(L3_GEMM_SINGLE16 "tiled2d:MWG=16,NWG=16,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=1,DIRECT=2")
 set(L3_GEMM_DOUBLE16 "tiled2d:MWG=16,NWG=16,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,DIRECT=2,MMA=1")
 l3_test(trsm_leaf_tiles16 trsm 64 inverse_leaf "${L3_GEMM_SINGLE16}" "${L3_GEMM_DOUBLE16}" 8)
