@@ -62,6 +62,8 @@ l3_test(trsm_leaf16 trsm 16 inverse_leaf)
 l3_test(trsm_leaf_double2 trsm 64 inverse_leaf auto auto 16)
 l3_test(trsm_leaf_double3 trsm 96 inverse_leaf auto auto 12)
 l3_test(trsm_leaf_gpucfg trsm 64 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16)
+# under a gemm variant without the triangle and batch modes (naive): every product dense
+l3_test(trsm_leaf_naive trsm 64 inverse_leaf naive naive 16)
 # 16 x 16 tiles, so the inverses' triangles (read in place, TSL__TRI_IN_PLACE) span several tiles of
 # k: the leaves (TRI 3 to 6 without the pack), the doubling's batched triangle-mode products of
 # pairs of 32 (and of 8, 16 from 8: l3_tri_inv's base). (inverse's X = alpha D^-1 Y, batched in

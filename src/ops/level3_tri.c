@@ -477,23 +477,23 @@ static tsl_status leaf_solve(tsl_context *ctx, const trxm_problem *p, const leaf
     tsl_status s;
     if (nblk == 1) { /* the leaf: W_I = a D_I^-1 B_I (left) or a B_I D_I^-1 (right) */
         size_t len = r1 - r0, doff = r0 * (ws->ldd + 1);
-        tsl__gemm_ext ext = {0, TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0};
-        if (p->left) {
-            ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
-            if (!tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, len, n, len, doff,
-                                  ws->ldd, p->b_off + r0 * p->ldb, p->ldb, &ext))
-                ext.tri = TSL__TRI_NONE; /* dense: the block's other triangle holds zeros */
-            return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, len, n, len, a,
-                                     ws->d, doff, ws->ldd, p->b, p->b_off + r0 * p->ldb, p->ldb,
-                                     0.0, ws->w, r0 * n, n, &ext);
-        }
-        ext.tri = p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER;
-        if (!tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, m, len, len,
-                              p->b_off + r0, p->ldb, doff, ws->ldd, &ext))
-            ext.tri = TSL__TRI_NONE;
-        return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, m, len, len, a, p->b,
-                                 p->b_off + r0, p->ldb, ws->d, doff, ws->ldd, 0.0, ws->w, r0, n,
-                                 &ext);
+        size_t bo = p->left ? p->b_off + r0 * p->ldb : p->b_off + r0;
+        size_t lm = p->left ? len : m, ln = p->left ? n : len;
+        cl_mem x = p->left ? ws->d : p->b, y = p->left ? p->b : ws->d;
+        size_t xo = p->left ? doff : bo, ldx = p->left ? ws->ldd : p->ldb;
+        size_t yo = p->left ? bo : doff, ldy = p->left ? p->ldb : ws->ldd;
+        size_t wo = p->left ? r0 * n : r0;
+        tsl__gemm_ext ext = {p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
+                                     : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
+                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0};
+        if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, xo, ldx, yo,
+                             ldy, &ext))
+            return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x,
+                                     xo, ldx, y, yo, ldy, 0.0, ws->w, wo, n, &ext);
+        /* the context's gemm variant has no triangle mode: dense, the block's other triangle
+         * holds zeros */
+        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x, xo, ldx,
+                             y, yo, ldy, 0.0, ws->w, wo, n);
     }
     size_t mid = r0 + nblk / 2 * nb;
     int forward = p->left == p->lower;
