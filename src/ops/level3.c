@@ -187,13 +187,13 @@ size_t tsl__l3_block(const tsl_context *ctx, const char *op)
  * and 256 above (H100 round 2, inverse_rec at 4096: nb 128 0.52x / 0.59x GEMM single / double
  * against 0.36x / 0.50x at 256, more blocks filling the device in the small updates; at 8192
  * nb 256 ran at 0.71x / 0.80x), 128 elsewhere. */
-size_t tsl__l3_trsm_block(tsl_context *ctx, size_t ka)
+size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka, l3_kind kind)
 {
     int gpu = strcmp(ctx->info.type, "gpu") == 0;
     long dflt = gpu && ka > 4096 ? 256 : 128;
     /* inverse_leaf: few, large leaves (H100, 4096 and 8192, single and double: leaves of 1024
      * ahead of 512 and 2048 by 1-8%, bench/results/h100/trsm-leaf) */
-    if (tsl__l3_trsm_kind(ctx, ka) == L3_INVERSE_LEAF)
+    if (kind == L3_INVERSE_LEAF)
         dflt = gpu && ka >= 4096 ? 1024 : 256;
     return (size_t)tsl__context_option(ctx, "trsm", "block", dflt);
 }

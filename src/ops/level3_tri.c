@@ -22,6 +22,7 @@
  * and is copied into B at the end (a GEMM cannot write the B it reads). */
 typedef struct {
     int dbl, prec, left, lower, unit, solve;
+    l3_kind kind; /* the algorithm: the variant, or what auto takes at this size (trxm_view) */
     tsl_trans ta;
     size_t m, n, nb;
     double alpha;
@@ -542,8 +543,7 @@ static tsl_status trxm_run(tsl_context *ctx, const trxm_problem *p)
 {
     if (p->alpha == 0.0) /* B = 0, A and B not read (BLAS) */
         return tsl__l3_scale(ctx, p->dbl, p->m, p->n, 0, 0.0, p->b, p->b_off, p->ldb);
-    l3_kind kind = p->solve ? tsl__l3_trsm_kind(ctx, p->left ? p->m : p->n)
-                            : tsl__l3_variant_kind(ctx, "trmm");
+    l3_kind kind = p->kind;
     tsl_status s = TSL_OK;
     if (!p->solve && kind == L3_TRI && trmm_tri(ctx, p, &s) == 0) return s;
     if (p->solve && (kind == L3_INVERSE || kind == L3_INVERSE_REC))
@@ -595,7 +595,9 @@ static trxm_problem trxm_view(tsl_context *ctx, int prec, int solve, const trxm_
                       .alpha = alpha,
                       .lda = g->lda,
                       .ldb = g->ldb};
-    if (solve) p.nb = tsl__l3_trsm_block(ctx, p.left ? p.m : p.n);
+    size_t ka = p.left ? p.m : p.n;
+    p.kind = solve ? tsl__l3_trsm_kind(ctx, ka) : tsl__l3_variant_kind(ctx, "trmm");
+    if (solve) p.nb = tsl__l3_trsm_block(ctx, ka, p.kind);
     return p;
 }
 
