@@ -62,6 +62,8 @@ l3_test(trsm_leaf16 trsm 16 inverse_leaf)
 l3_test(trsm_leaf_double2 trsm 64 inverse_leaf auto auto 16)
 l3_test(trsm_leaf_double3 trsm 96 inverse_leaf auto auto 12)
 l3_test(trsm_leaf_gpucfg trsm 64 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16)
+# B in 3 parts (columns left, rows right), each solved on a queue of its own (side queues)
+l3_test(trsm_leaf_streams trsm 64 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16 3)
 # under a gemm variant without the triangle and batch modes (naive): every product dense
 l3_test(trsm_leaf_naive trsm 64 inverse_leaf naive naive 16)
 # 16 x 16 tiles, so the inverses' triangles (read in place, TSL__TRI_IN_PLACE) span several tiles of

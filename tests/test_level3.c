@@ -826,6 +826,10 @@ int main(int argc, char **argv)
         tsl_status s = tsl_context_set_option(g_ctx, "trsm", "inv_block", strtol(argv[6], NULL, 10));
         CHECK(s == TSL_OK, "inv_block option: %s", tsl_context_error(g_ctx));
     }
+    if (argc > 7) { /* TRSM inverse_leaf: B in parts on side queues */
+        tsl_status s = tsl_context_set_option(g_ctx, "trsm", "streams", strtol(argv[7], NULL, 10));
+        CHECK(s == TSL_OK, "streams option: %s", tsl_context_error(g_ctx));
+    }
     int found = 0;
     for (int r = 0; r <= R_TRSM; ++r)
         if (strcmp(what, routine_name[r]) == 0) {
@@ -842,5 +846,6 @@ int main(int argc, char **argv)
              argc > 2 ? argv[2] : "", argc > 3 ? " variant=" : "", argc > 3 ? argv[3] : "",
              argc > 4 ? " gemm=" : "", argc > 4 ? argv[4] : "");
     if (argc > 6) snprintf(name + strlen(name), sizeof name - strlen(name), " inv_block=%s", argv[6]);
+    if (argc > 7) snprintf(name + strlen(name), sizeof name - strlen(name), " streams=%s", argv[7]);
     return check_summary(name);
 }

@@ -63,7 +63,8 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
     if (ctx->info.max_alloc && ctx->info.max_alloc < cap) cap = (size_t)ctx->info.max_alloc;
     if (s == 0 && strcmp(ctx->info.type, "gpu") != 0) s = 1;
     if (s == 0) {
-        double groups = (double)(Mp / (size_t)tp[P_MWG]) * (double)(Np / (size_t)tp[P_NWG]);
+        double groups = (double)(Mp / (size_t)tp[P_MWG]) * (double)(Np / (size_t)tp[P_NWG]) *
+                        tsl__device_sharing(ctx); /* with the other queues' like launches */
         double threads = (double)tp[P_MDIMC] * tp[P_NDIMC];
         double regs = (double)tsl__device_registers(ctx);
         double per_unit = floor(2048.0 / threads);

@@ -144,10 +144,18 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
     return TSL_OK;
 }
 
-/* TRSM's options: "block", and "inv_block", the largest diagonal block l3_tri_inv inverts itself
- * (1 to 4096, default 64): larger ones are built from those by recursive doubling (tri_inverses). */
+/* TRSM's options: "block"; "inv_block", the largest diagonal block l3_tri_inv inverts itself
+ * (1 to 4096, default 64): larger ones are built from those by recursive doubling (tri_inverses);
+ * "streams", the parts of B inverse_leaf solves on queues of their own (1 to 4; default 2 on GPUs,
+ * 1 elsewhere: level3_tri.c, leaf_parts). */
 static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
 {
+    if (strcmp(name, "streams") == 0) {
+        if (value < 1 || value > 1 + TSL__SIDE_QUEUES)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option streams = %ld is outside 1 to %d",
+                             value, 1 + TSL__SIDE_QUEUES);
+        return TSL_OK;
+    }
     if (strcmp(name, "inv_block") != 0) return block_option(ctx, name, value);
     if (value < 1 || value > 4096)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option inv_block = %ld is outside 1 to 4096",

@@ -467,7 +467,7 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
  * diagonal of a ka x ldd matrix (tri_inverses' diagonal layout); W is copied into B at the end. */
 typedef struct {
     cl_mem d, w;
-    size_t ldd;
+    size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */
 } leaf_ws;
 
 static tsl_status leaf_solve(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
@@ -483,18 +483,18 @@ static tsl_status leaf_solve(tsl_context *ctx, const trxm_problem *p, const leaf
         cl_mem x = p->left ? ws->d : p->b, y = p->left ? p->b : ws->d;
         size_t xo = p->left ? doff : bo, ldx = p->left ? ws->ldd : p->ldb;
         size_t yo = p->left ? bo : doff, ldy = p->left ? p->ldb : ws->ldd;
-        size_t wo = p->left ? r0 * n : r0;
+        size_t wo = ws->w_off + (p->left ? r0 * ws->ldw : r0);
         tsl__gemm_ext ext = {p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
                                      : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
                              TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0};
         if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, xo, ldx, yo,
                              ldy, &ext))
             return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x,
-                                     xo, ldx, y, yo, ldy, 0.0, ws->w, wo, n, &ext);
+                                     xo, ldx, y, yo, ldy, 0.0, ws->w, wo, ws->ldw, &ext);
         /* the context's gemm variant has no triangle mode: dense, the block's other triangle
          * holds zeros */
         return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x, xo, ldx,
-                             y, yo, ldy, 0.0, ws->w, wo, n);
+                             y, yo, ldy, 0.0, ws->w, wo, ws->ldw);
     }
     size_t mid = r0 + nblk / 2 * nb;
     int forward = p->left == p->lower;
@@ -504,20 +504,60 @@ static tsl_status leaf_solve(tsl_context *ctx, const trxm_problem *p, const leaf
     if ((s = leaf_solve(ctx, p, ws, s0, s1, scaled)) != TSL_OK) return s;
     if (p->left) /* B[u] = a B[u] - op(A)[u, s] X[s] */
         s = tsl__gemm_mem(ctx, p->prec, p->ta, TSL_NO_TRANS, u1 - u0, n, s1 - s0, -1.0, p->a,
-                          opa_at(p, u0, s0), p->lda, ws->w, s0 * n, n, a, p->b,
-                          p->b_off + u0 * p->ldb, p->ldb);
+                          opa_at(p, u0, s0), p->lda, ws->w, ws->w_off + s0 * ws->ldw, ws->ldw, a,
+                          p->b, p->b_off + u0 * p->ldb, p->ldb);
     else /* B[:, u] = a B[:, u] - X[:, s] op(A)[s, u] */
-        s = tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, p->ta, m, u1 - u0, s1 - s0, -1.0, ws->w, s0,
-                          n, p->a, opa_at(p, s0, u0), p->lda, a, p->b, p->b_off + u0, p->ldb);
+        s = tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, p->ta, m, u1 - u0, s1 - s0, -1.0, ws->w,
+                          ws->w_off + s0, ws->ldw, p->a, opa_at(p, s0, u0), p->lda, a, p->b,
+                          p->b_off + u0, p->ldb);
     if (s != TSL_OK) return s;
     return leaf_solve(ctx, p, ws, u0, u1, 1);
+}
+
+/* X from W into B (the part's) */
+static tsl_status leaf_copy(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
+{
+    return tsl__l3_copy(ctx, p->dbl, p->m, p->n, ws->w, ws->w_off, ws->ldw, p->b, p->b_off,
+                        p->ldb);
+}
+
+/* The solve in parts of B's other dimension (left: columns, right: rows), independent of each
+ * other, each on a queue of its own (part 0 on the context's, the others on side queues), so that
+ * one part's launches fill the device where another's leave it idle (a leaf's light tiles, the
+ * last wave of an update). */
+static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
+{
+    size_t other = p->left ? p->n : p->m;
+    long want = tsl__context_option(ctx, "trsm", "streams", strcmp(ctx->info.type, "gpu") ? 1 : 2);
+    size_t parts = want < 1 ? 1 : (size_t)want;
+    if (parts > TSL__SIDE_QUEUES + 1) parts = TSL__SIDE_QUEUES + 1;
+    while (parts > 1 && other / parts < 64) --parts; /* parts of at least 64 */
+    if (parts == 1) {
+        tsl_status s = leaf_solve(ctx, p, ws, 0, p->left ? p->m : p->n, 0);
+        return s == TSL_OK ? leaf_copy(ctx, p, ws) : s;
+    }
+    tsl_status s = tsl__side_fork(ctx, (int)parts - 1);
+    size_t step = tsl__l3_round_up((other + parts - 1) / parts, 32);
+    for (size_t i = parts; s == TSL_OK && i-- > 0;) {
+        size_t o = i * step, len = o >= other ? 0 : other - o < step ? other - o : step;
+        if (!len) continue;
+        trxm_problem q = *p;
+        leaf_ws w = *ws;
+        if (p->left) q.n = len, q.b_off += o, w.w_off += o;
+        else q.m = len, q.b_off += o * p->ldb, w.w_off += o * ws->ldw;
+        tsl__side_use(ctx, (int)i - 1);
+        s = leaf_solve(ctx, &q, &w, 0, p->left ? p->m : p->n, 0);
+        if (s == TSL_OK) s = leaf_copy(ctx, &q, &w);
+    }
+    tsl_status j = tsl__side_join(ctx, (int)parts - 1);
+    return s != TSL_OK ? s : j;
 }
 
 static tsl_status trsm_leaf(tsl_context *ctx, const trxm_problem *p)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
     size_t ka = p->left ? m : n, nblk = (ka + nb - 1) / nb;
-    leaf_ws ws = {NULL, NULL, tsl__l3_round_up(ka, 32)};
+    leaf_ws ws = {NULL, NULL, tsl__l3_round_up(ka, 32), 0, n};
     /* D (ka x ldd), the doubling's scratch T (nblk (nb / 2)^2 elements) and, where op(A) is A
      * transposed, op(A)'s strict triangle dense (ka x ka): every GEMM would pack its block of
      * A^T, and a batch that needs the pack runs as one GEMM per problem (the doubling's dozens) */
@@ -534,8 +574,7 @@ static tsl_status trsm_leaf(tsl_context *ctx, const trxm_problem *p)
         s = tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
     }
     if (s == TSL_OK) s = tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz);
-    if (s == TSL_OK) s = leaf_solve(ctx, &pa, &ws, 0, ka, 0);
-    if (s == TSL_OK) s = tsl__l3_copy(ctx, p->dbl, m, n, ws.w, 0, n, p->b, p->b_off, p->ldb);
+    if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws);
     return s;
 }
 

@@ -22,6 +22,7 @@ tsl_status tsl__mem_create(tsl_context *ctx, size_t bytes, cl_mem *out, const ch
 
 tsl_status tsl__workspace(tsl_context *ctx, int slot, size_t bytes, cl_mem *out)
 {
+    slot += ctx->ws_base;
     if (ctx->workspace[slot].mem && ctx->workspace[slot].size >= bytes) {
         *out = ctx->workspace[slot].mem;
         return TSL_OK;

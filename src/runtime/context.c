@@ -41,6 +41,7 @@ tsl_status tsl_context_create(const char *device_spec, tsl_context **out)
         tsl__free(ctx);
         return s;
     }
+    ctx->main_q = ctx->queue;
     tsl__trace(t0, "compute capability, clCreateContext, clCreateCommandQueue");
     t0 = tsl__now_ms();
     tsl__cache_dir_init(ctx);
@@ -55,6 +56,9 @@ void tsl_context_destroy(tsl_context *ctx)
     if (!ctx) return;
     for (int i = 0; i < TSL__EXT_SLOTS; ++i)
         if (ctx->ext[i].ptr) ctx->ext[i].release(ctx->ext[i].ptr);
+    ctx->queue = ctx->main_q;
+    for (int i = 0; i < TSL__SIDE_QUEUES; ++i)
+        if (ctx->side[i]) clFinish(ctx->side[i]);
     if (ctx->queue) clFinish(ctx->queue);
     for (int i = 0; i < ctx->nevents; ++i) clReleaseEvent(ctx->events[i]);
     if (ctx->queue) tsl__pinned_release_all(ctx); /* needs the queue to unmap */
@@ -62,8 +66,10 @@ void tsl_context_destroy(tsl_context *ctx)
         for (int k = 0; k < ctx->programs[i].nkernels; ++k) clReleaseKernel(ctx->programs[i].kernels[k]);
         clReleaseProgram(ctx->programs[i].program);
     }
-    for (int i = 0; i < TSL__WORKSPACES; ++i)
+    for (int i = 0; i < TSL__WORKSPACES * (1 + TSL__SIDE_QUEUES); ++i)
         if (ctx->workspace[i].mem) clReleaseMemObject(ctx->workspace[i].mem);
+    for (int i = 0; i < TSL__SIDE_QUEUES; ++i)
+        if (ctx->side[i]) clReleaseCommandQueue(ctx->side[i]);
     if (ctx->queue) clReleaseCommandQueue(ctx->queue);
     if (ctx->cl) clReleaseContext(ctx->cl);
     tsl__free(ctx);
@@ -158,46 +164,75 @@ tsl_status tsl__context_store_option(tsl_context *ctx, const char *op, const cha
 void tsl__timing_begin(tsl_context *ctx)
 {
     memset(&ctx->timing, 0, sizeof ctx->timing);
+    ctx->kernel_end = 0;
     tsl__clear_error(ctx);
 }
 
-static void book(tsl_context *ctx, cl_event ev, tsl__event_kind kind, const char *label)
+/* Books the first n tracked events (completed) into ctx->timing and releases them. Kernel time is
+ * the union of the kernels' intervals: with side queues (side.c) kernels overlap, and the call's
+ * kernel time is the device time in which any of them ran (one queue: the sum of their times).
+ * The intervals are swept in order of their start, continuing from the last batch's end. */
+static void book(tsl_context *ctx, int n)
 {
-    cl_ulong t0 = 0, t1 = 0;
-    if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) == CL_SUCCESS &&
-        t1 >= t0) {
-        double ms = (double)(t1 - t0) * 1e-6;
-        if (kind == TSL__EV_UPLOAD) ctx->timing.upload_ms += ms;
-        else if (kind == TSL__EV_KERNEL) ctx->timing.kernel_ms += ms;
-        else ctx->timing.download_ms += ms;
-        if (ctx->trace_level >= 2)
-            fprintf(stderr, "tessel: trace: %10.1f us  %s\n", ms * 1e3,
-                    kind == TSL__EV_KERNEL   ? (*label ? label : "kernel")
-                    : kind == TSL__EV_UPLOAD ? "upload"
-                                             : "download");
+    struct { cl_ulong t0, t1; } iv[TSL__MAX_EVENTS];
+    int nk = 0;
+    for (int i = 0; i < n; ++i) {
+        cl_ulong t0 = 0, t1 = 0;
+        if (clGetEventProfilingInfo(ctx->events[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0,
+                                    NULL) == CL_SUCCESS &&
+            clGetEventProfilingInfo(ctx->events[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1,
+                                    NULL) == CL_SUCCESS &&
+            t1 >= t0) {
+            double ms = (double)(t1 - t0) * 1e-6;
+            tsl__event_kind kind = ctx->event_kinds[i];
+            if (kind == TSL__EV_UPLOAD) ctx->timing.upload_ms += ms;
+            else if (kind == TSL__EV_KERNEL) iv[nk].t0 = t0, iv[nk++].t1 = t1;
+            else ctx->timing.download_ms += ms;
+            if (ctx->trace_level >= 2) { /* 3: also when it started, after the first */
+                if (!ctx->trace_origin) ctx->trace_origin = t0;
+                char at[48] = "";
+                if (ctx->trace_level >= 3)
+                    snprintf(at, sizeof at, "  (at %.1f us)",
+                             t0 >= ctx->trace_origin ? (double)(t0 - ctx->trace_origin) * 1e-3 : 0.0);
+                fprintf(stderr, "tessel: trace: %10.1f us  %s%s\n", ms * 1e3,
+                        kind == TSL__EV_KERNEL ? (*ctx->event_labels[i] ? ctx->event_labels[i]
+                                                                         : "kernel")
+                        : kind == TSL__EV_UPLOAD ? "upload"
+                                                 : "download",
+                        at);
+            }
+        }
+        clReleaseEvent(ctx->events[i]);
     }
-    clReleaseEvent(ev);
+    for (int i = 1; i < nk; ++i) /* insertion sort by start: few, mostly in order */
+        for (int j = i; j > 0 && iv[j].t0 < iv[j - 1].t0; --j) {
+            cl_ulong a = iv[j].t0, b = iv[j].t1;
+            iv[j] = iv[j - 1];
+            iv[j - 1].t0 = a, iv[j - 1].t1 = b;
+        }
+    for (int i = 0; i < nk; ++i) {
+        cl_ulong from = iv[i].t0 > ctx->kernel_end ? iv[i].t0 : ctx->kernel_end;
+        if (iv[i].t1 > from) ctx->timing.kernel_ms += (double)(iv[i].t1 - from) * 1e-6;
+        if (iv[i].t1 > ctx->kernel_end) ctx->kernel_end = iv[i].t1;
+    }
 }
 
 static cl_int drain(tsl_context *ctx)
 {
     cl_int err = clFinish(ctx->queue);
-    for (int i = 0; i < ctx->nevents; ++i)
-        book(ctx, ctx->events[i], ctx->event_kinds[i], ctx->event_labels[i]);
+    book(ctx, ctx->nevents);
     ctx->nevents = 0;
     return err;
 }
 
-/* A full table waits for its older half only: the queue is in order, so those have completed
- * once the last of them has, and the newer half keeps the device busy meanwhile (a Jacobi strip
+/* A full table waits for its older half only (every one of them: with side queues they are not
+ * in one queue's order), and the newer half keeps the device busy meanwhile (a Jacobi strip
  * queues its next launches while the last ones run; a clFinish here would empty its queue). */
 static void drain_older_half(tsl_context *ctx)
 {
     int half = ctx->nevents / 2;
-    clWaitForEvents(1, &ctx->events[half - 1]);
-    for (int i = 0; i < half; ++i)
-        book(ctx, ctx->events[i], ctx->event_kinds[i], ctx->event_labels[i]);
+    clWaitForEvents((cl_uint)half, ctx->events);
+    book(ctx, half);
     for (int i = half; i < ctx->nevents; ++i) {
         ctx->events[i - half] = ctx->events[i];
         ctx->event_kinds[i - half] = ctx->event_kinds[i];

@@ -20,6 +20,7 @@
 #define TSL__MAX_PROGRAMS 64
 #define TSL__MAX_EVENTS 64
 #define TSL__WORKSPACES 8
+#define TSL__SIDE_QUEUES 3 /* side queues a call may run kernels on beside the context's (side.c) */
 #define TSL__EXT_SLOTS 4
 
 /* Where a profiled event's time is booked in tsl_timing. */
@@ -37,7 +38,10 @@ struct tsl_context {
     cl_platform_id platform;
     cl_device_id device;
     cl_context cl;
-    cl_command_queue queue;
+    cl_command_queue queue; /* where commands go: main_q, or a side queue (side.c) */
+    cl_command_queue main_q, side[TSL__SIDE_QUEUES];
+    int ws_base; /* the current queue's first workspace slot (each queue has its own) */
+    int sharing; /* queues running at once between tsl__side_fork and _join (else 0) */
     tsl_device_info info;
     char cache_dir[1024]; /* "" when no usable cache directory */
     char error[2048];
@@ -50,6 +54,8 @@ struct tsl_context {
      * before it is tracked), printed with its device time when the event is booked */
     char event_labels[TSL__MAX_EVENTS][96];
     char launch_label[96];
+    cl_ulong kernel_end;   /* the latest end of a kernel booked in this call (context.c, book) */
+    cl_ulong trace_origin; /* TESSEL_TRACE=2: the first booked command's start, times are after it */
     tsl__program_entry programs[TSL__MAX_PROGRAMS];
     int nprograms;
     struct { char op[16]; char variant[256]; } variants[TSL__MAX_OPS];
@@ -57,7 +63,8 @@ struct tsl_context {
     struct { char op[16]; char name[24]; long value; } options[TSL__MAX_OPS * 4];
     int noptions;
     struct { void *ptr; cl_mem mem; } pinned[16]; /* tsl_host_alloc's mapped buffers */
-    struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES]; /* scratch for pre-passes */
+    struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES * (1 + TSL__SIDE_QUEUES)];
+    /* scratch for pre-passes: TSL__WORKSPACES slots per queue */
     char warning[1024];            /* tsl_context_warning: "" if none */
     int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
     unsigned long nv_registers;    /* tsl__device_registers, queried once at creation */
@@ -119,6 +126,22 @@ void tsl__track_event(tsl_context *ctx, cl_event ev, tsl__event_kind kind);
 /* Waits for the queue, books every tracked event into ctx->timing, releases them. */
 tsl_status tsl__timing_end(tsl_context *ctx);
 
+/* ---- side queues (side.c): kernels of one call that may run at once ------------------------
+ * A call forks n side queues (n <= TSL__SIDE_QUEUES; made on first use, profiling on), each of
+ * which starts after everything queued so far; tsl__side_use(ctx, i) sends the commands that
+ * follow to side queue i (-1: the context's own), with its own workspace slots; tsl__side_join
+ * makes the context's queue wait for every side queue's commands and sends commands to it again.
+ * Independent work given to different queues can share the device (NVIDIA's OpenCL runs kernels
+ * of different queues at once, not of one out-of-order queue). Every fork is joined, also after
+ * an error. The call's kernel time is the device time in which any of its kernels ran. */
+tsl_status tsl__side_fork(tsl_context *ctx, int n);
+void tsl__side_use(tsl_context *ctx, int i);
+tsl_status tsl__side_join(tsl_context *ctx, int n);
+/* How many queues share the device now (1 outside a fork): a launch's work-groups are then one
+ * part of what runs, and the choices that fill the device (split k, the tiles of few launches)
+ * count every part's. */
+int tsl__device_sharing(const tsl_context *ctx);
+
 /* ---- programs (cached in memory per context, and on disk across processes) ---------------- */
 /* Returns the kernel `name` of source file `source` ("gemm.cl") built with `options`. The
  * context owns the kernel. Build time (compile or load from the disk cache) is added to
@@ -138,7 +161,8 @@ unsigned long long tsl__hash64(const void *data, size_t len, unsigned long long 
 
 /* ---- memory and transfers ------------------------------------------------------------------ */
 tsl_status tsl__mem_create(tsl_context *ctx, size_t bytes, cl_mem *out, const char *what);
-/* A scratch buffer of at least `bytes`, slot 0..TSL__WORKSPACES-1, kept by the context. */
+/* A scratch buffer of at least `bytes`, slot 0..TSL__WORKSPACES-1, kept by the context (the
+ * current queue's own: a side queue's commands never share scratch with another queue's). */
 tsl_status tsl__workspace(tsl_context *ctx, int slot, size_t bytes, cl_mem *out);
 /* Page-locked host memory: a CL_MEM_ALLOC_HOST_PTR buffer mapped through queue. Returns
  * CL_SUCCESS, or the error of the call named in *call with nothing left allocated (*ptr and *mem

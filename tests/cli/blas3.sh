@@ -84,6 +84,7 @@ expect_error 2 "unknown peer" blas3 --op symm --peers mkl --size 8
 expect_error 2 "--block" blas3 --op trsm --block 5000 --size 8
 expect_error 2 "--inv-block expects 1 to 4096" blas3 --op trsm --inv-block 5000 --size 8
 expect_error 2 "--inv-block expects a positive" blas3 --op trsm --inv-block 0 --size 8
+expect_error 2 "--streams expects 1 to 4" blas3 --op trsm --streams 5 --size 8
 expect_error 2 "--precision" blas3 --op symm --precision half --size 8
 expect_error 2 "unknown gemm_batched variant" gemm --batch 3 --variant tiled2d --size 8
 expect_error 2 "unknown peer" gemm --batch 3 --peers cuda_naive --size 8
