@@ -53,6 +53,9 @@ l3_test(trsm_double1 trsm 32 inverse_rec auto auto 16)
 l3_test(trsm_double2 trsm 64 inverse auto auto 16)
 l3_test(trsm_double3 trsm 96 blocked auto auto 16)
 l3_test(trsm_double3_gpucfg trsm 128 inverse_rec "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16)
+# l3_tri_inv64 inverts blocks of up to 64 (every test above); blocks of 128 directly take the panel
+# kernel l3_tri_inv (4 panels of 32)
+l3_test(trsm_inv_panel trsm 128 inverse auto auto 128)
 # inverse_leaf: the inverses on the diagonal of a ka x ldd matrix, every whole pair of a doubling
 # level in one batched launch and the partial last pair alone (blocks of 64 from 16: 2 doublings;
 # 96 from 12: 3, a base whose pairs are not vector-aligned, so one GEMM per pair), each leaf one

@@ -129,7 +129,13 @@ static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, const tr
     tsl_status s = TSL_OK;
     /* zeros in the pairs' other triangles, which no step below writes */
     if (levels > 0 && !diag) s = tsl__l3_scale(ctx, p->dbl, nblk * nb, nb, 0, 0.0, d, 0, nb);
-    if (s == TSL_OK) s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
+    /* blocks of at most 64: l3_tri_inv64, in groups of 256 where the device runs those */
+    int small = nb0 <= 64;
+    if (s == TSL_OK && small) {
+        s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv64", "", &k);
+        if (s == TSL_OK && tsl__kernel_max_wg(ctx, k) < 256) small = 0;
+    }
+    if (s == TSL_OK && !small) s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
     if (s != TSL_OK) return s;
     size_t nsmall = (ka + nb0 - 1) / nb0;
     int ika = (int)ka, inb = (int)nb0, lower = p->lower, unit = p->unit, ildd = (int)ldd;
@@ -142,7 +148,7 @@ static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, const tr
                        {sizeof lower, &lower}, {sizeof unit, &unit},   {sizeof(cl_mem), &d},
                        {sizeof ildd, &ildd},   {sizeof per, &per},     {sizeof zspan, &zspan}};
     size_t wg = 256;
-    while (wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
+    while (!small && wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
     size_t local[1] = {wg}, global[1] = {nsmall * wg};
     s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 12, 1, global, local);
     for (size_t h = nb0; s == TSL_OK && h < nb; h *= 2) {

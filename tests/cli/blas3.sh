@@ -41,7 +41,7 @@ expect_ok blas3 --op trsm -m 70 -n 45 --block 32 --inv-block 8 --variant inverse
     --repeat 1 --warmup 0
 TESSEL_TRACE=2 expect_ok blas3 --op trsm --size 70 --block 16 --variant inverse --repeat 1 --warmup 0
 expect_clean_stderr
-grep -Eq '^tessel: trace: +[0-9.]+ us  trsm diagonal inverses \(l3_tri_inv\) [0-9]+ x [0-9]+ x 1$' "$ERR" ||
+grep -Eq '^tessel: trace: +[0-9.]+ us  trsm diagonal inverses \(l3_tri_inv(64)?\) [0-9]+ x [0-9]+ x 1$' "$ERR" ||
     fail "TESSEL_TRACE=2: the diagonal inverses' launch"
 grep -Eq '^tessel: trace: +[0-9.]+ us  tiled2d [a-z ]*\(gemm_tiled2d\) ' "$ERR" ||
     fail "TESSEL_TRACE=2: the GEMM launches"
