@@ -12,7 +12,7 @@
  *   l3_tri_inv      TRSM's inverses of op(A)'s diagonal blocks, one work-group per block, in
  *                   row panels of 32 (the panel's right-hand sides by dot products over the rows
  *                   solved before, then the panel's 32 x 32 triangle from local memory)
- *   l3_tri_inv64    the same for blocks of at most 64, right-looking in registers (faster)
+ *   l3_tri_inv64    the same for blocks of at most 64, right-looking from local memory (faster)
  *   l3_tri_full     op(A) outside its diagonal blocks as a dense matrix (zeros elsewhere), which
  *                   TRSM's batched GEMMs read
  *   l3_symm_expand  a symmetric matrix stored in one triangle, expanded to a dense one (SYMM)
@@ -151,12 +151,12 @@ __kernel void l3_tri_inv(const int n, const int nb, __global const real *A, cons
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_inv64)
 /* l3_tri_inv for blocks of at most 64, with its arguments and output: one work-group of 256 items
- * per block, item (row, quarter) holding row `row` of L in registers and 16 columns of that row of
- * X = inv(L), which starts as I. Step i (right-looking): row i, final after the steps before it,
- * is divided by L(i, i) and shared through local memory (two buffers, so one barrier a step), and
- * every row below takes L(row, i) times it out of its own. 64 steps of 16 FMAs an item against
- * the panel kernel's dependent dot products over global memory: that one spent about 80 us single
- * on the 64 blocks of 64 of an H100 (TRSM 4096's diagonal), latency-bound. */
+ * per block, the block as a lower triangle L staged in local memory, item (row, quarter) holding
+ * 16 columns of row `row` of X = inv(L) in registers, which starts as I. Step i (right-looking):
+ * row i, final after the steps before it, is divided by L(i, i) and shared through local memory
+ * (two buffers, so one barrier a step), and every row below takes L(row, i) times it out of its
+ * own: 64 steps of 16 FMAs an item, against the panel kernel's dependent dot products over global
+ * memory, latency-bound (about 80 us single for TRSM 4096's 64 blocks of 64 on an H100). */
 __attribute__((reqd_work_group_size(256, 1, 1)))
 __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, const long a_off,
                            const int a_rs, const int a_cs, const int lower, const int unit,
@@ -167,7 +167,7 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
     const int r = min(nb, n - b0);
     __global const real *T = A + a_off + (long)b0 * a_rs + (long)b0 * a_cs;
     __global real *X = D + (long)(b / per) * ldd * ldd + (long)(b % per) * nb * (ldd + 1);
-    __local real xi[2][64];
+    __local real Ll[64][65], xi[2][64];
 #define LEL(i, l)                                                                              \
     (lower ? T[(long)(i) * a_rs + (long)(l) * a_cs]                                            \
            : T[(long)(r - 1 - (i)) * a_rs + (long)(r - 1 - (l)) * a_cs])
@@ -176,31 +176,32 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
         const int z0 = b0 / zspan * zspan, z1 = min(n, z0 + zspan);
         const int c0 = lower ? b0 + r : z0, w = lower ? z1 - b0 - r : b0 - z0;
         __global real *Z = D + (long)b0 * (ldd + 1) + (c0 - b0);
-        for (int e = tid; e < r * w; e += 256) Z[(long)(e / w) * ldd + e % w] = ZERO;
+        for (int i = tid / 64; i < r; i += 4)
+            for (int j = tid % 64; j < w; j += 64) Z[(long)i * ldd + j] = ZERO;
+    }
+    for (int e = tid; e < r * r; e += 256) { /* the strict lower triangle and the diagonal */
+        const int i = e / r, c = e % r;
+        Ll[i][c] = c < i ? LEL(i, c) : c == i ? (unit ? (real)1 : LEL(i, i)) : ZERO;
     }
     const int row = tid / 4, c0 = (tid % 4) * 16;
-    real l[64], x[16];
-#pragma unroll
-    for (int c = 0; c < 64; ++c)
-        l[c] = row < r && c < row ? LEL(row, c)
-               : row < r && c == row ? (unit ? (real)1 : LEL(row, row))
-                                     : ZERO;
+    real x[16];
 #pragma unroll
     for (int u = 0; u < 16; ++u) x[u] = c0 + u == row ? (real)1 : ZERO;
-#pragma unroll
-    for (int i = 0; i < 64; ++i) {
-        if (i >= r) break; /* r is the group's: every item leaves together */
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int i = 0; i < r; ++i) {
         if (row == i) {
+            const real d = Ll[i][i];
 #pragma unroll
             for (int u = 0; u < 16; ++u) {
-                x[u] = x[u] / l[i];
+                x[u] = x[u] / d;
                 xi[i & 1][c0 + u] = x[u];
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (row > i) {
+        if (row > i && row < r) {
+            const real f = Ll[row][i];
 #pragma unroll
-            for (int u = 0; u < 16; ++u) x[u] = fma(-l[i], xi[i & 1][c0 + u], x[u]);
+            for (int u = 0; u < 16; ++u) x[u] = fma(-f, xi[i & 1][c0 + u], x[u]);
         }
     }
     if (row < r) {
