@@ -167,7 +167,7 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
     const int r = min(nb, n - b0);
     __global const real *T = A + a_off + (long)b0 * a_rs + (long)b0 * a_cs;
     __global real *X = D + (long)(b / per) * ldd * ldd + (long)(b % per) * nb * (ldd + 1);
-    __local real Ll[64][65], xi[2][64];
+    __local real Ll[64][65], xi[2][64], dinv[64];
 #define LEL(i, l)                                                                              \
     (lower ? T[(long)(i) * a_rs + (long)(l) * a_cs]                                            \
            : T[(long)(r - 1 - (i)) * a_rs + (long)(r - 1 - (l)) * a_cs])
@@ -188,12 +188,16 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
 #pragma unroll
     for (int u = 0; u < 16; ++u) x[u] = c0 + u == row ? (real)1 : ZERO;
     barrier(CLK_LOCAL_MEM_FENCE);
+    /* the diagonal's reciprocals, all at once (1 / 0: inf, and inf or NaN after, as x / 0 gives;
+     * a division in the step's chain cost double 4 us a step) */
+    if (tid < r) dinv[tid] = (real)1 / Ll[tid][tid];
+    barrier(CLK_LOCAL_MEM_FENCE);
     for (int i = 0; i < r; ++i) {
         if (row == i) {
-            const real d = Ll[i][i];
+            const real d = dinv[i];
 #pragma unroll
             for (int u = 0; u < 16; ++u) {
-                x[u] = x[u] / d;
+                x[u] *= d;
                 xi[i & 1][c0 + u] = x[u];
             }
         }

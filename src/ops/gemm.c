@@ -512,8 +512,7 @@ static int batch_runs(const gemm_problem *p, const int *tp)
 static void mode_waves(tsl_context *ctx, const gemm_problem *p, gemm_choice *ch)
 {
     int tri_c = p->tri == TSL__TRI_C_LOWER || p->tri == TSL__TRI_C_UPPER;
-    size_t tiles = mode_tiles(p, ch->tp.v) * (size_t)tsl__device_sharing(ctx);
-    size_t cus = ctx->info.compute_units;
+    size_t tiles = mode_tiles(p, ch->tp.v), cus = ctx->info.compute_units;
     if (!cus || tiles >= (tri_c ? 4 : 2) * cus) return;
     const char *src, *db = tsl__tuning_find(ctx, "gemm", p->dbl, tri_c ? "small" : "few", NULL, &src);
     gemm_choice alt;

@@ -476,14 +476,20 @@ typedef struct {
     size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */
 } leaf_ws;
 
-static tsl_status leaf_solve(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
-                             size_t r0, size_t r1, int scaled)
+/* One step of the solve: a leaf [r0, r1) (update 0), or the update of [u0, u1) from the solved
+ * [s0, s1); scaled: the part it writes was scaled by alpha already. */
+typedef struct {
+    int update, scaled;
+    size_t r0, r1, s0, s1, u0, u1;
+} leaf_step;
+
+static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
+                          const leaf_step *t)
 {
-    size_t nb = p->nb, nblk = (r1 - r0 + nb - 1) / nb, m = p->m, n = p->n;
-    double a = scaled ? 1.0 : p->alpha;
-    tsl_status s;
-    if (nblk == 1) { /* the leaf: W_I = a D_I^-1 B_I (left) or a B_I D_I^-1 (right) */
-        size_t len = r1 - r0, doff = r0 * (ws->ldd + 1);
+    size_t m = p->m, n = p->n;
+    double a = t->scaled ? 1.0 : p->alpha;
+    if (!t->update) { /* the leaf: W_I = a D_I^-1 B_I (left) or a B_I D_I^-1 (right) */
+        size_t r0 = t->r0, len = t->r1 - t->r0, doff = r0 * (ws->ldd + 1);
         size_t bo = p->left ? p->b_off + r0 * p->ldb : p->b_off + r0;
         size_t lm = p->left ? len : m, ln = p->left ? n : len;
         cl_mem x = p->left ? ws->d : p->b, y = p->left ? p->b : ws->d;
@@ -502,60 +508,81 @@ static tsl_status leaf_solve(tsl_context *ctx, const trxm_problem *p, const leaf
         return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x, xo, ldx,
                              y, yo, ldy, 0.0, ws->w, wo, ws->ldw);
     }
+    size_t s0 = t->s0, s1 = t->s1, u0 = t->u0, u1 = t->u1;
+    if (p->left) /* B[u] = a B[u] - op(A)[u, s] X[s] */
+        return tsl__gemm_mem(ctx, p->prec, p->ta, TSL_NO_TRANS, u1 - u0, n, s1 - s0, -1.0, p->a,
+                             opa_at(p, u0, s0), p->lda, ws->w, ws->w_off + s0 * ws->ldw, ws->ldw,
+                             a, p->b, p->b_off + u0 * p->ldb, p->ldb);
+    /* B[:, u] = a B[:, u] - X[:, s] op(A)[s, u] */
+    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, p->ta, m, u1 - u0, s1 - s0, -1.0, ws->w,
+                         ws->w_off + s0, ws->ldw, p->a, opa_at(p, s0, u0), p->lda, a, p->b,
+                         p->b_off + u0, p->ldb);
+}
+
+/* The steps of the solve of [r0, r1) in order, appended to out (*n of them so far): recursive
+ * halves of whole blocks of nb down to single blocks. */
+static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, leaf_step *out,
+                      size_t *n)
+{
+    size_t nb = p->nb, nblk = (r1 - r0 + nb - 1) / nb;
+    if (nblk == 1) {
+        out[(*n)++] = (leaf_step){0, scaled, r0, r1, 0, 0, 0, 0};
+        return;
+    }
     size_t mid = r0 + nblk / 2 * nb;
     int forward = p->left == p->lower;
     /* the half solved first, [s0, s1), and the half it updates, [u0, u1) */
     size_t s0 = forward ? r0 : mid, s1 = forward ? mid : r1;
     size_t u0 = forward ? mid : r0, u1 = forward ? r1 : mid;
-    if ((s = leaf_solve(ctx, p, ws, s0, s1, scaled)) != TSL_OK) return s;
-    if (p->left) /* B[u] = a B[u] - op(A)[u, s] X[s] */
-        s = tsl__gemm_mem(ctx, p->prec, p->ta, TSL_NO_TRANS, u1 - u0, n, s1 - s0, -1.0, p->a,
-                          opa_at(p, u0, s0), p->lda, ws->w, ws->w_off + s0 * ws->ldw, ws->ldw, a,
-                          p->b, p->b_off + u0 * p->ldb, p->ldb);
-    else /* B[:, u] = a B[:, u] - X[:, s] op(A)[s, u] */
-        s = tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, p->ta, m, u1 - u0, s1 - s0, -1.0, ws->w,
-                          ws->w_off + s0, ws->ldw, p->a, opa_at(p, s0, u0), p->lda, a, p->b,
-                          p->b_off + u0, p->ldb);
-    if (s != TSL_OK) return s;
-    return leaf_solve(ctx, p, ws, u0, u1, 1);
-}
-
-/* X from W into B (the part's) */
-static tsl_status leaf_copy(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
-{
-    return tsl__l3_copy(ctx, p->dbl, p->m, p->n, ws->w, ws->w_off, ws->ldw, p->b, p->b_off,
-                        p->ldb);
+    leaf_plan(p, s0, s1, scaled, out, n);
+    out[(*n)++] = (leaf_step){1, scaled, 0, 0, s0, s1, u0, u1};
+    leaf_plan(p, u0, u1, 1, out, n);
 }
 
 /* The solve in parts of B's other dimension (left: columns, right: rows), independent of each
  * other, each on a queue of its own (part 0 on the context's, the others on side queues), so that
  * one part's launches fill the device where another's leave it idle (a leaf's light tiles, the
- * last wave of an update). */
+ * last wave of an update). The host gives the parts each step in turn: a part whose launches were
+ * all queued before the next part's first (NVIDIA's enqueue takes 12 us a launch) started 140 us
+ * late. Then each part's X from W into B. */
 static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
 {
-    size_t other = p->left ? p->n : p->m;
-    long want = tsl__context_option(ctx, "trsm", "streams", strcmp(ctx->info.type, "gpu") ? 1 : 2);
+    size_t other = p->left ? p->n : p->m, ka = p->left ? p->m : p->n;
+    /* default: 2 parts on GPUs in double, and in single from 8192 columns (rows): on the H100,
+     * 4096^2 double 1.78 -> 1.68 ms, 8192^2 single 12.54 -> 12.11, double 11.62 -> 11.23; single
+     * at 4096 ran 1.94 -> 2.13 (the parts' leaves and updates, FMA-bound, slowed each other more
+     * than they filled each other's idle units). 3 parts round to columns of 1376 and ran
+     * slower than 2 or 4 everywhere (bench/results/h100/trsm-streams). */
+    int gpu = strcmp(ctx->info.type, "gpu") == 0;
+    long want = tsl__context_option(ctx, "trsm", "streams",
+                                    gpu && (p->dbl || other >= 8192) ? 2 : 1);
     size_t parts = want < 1 ? 1 : (size_t)want;
     if (parts > TSL__SIDE_QUEUES + 1) parts = TSL__SIDE_QUEUES + 1;
     while (parts > 1 && other / parts < 64) --parts; /* parts of at least 64 */
-    if (parts == 1) {
-        tsl_status s = leaf_solve(ctx, p, ws, 0, p->left ? p->m : p->n, 0);
-        return s == TSL_OK ? leaf_copy(ctx, p, ws) : s;
-    }
-    tsl_status s = tsl__side_fork(ctx, (int)parts - 1);
+    size_t nblk = (ka + p->nb - 1) / p->nb, nsteps = 0;
+    leaf_step *steps = tsl__malloc(2 * nblk * sizeof *steps);
+    if (!steps) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: out of host memory");
+    leaf_plan(p, 0, ka, 0, steps, &nsteps);
     size_t step = tsl__l3_round_up((other + parts - 1) / parts, 32);
-    for (size_t i = parts; s == TSL_OK && i-- > 0;) {
+    trxm_problem q[1 + TSL__SIDE_QUEUES];
+    leaf_ws w[1 + TSL__SIDE_QUEUES];
+    for (size_t i = 0; i < parts; ++i) {
         size_t o = i * step, len = o >= other ? 0 : other - o < step ? other - o : step;
-        if (!len) continue;
-        trxm_problem q = *p;
-        leaf_ws w = *ws;
-        if (p->left) q.n = len, q.b_off += o, w.w_off += o;
-        else q.m = len, q.b_off += o * p->ldb, w.w_off += o * ws->ldw;
-        tsl__side_use(ctx, (int)i - 1);
-        s = leaf_solve(ctx, &q, &w, 0, p->left ? p->m : p->n, 0);
-        if (s == TSL_OK) s = leaf_copy(ctx, &q, &w);
+        q[i] = *p, w[i] = *ws;
+        if (p->left) q[i].n = len, q[i].b_off += o, w[i].w_off += o;
+        else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
     }
-    tsl_status j = tsl__side_join(ctx, (int)parts - 1);
+    tsl_status s = parts > 1 ? tsl__side_fork(ctx, (int)parts - 1) : TSL_OK;
+    for (size_t t = 0; s == TSL_OK && t <= nsteps; ++t)
+        for (size_t i = 0; s == TSL_OK && i < parts; ++i) {
+            if (q[i].m == 0 || q[i].n == 0) continue;
+            if (parts > 1) tsl__side_use(ctx, (int)i - 1);
+            s = t < nsteps ? leaf_do(ctx, &q[i], &w[i], &steps[t]) /* then X into B */
+                           : tsl__l3_copy(ctx, p->dbl, q[i].m, q[i].n, w[i].w, w[i].w_off,
+                                          w[i].ldw, q[i].b, q[i].b_off, q[i].ldb);
+        }
+    tsl__free(steps);
+    tsl_status j = parts > 1 ? tsl__side_join(ctx, (int)parts - 1) : TSL_OK;
     return s != TSL_OK ? s : j;
 }
 

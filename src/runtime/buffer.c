@@ -125,10 +125,19 @@ tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const ts
                  global[0], dims > 1 ? global[1] : (size_t)1, dims > 2 ? global[2] : (size_t)1);
     }
     cl_event ev = NULL;
+    double h0 = ctx->trace_level >= 3 ? tsl__now_ms() : 0.0;
     cl_int err = clEnqueueNDRangeKernel(ctx->queue, k, dims, NULL, global, local, 0, NULL, &ev);
     if (err != CL_SUCCESS) {
         ctx->launch_label[0] = '\0';
         return tsl__cl_fail(ctx, "clEnqueueNDRangeKernel", err, what);
+    }
+    if (ctx->trace_level >= 3) { /* the host's time: since the last launch, and in the enqueue */
+        double h1 = tsl__now_ms();
+        size_t used = strlen(ctx->launch_label);
+        snprintf(ctx->launch_label + used, sizeof ctx->launch_label - used,
+                 " [host +%.1f, enqueue %.1f us]", ctx->last_launch_ms ? (h0 - ctx->last_launch_ms) * 1e3 : 0.0,
+                 (h1 - h0) * 1e3);
+        ctx->last_launch_ms = h1;
     }
     tsl__track_event(ctx, ev, TSL__EV_KERNEL);
     return TSL_OK;

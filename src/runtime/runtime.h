@@ -52,10 +52,11 @@ struct tsl_context {
     int nevents;
     /* TESSEL_TRACE=2: what each tracked command was (a launch's label, set by tsl__launch just
      * before it is tracked), printed with its device time when the event is booked */
-    char event_labels[TSL__MAX_EVENTS][96];
-    char launch_label[96];
+    char event_labels[TSL__MAX_EVENTS][128];
+    char launch_label[128];
     cl_ulong kernel_end;   /* the latest end of a kernel booked in this call (context.c, book) */
-    cl_ulong trace_origin; /* TESSEL_TRACE=2: the first booked command's start, times are after it */
+    cl_ulong trace_origin; /* TESSEL_TRACE=3: the first booked command's start, times are after it */
+    double last_launch_ms; /* TESSEL_TRACE=3: when the host last enqueued a kernel */
     tsl__program_entry programs[TSL__MAX_PROGRAMS];
     int nprograms;
     struct { char op[16]; char variant[256]; } variants[TSL__MAX_OPS];
@@ -138,8 +139,9 @@ tsl_status tsl__side_fork(tsl_context *ctx, int n);
 void tsl__side_use(tsl_context *ctx, int i);
 tsl_status tsl__side_join(tsl_context *ctx, int n);
 /* How many queues share the device now (1 outside a fork): a launch's work-groups are then one
- * part of what runs, and the choices that fill the device (split k, the tiles of few launches)
- * count every part's. */
+ * part of what runs, and GEMM's split k, which fills the device with a launch's own slices,
+ * counts every part's work-groups (the tiles of few launches, gemm.c's mode_waves, do not: with
+ * them TRSM's leaves in two parts ran on 128 x 128 tiles, slower on the H100). */
 int tsl__device_sharing(const tsl_context *ctx);
 
 /* ---- programs (cached in memory per context, and on disk across processes) ---------------- */
