@@ -1,5 +1,13 @@
-/* side.c: side queues, for the kernels of one call that may run at once (runtime.h). */
+/* side.c: side queues, for the kernels of one call that may run at once (runtime.h). On devices
+ * other than GPUs the side queues are the context's own queue (the commands run in the order they
+ * are given, each "side" with its own workspace slots still): PoCL 3.1's CPU device failed an
+ * assertion (pocl_release_dlhandle_cache: found->ref_count > 0) in about one run of ten with the
+ * same kernels on five queues at once, and a CPU gains nothing from the overlap. */
+#include <string.h>
+
 #include "runtime/runtime.h"
+
+static int real_sides(const tsl_context *ctx) { return strcmp(ctx->info.type, "gpu") == 0; }
 
 static tsl_status marker(tsl_context *ctx, cl_command_queue q, cl_event *ev)
 {
@@ -14,13 +22,18 @@ static tsl_status wait_on(tsl_context *ctx, cl_command_queue q, cl_uint n, const
     return err == CL_SUCCESS ? TSL_OK : tsl__cl_fail(ctx, "clEnqueueBarrierWithWaitList", err, "a side queue");
 }
 
-tsl_status tsl__side_fork(tsl_context *ctx, int n)
+tsl_status tsl__side_fork(tsl_context *ctx, int first, int n)
 {
-    if (n < 0 || n > TSL__SIDE_QUEUES)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "side queues: %d asked, %d at most (internal)",
-                         n, TSL__SIDE_QUEUES);
-    for (int i = 0; i < n; ++i)
+    if (first < 0 || n < 0 || first + n > TSL__SIDE_QUEUES)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "side queues %d to %d asked, %d at most (internal)",
+                         first, first + n - 1, TSL__SIDE_QUEUES);
+    for (int i = first; i < first + n; ++i)
         if (!ctx->side[i]) {
+            if (!real_sides(ctx)) {
+                ctx->side[i] = ctx->main_q;
+                clRetainCommandQueue(ctx->main_q);
+                continue;
+            }
             cl_int err;
             ctx->side[i] =
                 clCreateCommandQueue(ctx->cl, ctx->device, CL_QUEUE_PROFILING_ENABLE, &err);
@@ -28,11 +41,14 @@ tsl_status tsl__side_fork(tsl_context *ctx, int n)
         }
     cl_event ev = NULL;
     tsl_status s = marker(ctx, ctx->main_q, &ev);
-    ctx->sharing = n + 1;
-    for (int i = 0; s == TSL_OK && i < n; ++i) s = wait_on(ctx, ctx->side[i], 1, &ev);
+    ctx->sharing = (ctx->sharing > 1 ? ctx->sharing : 1) + n;
+    for (int i = first; s == TSL_OK && i < first + n; ++i)
+        if (ctx->side[i] != ctx->main_q) s = wait_on(ctx, ctx->side[i], 1, &ev);
     if (ev) clReleaseEvent(ev);
     return s;
 }
+
+tsl_status tsl__queue_marker(tsl_context *ctx, cl_event *ev) { return marker(ctx, ctx->queue, ev); }
 
 void tsl__side_use(tsl_context *ctx, int i)
 {
@@ -51,7 +67,7 @@ tsl_status tsl__side_join(tsl_context *ctx, int n)
     cl_uint got = 0;
     tsl_status s = TSL_OK;
     for (int i = 0; i < n && i < TSL__SIDE_QUEUES; ++i) {
-        if (!ctx->side[i]) continue;
+        if (!ctx->side[i] || ctx->side[i] == ctx->main_q) continue;
         cl_event ev = NULL;
         tsl_status m = marker(ctx, ctx->side[i], &ev);
         if (m == TSL_OK) evs[got++] = ev;
