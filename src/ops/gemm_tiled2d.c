@@ -62,9 +62,12 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
     size_t cap = (size_t)1 << 30; /* the partial results: 1 GiB and one buffer at most */
     if (ctx->info.max_alloc && ctx->info.max_alloc < cap) cap = (size_t)ctx->info.max_alloc;
     if (s == 0 && strcmp(ctx->info.type, "gpu") != 0) s = 1;
+    /* queues running at once (side queues): the others' launches fill the device (with the
+     * count of groups times the queues, split k 2 was chosen where 3 x 128 groups spilled over 2
+     * waves, and its sums ran 100 us beside the other queue's launches) */
+    if (s == 0 && tsl__device_sharing(ctx) > 1) s = 1;
     if (s == 0) {
-        double groups = (double)(Mp / (size_t)tp[P_MWG]) * (double)(Np / (size_t)tp[P_NWG]) *
-                        tsl__device_sharing(ctx); /* with the other queues' like launches */
+        double groups = (double)(Mp / (size_t)tp[P_MWG]) * (double)(Np / (size_t)tp[P_NWG]);
         double threads = (double)tp[P_MDIMC] * tp[P_NDIMC];
         double regs = (double)tsl__device_registers(ctx);
         double per_unit = floor(2048.0 / threads);
