@@ -179,9 +179,12 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
         for (int i = tid / 64; i < r; i += 4)
             for (int j = tid % 64; j < w; j += 64) Z[(long)i * ldd + j] = ZERO;
     }
-    for (int e = tid; e < r * r; e += 256) { /* the strict lower triangle and the diagonal */
-        const int i = e / r, c = e % r;
-        Ll[i][c] = c < i ? LEL(i, c) : c == i ? (unit ? (real)1 : LEL(i, i)) : ZERO;
+#pragma unroll
+    for (int k = 0; k < 16; ++k) { /* the strict lower triangle and the diagonal: 16 loads an
+                                    * item, all in flight (a loop over r * r with a division per
+                                    * element took most of the kernel's 27 us single) */
+        const int i = k * 4 + tid / 64, c = tid % 64;
+        Ll[i][c] = i >= r || c > i ? ZERO : c < i ? LEL(i, c) : unit ? (real)1 : LEL(i, i);
     }
     const int row = tid / 4, c0 = (tid % 4) * 16;
     real x[16];
