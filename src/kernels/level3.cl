@@ -92,10 +92,8 @@ __kernel void l3_tri_blocks(const int n, const int nb, __global const real *A, c
 #define IB 32
 __kernel void l3_tri_inv(const int n, const int nb, __global const real *A, const long a_off,
                          const int a_rs, const int a_cs, const int lower, const int unit,
-                         __global real *D, const int ldd, const int per, const int zspan,
-                         const long d_off)
+                         __global real *D, const int ldd, const int per, const int zspan)
 {
-    D += d_off; /* where this call's diagonal starts (a range of it: level3_tri.c) */
     const int b = get_group_id(0), tid = get_local_id(0), nt = get_local_size(0);
     const int b0 = b * nb;
     const int r = min(nb, n - b0);
@@ -162,10 +160,8 @@ __kernel void l3_tri_inv(const int n, const int nb, __global const real *A, cons
 __attribute__((reqd_work_group_size(256, 1, 1)))
 __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, const long a_off,
                            const int a_rs, const int a_cs, const int lower, const int unit,
-                           __global real *D, const int ldd, const int per, const int zspan,
-                         const long d_off)
+                           __global real *D, const int ldd, const int per, const int zspan)
 {
-    D += d_off; /* where this call's diagonal starts (a range of it: level3_tri.c) */
     const int b = get_group_id(0), tid = get_local_id(0);
     const int b0 = b * nb;
     const int r = min(nb, n - b0);

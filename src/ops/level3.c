@@ -151,9 +151,9 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
 static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
 {
     if (strcmp(name, "streams") == 0) {
-        if (value < 1 || value > TSL__SIDE_QUEUES) /* the parts, and a queue for the inverses */
+        if (value < 1 || value > 1 + TSL__SIDE_QUEUES)
             return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option streams = %ld is outside 1 to %d",
-                             value, TSL__SIDE_QUEUES);
+                             value, 1 + TSL__SIDE_QUEUES);
         return TSL_OK;
     }
     if (strcmp(name, "inv_block") != 0) return block_option(ctx, name, value);

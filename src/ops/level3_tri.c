@@ -118,7 +118,7 @@ static tsl_status inv_double(tsl_context *ctx, const trxm_problem *p, cl_mem d, 
 }
 
 static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
-                               size_t ka, cl_mem d, size_t ldd, size_t d_off, size_t t_off)
+                               size_t ka, cl_mem d, size_t ldd, size_t t_off)
 {
     cl_kernel k;
     int diag = ldd > 0;
@@ -142,26 +142,25 @@ static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, const tr
     int per = diag ? (int)nsmall : (int)(nb / nb0);
     int zspan = diag && levels > 0 ? (int)nb : 0; /* the zeros the doubling reads, written there */
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
-    cl_long a_off = (cl_long)p->a_off, doff = (cl_long)d_off;
+    cl_long a_off = (cl_long)p->a_off;
     tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
                        {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
                        {sizeof lower, &lower}, {sizeof unit, &unit},   {sizeof(cl_mem), &d},
-                       {sizeof ildd, &ildd},   {sizeof per, &per},     {sizeof zspan, &zspan},
-                       {sizeof doff, &doff}};
+                       {sizeof ildd, &ildd},   {sizeof per, &per},     {sizeof zspan, &zspan}};
     size_t wg = 256;
     while (!small && wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
     size_t local[1] = {wg}, global[1] = {nsmall * wg};
-    s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 13, 1, global, local);
+    s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 12, 1, global, local);
     for (size_t h = nb0; s == TSL_OK && h < nb; h *= 2) {
         if (diag) {
             /* every whole pair [o, o + 2h) of ka in one launch, then the partial last one */
             size_t cnt = ka / (2 * h), o = cnt * 2 * h, dd = ldd + 1;
-            inv_pairs all = {cnt, h, h, pa->a_off, d_off, d_off + h * dd, d_off + h * ldd,
-                             2 * h * (pa->lda + 1), 2 * h * dd};
-            if (!p->lower) all.d21 = d_off + h;
-            inv_pairs tail = {1, h, ka - o > h ? ka - o - h : 0, opa_at(pa, o, o), d_off + o * dd,
-                              d_off + (o + h) * dd, d_off + (o + h) * ldd + o, 0, 0};
-            if (!p->lower) tail.d21 = d_off + o * ldd + o + h;
+            inv_pairs all = {cnt, h, h, pa->a_off, 0, h * dd, h * ldd, 2 * h * (pa->lda + 1),
+                             2 * h * dd};
+            if (!p->lower) all.d21 = h;
+            inv_pairs tail = {1, h, ka - o > h ? ka - o - h : 0, opa_at(pa, o, o), o * dd,
+                              (o + h) * dd, (o + h) * ldd + o, 0, 0};
+            if (!p->lower) tail.d21 = o * ldd + o + h;
             s = inv_double(ctx, pa, d, ldd, t_off, &all);
             if (s == TSL_OK) s = inv_double(ctx, pa, d, ldd, t_off, &tail);
             continue;
@@ -194,8 +193,7 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
     /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
      * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
-    if (s == TSL_OK)
-        s = p->solve ? tri_inverses(ctx, p, p, ka, d, 0, 0, dsz) : tri_blocks(ctx, p, ka, d);
+    if (s == TSL_OK) s = p->solve ? tri_inverses(ctx, p, p, ka, d, 0, dsz) : tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
      * upper one on the right, else backward); each solved block updates the ones after it, and
@@ -433,7 +431,7 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     cl_mem ws, w;
     tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + 2 * fsz) * es, &ws);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    if (s == TSL_OK) s = tri_inverses(ctx, p, p, ka, ws, 0, 0, dsz);
+    if (s == TSL_OK) s = tri_inverses(ctx, p, p, ka, ws, 0, dsz);
     if (s != TSL_OK) return s;
     size_t f0 = dsz + tsz, f1 = f0 + fsz; /* op(A) dense, and F (after D and tri_inverses' T) */
     if (nblk > 1) {
@@ -541,29 +539,15 @@ static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, l
     leaf_plan(p, u0, u1, 1, out, n);
 }
 
-/* The inverses of the diagonal blocks in [x0, x1) of op(A) (a multiple of nb from 0), onto D's
- * diagonal there, with the doubling's scratch at t_off. */
-static tsl_status leaf_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
-                                const leaf_ws *ws, size_t x0, size_t x1, size_t t_off)
+/* The solve in parts of B's other dimension (left: columns, right: rows), independent of each
+ * other, each on a queue of its own (part 0 on the context's, the others on side queues), so that
+ * one part's launches fill the device where another's leave it idle (a leaf's light tiles, the
+ * last wave of an update). The host gives the parts each step in turn: a part whose launches were
+ * all queued before the next part's first (NVIDIA's enqueue takes 12 us a launch) started 140 us
+ * late. Then each part's X from W into B. */
+static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
 {
-    trxm_problem p2 = *p, pa2 = *pa;
-    p2.a_off = opa_at(p, x0, x0), pa2.a_off = opa_at(pa, x0, x0);
-    return tri_inverses(ctx, &p2, &pa2, x1 - x0, ws->d, ws->ldd, x0 * (ws->ldd + 1), t_off);
-}
-
-/* The inverses and the solve. The solve runs in parts of B's other dimension (left: columns,
- * right: rows), independent of each other, each on a queue of its own (part 0 on the context's,
- * the others on side queues), so that one part's launches fill the device where another's leave
- * it idle (a leaf's light tiles, the last wave of an update). The host gives the parts each step
- * in turn: a part whose launches were all queued before the next part's first (NVIDIA's enqueue
- * takes 12 us a launch) started 140 us late. Then each part's X from W into B. With parts, the
- * first leaf's inverse is made first on the context's queue and the other blocks' on one more
- * side queue, beside the first steps (a chain of small launches that waits on the host), which
- * each part waits for before its first leaf after the first. t_off: the doubling's scratch. */
-static tsl_status leaf_run(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
-                           const leaf_ws *ws, size_t t_off)
-{
-    size_t other = p->left ? p->n : p->m, ka = p->left ? p->m : p->n, nb = p->nb;
+    size_t other = p->left ? p->n : p->m, ka = p->left ? p->m : p->n;
     /* default: 2 parts on GPUs. On the H100 (1 / 2 / 4 parts, ms): 4096^2 single 1.94 / 1.91 /
      * 1.89, double 1.79 / 1.70 / 1.73; right, upper, A^T single 2.12 / 2.06 / 1.97, double 1.98 /
      * 1.76 / 1.74; 8192^2 single 12.52 / 12.10 / 12.06, double 11.66 / 11.26 / 11.26
@@ -571,60 +555,32 @@ static tsl_status leaf_run(tsl_context *ctx, const trxm_problem *p, const trxm_p
     int gpu = strcmp(ctx->info.type, "gpu") == 0;
     long want = tsl__context_option(ctx, "trsm", "streams", gpu ? 2 : 1);
     size_t parts = want < 1 ? 1 : (size_t)want;
-    if (parts > TSL__SIDE_QUEUES) parts = TSL__SIDE_QUEUES;
+    if (parts > TSL__SIDE_QUEUES + 1) parts = TSL__SIDE_QUEUES + 1;
     while (parts > 1 && other / parts < 64) --parts; /* parts of at least 64 */
-    size_t nblk = (ka + nb - 1) / nb, nsteps = 0;
-    int forward = p->left == p->lower, split = parts > 1 && nblk > 1, nside = 0;
-    /* the block solved first, [f0, f1), and the others, [o0, o1) */
-    size_t f0 = forward ? 0 : (nblk - 1) * nb, f1 = forward ? nb : ka;
-    size_t o0 = forward ? nb : 0, o1 = forward ? ka : f0;
+    size_t nblk = (ka + p->nb - 1) / p->nb, nsteps = 0;
     leaf_step *steps = tsl__malloc(2 * nblk * sizeof *steps);
     if (!steps) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: out of host memory");
     leaf_plan(p, 0, ka, 0, steps, &nsteps);
     size_t step = tsl__l3_round_up((other + parts - 1) / parts, 32);
-    trxm_problem q[TSL__SIDE_QUEUES];
-    leaf_ws w[TSL__SIDE_QUEUES];
-    int waited[TSL__SIDE_QUEUES] = {0};
+    trxm_problem q[1 + TSL__SIDE_QUEUES];
+    leaf_ws w[1 + TSL__SIDE_QUEUES];
     for (size_t i = 0; i < parts; ++i) {
         size_t o = i * step, len = o >= other ? 0 : other - o < step ? other - o : step;
-        q[i] = *pa, w[i] = *ws;
+        q[i] = *p, w[i] = *ws;
         if (p->left) q[i].n = len, q[i].b_off += o, w[i].w_off += o;
         else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
     }
-    cl_event rest = NULL;
-    /* the first leaf's inverse, then the parts' queues start; the others' inverses are queued
-     * once every part has its first update (the host queues a launch in about 25 us on NVIDIA's
-     * OpenCL: queued before the first's, they ran first, and alone: 1.70 -> 1.85 ms double 4096) */
-    tsl_status s = TSL_OK;
-    if (split) { /* the others' inverses' queue: it needs nothing queued after this */
-        s = tsl__side_fork(ctx, (int)parts - 1, 1);
-        nside = (int)parts;
-    }
-    if (s == TSL_OK) s = leaf_inverses(ctx, p, pa, ws, split ? f0 : 0, split ? f1 : ka, t_off);
-    if (s == TSL_OK && parts > 1) {
-        s = tsl__side_fork(ctx, 0, (int)parts - 1);
-        if (nside < (int)parts - 1) nside = (int)parts - 1;
-    }
-    for (size_t t = 0; s == TSL_OK && t <= nsteps; ++t) {
-        if (split && !rest && t > 0 && steps[t - 1].update) { /* scratch after the first's */
-            tsl__side_use(ctx, (int)parts - 1);
-            s = leaf_inverses(ctx, p, pa, ws, o0, o1, t_off + (nb / 2) * (nb / 2));
-            if (s == TSL_OK) s = tsl__queue_marker(ctx, &rest);
-        }
+    tsl_status s = parts > 1 ? tsl__side_fork(ctx, (int)parts - 1) : TSL_OK;
+    for (size_t t = 0; s == TSL_OK && t <= nsteps; ++t)
         for (size_t i = 0; s == TSL_OK && i < parts; ++i) {
             if (q[i].m == 0 || q[i].n == 0) continue;
             if (parts > 1) tsl__side_use(ctx, (int)i - 1);
-            if (t < nsteps && rest && !waited[i] && !steps[t].update && steps[t].r0 != f0)
-                s = tsl__queue_wait_for(ctx, rest), waited[i] = 1;
-            if (s != TSL_OK) break;
             s = t < nsteps ? leaf_do(ctx, &q[i], &w[i], &steps[t]) /* then X into B */
                            : tsl__l3_copy(ctx, p->dbl, q[i].m, q[i].n, w[i].w, w[i].w_off,
                                           w[i].ldw, q[i].b, q[i].b_off, q[i].ldb);
         }
-    }
     tsl__free(steps);
-    tsl_status j = nside ? tsl__side_join(ctx, nside) : TSL_OK;
-    if (rest) clReleaseEvent(rest);
+    tsl_status j = parts > 1 ? tsl__side_join(ctx, (int)parts - 1) : TSL_OK;
     return s != TSL_OK ? s : j;
 }
 
@@ -648,7 +604,8 @@ static tsl_status trsm_leaf(tsl_context *ctx, const trxm_problem *p)
         pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
         s = tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
     }
-    if (s == TSL_OK) s = leaf_run(ctx, p, &pa, &ws, dsz);
+    if (s == TSL_OK) s = tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz);
+    if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws);
     return s;
 }
 

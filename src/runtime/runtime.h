@@ -20,7 +20,7 @@
 #define TSL__MAX_PROGRAMS 64
 #define TSL__MAX_EVENTS 64
 #define TSL__WORKSPACES 8
-#define TSL__SIDE_QUEUES 4 /* side queues a call may run kernels on beside the context's (side.c) */
+#define TSL__SIDE_QUEUES 3 /* side queues a call may run kernels on beside the context's (side.c) */
 #define TSL__EXT_SLOTS 4
 
 /* Where a profiled event's time is booked in tsl_timing. */
@@ -128,18 +128,15 @@ void tsl__track_event(tsl_context *ctx, cl_event ev, tsl__event_kind kind);
 tsl_status tsl__timing_end(tsl_context *ctx);
 
 /* ---- side queues (side.c): kernels of one call that may run at once ------------------------
- * A call forks side queues [first, first + n) (made on first use, profiling on), each of which
- * starts after everything queued so far on the context's queue; tsl__side_use(ctx, i) sends the
- * commands that follow to side queue i (-1: the context's own), with its own workspace slots;
- * tsl__queue_marker gives an event for the current queue's commands so far, which another queue
- * can wait for (tsl__queue_wait_for); tsl__side_join makes the context's queue wait for every
- * side queue below n and sends commands to it again. Independent work given to different queues
- * can share the device (NVIDIA's OpenCL runs kernels of different queues at once, not of one
- * out-of-order queue). Every fork is joined, also after an error. The call's kernel time is the
- * device time in which any of its kernels ran. */
-tsl_status tsl__side_fork(tsl_context *ctx, int first, int n);
+ * A call forks n side queues (n <= TSL__SIDE_QUEUES; made on first use, profiling on), each of
+ * which starts after everything queued so far; tsl__side_use(ctx, i) sends the commands that
+ * follow to side queue i (-1: the context's own), with its own workspace slots; tsl__side_join
+ * makes the context's queue wait for every side queue's commands and sends commands to it again.
+ * Independent work given to different queues can share the device (NVIDIA's OpenCL runs kernels
+ * of different queues at once, not of one out-of-order queue). Every fork is joined, also after
+ * an error. The call's kernel time is the device time in which any of its kernels ran. */
+tsl_status tsl__side_fork(tsl_context *ctx, int n);
 void tsl__side_use(tsl_context *ctx, int i);
-tsl_status tsl__queue_marker(tsl_context *ctx, cl_event *ev);
 tsl_status tsl__side_join(tsl_context *ctx, int n);
 /* How many queues share the device now (1 outside a fork): a launch's work-groups are then one
  * part of what runs, and GEMM does not split k (the other queues fill the device). */

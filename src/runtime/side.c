@@ -22,12 +22,12 @@ static tsl_status wait_on(tsl_context *ctx, cl_command_queue q, cl_uint n, const
     return err == CL_SUCCESS ? TSL_OK : tsl__cl_fail(ctx, "clEnqueueBarrierWithWaitList", err, "a side queue");
 }
 
-tsl_status tsl__side_fork(tsl_context *ctx, int first, int n)
+tsl_status tsl__side_fork(tsl_context *ctx, int n)
 {
-    if (first < 0 || n < 0 || first + n > TSL__SIDE_QUEUES)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "side queues %d to %d asked, %d at most (internal)",
-                         first, first + n - 1, TSL__SIDE_QUEUES);
-    for (int i = first; i < first + n; ++i)
+    if (n < 0 || n > TSL__SIDE_QUEUES)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "side queues: %d asked, %d at most (internal)",
+                         n, TSL__SIDE_QUEUES);
+    for (int i = 0; i < n; ++i)
         if (!ctx->side[i]) {
             if (!real_sides(ctx)) {
                 ctx->side[i] = ctx->main_q;
@@ -41,14 +41,12 @@ tsl_status tsl__side_fork(tsl_context *ctx, int first, int n)
         }
     cl_event ev = NULL;
     tsl_status s = marker(ctx, ctx->main_q, &ev);
-    ctx->sharing = (ctx->sharing > 1 ? ctx->sharing : 1) + n;
-    for (int i = first; s == TSL_OK && i < first + n; ++i)
+    ctx->sharing = n + 1;
+    for (int i = 0; s == TSL_OK && i < n; ++i)
         if (ctx->side[i] != ctx->main_q) s = wait_on(ctx, ctx->side[i], 1, &ev);
     if (ev) clReleaseEvent(ev);
     return s;
 }
-
-tsl_status tsl__queue_marker(tsl_context *ctx, cl_event *ev) { return marker(ctx, ctx->queue, ev); }
 
 void tsl__side_use(tsl_context *ctx, int i)
 {
