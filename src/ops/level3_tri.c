@@ -544,7 +544,7 @@ static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, l
  * one part's launches fill the device where another's leave it idle (a leaf's light tiles, the
  * last wave of an update). The host gives the parts each step in turn: a part whose launches were
  * all queued before the next part's first (NVIDIA's enqueue takes 12 us a launch) started 140 us
- * late. Then each part's X from W into B. */
+ * late. Each leaf's X goes from W into B right after it. */
 static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
 {
     size_t other = p->left ? p->n : p->m, ka = p->left ? p->m : p->n;
@@ -571,13 +571,20 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
         else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
     }
     tsl_status s = parts > 1 ? tsl__side_fork(ctx, (int)parts - 1) : TSL_OK;
-    for (size_t t = 0; s == TSL_OK && t <= nsteps; ++t)
+    for (size_t t = 0; s == TSL_OK && t < nsteps; ++t)
         for (size_t i = 0; s == TSL_OK && i < parts; ++i) {
             if (q[i].m == 0 || q[i].n == 0) continue;
             if (parts > 1) tsl__side_use(ctx, (int)i - 1);
-            s = t < nsteps ? leaf_do(ctx, &q[i], &w[i], &steps[t]) /* then X into B */
-                           : tsl__l3_copy(ctx, p->dbl, q[i].m, q[i].n, w[i].w, w[i].w_off,
-                                          w[i].ldw, q[i].b, q[i].b_off, q[i].ldb);
+            s = leaf_do(ctx, &q[i], &w[i], &steps[t]);
+            if (s != TSL_OK || steps[t].update) continue;
+            /* the leaf's X into B at once (B's rows there, its right-hand sides, are spent; the
+             * updates read X from W): the other parts' launches run beside these copies, which a
+             * copy of all of W at the end left alone (double 4096: 50-90 us) */
+            size_t r0 = steps[t].r0, len = steps[t].r1 - r0;
+            s = p->left ? tsl__l3_copy(ctx, p->dbl, len, q[i].n, w[i].w, w[i].w_off + r0 * w[i].ldw,
+                                       w[i].ldw, q[i].b, q[i].b_off + r0 * q[i].ldb, q[i].ldb)
+                        : tsl__l3_copy(ctx, p->dbl, q[i].m, len, w[i].w, w[i].w_off + r0,
+                                       w[i].ldw, q[i].b, q[i].b_off + r0, q[i].ldb);
         }
     tsl__free(steps);
     tsl_status j = parts > 1 ? tsl__side_join(ctx, (int)parts - 1) : TSL_OK;
