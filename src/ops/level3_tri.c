@@ -570,11 +570,7 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
         if (p->left) q[i].n = len, q[i].b_off += o, w[i].w_off += o;
         else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
     }
-    /* with parts, the copies of the leaves before the last run on one more queue where there is
-     * one (copyq), after the leaf, beside the part's next update, which does not wait for them */
-    int copyq = parts > 1 && parts <= TSL__SIDE_QUEUES ? (int)parts - 1 : -2;
-    int nside = parts > 1 ? (int)parts - 1 + (copyq >= 0) : 0;
-    tsl_status s = nside ? tsl__side_fork(ctx, nside) : TSL_OK;
+    tsl_status s = parts > 1 ? tsl__side_fork(ctx, (int)parts - 1) : TSL_OK;
     for (size_t t = 0; s == TSL_OK && t < nsteps; ++t)
         for (size_t i = 0; s == TSL_OK && i < parts; ++i) {
             if (q[i].m == 0 || q[i].n == 0) continue;
@@ -584,23 +580,14 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
             /* the leaf's X into B at once (B's rows there, its right-hand sides, are spent; the
              * updates read X from W): the other parts' launches run beside these copies, which a
              * copy of all of W at the end left alone (double 4096: 50-90 us) */
-            cl_event done = NULL;
-            if (copyq >= 0 && t + 1 < nsteps) {
-                s = tsl__queue_marker(ctx, &done);
-                tsl__side_use(ctx, copyq);
-                if (s == TSL_OK) s = tsl__queue_wait_for(ctx, done);
-            }
             size_t r0 = steps[t].r0, len = steps[t].r1 - r0;
-            if (s == TSL_OK)
-                s = p->left ? tsl__l3_copy(ctx, p->dbl, len, q[i].n, w[i].w,
-                                           w[i].w_off + r0 * w[i].ldw, w[i].ldw, q[i].b,
-                                           q[i].b_off + r0 * q[i].ldb, q[i].ldb)
-                            : tsl__l3_copy(ctx, p->dbl, q[i].m, len, w[i].w, w[i].w_off + r0,
-                                           w[i].ldw, q[i].b, q[i].b_off + r0, q[i].ldb);
-            if (done) clReleaseEvent(done);
+            s = p->left ? tsl__l3_copy(ctx, p->dbl, len, q[i].n, w[i].w, w[i].w_off + r0 * w[i].ldw,
+                                       w[i].ldw, q[i].b, q[i].b_off + r0 * q[i].ldb, q[i].ldb)
+                        : tsl__l3_copy(ctx, p->dbl, q[i].m, len, w[i].w, w[i].w_off + r0,
+                                       w[i].ldw, q[i].b, q[i].b_off + r0, q[i].ldb);
         }
     tsl__free(steps);
-    tsl_status j = nside ? tsl__side_join(ctx, nside) : TSL_OK;
+    tsl_status j = parts > 1 ? tsl__side_join(ctx, (int)parts - 1) : TSL_OK;
     return s != TSL_OK ? s : j;
 }
 

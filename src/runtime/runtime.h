@@ -138,9 +138,6 @@ tsl_status tsl__timing_end(tsl_context *ctx);
 tsl_status tsl__side_fork(tsl_context *ctx, int n);
 void tsl__side_use(tsl_context *ctx, int i);
 tsl_status tsl__side_join(tsl_context *ctx, int n);
-/* An event for the current queue's commands so far (flushed), which another queue can wait for
- * (tsl__queue_wait_for); the caller releases it. */
-tsl_status tsl__queue_marker(tsl_context *ctx, cl_event *ev);
 /* How many queues share the device now (1 outside a fork): a launch's work-groups are then one
  * part of what runs, and GEMM does not split k (the other queues fill the device). */
 int tsl__device_sharing(const tsl_context *ctx);

@@ -48,8 +48,6 @@ tsl_status tsl__side_fork(tsl_context *ctx, int n)
     return s;
 }
 
-tsl_status tsl__queue_marker(tsl_context *ctx, cl_event *ev) { return marker(ctx, ctx->queue, ev); }
-
 void tsl__side_use(tsl_context *ctx, int i)
 {
     if (ctx->queue != ctx->main_q) clFlush(ctx->queue); /* the side's commands start now */
