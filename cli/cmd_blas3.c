@@ -639,7 +639,8 @@ int cli_cmd_blas3(int argc, char **argv)
          "4096); default 64"},
         {"--streams", NULL, CLI_COUNT, &j.streams, "S",
          "trsm inverse_leaf: solve B in S parts, each on a command queue of its own, which the "
-         "device runs at once (1 to 4); default 2 on GPUs, 1 elsewhere"},
+         "device runs at once (1 to 4); default 2 on GPUs where B has 4096 columns (rows, side "
+         "right) or more, else 1"},
         CLI_OPTS_RUNS(&repeat, &warmup),
         CLI_OPT_VERIFY(&j.verify),
         CLI_OPT_TOLERANCE(&j.tolerance),

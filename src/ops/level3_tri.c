@@ -1,9 +1,10 @@
 /* level3_tri.c: the Level-3 routines with a triangular operand: TRMM and TRSM (in one tiled2d
  * launch in a triangle mode, or blocked with the diagonal blocks made dense or inverted; TRSM's
  * inverse variants invert the diagonal blocks by l3_tri_inv and recursive doubling, then run the
- * substitution's updates as GEMMs), with their argument checks, the row-major view of a call, the
- * host-pointer and device-buffer paths and the public entry points. level3.c has what the
- * routines share and the overview of how calls are mapped and what they read and write. */
+ * substitution's updates as GEMMs; inverse_leaf is level3_leaf.c's), with their argument
+ * checks, the row-major view of a call, the host-pointer and device-buffer paths and the public
+ * entry points. level3.c has what the routines share and the overview of how calls are mapped
+ * and what they read and write. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "ops/level3.h"
+#include "ops/level3_tri.h"
 
 /* ---- TRMM and TRSM -----------------------------------------------------------------------------
  * Row-major B (m x n) = alpha op(A) B (left) or alpha B op(A) (right), TRSM: the solution X of
@@ -20,23 +22,6 @@
  * l3_tri_inv, and
  * everything else is GEMM on blocks of A, B and the workspace W (m x n), which takes the result
  * and is copied into B at the end (a GEMM cannot write the B it reads). */
-typedef struct {
-    int dbl, prec, left, lower, unit, solve;
-    l3_kind kind; /* the algorithm: the variant, or what auto takes at this size (trxm_view) */
-    tsl_trans ta;
-    size_t m, n, nb;
-    double alpha;
-    cl_mem a, b;
-    size_t a_off, lda, b_off, ldb;
-} trxm_problem;
-
-/* Element offset of op(A)'s element (r0, c0): the origin of a block of op(A) that GEMM reads with
- * transpose p->ta. */
-static size_t opa_at(const trxm_problem *p, size_t r0, size_t c0)
-{
-    return p->a_off + (p->ta == TSL_NO_TRANS ? r0 * p->lda + c0 : c0 * p->lda + r0);
-}
-
 static tsl_status tri_blocks(tsl_context *ctx, const trxm_problem *p, size_t ka, cl_mem d)
 {
     cl_kernel k;
@@ -117,8 +102,8 @@ static tsl_status inv_double(tsl_context *ctx, const trxm_problem *p, cl_mem d, 
     return s;
 }
 
-static tsl_status tri_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
-                               size_t ka, cl_mem d, size_t ldd, size_t t_off)
+tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
+                                size_t ka, cl_mem d, size_t ldd, size_t t_off)
 {
     cl_kernel k;
     int diag = ldd > 0;
@@ -193,7 +178,7 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
     /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
      * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
-    if (s == TSL_OK) s = p->solve ? tri_inverses(ctx, p, p, ka, d, 0, dsz) : tri_blocks(ctx, p, ka, d);
+    if (s == TSL_OK) s = p->solve ? tsl__l3_tri_inverses(ctx, p, p, ka, d, 0, dsz) : tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
      * upper one on the right, else backward); each solved block updates the ones after it, and
@@ -395,8 +380,8 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
 
 /* op(A) (ka x ka) outside its diagonal blocks of nb, zeros elsewhere, into ws at f_off (rows ka
  * apart): l3_tri_full. nb = 1: op(A)'s strict triangle. */
-static tsl_status tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
-                           size_t f_off)
+tsl_status tsl__l3_tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
+                            size_t f_off)
 {
     cl_kernel k;
     tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k);
@@ -431,11 +416,11 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     cl_mem ws, w;
     tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + 2 * fsz) * es, &ws);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    if (s == TSL_OK) s = tri_inverses(ctx, p, p, ka, ws, 0, dsz);
+    if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, p, ka, ws, 0, dsz);
     if (s != TSL_OK) return s;
     size_t f0 = dsz + tsz, f1 = f0 + fsz; /* op(A) dense, and F (after D and tri_inverses' T) */
     if (nblk > 1) {
-        if ((s = tri_full(ctx, p, ka, nb, ws, f0)) != TSL_OK) return s;
+        if ((s = tsl__l3_tri_full(ctx, p, ka, nb, ws, f0)) != TSL_OK) return s;
         s = trsm_f(ctx, p, ws, f0, f1, ka);
         if (s == TSL_OK) s = trsm_updates(ctx, p, ws, f1, ka, 0, ka, rec);
         if (s != TSL_OK) return s;
@@ -462,160 +447,6 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     return s;
 }
 
-/* TRSM, variant inverse_leaf: the triangle cut in recursive halves of whole blocks of nb down to
- * single blocks (leaves), each solved by its explicit inverse in one triangle-mode launch (TRMM's
- * TRI_A / TRI_B: each tile runs only the k the triangle reaches) into W, X_I = a D_I^-1 B_I (left;
- * right X_I = a B_I D_I^-1); between the halves' solves one GEMM updates the second half from the
- * first, reading op(A) in place and the solved X from W: B[u] = a B[u] - op(A)[u, s] X[s] (left;
- * right B[:, u] = a B[:, u] - X[:, s] op(A)[s, u]). a is alpha until a part of B has been
- * updated once (scaled: the update scaled it), 1 after. No F, no dense copy of op(A): the solve's
- * flops plus the inversions' (ka nb^2 / 3), with nb large (few, large launches). D is on the
- * diagonal of a ka x ldd matrix (tri_inverses' diagonal layout); W is copied into B at the end. */
-typedef struct {
-    cl_mem d, w;
-    size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */
-} leaf_ws;
-
-/* One step of the solve: a leaf [r0, r1) (update 0), or the update of [u0, u1) from the solved
- * [s0, s1); scaled: the part it writes was scaled by alpha already. */
-typedef struct {
-    int update, scaled;
-    size_t r0, r1, s0, s1, u0, u1;
-} leaf_step;
-
-static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
-                          const leaf_step *t)
-{
-    size_t m = p->m, n = p->n;
-    double a = t->scaled ? 1.0 : p->alpha;
-    if (!t->update) { /* the leaf: W_I = a D_I^-1 B_I (left) or a B_I D_I^-1 (right) */
-        size_t r0 = t->r0, len = t->r1 - t->r0, doff = r0 * (ws->ldd + 1);
-        size_t bo = p->left ? p->b_off + r0 * p->ldb : p->b_off + r0;
-        size_t lm = p->left ? len : m, ln = p->left ? n : len;
-        cl_mem x = p->left ? ws->d : p->b, y = p->left ? p->b : ws->d;
-        size_t xo = p->left ? doff : bo, ldx = p->left ? ws->ldd : p->ldb;
-        size_t yo = p->left ? bo : doff, ldy = p->left ? p->ldb : ws->ldd;
-        size_t wo = ws->w_off + (p->left ? r0 * ws->ldw : r0);
-        tsl__gemm_ext ext = {p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
-                                     : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
-                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0};
-        if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, xo, ldx, yo,
-                             ldy, &ext))
-            return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x,
-                                     xo, ldx, y, yo, ldy, 0.0, ws->w, wo, ws->ldw, &ext);
-        /* the context's gemm variant has no triangle mode: dense, the block's other triangle
-         * holds zeros */
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x, xo, ldx,
-                             y, yo, ldy, 0.0, ws->w, wo, ws->ldw);
-    }
-    size_t s0 = t->s0, s1 = t->s1, u0 = t->u0, u1 = t->u1;
-    if (p->left) /* B[u] = a B[u] - op(A)[u, s] X[s] */
-        return tsl__gemm_mem(ctx, p->prec, p->ta, TSL_NO_TRANS, u1 - u0, n, s1 - s0, -1.0, p->a,
-                             opa_at(p, u0, s0), p->lda, ws->w, ws->w_off + s0 * ws->ldw, ws->ldw,
-                             a, p->b, p->b_off + u0 * p->ldb, p->ldb);
-    /* B[:, u] = a B[:, u] - X[:, s] op(A)[s, u] */
-    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, p->ta, m, u1 - u0, s1 - s0, -1.0, ws->w,
-                         ws->w_off + s0, ws->ldw, p->a, opa_at(p, s0, u0), p->lda, a, p->b,
-                         p->b_off + u0, p->ldb);
-}
-
-/* The steps of the solve of [r0, r1) in order, appended to out (*n of them so far): recursive
- * halves of whole blocks of nb down to single blocks. */
-static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, leaf_step *out,
-                      size_t *n)
-{
-    size_t nb = p->nb, nblk = (r1 - r0 + nb - 1) / nb;
-    if (nblk == 1) {
-        out[(*n)++] = (leaf_step){0, scaled, r0, r1, 0, 0, 0, 0};
-        return;
-    }
-    size_t mid = r0 + nblk / 2 * nb;
-    int forward = p->left == p->lower;
-    /* the half solved first, [s0, s1), and the half it updates, [u0, u1) */
-    size_t s0 = forward ? r0 : mid, s1 = forward ? mid : r1;
-    size_t u0 = forward ? mid : r0, u1 = forward ? r1 : mid;
-    leaf_plan(p, s0, s1, scaled, out, n);
-    out[(*n)++] = (leaf_step){1, scaled, 0, 0, s0, s1, u0, u1};
-    leaf_plan(p, u0, u1, 1, out, n);
-}
-
-/* The solve in parts of B's other dimension (left: columns, right: rows), independent of each
- * other, each on a queue of its own (part 0 on the context's, the others on side queues), so that
- * one part's launches fill the device where another's leave it idle (a leaf's light tiles, the
- * last wave of an update). The host gives the parts each step in turn: a part whose launches were
- * all queued before the next part's first (NVIDIA's enqueue takes 12 us a launch) started 140 us
- * late. Each leaf's X goes from W into B right after it. */
-static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
-{
-    size_t other = p->left ? p->n : p->m, ka = p->left ? p->m : p->n;
-    /* default: 2 parts on GPUs. On the H100 (1 / 2 / 4 parts, ms): 4096^2 single 1.94 / 1.91 /
-     * 1.89, double 1.79 / 1.70 / 1.73; right, upper, A^T single 2.12 / 2.06 / 1.97, double 1.98 /
-     * 1.76 / 1.74; 8192^2 single 12.52 / 12.10 / 12.06, double 11.66 / 11.26 / 11.26
-     * (bench/results/h100/trsm-streams). 3 parts round to columns of 1376 and ran slower. */
-    int gpu = strcmp(ctx->info.type, "gpu") == 0;
-    long want = tsl__context_option(ctx, "trsm", "streams", gpu ? 2 : 1);
-    size_t parts = want < 1 ? 1 : (size_t)want;
-    if (parts > TSL__SIDE_QUEUES + 1) parts = TSL__SIDE_QUEUES + 1;
-    while (parts > 1 && other / parts < 64) --parts; /* parts of at least 64 */
-    size_t nblk = (ka + p->nb - 1) / p->nb, nsteps = 0;
-    leaf_step *steps = tsl__malloc(2 * nblk * sizeof *steps);
-    if (!steps) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: out of host memory");
-    leaf_plan(p, 0, ka, 0, steps, &nsteps);
-    size_t step = tsl__l3_round_up((other + parts - 1) / parts, 32);
-    trxm_problem q[1 + TSL__SIDE_QUEUES];
-    leaf_ws w[1 + TSL__SIDE_QUEUES];
-    for (size_t i = 0; i < parts; ++i) {
-        size_t o = i * step, len = o >= other ? 0 : other - o < step ? other - o : step;
-        q[i] = *p, w[i] = *ws;
-        if (p->left) q[i].n = len, q[i].b_off += o, w[i].w_off += o;
-        else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
-    }
-    tsl_status s = parts > 1 ? tsl__side_fork(ctx, (int)parts - 1) : TSL_OK;
-    for (size_t t = 0; s == TSL_OK && t < nsteps; ++t)
-        for (size_t i = 0; s == TSL_OK && i < parts; ++i) {
-            if (q[i].m == 0 || q[i].n == 0) continue;
-            if (parts > 1) tsl__side_use(ctx, (int)i - 1);
-            s = leaf_do(ctx, &q[i], &w[i], &steps[t]);
-            if (s != TSL_OK || steps[t].update) continue;
-            /* the leaf's X into B at once (B's rows there, its right-hand sides, are spent; the
-             * updates read X from W): the other parts' launches run beside these copies, which a
-             * copy of all of W at the end left alone (double 4096: 50-90 us) */
-            size_t r0 = steps[t].r0, len = steps[t].r1 - r0;
-            s = p->left ? tsl__l3_copy(ctx, p->dbl, len, q[i].n, w[i].w, w[i].w_off + r0 * w[i].ldw,
-                                       w[i].ldw, q[i].b, q[i].b_off + r0 * q[i].ldb, q[i].ldb)
-                        : tsl__l3_copy(ctx, p->dbl, q[i].m, len, w[i].w, w[i].w_off + r0,
-                                       w[i].ldw, q[i].b, q[i].b_off + r0, q[i].ldb);
-        }
-    tsl__free(steps);
-    tsl_status j = parts > 1 ? tsl__side_join(ctx, (int)parts - 1) : TSL_OK;
-    return s != TSL_OK ? s : j;
-}
-
-static tsl_status trsm_leaf(tsl_context *ctx, const trxm_problem *p)
-{
-    size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
-    size_t ka = p->left ? m : n, nblk = (ka + nb - 1) / nb;
-    leaf_ws ws = {NULL, NULL, tsl__l3_round_up(ka, 32), 0, n};
-    /* D (ka x ldd), the doubling's scratch T (nblk (nb / 2)^2 elements) and, where op(A) is A
-     * transposed, op(A)'s strict triangle dense (ka x ka): every GEMM would pack its block of
-     * A^T, and a batch that needs the pack runs as one GEMM per problem (the doubling's dozens) */
-    int dense = p->ta != TSL_NO_TRANS;
-    size_t dsz = ka * ws.ldd, tsz = nblk * (nb / 2) * (nb / 2), fsz = dense ? ka * ka : 0;
-    if (tsl__mul_overflows(ka, ws.ldd) || dsz + tsz < dsz || dsz + tsz + fsz < fsz ||
-        dsz + tsz + fsz > SIZE_MAX / es)
-        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
-    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + fsz) * es, &ws.d);
-    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &ws.w);
-    trxm_problem pa = *p; /* the op(A) the GEMMs read */
-    if (s == TSL_OK && dense) {
-        pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
-        s = tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
-    }
-    if (s == TSL_OK) s = tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz);
-    if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws);
-    return s;
-}
-
 static tsl_status trxm_run(tsl_context *ctx, const trxm_problem *p)
 {
     if (p->alpha == 0.0) /* B = 0, A and B not read (BLAS) */
@@ -625,7 +456,7 @@ static tsl_status trxm_run(tsl_context *ctx, const trxm_problem *p)
     if (!p->solve && kind == L3_TRI && trmm_tri(ctx, p, &s) == 0) return s;
     if (p->solve && (kind == L3_INVERSE || kind == L3_INVERSE_REC))
         return trsm_inverse(ctx, p, kind == L3_INVERSE_REC);
-    if (p->solve && kind == L3_INVERSE_LEAF) return trsm_leaf(ctx, p);
+    if (p->solve && kind == L3_INVERSE_LEAF) return tsl__l3_trsm_leaf(ctx, p);
     return trxm_blocked(ctx, p);
 }
 

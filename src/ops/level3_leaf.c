@@ -1,0 +1,167 @@
+/* level3_leaf.c: TRSM's variant inverse_leaf (docs/level3.md): the triangle in recursive halves
+ * down to leaves of nb, each solved by its inverse in one triangle-mode launch, the updates
+ * between the halves as GEMMs, B in parts on queues of their own (runtime/side.c). The inverses
+ * and op(A)'s dense strict triangle come from level3_tri.c. */
+#include <stdint.h>
+#include <string.h>
+
+#include "ops/level3.h"
+#include "ops/level3_tri.h"
+
+/* TRSM, variant inverse_leaf: the triangle cut in recursive halves of whole blocks of nb down to
+ * single blocks (leaves), each solved by its explicit inverse in one triangle-mode launch (TRMM's
+ * TRI_A / TRI_B: each tile runs only the k the triangle reaches) into W, X_I = a D_I^-1 B_I (left;
+ * right X_I = a B_I D_I^-1); between the halves' solves one GEMM updates the second half from the
+ * first, reading op(A) in place and the solved X from W: B[u] = a B[u] - op(A)[u, s] X[s] (left;
+ * right B[:, u] = a B[:, u] - X[:, s] op(A)[s, u]). a is alpha until a part of B has been
+ * updated once (scaled: the update scaled it), 1 after. No F, no dense copy of op(A): the solve's
+ * flops plus the inversions' (ka nb^2 / 3), with nb large (few, large launches). D is on the
+ * diagonal of a ka x ldd matrix (tsl__l3_tri_inverses' diagonal layout); each leaf's X is copied
+ * from W into B right after it. */
+typedef struct {
+    cl_mem d, w;
+    size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */
+} leaf_ws;
+
+/* One step of the solve: a leaf [r0, r1) (update 0), or the update of [u0, u1) from the solved
+ * [s0, s1); scaled: the part it writes was scaled by alpha already. */
+typedef struct {
+    int update, scaled;
+    size_t r0, r1, s0, s1, u0, u1;
+} leaf_step;
+
+static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
+                          const leaf_step *t)
+{
+    size_t m = p->m, n = p->n;
+    double a = t->scaled ? 1.0 : p->alpha;
+    if (!t->update) { /* the leaf: W_I = a D_I^-1 B_I (left) or a B_I D_I^-1 (right) */
+        size_t r0 = t->r0, len = t->r1 - t->r0, doff = r0 * (ws->ldd + 1);
+        size_t bo = p->left ? p->b_off + r0 * p->ldb : p->b_off + r0;
+        size_t lm = p->left ? len : m, ln = p->left ? n : len;
+        cl_mem x = p->left ? ws->d : p->b, y = p->left ? p->b : ws->d;
+        size_t xo = p->left ? doff : bo, ldx = p->left ? ws->ldd : p->ldb;
+        size_t yo = p->left ? bo : doff, ldy = p->left ? p->ldb : ws->ldd;
+        size_t wo = ws->w_off + (p->left ? r0 * ws->ldw : r0);
+        tsl__gemm_ext ext = {p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
+                                     : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
+                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0};
+        if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, xo, ldx, yo,
+                             ldy, &ext))
+            return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x,
+                                     xo, ldx, y, yo, ldy, 0.0, ws->w, wo, ws->ldw, &ext);
+        /* the context's gemm variant has no triangle mode: dense, the block's other triangle
+         * holds zeros */
+        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x, xo, ldx,
+                             y, yo, ldy, 0.0, ws->w, wo, ws->ldw);
+    }
+    size_t s0 = t->s0, s1 = t->s1, u0 = t->u0, u1 = t->u1;
+    if (p->left) /* B[u] = a B[u] - op(A)[u, s] X[s] */
+        return tsl__gemm_mem(ctx, p->prec, p->ta, TSL_NO_TRANS, u1 - u0, n, s1 - s0, -1.0, p->a,
+                             opa_at(p, u0, s0), p->lda, ws->w, ws->w_off + s0 * ws->ldw, ws->ldw,
+                             a, p->b, p->b_off + u0 * p->ldb, p->ldb);
+    /* B[:, u] = a B[:, u] - X[:, s] op(A)[s, u] */
+    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, p->ta, m, u1 - u0, s1 - s0, -1.0, ws->w,
+                         ws->w_off + s0, ws->ldw, p->a, opa_at(p, s0, u0), p->lda, a, p->b,
+                         p->b_off + u0, p->ldb);
+}
+
+/* The steps of the solve of [r0, r1) in order, appended to out (*n of them so far): recursive
+ * halves of whole blocks of nb down to single blocks. */
+static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, leaf_step *out,
+                      size_t *n)
+{
+    size_t nb = p->nb, nblk = (r1 - r0 + nb - 1) / nb;
+    if (nblk == 1) {
+        out[(*n)++] = (leaf_step){0, scaled, r0, r1, 0, 0, 0, 0};
+        return;
+    }
+    size_t mid = r0 + nblk / 2 * nb;
+    int forward = p->left == p->lower;
+    /* the half solved first, [s0, s1), and the half it updates, [u0, u1) */
+    size_t s0 = forward ? r0 : mid, s1 = forward ? mid : r1;
+    size_t u0 = forward ? mid : r0, u1 = forward ? r1 : mid;
+    leaf_plan(p, s0, s1, scaled, out, n);
+    out[(*n)++] = (leaf_step){1, scaled, 0, 0, s0, s1, u0, u1};
+    leaf_plan(p, u0, u1, 1, out, n);
+}
+
+/* The solve in parts of B's other dimension (left: columns, right: rows), independent of each
+ * other, each on a queue of its own (part 0 on the context's, the others on side queues), so that
+ * one part's launches fill the device where another's leave it idle (a leaf's light tiles, the
+ * last wave of an update). The host gives the parts each step in turn: a part whose launches were
+ * all queued before the next part's first (NVIDIA's enqueue takes 12 us a launch) started 140 us
+ * late. Each leaf's X goes from W into B right after it. */
+static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
+{
+    size_t other = p->left ? p->n : p->m, ka = p->left ? p->m : p->n;
+    /* default: 2 parts on GPUs from 4096 columns (rows) of B. On the H100 (1 / 2 / 4 parts, ms,
+     * bench/results/h100/trsm-streams): 4096^2 single 1.93 / 1.93 / 1.95, double 1.80 / 1.73 /
+     * 1.73; right, upper, A^T single 2.11 / 2.04 / 1.99, double 1.99 / 1.80 / 1.94 (4 parts
+     * varied from run to run); 8192^2 single 12.42 / 11.97 / 11.93, double 11.85 / 11.44 / 11.37;
+     * but 4096 x 128 single 0.62 / 0.96 / 1.04 (parts of 64 columns). 3 parts round to columns
+     * of 1376 at 4096 and ran slower than 2 or 4 (session 7's experiments). */
+    int gpu = strcmp(ctx->info.type, "gpu") == 0;
+    long want = tsl__context_option(ctx, "trsm", "streams", gpu && other >= 4096 ? 2 : 1);
+    size_t parts = want < 1 ? 1 : (size_t)want;
+    if (parts > TSL__SIDE_QUEUES + 1) parts = TSL__SIDE_QUEUES + 1;
+    while (parts > 1 && other / parts < 64) --parts; /* parts of at least 64 */
+    size_t nblk = (ka + p->nb - 1) / p->nb, nsteps = 0;
+    leaf_step *steps = tsl__malloc(2 * nblk * sizeof *steps);
+    if (!steps) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: out of host memory");
+    leaf_plan(p, 0, ka, 0, steps, &nsteps);
+    size_t step = tsl__l3_round_up((other + parts - 1) / parts, 32);
+    trxm_problem q[1 + TSL__SIDE_QUEUES];
+    leaf_ws w[1 + TSL__SIDE_QUEUES];
+    for (size_t i = 0; i < parts; ++i) {
+        size_t o = i * step, len = o >= other ? 0 : other - o < step ? other - o : step;
+        q[i] = *p, w[i] = *ws;
+        if (p->left) q[i].n = len, q[i].b_off += o, w[i].w_off += o;
+        else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
+    }
+    tsl_status s = parts > 1 ? tsl__side_fork(ctx, (int)parts - 1) : TSL_OK;
+    for (size_t t = 0; s == TSL_OK && t < nsteps; ++t)
+        for (size_t i = 0; s == TSL_OK && i < parts; ++i) {
+            if (q[i].m == 0 || q[i].n == 0) continue;
+            if (parts > 1) tsl__side_use(ctx, (int)i - 1);
+            s = leaf_do(ctx, &q[i], &w[i], &steps[t]);
+            if (s != TSL_OK || steps[t].update) continue;
+            /* the leaf's X into B at once (B's rows there, its right-hand sides, are spent; the
+             * updates read X from W): the other parts' launches run beside these copies, which a
+             * copy of all of W at the end left alone (double 4096: 50-90 us) */
+            size_t r0 = steps[t].r0, len = steps[t].r1 - r0;
+            s = p->left ? tsl__l3_copy(ctx, p->dbl, len, q[i].n, w[i].w, w[i].w_off + r0 * w[i].ldw,
+                                       w[i].ldw, q[i].b, q[i].b_off + r0 * q[i].ldb, q[i].ldb)
+                        : tsl__l3_copy(ctx, p->dbl, q[i].m, len, w[i].w, w[i].w_off + r0,
+                                       w[i].ldw, q[i].b, q[i].b_off + r0, q[i].ldb);
+        }
+    tsl__free(steps);
+    tsl_status j = parts > 1 ? tsl__side_join(ctx, (int)parts - 1) : TSL_OK;
+    return s != TSL_OK ? s : j;
+}
+
+tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
+{
+    size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
+    size_t ka = p->left ? m : n, nblk = (ka + nb - 1) / nb;
+    leaf_ws ws = {NULL, NULL, tsl__l3_round_up(ka, 32), 0, n};
+    /* D (ka x ldd), the doubling's scratch T (nblk (nb / 2)^2 elements) and, where op(A) is A
+     * transposed, op(A)'s strict triangle dense (ka x ka): every GEMM would pack its block of
+     * A^T, and a batch that needs the pack runs as one GEMM per problem (the doubling's dozens) */
+    int dense = p->ta != TSL_NO_TRANS;
+    size_t dsz = ka * ws.ldd, tsz = nblk * (nb / 2) * (nb / 2), fsz = dense ? ka * ka : 0;
+    if (tsl__mul_overflows(ka, ws.ldd) || dsz + tsz < dsz || dsz + tsz + fsz < fsz ||
+        dsz + tsz + fsz > SIZE_MAX / es)
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
+    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + fsz) * es, &ws.d);
+    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &ws.w);
+    trxm_problem pa = *p; /* the op(A) the GEMMs read */
+    if (s == TSL_OK && dense) {
+        pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
+        s = tsl__l3_tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
+    }
+    if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz);
+    if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws);
+    return s;
+}
+
