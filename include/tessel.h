@@ -217,7 +217,9 @@ TSL_EXPORT void tsl_tuner_destroy(tsl_tuner *t);              /* NULL is a no-op
 
 /* Breakdown of the last call on the context, in milliseconds. upload, kernel and download come
  * from OpenCL profiling events; build is host time spent building (or loading from the on-disk
- * cache) programs during that call. kernel includes every kernel the call ran (pre-passes too). */
+ * cache) programs during that call. kernel includes every kernel the call ran (pre-passes too):
+ * the device time in which at least one of them ran (kernels a call runs at once on several
+ * queues, as TRSM's parts, count once; on one queue, the sum of their times). */
 typedef struct {
     double build_ms;
     double upload_ms;
