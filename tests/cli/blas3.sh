@@ -39,6 +39,9 @@ done
 # inverse_leaf through the CLI, verified, with --inv-block (blocks of 32 from 8: two doublings)
 expect_ok blas3 --op trsm -m 70 -n 45 --block 32 --inv-block 8 --variant inverse_leaf --verify \
     --repeat 1 --warmup 0
+# and with B in 3 parts (--streams; on a CPU the parts run in turn on the context's queue)
+expect_ok blas3 --op trsm -m 70 -n 200 --block 32 --inv-block 8 --variant inverse_leaf --verify \
+    --streams 3 --repeat 1 --warmup 0
 TESSEL_TRACE=2 expect_ok blas3 --op trsm --size 70 --block 16 --variant inverse --repeat 1 --warmup 0
 expect_clean_stderr
 grep -Eq '^tessel: trace: +[0-9.]+ us  trsm diagonal inverses \(l3_tri_inv(64)?\) [0-9]+ x [0-9]+ x 1$' "$ERR" ||
