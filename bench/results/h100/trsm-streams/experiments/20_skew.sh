@@ -1,5 +1,6 @@
 #!/bin/bash
-# session 7 experiment 20: part i runs i steps behind part 0 (N: the tree) against HEAD (O)
+# session 7 experiment 20: part i runs i steps behind part 0 (N: the tree) against HEAD (O;
+# .lead/head.tgz was `git archive HEAD` of the tree before the change)
 O=/tmp/w20; mkdir -p $O
 bash .device/setup.sh > $O/setup.log 2>&1 || { tail -20 $O/setup.log; exit 1; }
 source bench/scripts/lib.sh $O
