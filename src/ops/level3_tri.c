@@ -114,23 +114,17 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
     tsl_status s = TSL_OK;
     /* zeros in the pairs' other triangles, which no step below writes */
     if (levels > 0 && !diag) s = tsl__l3_scale(ctx, p->dbl, nblk * nb, nb, 0, 0.0, d, 0, nb);
-    /* blocks of at most 64: l3_tri_inv64, in groups of 256 where the device runs those, and
-     * where a doubling follows, l3_tri_inv2x (blocks of 2 nb0 with that first level, groups of
-     * 512), which saves the level's two launches */
-    int small = nb0 <= 64, fused = 0;
-    if (s == TSL_OK && small && levels > 0) {
-        s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv2x", "", &k);
-        fused = s == TSL_OK && tsl__kernel_max_wg(ctx, k) >= 512;
-    }
-    if (s == TSL_OK && small && !fused) {
+    /* blocks of at most 64: l3_tri_inv64, in groups of 256 where the device runs those */
+    int small = nb0 <= 64;
+    if (s == TSL_OK && small) {
         s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv64", "", &k);
         if (s == TSL_OK && tsl__kernel_max_wg(ctx, k) < 256) small = 0;
     }
     if (s == TSL_OK && !small) s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
     if (s != TSL_OK) return s;
-    size_t blk = fused ? 2 * nb0 : nb0, nsmall = (ka + blk - 1) / blk;
+    size_t nsmall = (ka + nb0 - 1) / nb0;
     int ika = (int)ka, inb = (int)nb0, lower = p->lower, unit = p->unit, ildd = (int)ldd;
-    int per = diag ? (int)nsmall : (int)(nb / blk);
+    int per = diag ? (int)nsmall : (int)(nb / nb0);
     int zspan = diag && levels > 0 ? (int)nb : 0; /* the zeros the doubling reads, written there */
     int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
     cl_long a_off = (cl_long)p->a_off;
@@ -138,11 +132,11 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
                        {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
                        {sizeof lower, &lower}, {sizeof unit, &unit},   {sizeof(cl_mem), &d},
                        {sizeof ildd, &ildd},   {sizeof per, &per},     {sizeof zspan, &zspan}};
-    size_t wg = fused ? 512 : 256;
+    size_t wg = 256;
     while (!small && wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
     size_t local[1] = {wg}, global[1] = {nsmall * wg};
     s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 12, 1, global, local);
-    for (size_t h = blk; s == TSL_OK && h < nb; h *= 2) {
+    for (size_t h = nb0; s == TSL_OK && h < nb; h *= 2) {
         if (diag) {
             /* every whole pair [o, o + 2h) of ka in one launch, then the partial last one */
             size_t cnt = ka / (2 * h), o = cnt * 2 * h, dd = ldd + 1;
