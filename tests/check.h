@@ -3,7 +3,8 @@
  * stderr and counts a failure; it never aborts, so one run reports every failure it finds (the
  * first CHECK_MAX_REPORTS are printed, the rest only counted, so a broken kernel cannot flood the
  * log). check_summary() prints the one-line summary of the process and returns its exit status:
- * non-zero if any check failed. Header-only: each test is one .c file and one process. */
+ * non-zero if any check failed. Header-only: each test is one process (of one .c file, or of
+ * several with CHECK_SHARED, below). */
 #ifndef TSL_TEST_CHECK_H
 #define TSL_TEST_CHECK_H
 
@@ -15,9 +16,20 @@
 #define CHECK_MAX_REPORTS 200
 #endif
 
-static long check_count_;    /* checks evaluated */
-static long check_failures_; /* checks that failed */
-static long check_skips_;    /* cases skipped, with a reason printed */
+/* A test of several .c files (one process) is built with CHECK_SHARED, and exactly one of its
+ * files defines CHECK_DEFINE before including this header: the counters are then shared. */
+#if defined(CHECK_SHARED) && !defined(CHECK_DEFINE)
+extern long check_count_, check_failures_, check_skips_;
+#else
+#if defined(CHECK_SHARED)
+#define CHECK_STORAGE_
+#else
+#define CHECK_STORAGE_ static
+#endif
+CHECK_STORAGE_ long check_count_;    /* checks evaluated */
+CHECK_STORAGE_ long check_failures_; /* checks that failed */
+CHECK_STORAGE_ long check_skips_;    /* cases skipped, with a reason printed */
+#endif
 
 #define CHECK(cond, ...)                                                                           \
     do {                                                                                           \

@@ -9,7 +9,10 @@
 # matrix instruction), so the triangle and batch modes run the kernel paths a GPU runs; the
 # _async64 runs put the FP64 instruction's asynchronous ring under SYRK and TRMM.
 # lib_level3_batched checks strided batched GEMM, lib_level3_errors bad input.
-add_executable(test_level3 ${CMAKE_CURRENT_SOURCE_DIR}/test_level3.c)
+add_executable(test_level3 ${CMAKE_CURRENT_SOURCE_DIR}/test_level3.c
+                           ${CMAKE_CURRENT_SOURCE_DIR}/test_level3_batched.c
+                           ${CMAKE_CURRENT_SOURCE_DIR}/test_level3_errors.c)
+target_compile_definitions(test_level3 PRIVATE CHECK_SHARED)
 target_include_directories(test_level3 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(test_level3 PRIVATE tessel_static tessel_ref m)
 

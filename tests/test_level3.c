@@ -1,6 +1,7 @@
 /* test_level3.c: correctness of the Level-3 routines (tsl_[sd]symm, syrk, syr2k, trmm, trsm) and of
  * strided batched GEMM against OpenBLAS (src/ref), with CBLAS semantics. One process tests one
- * routine: `test_level3 ROUTINE [BLOCK [VARIANT [GEMM [GEMM_DOUBLE]]]]` (symm, syrk, syr2k, trmm,
+ * routine: `test_level3 ROUTINE [BLOCK [VARIANT [GEMM [GEMM_DOUBLE [INV_BLOCK [STREAMS]]]]]]` (symm,
+ * syrk, syr2k, trmm,
  * trsm, batched, errors); BLOCK sets the routine's "block" option (0: the default; tests/
  * level3.cmake runs each routine with the default, 128 on PoCL, and with 16, so the blocked paths
  * run over several blocks with a ragged last one), VARIANT the routine's variant (auto: the
@@ -26,11 +27,12 @@
  * sentinels must survive, both variants (direct, loop), and one problem checked element by
  * element. `errors`: bad enums, small leading dimensions, NULL pointers, sizes past 2^31-1, small
  * buffers and overlapping C of a batch, each TSL_ERR_INVALID_ARG with a message naming the
- * argument and the caller's arrays unchanged. Seed: 20261201, or TSL_TEST_SEED. */
-#include "check.h"
-#include "ref/ref.h"
+ * argument and the caller's arrays unchanged. Seed: 20261201, or TSL_TEST_SEED. This file: the
+ * routines' cases and main; test_level3_batched.c and test_level3_errors.c the other two parts. */
+#define CHECK_DEFINE /* the counters of the three files (test_level3.h) */
+#include "test_level3.h"
+
 #include "ref/ref_level3.h"
-#include "tessel.h"
 
 #include <limits.h>
 #include <math.h>
@@ -42,25 +44,23 @@
 #define PAD 3
 
 static unsigned long long g_seed = 20261201ull, g_counter;
-static tsl_context *g_ctx;
+tsl_context *g_ctx;
 static long g_block; /* 0: the default */
 static const char *g_gemm[2]; /* the gemm variant of single and double precision; NULL: auto */
 
 /* The gemm variant of the precision (the routines' GEMMs run it). */
-static void set_gemm(int dbl)
+void set_gemm(int dbl)
 {
     const char *v = g_gemm[dbl] ? g_gemm[dbl] : "auto";
     tsl_status s = tsl_context_set_variant(g_ctx, "gemm", v);
     CHECK(s == TSL_OK, "gemm variant %s: %s", v, tsl_context_error(g_ctx));
 }
-static int g_fp64;
+int g_fp64;
 
 static const uint32_t NAN_IN_F = 0x7FC0ABCDu;          /* quiet: poisons what reads it */
 static const uint64_t NAN_IN_D = 0x7FF8ABCDABCDABCDull;
-static const uint32_t NAN_OUT_F = 0x7F8DEAD1u;         /* signalling: arithmetic changes it */
-static const uint64_t NAN_OUT_D = 0x7FF0DEADBEEF0001ull;
 
-static unsigned long long next_seed(void)
+unsigned long long next_seed(void)
 {
     unsigned long long x = g_seed + 0x9E3779B97F4A7C15ull * (++g_counter);
     x ^= x >> 31;
@@ -74,13 +74,13 @@ static double urand(unsigned long long *st)
     return v;
 }
 
-static double rand_scalar(unsigned long long *st)
+double rand_scalar(unsigned long long *st)
 {
     double v = urand(st);
     return v < 0 ? v * 1.25 - 0.25 : v * 1.25 + 0.25;
 }
 
-static void *xmalloc(size_t bytes)
+void *xmalloc(size_t bytes)
 {
     void *p = malloc(bytes ? bytes : 1);
     if (!p) {
@@ -102,7 +102,7 @@ typedef struct {
     char *role; /* per element: 'm' referenced, 'u' unreferenced, 'p' padding or guard */
 } mat;
 
-static size_t es_of(int dbl)
+size_t es_of(int dbl)
 {
     return dbl ? 8 : 4;
 }
@@ -551,247 +551,11 @@ static void trsm_singular(void)
     }
 }
 
-/* ---- strided batched GEMM ------------------------------------------------------------------------ */
-
-static int g_align_b; /* B's leading dimension and stride rounded up to multiples of 8 */
-
-static void batched_case(int dbl, tsl_layout lay, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
-                         size_t k, size_t batch, int share, size_t gap, int bufs, int beta_zero,
-                         const char *variant)
-{
-    unsigned long long seed = next_seed(), st = seed;
-    size_t es = es_of(dbl);
-    int row = lay == TSL_ROW_MAJOR;
-    size_t ar = ta == TSL_NO_TRANS ? m : k, ac = ta == TSL_NO_TRANS ? k : m;
-    size_t br = tb == TSL_NO_TRANS ? k : n, bc = tb == TSL_NO_TRANS ? n : k;
-    size_t lda = (row ? ac : ar) + 1, ldb = (row ? bc : br) + 2, ldc = (row ? n : m) + 1;
-    size_t span_a = ((row ? ar : ac) - 1) * lda + (row ? ac : ar);
-    size_t span_b = ((row ? br : bc) - 1) * ldb + (row ? bc : br);
-    size_t span_c = ((row ? m : n) - 1) * ldc + (row ? n : m);
-    if (g_align_b) {
-        ldb = (ldb + 7) / 8 * 8;
-        span_b = ((row ? br : bc) - 1) * ldb + (row ? bc : br);
-    }
-    size_t sa = share == 1 ? 0 : span_a + 5, sb = share == 2 ? 0 : span_b, sc = span_c + gap;
-    if (g_align_b && sb) sb = (sb + 7) / 8 * 8;
-    size_t ea = (batch - 1) * sa + span_a, eb = (batch - 1) * sb + span_b, ec = (batch - 1) * sc + span_c;
-    double *ad = xmalloc(ea * 8), *bd = xmalloc(eb * 8), *cd = xmalloc(ec * 8);
-    unsigned char *a = xmalloc(ea * es), *b = xmalloc(eb * es), *c = xmalloc(ec * es), *c0 = xmalloc(ec * es);
-    tsl_ref_fill_d(ad, ea, &st);
-    tsl_ref_fill_d(bd, eb, &st);
-    tsl_ref_fill_d(cd, ec, &st);
-    for (size_t i = 0; i < ea; ++i) {
-        if (dbl) memcpy(a + i * 8, &ad[i], 8); else { float f = (float)ad[i]; memcpy(a + i * 4, &f, 4); ad[i] = f; }
-    }
-    for (size_t i = 0; i < eb; ++i) {
-        if (dbl) memcpy(b + i * 8, &bd[i], 8); else { float f = (float)bd[i]; memcpy(b + i * 4, &f, 4); bd[i] = f; }
-    }
-    for (size_t i = 0; i < ec; ++i) { /* every element a sentinel, then each problem's C */
-        if (dbl) memcpy(c + i * 8, &NAN_OUT_D, 8); else memcpy(c + i * 4, &NAN_OUT_F, 4);
-    }
-    char *inside = xmalloc(ec);
-    memset(inside, 0, ec);
-    for (size_t p = 0; p < batch; ++p)
-        for (size_t l = 0; l < (row ? m : n); ++l)
-            for (size_t j = 0; j < (row ? n : m); ++j) {
-                size_t i = p * sc + l * ldc + j;
-                inside[i] = 1;
-                double v = beta_zero ? NAN : cd[i];
-                if (dbl) memcpy(c + i * 8, &v, 8); else { float f = (float)v; memcpy(c + i * 4, &f, 4); cd[i] = f; }
-                if (beta_zero) cd[i] = 0.0;
-            }
-    memcpy(c0, c, ec * es);
-    double alpha = rand_scalar(&st), beta = beta_zero ? 0.0 : rand_scalar(&st);
-    if (!dbl) alpha = (float)alpha, beta = (float)beta;
-    char desc[300];
-    snprintf(desc, sizeof desc,
-             "[batched %s %s %s %c%c m=%zu n=%zu k=%zu batch=%zu stride_a=%zu stride_b=%zu "
-             "stride_c=%zu%s%s seed=%llu]",
-             variant, dbl ? "double" : "single", row ? "row" : "col", ta == TSL_TRANS ? 'T' : 'N',
-             tb == TSL_TRANS ? 'T' : 'N', m, n, k, batch, sa, sb, sc, bufs ? " buffers" : "",
-             beta_zero ? " C=NaN" : "", seed);
-    CHECK(tsl_context_set_variant(g_ctx, "gemm_batched", variant) == TSL_OK, "set variant %s", desc);
-    tsl_status s;
-    if (bufs) {
-        tsl_buffer *xa, *xb, *xc;
-        tsl_buffer_create(g_ctx, ea * es, &xa), tsl_buffer_create(g_ctx, eb * es, &xb);
-        tsl_buffer_create(g_ctx, ec * es, &xc);
-        tsl_buffer_write(g_ctx, xa, 0, ea * es, a), tsl_buffer_write(g_ctx, xb, 0, eb * es, b);
-        tsl_buffer_write(g_ctx, xc, 0, ec * es, c);
-        s = dbl ? tsl_dgemm_batched_buf(g_ctx, lay, ta, tb, m, n, k, alpha, xa, lda, sa, xb, ldb,
-                                        sb, beta, xc, ldc, sc, batch)
-                : tsl_sgemm_batched_buf(g_ctx, lay, ta, tb, m, n, k, (float)alpha, xa, lda, sa, xb,
-                                        ldb, sb, (float)beta, xc, ldc, sc, batch);
-        tsl_buffer_read(g_ctx, xc, 0, ec * es, c);
-        tsl_buffer_destroy(xa), tsl_buffer_destroy(xb), tsl_buffer_destroy(xc);
-    } else {
-        s = dbl ? tsl_dgemm_batched(g_ctx, lay, ta, tb, m, n, k, alpha, (double *)a, lda, sa,
-                                    (double *)b, ldb, sb, beta, (double *)c, ldc, sc, batch)
-                : tsl_sgemm_batched(g_ctx, lay, ta, tb, m, n, k, (float)alpha, (float *)a, lda, sa,
-                                    (float *)b, ldb, sb, (float)beta, (float *)c, ldc, sc, batch);
-    }
-    CHECK(s == TSL_OK, "batched: %s: %s %s", tsl_status_name(s), tsl_context_error(g_ctx), desc);
-    if (s == TSL_OK) {
-        for (size_t p = 0; p < batch; ++p)
-            tsl_ref_dgemm(lay, ta, tb, m, n, k, alpha, ad + p * sa, lda, bd + p * sb, ldb, beta,
-                          cd + p * sc, ldc);
-        double num = 0, den = 0, worst = 0;
-        size_t bad_outside = SIZE_MAX;
-        size_t p1 = batch / 2, p1_lo = p1 * sc, p1_hi = p1 * sc + span_c;
-        double tol = tsl_ref_gemm_tolerance(dbl, k);
-        for (size_t i = 0; i < ec; ++i) {
-            if (!inside[i]) {
-                if (memcmp(c + i * es, c0 + i * es, es) != 0 && bad_outside == SIZE_MAX) bad_outside = i;
-                continue;
-            }
-            double v;
-            if (dbl) memcpy(&v, c + i * 8, 8); else { float f; memcpy(&f, c + i * 4, 4); v = f; }
-            double d = v - cd[i];
-            num += d * d, den += cd[i] * cd[i];
-            if (i >= p1_lo && i < p1_hi) { /* one problem, element by element */
-                double e = fabs(d) / (fabs(cd[i]) + 1.0);
-                if (!(e <= worst)) worst = isnan(e) ? INFINITY : e;
-            }
-        }
-        double err = isnan(num) ? NAN : den > 0 ? sqrt(num / den) : sqrt(num);
-        CHECK(err <= tol, "batched relative error %.3g > %.3g %s", err, tol, desc);
-        CHECK(worst <= 10 * tol * (k > 1 ? sqrt((double)k) : 1.0),
-              "problem %zu: worst element error %.3g %s", p1, worst, desc);
-        CHECK(bad_outside == SIZE_MAX, "C changed between problems at element %zu %s", bad_outside,
-              desc);
-    }
-    free(ad), free(bd), free(cd), free(a), free(b), free(c), free(c0), free(inside);
-}
-
-static void run_batched(void)
-{
-    const char *vs[3] = {"direct", "loop", "tiled"};
-    for (int dbl = 0; dbl < (g_fp64 ? 2 : 1); ++dbl)
-        for (int v = 0; v < 3; ++v) {
-            set_gemm(dbl);
-            batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 7, 5, 3, 1, 0, 0, 0, 0, vs[v]);
-            batched_case(dbl, TSL_COL_MAJOR, TSL_TRANS, TSL_NO_TRANS, 33, 17, 65, 3, 0, 4, 1, 0, vs[v]);
-            batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_TRANS, 65, 40, 33, 3, 1, 2, 0, 1, vs[v]);
-            batched_case(dbl, TSL_COL_MAJOR, TSL_TRANS, TSL_TRANS, 20, 70, 9, 3, 2, 0, 1, 0, vs[v]);
-            if (v == 0) {
-                batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 8, 9, 7, 1000, 0, 3, 0, 0, vs[v]);
-                batched_case(dbl, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_TRANS, 16, 16, 16, 1000, 2, 0, 1, 1, vs[v]);
-                batched_case(dbl, TSL_ROW_MAJOR, TSL_TRANS, TSL_NO_TRANS, 1, 1, 1, 1000, 1, 0, 0, 0, vs[v]);
-            }
-        }
-    /* tiled with operands it takes as they are (B's rows and strides multiples of 8): the one
-     * batched tiled2d launch, with tiled2d's pre-pass-free configurations (GEMM of level3.cmake) */
-    g_align_b = 1;
-    for (int dbl = 0; dbl < (g_fp64 ? 2 : 1); ++dbl) {
-        set_gemm(dbl);
-        batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 37, 30, 21, 5, 0, 3, 0, 0, "tiled");
-        batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 64, 64, 64, 3, 1, 0, 1, 1, "tiled");
-        batched_case(dbl, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 70, 33, 65, 1000, 2, 0, 0, 0, "tiled");
-        batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 130, 62, 40, 4, 0, 1, 1, 0, "auto");
-        /* auto on both sides of its threshold (64: direct; 65 and above: tiled) */
-        batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 64, 64, 64, 3, 0, 0, 0, 0, "auto");
-        batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 96, 72, 65, 3, 0, 2, 0, 0, "auto");
-    }
-    g_align_b = 0;
-    set_gemm(0);
-    tsl_context_set_variant(g_ctx, "gemm_batched", "auto");
-    batched_case(0, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 33, 33, 33, 3, 0, 1, 0, 0, "auto");
-}
-
-/* ---- bad input -------------------------------------------------------------------------------- */
-
-static int g_err_count;
-#define EXPECT_BAD(call, word)                                                                    \
-    do {                                                                                          \
-        tsl_status s_ = (call);                                                                   \
-        const char *e_ = tsl_context_error(g_ctx);                                                \
-        ++g_err_count;                                                                            \
-        CHECK(s_ == TSL_ERR_INVALID_ARG, "%s: got %s (%s)", #call, tsl_status_name(s_), e_);     \
-        CHECK(check_mentions(e_, word), "%s: message '%s' does not name %s", #call, e_, word);    \
-    } while (0)
-
-static void run_errors(void)
-{
-    float a[64], b[64], c[64], a0[64], b0[64], c0[64];
-    unsigned long long st = next_seed();
-    tsl_ref_fill_f(a, 64, &st), tsl_ref_fill_f(b, 64, &st), tsl_ref_fill_f(c, 64, &st);
-    memcpy(a0, a, sizeof a), memcpy(b0, b, sizeof b), memcpy(c0, c, sizeof c);
-    tsl_context *x = g_ctx;
-    const tsl_layout R = TSL_ROW_MAJOR;
-    size_t huge = (size_t)-3; /* -3 passed as size_t */
-    /* symm */
-    EXPECT_BAD(tsl_ssymm(x, (tsl_layout)99, TSL_LEFT, TSL_LOWER, 4, 4, 1, a, 4, b, 4, 1, c, 4), "layout");
-    EXPECT_BAD(tsl_ssymm(x, R, (tsl_side)7, TSL_LOWER, 4, 4, 1, a, 4, b, 4, 1, c, 4), "side");
-    EXPECT_BAD(tsl_ssymm(x, R, TSL_LEFT, (tsl_uplo)0, 4, 4, 1, a, 4, b, 4, 1, c, 4), "uplo");
-    EXPECT_BAD(tsl_ssymm(x, R, TSL_LEFT, TSL_LOWER, 4, 5, 1, a, 3, b, 5, 1, c, 5), "lda");
-    EXPECT_BAD(tsl_ssymm(x, R, TSL_RIGHT, TSL_LOWER, 4, 5, 1, a, 4, b, 5, 1, c, 5), "lda");
-    EXPECT_BAD(tsl_ssymm(x, R, TSL_LEFT, TSL_LOWER, 4, 5, 1, a, 4, b, 4, 1, c, 5), "ldb");
-    EXPECT_BAD(tsl_ssymm(x, TSL_COL_MAJOR, TSL_LEFT, TSL_LOWER, 4, 5, 1, a, 4, b, 4, 1, c, 3), "ldc");
-    EXPECT_BAD(tsl_ssymm(x, R, TSL_LEFT, TSL_LOWER, huge, 4, 1, a, 4, b, 4, 1, c, 4), "m");
-    EXPECT_BAD(tsl_ssymm(x, R, TSL_LEFT, TSL_LOWER, 4, 4, 1, NULL, 4, b, 4, 1, c, 4), "A");
-    EXPECT_BAD(tsl_ssymm(x, R, TSL_LEFT, TSL_LOWER, 4, 4, 1, a, 4, b, 4, 1, NULL, 4), "C");
-    /* syrk, syr2k */
-    EXPECT_BAD(tsl_ssyrk(x, R, TSL_LOWER, (tsl_trans)3, 4, 4, 1, a, 4, 1, c, 4), "trans");
-    EXPECT_BAD(tsl_ssyrk(x, R, (tsl_uplo)5, TSL_NO_TRANS, 4, 4, 1, a, 4, 1, c, 4), "uplo");
-    EXPECT_BAD(tsl_ssyrk(x, R, TSL_LOWER, TSL_NO_TRANS, 4, 6, 1, a, 5, 1, c, 4), "lda");
-    EXPECT_BAD(tsl_ssyrk(x, R, TSL_LOWER, TSL_TRANS, 6, 4, 1, a, 5, 1, c, 6), "lda");
-    EXPECT_BAD(tsl_ssyrk(x, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, a, 4, 1, c, 3), "ldc");
-    EXPECT_BAD(tsl_ssyrk(x, R, TSL_LOWER, TSL_NO_TRANS, 4, huge, 1, a, 4, 1, c, 4), "k");
-    EXPECT_BAD(tsl_ssyrk(x, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, NULL, 4, 1, c, 4), "A");
-    EXPECT_BAD(tsl_ssyr2k(x, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, a, 4, b, 3, 1, c, 4), "ldb");
-    EXPECT_BAD(tsl_ssyr2k(x, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, a, 4, NULL, 4, 1, c, 4), "B");
-    EXPECT_BAD(tsl_ssyr2k(x, R, TSL_UPPER, TSL_NO_TRANS, huge, 4, 1, a, 4, b, 4, 1, c, 4), "n");
-    /* trmm, trsm */
-    EXPECT_BAD(tsl_strmm(x, R, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, (tsl_diag)1, 4, 4, 1, a, 4, b, 4), "diag");
-    EXPECT_BAD(tsl_strsm(x, R, TSL_LEFT, TSL_LOWER, (tsl_trans)1, TSL_UNIT, 4, 4, 1, a, 4, b, 4), "transa");
-    EXPECT_BAD(tsl_strsm(x, R, (tsl_side)0, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT, 4, 4, 1, a, 4, b, 4), "side");
-    EXPECT_BAD(tsl_strsm(x, R, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT, 5, 4, 1, a, 4, b, 4), "lda");
-    EXPECT_BAD(tsl_strsm(x, R, TSL_RIGHT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT, 4, 5, 1, a, 5, b, 4), "ldb");
-    EXPECT_BAD(tsl_strsm(x, TSL_COL_MAJOR, TSL_RIGHT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT, 5, 4, 1, a, 4, b, 4), "ldb");
-    EXPECT_BAD(tsl_strmm(x, R, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT, 4, 4, 1, a, 4, NULL, 4), "B");
-    EXPECT_BAD(tsl_strsm(x, R, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT, 4, 4, 1, NULL, 4, b, 4), "A");
-    EXPECT_BAD(tsl_strsm(x, R, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT, 4, huge, 1, a, 4, b, 4), "n");
-    /* batched */
-    EXPECT_BAD(tsl_sgemm_batched(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, 2, 1, a, 2, 4, b, 2, 4, 1, c, 2, 3, 3), "stride_c");
-    EXPECT_BAD(tsl_sgemm_batched(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, 2, 1, a, 2, 4, b, 2, 4, 1, c, 2, 0, 2), "stride_c");
-    EXPECT_BAD(tsl_sgemm_batched(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, 2, 1, a, 2, 4, b, 2, 4, 1, c, 3, 4, 2), "stride_c");
-    EXPECT_BAD(tsl_sgemm_batched(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, 2, 1, a, 1, 4, b, 2, 4, 1, c, 2, 4, 2), "lda");
-    EXPECT_BAD(tsl_sgemm_batched(x, R, (tsl_trans)0, TSL_NO_TRANS, 2, 2, 2, 1, a, 2, 4, b, 2, 4, 1, c, 2, 4, 2), "transa");
-    EXPECT_BAD(tsl_sgemm_batched(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, 2, 1, NULL, 2, 4, b, 2, 4, 1, c, 2, 4, 2), "A");
-    EXPECT_BAD(tsl_sgemm_batched(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, huge, 1, a, 2, 4, b, 2, 4, 1, c, 2, 4, 2), "k");
-    /* a stride_c that interleaves two problems' C without a shared element is valid: C_0 holds
-     * elements 0, 1, 4, 5 (2 x 2, ldc 4) and C_1 2, 3, 6, 7 */
-    tsl_status ok = tsl_sgemm_batched(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 2, 2, 2, 1, a, 2, 4, b, 2,
-                                      4, 0, c, 4, 2, 2);
-    CHECK(ok == TSL_OK, "interleaved disjoint C: %s %s", tsl_status_name(ok), tsl_context_error(x));
-    memcpy(c, c0, sizeof c);
-    /* buffers too small */
-    tsl_buffer *small = NULL, *big = NULL;
-    tsl_buffer_create(x, 16, &small), tsl_buffer_create(x, 4096, &big);
-    EXPECT_BAD(tsl_strsm_buf(x, R, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT, 4, 4, 1, small, 4, big, 4), "A");
-    EXPECT_BAD(tsl_ssyrk_buf(x, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, big, 4, 1, small, 4), "C");
-    EXPECT_BAD(tsl_ssymm_buf(x, R, TSL_LEFT, TSL_LOWER, 4, 4, 1, big, 4, small, 4, 1, big, 4), "B");
-    EXPECT_BAD(tsl_sgemm_batched_buf(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 4, 4, 4, 1, big, 4, 16, big, 4, 16, 1, small, 4, 16, 3), "C");
-    EXPECT_BAD(tsl_sgemm_batched_buf(x, R, TSL_NO_TRANS, TSL_NO_TRANS, 4, 4, 4, 1, small, 4, 16, big, 4, 16, 1, big, 4, 16, 3), "A");
-    tsl_buffer_destroy(small), tsl_buffer_destroy(big);
-    CHECK(memcmp(a, a0, sizeof a) == 0 && memcmp(b, b0, sizeof b) == 0 &&
-              memcmp(c, c0, sizeof c) == 0,
-          "a rejected call changed the caller's arrays");
-    /* variants and options */
-    CHECK(tsl_context_set_variant(x, "trsm", "nope") == TSL_ERR_INVALID_ARG, "unknown trsm variant");
-    CHECK(tsl_context_set_option(x, "trsm", "block", 0) == TSL_ERR_INVALID_ARG, "block 0");
-    CHECK(tsl_context_set_option(x, "syrk", "blocks", 16) == TSL_ERR_INVALID_ARG, "unknown option");
-    CHECK(tsl_context_set_variant(x, "gemm_batched", "loop") == TSL_OK, "gemm_batched loop");
-    tsl_context_set_variant(x, "gemm_batched", "auto");
-    CHECK(tsl_ssyrk(NULL, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, a, 4, 1, c, 4) == TSL_ERR_INVALID_ARG,
-          "NULL ctx");
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "usage: test_level3 symm|syrk|syr2k|trmm|trsm|batched|errors "
-                        "[BLOCK [VARIANT [GEMM [GEMM_DOUBLE]]]]\n");
+                        "[BLOCK [VARIANT [GEMM [GEMM_DOUBLE [INV_BLOCK [STREAMS]]]]]]\n");
         return 2;
     }
     const char *env = getenv("TSL_TEST_SEED");
