@@ -87,6 +87,9 @@ void run_errors(void)
     CHECK(tsl_context_set_variant(x, "trsm", "nope") == TSL_ERR_INVALID_ARG, "unknown trsm variant");
     CHECK(tsl_context_set_option(x, "trsm", "block", 0) == TSL_ERR_INVALID_ARG, "block 0");
     CHECK(tsl_context_set_option(x, "syrk", "blocks", 16) == TSL_ERR_INVALID_ARG, "unknown option");
+    CHECK(tsl_context_set_option(x, "trsm", "streams", 0) == TSL_ERR_INVALID_ARG, "streams 0");
+    CHECK(tsl_context_set_option(x, "trsm", "streams", 5) == TSL_ERR_INVALID_ARG, "streams 5");
+    CHECK(tsl_context_set_option(x, "trsm", "streams", 4) == TSL_OK, "streams 4");
     CHECK(tsl_context_set_variant(x, "gemm_batched", "loop") == TSL_OK, "gemm_batched loop");
     tsl_context_set_variant(x, "gemm_batched", "auto");
     CHECK(tsl_ssyrk(NULL, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, a, 4, 1, c, 4) == TSL_ERR_INVALID_ARG,

@@ -147,7 +147,7 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
 /* TRSM's options: "block"; "inv_block", the largest diagonal block l3_tri_inv inverts itself
  * (1 to 4096, default 64): larger ones are built from those by recursive doubling (tri_inverses);
  * "streams", the parts of B inverse_leaf solves on queues of their own (1 to 4; default 2 on GPUs
- * where B's other dimension is at least 4096, else 1: level3_tri.c, leaf_parts). */
+ * where B's other dimension is at least 4096, else 1: level3_leaf.c, leaf_parts). */
 static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
 {
     if (strcmp(name, "streams") == 0) {
