@@ -52,7 +52,7 @@ typedef struct {
     tsl_diag diag;
     double alpha, beta, tolerance;
     int verify;
-    size_t seed, block, inv_block, streams, batch;
+    size_t seed, block, inv_block, inv_fuse, streams, batch;
     const char *peers[CLI_MAX_LIST];
     int peer_noted[CLI_MAX_LIST];
     size_t npeers;
@@ -480,6 +480,11 @@ static int run_job(l3_job *j, const char *device, const char *csv, const char *j
         cli_error(CLI_EXIT_USAGE, "%s: --inv-block: %s", j->cmd, tsl_context_error(j->s.ctx));
         return cli_session_abort(&j->s, CLI_EXIT_USAGE);
     }
+    if (j->inv_fuse && j->op == TSL_L3_TRSM &&
+        tsl_context_set_option(j->s.ctx, "trsm", "inv_fuse", (long)j->inv_fuse) != TSL_OK) {
+        cli_error(CLI_EXIT_USAGE, "%s: --inv-fuse: %s", j->cmd, tsl_context_error(j->s.ctx));
+        return cli_session_abort(&j->s, CLI_EXIT_USAGE);
+    }
     if (j->streams && j->op == TSL_L3_TRSM &&
         tsl_context_set_option(j->s.ctx, "trsm", "streams", (long)j->streams) != TSL_OK) {
         cli_error(CLI_EXIT_USAGE, "%s: --streams: %s", j->cmd, tsl_context_error(j->s.ctx));
@@ -637,6 +642,10 @@ int cli_cmd_blas3(int argc, char **argv)
         {"--inv-block", NULL, CLI_COUNT, &j.inv_block, "NB",
          "trsm: the largest diagonal block inverted directly, larger ones by doubling (1 to "
          "4096); default 64"},
+        {"--inv-fuse", NULL, CLI_COUNT, &j.inv_fuse, "NB",
+         "trsm inverse_leaf: the largest diagonal inverse built in one launch from blocks of 64 "
+         "(1 to 4096; below 128: none, a launch a step); default 256 on NVIDIA's GPUs, none "
+         "elsewhere"},
         {"--streams", NULL, CLI_COUNT, &j.streams, "S",
          "trsm inverse_leaf: solve B in S parts, each on a command queue of its own, which the "
          "device runs at once (1 to 4); default 2 on GPUs where B has 4096 columns (rows, side "
@@ -677,6 +686,9 @@ int cli_cmd_blas3(int argc, char **argv)
     if (j.inv_block > 4096)
         return cli_error(CLI_EXIT_USAGE, "blas3: --inv-block expects 1 to 4096, got %zu",
                          j.inv_block);
+    if (j.inv_fuse > 4096)
+        return cli_error(CLI_EXIT_USAGE, "blas3: --inv-fuse expects 1 to 4096, got %zu",
+                         j.inv_fuse);
     if (j.streams > 4)
         return cli_error(CLI_EXIT_USAGE, "blas3: --streams expects 1 to 4, got %zu", j.streams);
     if ((rc = check_common(&j, precision, variant, repeat, warmup, &peers))) return rc;

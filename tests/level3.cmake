@@ -70,6 +70,12 @@ l3_test(trsm_leaf_double3 trsm 96 inverse_leaf auto auto 12)
 l3_test(trsm_leaf_gpucfg trsm 64 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16)
 # B in 3 parts (columns left, rows right), each solved on a queue of its own (side queues)
 l3_test(trsm_leaf_streams trsm 64 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 16 3)
+# the inverses of blocks up to 256 (from 64) in one launch of l3_tri_inv_fused (INV_FUSE 4096;
+# the default on NVIDIA's GPUs only): its tasks, the counters they wait on and the partial last
+# pairs at the test shapes (up to 200: pairs of 64 + 8, 128 + 72); with the GPU-like
+# configurations and B in 2 parts, blocks of 128 (one fused level)
+l3_test(trsm_leaf_fused trsm 256 inverse_leaf auto auto 0 1 4096)
+l3_test(trsm_leaf_fused_gpucfg trsm 128 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 0 2 4096)
 # under a gemm variant without the triangle and batch modes (naive): every product dense
 l3_test(trsm_leaf_naive trsm 64 inverse_leaf naive naive 16)
 # 16 x 16 tiles, so the inverses' triangles (read in place, TSL__TRI_IN_PLACE) span several tiles of

@@ -1,8 +1,8 @@
 /* test_level3.c: correctness of the Level-3 routines (tsl_[sd]symm, syrk, syr2k, trmm, trsm) and of
  * strided batched GEMM against OpenBLAS (src/ref), with CBLAS semantics. One process tests one
- * routine: `test_level3 ROUTINE [BLOCK [VARIANT [GEMM [GEMM_DOUBLE [INV_BLOCK [STREAMS]]]]]]` (symm,
- * syrk, syr2k, trmm,
- * trsm, batched, errors); BLOCK sets the routine's "block" option (0: the default; tests/
+ * routine: `test_level3 ROUTINE [BLOCK [VARIANT [GEMM [GEMM_DOUBLE [INV_BLOCK [STREAMS
+ * [INV_FUSE]]]]]]]` (symm, syrk, syr2k, trmm, trsm, batched, errors; INV_BLOCK, STREAMS and
+ * INV_FUSE set TRSM's options of those names); BLOCK sets the routine's "block" option (0: the default; tests/
  * level3.cmake runs each routine with the default, 128 on PoCL, and with 16, so the blocked paths
  * run over several blocks with a ragged last one), VARIANT the routine's variant (auto: the
  * triangle modes of tiled2d for SYRK/SYR2K/TRMM, TRSM's inverse; the older algorithms by name:
@@ -555,7 +555,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "usage: test_level3 symm|syrk|syr2k|trmm|trsm|batched|errors "
-                        "[BLOCK [VARIANT [GEMM [GEMM_DOUBLE [INV_BLOCK [STREAMS]]]]]]\n");
+                        "[BLOCK [VARIANT [GEMM [GEMM_DOUBLE [INV_BLOCK [STREAMS [INV_FUSE]]]]]]]\n");
         return 2;
     }
     const char *env = getenv("TSL_TEST_SEED");
@@ -594,6 +594,10 @@ int main(int argc, char **argv)
         tsl_status s = tsl_context_set_option(g_ctx, "trsm", "streams", strtol(argv[7], NULL, 10));
         CHECK(s == TSL_OK, "streams option: %s", tsl_context_error(g_ctx));
     }
+    if (argc > 8) { /* TRSM inverse_leaf: the largest inverse built in one launch */
+        tsl_status s = tsl_context_set_option(g_ctx, "trsm", "inv_fuse", strtol(argv[8], NULL, 10));
+        CHECK(s == TSL_OK, "inv_fuse option: %s", tsl_context_error(g_ctx));
+    }
     int found = 0;
     for (int r = 0; r <= R_TRSM; ++r)
         if (strcmp(what, routine_name[r]) == 0) {
@@ -611,5 +615,6 @@ int main(int argc, char **argv)
              argc > 4 ? " gemm=" : "", argc > 4 ? argv[4] : "");
     if (argc > 6) snprintf(name + strlen(name), sizeof name - strlen(name), " inv_block=%s", argv[6]);
     if (argc > 7) snprintf(name + strlen(name), sizeof name - strlen(name), " streams=%s", argv[7]);
+    if (argc > 8) snprintf(name + strlen(name), sizeof name - strlen(name), " inv_fuse=%s", argv[8]);
     return check_summary(name);
 }

@@ -90,6 +90,10 @@ void run_errors(void)
     CHECK(tsl_context_set_option(x, "trsm", "streams", 0) == TSL_ERR_INVALID_ARG, "streams 0");
     CHECK(tsl_context_set_option(x, "trsm", "streams", 5) == TSL_ERR_INVALID_ARG, "streams 5");
     CHECK(tsl_context_set_option(x, "trsm", "streams", 4) == TSL_OK, "streams 4");
+    CHECK(tsl_context_set_option(x, "trsm", "inv_fuse", -1) == TSL_ERR_INVALID_ARG, "inv_fuse -1");
+    CHECK(tsl_context_set_option(x, "trsm", "inv_fuse", 4097) == TSL_ERR_INVALID_ARG,
+          "inv_fuse 4097");
+    CHECK(tsl_context_set_option(x, "trsm", "inv_fuse", 0) == TSL_OK, "inv_fuse 0");
     CHECK(tsl_context_set_variant(x, "gemm_batched", "loop") == TSL_OK, "gemm_batched loop");
     tsl_context_set_variant(x, "gemm_batched", "auto");
     CHECK(tsl_ssyrk(NULL, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, a, 4, 1, c, 4) == TSL_ERR_INVALID_ARG,

@@ -15,6 +15,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if BATCH
                            , const long a_stride, const long b_stride
 #endif
+#if CIN
+                           , __global const cout_t *Cin, const int ldcin, const long cin_off
+#endif
                            )
 {
   // Element offsets of the operands (sub-blocks of larger matrices: the Level-3 routines' blocked
@@ -606,6 +609,13 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #endif
 
   // ---------------- epilogue: C = alpha*acc + beta*C, guarded ----------------
+  // CIN: beta times Cin's row (ldcin apart, from cin_off), C only written (TRSM's updates, whose
+  // result goes to the workspace the next leaf reads); else C's own row.
+#if CIN
+#define CIN_ROW(Cr, row) (Cin + cin_off + (long)(row) * ldcin)
+#else
+#define CIN_ROW(Cr, row) (Cr)
+#endif
 #if MMA == 4 && ASYNC && !TRI && !SPLIT_OUT
   // 16-bit C with beta == 0 (uniform): the tile goes out through local memory, the ring's A
   // buffers (idle once the k loop is done), CS_ROWS rows at a time: each lane writes its pairs
@@ -666,19 +676,20 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       const int row = m0 + wm + MMA_RM * i + lane / 4 + 8 * h;
       if (row < Mc) {
         __global cout_t *Cr = C + (long)row * ldc;
+        __global const cout_t *Ci = CIN_ROW(Cr, row);
         MMA_UNROLL
         for (int j = 0; j < NWI; j++) {
           const int col = n0 + wn + 8 * j + 2 * (lane % 4);
           real2_t r = (real2_t)(alpha * acc[i][j][2 * h], alpha * acc[i][j][2 * h + 1]);
           if (pairs_ && col + 1 < Nc && TRI_KEEP(row, col) && TRI_KEEP(row, col + 1)) {
             if (beta != ZERO)
-              r = fma((real2_t)(beta), (real2_t)(C_LOAD(Cr, col), C_LOAD(Cr, col + 1)), r);
+              r = fma((real2_t)(beta), (real2_t)(C_LOAD(Ci, col), C_LOAD(Ci, col + 1)), r);
             C_STORE2(r, Cr, col);
           } else {
             if (col < Nc && TRI_KEEP(row, col))
-              C_STORE(beta != ZERO ? fma(beta, C_LOAD(Cr, col), r.s0) : r.s0, Cr, col);
+              C_STORE(beta != ZERO ? fma(beta, C_LOAD(Ci, col), r.s0) : r.s0, Cr, col);
             if (col + 1 < Nc && TRI_KEEP(row, col + 1))
-              C_STORE(beta != ZERO ? fma(beta, C_LOAD(Cr, col + 1), r.s1) : r.s1, Cr, col + 1);
+              C_STORE(beta != ZERO ? fma(beta, C_LOAD(Ci, col + 1), r.s1) : r.s1, Cr, col + 1);
           }
         }
       }
@@ -690,6 +701,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     const int row = m0 + ROW_OF(i);
     if (row < Mc) {
       __global real *Cr = C + (long)row * ldc;
+      __global const real *Ci = CIN_ROW(Cr, row);
 #pragma unroll
       for (int j = 0; j < NVI; j++) {
         const int col = n0 + VEC_OF(j) * VW;
@@ -701,18 +713,18 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #else
         if (col + VW <= Nc) {
 #endif
-          if (beta != (real)0) r = fma((realV)(beta), VLOAD(0, Cr + col), r);
+          if (beta != (real)0) r = fma((realV)(beta), VLOAD(0, Ci + col), r);
           VSTORE(r, 0, Cr + col);
         } else {
 #if VW == 1
-          if (col < Nc && TRI_KEEP(row, col)) Cr[col] = (beta != (real)0) ? beta * Cr[col] + r : r;
+          if (col < Nc && TRI_KEEP(row, col)) Cr[col] = (beta != (real)0) ? beta * Ci[col] + r : r;
 #else
           real t[VW];
           VSTORE(r, 0, t);
 #pragma unroll
           for (int v = 0; v < VW; v++)
             if (col + v < Nc && TRI_KEEP(row, col + v))
-              Cr[col + v] = (beta != (real)0) ? beta * Cr[col + v] + t[v] : t[v];
+              Cr[col + v] = (beta != (real)0) ? beta * Ci[col + v] + t[v] : t[v];
 #endif
         }
       }

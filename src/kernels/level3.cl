@@ -149,25 +149,30 @@ __kernel void l3_tri_inv(const int n, const int nb, __global const real *A, cons
 }
 #endif
 
-#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_inv64)
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_inv64) || defined(ONLY_l3_tri_inv_fused)
 /* l3_tri_inv for blocks of at most 64, with its arguments and output: one work-group of 256 items
  * per block, the block as a lower triangle L staged in local memory, item (row, quarter) holding
  * 16 columns of row `row` of X = inv(L) in registers, which starts as I. Step i (right-looking):
  * row i, final after the steps before it, is divided by L(i, i) and shared through local memory
  * (two buffers, so one barrier a step), and every row below takes L(row, i) times it out of its
  * own: 64 steps of 16 FMAs an item, against the panel kernel's dependent dot products over global
- * memory, latency-bound (about 80 us single for TRSM 4096's 64 blocks of 64 on an H100). */
-__attribute__((reqd_work_group_size(256, 1, 1)))
-__kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, const long a_off,
-                           const int a_rs, const int a_cs, const int lower, const int unit,
-                           __global real *D, const int ldd, const int per, const int zspan)
+ * memory, latency-bound (about 80 us single for TRSM 4096's 64 blocks of 64 on an H100).
+ * inv64_block inverts block b with the group's local memory lm (INV64_LOCAL reals: L with rows 65
+ * apart, then the two shared rows, then the reciprocals); l3_tri_inv64 runs it for its group's
+ * block, l3_tri_inv_fused for the blocks its tasks name. */
+#define INV64_LOCAL (64 * 65 + 3 * 64)
+static void inv64_block(const int b, const int n, const int nb, __global const real *A,
+                        const long a_off, const int a_rs, const int a_cs, const int lower,
+                        const int unit, __global real *D, const int ldd, const int per,
+                        const int zspan, __local real *lm)
 {
-    const int b = get_group_id(0), tid = get_local_id(0);
+    const int tid = get_local_id(0);
     const int b0 = b * nb;
     const int r = min(nb, n - b0);
     __global const real *T = A + a_off + (long)b0 * a_rs + (long)b0 * a_cs;
     __global real *X = D + (long)(b / per) * ldd * ldd + (long)(b % per) * nb * (ldd + 1);
-    __local real Ll[64][65], xi[2][64], dinv[64];
+    __local real *xi = lm + 64 * 65, *dinv = lm + 64 * 65 + 2 * 64;
+#define LL(i, l) lm[(i) * 65 + (l)]
 #define LEL(i, l)                                                                              \
     (lower ? T[(long)(i) * a_rs + (long)(l) * a_cs]                                            \
            : T[(long)(r - 1 - (i)) * a_rs + (long)(r - 1 - (l)) * a_cs])
@@ -184,7 +189,7 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
                                     * item (as fast as a loop over r * r with a division per
                                     * element on the H100) */
         const int i = k * 4 + tid / 64, c = tid % 64;
-        Ll[i][c] = i >= r || c > i ? ZERO : c < i ? LEL(i, c) : unit ? (real)1 : LEL(i, i);
+        LL(i, c) = i >= r || c > i ? ZERO : c < i ? LEL(i, c) : unit ? (real)1 : LEL(i, i);
     }
     const int row = tid / 4, c0 = (tid % 4) * 16;
     real x[16];
@@ -193,7 +198,7 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
     barrier(CLK_LOCAL_MEM_FENCE);
     /* the diagonal's reciprocals, all at once (1 / 0: inf, and inf or NaN after, as x / 0 gives;
      * a division in the step's chain cost double 4 us a step) */
-    if (tid < r) dinv[tid] = (real)1 / Ll[tid][tid];
+    if (tid < r) dinv[tid] = (real)1 / LL(tid, tid);
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int i = 0; i < r; ++i) {
         if (row == i) {
@@ -201,14 +206,14 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
 #pragma unroll
             for (int u = 0; u < 16; ++u) {
                 x[u] *= d;
-                xi[i & 1][c0 + u] = x[u];
+                xi[(i & 1) * 64 + c0 + u] = x[u];
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (row > i && row < r) {
-            const real f = Ll[row][i];
+            const real f = LL(row, i);
 #pragma unroll
-            for (int u = 0; u < 16; ++u) x[u] = fma(-f, xi[i & 1][c0 + u], x[u]);
+            for (int u = 0; u < 16; ++u) x[u] = fma(-f, xi[(i & 1) * 64 + c0 + u], x[u]);
         }
     }
     if (row < r) {
@@ -216,10 +221,245 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
         for (int u = 0; u < 16; ++u)
             if (c0 + u < r) XEL(row, c0 + u) = x[u];
     }
+#undef LL
 #undef LEL
 #undef XEL
 }
 #endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_inv64)
+__attribute__((reqd_work_group_size(256, 1, 1)))
+__kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, const long a_off,
+                           const int a_rs, const int a_cs, const int lower, const int unit,
+                           __global real *D, const int ldd, const int per, const int zspan)
+{
+    __local real lm[INV64_LOCAL];
+    inv64_block(get_group_id(0), n, nb, A, a_off, a_rs, a_cs, lower, unit, D, ldd, per, zspan, lm);
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_inv_fused)
+/* TRSM's inverses of the diagonal blocks of up to `top` (64 times a power of 2) in one launch,
+ * where l3_tri_inv64 and two batched GEMM launches per doubling level took one launch each (on
+ * NVIDIA's OpenCL at least 8 us apiece, the host 20 us to queue each). The work is a list of tasks
+ * in stages: the blocks of 64 (inv64_block), then for each level h = 64, 128, ... below top the
+ * tiles of 64 x 64 of T = A21 inv11 of every pair (upper: A12 inv22), then those of inv21 = -inv22
+ * T (upper: inv12 = -inv11 T), the pairs and layout of tri_inverses' diagonal layout (D on the
+ * diagonal of a matrix of rows ldd apart; pair p's T at t_off + p h h after the lower levels' T,
+ * rows h apart; the partial last pair's second half has h2 < h rows). A group takes the next task
+ * from a ticket (ctr[0]) and waits until what it reads is done: a T tile for both halves of its
+ * pair (the block of 64, or the pair one level down all done), an inv21 tile for its pair's T.
+ * Tasks wait only on tasks of earlier tickets, which groups already running hold, so any number of
+ * groups on any device makes progress (no group waits on one that has not started). Each task
+ * counts itself done in ctr (its items fence their stores, then item 0 atomic_inc); a waiting
+ * group's item 0 spins on the count with atomics and fences after it, before the group's barrier
+ * (the pattern of CUDA's grid synchronization, whose fence also drops what the SM's L1 held). Each
+ * level's T has a region of its own: a pair of the next level may start while a pair of this one
+ * still reads its T. The last group out sets every counter back to zero for the next launch (the
+ * host zeroes ctr once, when it makes it). The products stage FZ_K k at a time of a 64-row slice
+ * of the left operand and a 64-column slice of the right one in local memory, each item holding
+ * 4 x 4 of the tile: latency-bound, slower than the tuned GEMM's launches for levels of 256 and
+ * more on the H100, which the host builds launch by launch after this kernel (option inv_fuse). */
+#ifndef FZ_K
+#define FZ_K 16 /* the k of a product's step (the host asks 32 on NVIDIA's GPUs; PoCL 3.1's LLVM
+                 * crashed compiling 32) */
+#endif
+/* a fence at the device's scope where the host names NVIDIA's (inline PTX: its OpenCL compiles
+ * mem_fence to a fence of the work-group's scope only, MEMBAR.SC.CTA), else mem_fence */
+#if NV_FENCE
+#define FZ_FENCE() __asm__ __volatile__("membar.gl;" ::: "memory")
+#else
+#define FZ_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
+static int fz_pairs(const int n, const int h)
+{
+    const int c = n / (2 * h);
+    return c + (n - c * 2 * h > h);
+}
+static int fz_h2(const int n, const int h, const int p)
+{
+    return min(h, n - p * 2 * h - h);
+}
+static int fz_tiles(const int n, const int h, const int p)
+{
+    return (fz_h2(n, h, p) + 63) / 64 * (h / 64);
+}
+/* the tasks of one stage of level h (T or inv21: the same tiles) */
+static int fz_stage(const int n, const int h)
+{
+    const int c = n / (2 * h), full = (h / 64) * (h / 64);
+    return c * full + (fz_pairs(n, h) > c ? fz_tiles(n, h, c) : 0);
+}
+/* ctr's index and count that say block [o, o + h) is inverted (its inverse built, which means
+ * its halves were before it) */
+static void fz_block_done(const int n, const int nsmall, int h, const int o, int *idx, int *need)
+{
+    while (h > 64) {
+        const int hh = h / 2; /* the half */
+        if (o + hh < n) { /* pair o / h of level hh exists: its inv21 stage */
+            int base = 2 + nsmall;
+            for (int g = 64; g < hh; g *= 2) base += 2 * fz_pairs(n, g);
+            *idx = base + fz_pairs(n, hh) + o / h;
+            *need = fz_tiles(n, hh, o / h);
+            return;
+        }
+        h = hh; /* the block is only its first half */
+    }
+    *idx = 2 + o / 64;
+    *need = 1;
+}
+static void fz_wait(volatile __global int *ctr, const int idx, const int need)
+{
+    if (get_local_id(0) == 0) {
+        while (atomic_add(ctr + idx, 0) < need)
+            ;
+        FZ_FENCE();
+    }
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+}
+static void fz_signal(volatile __global int *ctr, const int idx)
+{
+    FZ_FENCE();
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    if (get_local_id(0) == 0) atomic_inc(ctr + idx);
+}
+/* O (R x C, rows ldo apart) = alpha sum over k in [klo, khi) of X(i, k) Y(k, j), X(i, k) at
+ * X[i xrs + k xcs], Y(k, j) at Y[k ldy + j]; R, C <= 64. The next step's elements are loaded
+ * into registers while the step staged in local memory is multiplied. */
+static void fz_product(const int R, const int C, const int klo, const int khi,
+                       __global const real *X, const long xrs, const long xcs,
+                       __global const real *Y, const long ldy, const real alpha,
+                       __global real *O, const long ldo, __local real *lm)
+{
+    const int tid = get_local_id(0), tx = tid % 16, ty = tid / 16;
+    __local real *Xs = lm, *Ys = lm + FZ_K * 65; /* Xs[k][i] rows 65 apart, Ys[k][j] 64 */
+    real acc[4][4], xn[FZ_K / 4], yn[FZ_K / 4];
+#pragma unroll
+    for (int a = 0; a < 4; ++a)
+#pragma unroll
+        for (int c = 0; c < 4; ++c) acc[a][c] = ZERO;
+#define FZ_LOAD(l0)                                                                            \
+    for (int q = 0; q < FZ_K / 4; ++q) {                                                       \
+        const int e = tid + 256 * q;                                                           \
+        const int xr = e / FZ_K, xk = e % FZ_K, yk = e / 64, yc = e % 64;                      \
+        xn[q] = xr < R && (l0) + xk < khi ? X[xr * xrs + ((l0) + xk) * xcs] : ZERO;            \
+        yn[q] = yc < C && (l0) + yk < khi ? Y[((l0) + yk) * ldy + yc] : ZERO;                  \
+    }
+    FZ_LOAD(klo)
+    for (int l0 = klo; l0 < khi; l0 += FZ_K) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int q = 0; q < FZ_K / 4; ++q) {
+            const int e = tid + 256 * q;
+            Xs[(e % FZ_K) * 65 + e / FZ_K] = xn[q];
+            Ys[e] = yn[q];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (l0 + FZ_K < khi) {
+            FZ_LOAD(l0 + FZ_K)
+        }
+#pragma unroll
+        for (int kk = 0; kk < FZ_K; ++kk) {
+            real xa[4], yb[4];
+#pragma unroll
+            for (int a = 0; a < 4; ++a) xa[a] = Xs[kk * 65 + ty + 16 * a];
+#pragma unroll
+            for (int c = 0; c < 4; ++c) yb[c] = Ys[kk * 64 + tx + 16 * c];
+#pragma unroll
+            for (int a = 0; a < 4; ++a)
+#pragma unroll
+                for (int c = 0; c < 4; ++c) acc[a][c] = fma(xa[a], yb[c], acc[a][c]);
+        }
+    }
+#undef FZ_LOAD
+#pragma unroll
+    for (int a = 0; a < 4; ++a)
+#pragma unroll
+        for (int c = 0; c < 4; ++c)
+            if (ty + 16 * a < R && tx + 16 * c < C)
+                O[(ty + 16 * a) * ldo + tx + 16 * c] = alpha * acc[a][c];
+}
+__attribute__((reqd_work_group_size(256, 1, 1)))
+__kernel void l3_tri_inv_fused(const int n, const int top, __global const real *A,
+                               const long a_off, const int a_rs, const int a_cs, const int lower,
+                               const int unit, __global real *D, const int ldd, const int zspan,
+                               const long t_off, volatile __global int *ctr)
+{
+    __local real lm[INV64_LOCAL];
+    __local int task;
+    const int tid = get_local_id(0), nsmall = (n + 63) / 64;
+    int total = nsmall, nctr = 2 + nsmall;
+    for (int h = 64; h < top; h *= 2) total += 2 * fz_stage(n, h), nctr += 2 * fz_pairs(n, h);
+    __global const real *Av = A + a_off;
+    if (tid == 0) task = atomic_inc(ctr);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int t = task;
+    while (t < total) {
+        if (t < nsmall) {
+            inv64_block(t, n, 64, A, a_off, a_rs, a_cs, lower, unit, D, ldd, nsmall, zspan, lm);
+            fz_signal(ctr, 2 + t);
+        } else {
+            /* the stage, level h, pair p and tile (ti, tj) of task t */
+            int i = t - nsmall, h = 64, base = 2 + nsmall, inv = 0;
+            long tb = 0; /* level h's T after the levels' below: a pair of the next level may
+                          * start while one of this level still reads its T */
+            while (i >= 2 * fz_stage(n, h)) {
+                i -= 2 * fz_stage(n, h), base += 2 * fz_pairs(n, h);
+                tb += (long)fz_pairs(n, h) * h * h, h *= 2;
+            }
+            if (i >= fz_stage(n, h)) i -= fz_stage(n, h), inv = 1;
+            const int full = (h / 64) * (h / 64), c = n / (2 * h);
+            const int p = i < c * full ? i / full : c, idx = i - p * full;
+            const int o = p * 2 * h, h2 = fz_h2(n, h, p), h2t = (h2 + 63) / 64;
+            const int cols = lower ? h / 64 : h2t, ti = idx / cols, tj = idx % cols;
+            const int r0 = ti * 64, c0 = tj * 64;
+            const long dd = ldd + 1;
+            __global real *Tp = D + t_off + tb + (long)p * h * h; /* the pair's T */
+            int wi, wn;
+            if (!inv) { /* both halves inverted */
+                fz_block_done(n, nsmall, h, o, &wi, &wn);
+                fz_wait(ctr, wi, wn);
+                fz_block_done(n, nsmall, h, o + h, &wi, &wn);
+                fz_wait(ctr, wi, wn);
+            } else {
+                fz_wait(ctr, base + p, fz_tiles(n, h, p));
+            }
+            /* lower: T (h2 x h) = A21 inv11, inv11(k, j) zero for k < j; inv21 (h2 x h) =
+             * -inv22 T, inv22(i, k) zero for k > i. upper: T (h x h2) = A12 inv22, inv22(k, j)
+             * zero for k > j; inv12 (h x h2) = -inv11 T, inv11(i, k) zero for k < i */
+            const int R = min(64, (lower ? h2 : h) - r0), C = min(64, (lower ? h : h2) - c0);
+            int klo = 0, khi = lower ? h2 : h;
+            __global const real *X, *Y = Tp + c0;
+            long xrs = ldd, xcs = 1, ldy = h;
+            __global real *O;
+            if (!inv) {
+                X = lower ? Av + (long)(o + h + r0) * a_rs + (long)o * a_cs
+                          : Av + (long)(o + r0) * a_rs + (long)(o + h) * a_cs;
+                xrs = a_rs, xcs = a_cs;
+                Y = D + (lower ? o : o + h) * dd + c0, ldy = ldd;
+                O = Tp + (long)r0 * h + c0;
+                if (lower) klo = c0, khi = h;
+                else khi = min(h2, c0 + 64);
+            } else {
+                X = D + (lower ? o + h : o) * dd + (long)r0 * ldd;
+                O = D + (long)(o + (lower ? h : 0) + r0) * ldd + o + (lower ? 0 : h) + c0;
+                if (lower) khi = min(h2, r0 + 64);
+                else klo = r0, khi = h;
+            }
+            fz_product(R, C, klo, khi, X, xrs, xcs, Y, ldy, inv ? (real)-1 : (real)1, O,
+                       inv ? ldd : h, lm);
+            fz_signal(ctr, base + inv * fz_pairs(n, h) + p);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (tid == 0) task = atomic_inc(ctr);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        t = task;
+    }
+    if (tid == 0 && atomic_inc(ctr + 1) == (int)get_num_groups(0) - 1)
+        for (int z = 0; z < nctr; ++z) ctr[z] = 0; /* the last group out */
+}
+#endif
+
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_full)
 /* F (n x n at f_off, rows n apart) = op(A)(i, j) = A[a_off + i a_rs + j a_cs] where (i, j) lies in op(A)'s

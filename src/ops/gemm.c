@@ -456,7 +456,8 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
     int use_ab = k > 0 && alpha != 0.0;
     gemm_problem p = {prec == TSL_DOUBLE, tsl__gemm_elem_size(prec), ta, tb, m, n, k, alpha, beta,
                       use_ab ? a : c, use_ab ? b : c, c, lda, ldb, ldc, prec,
-                      use_ab ? a_off : 0, use_ab ? b_off : 0, c_off, 0, 0, 0, 0, 0, 0, 0, 0};
+                      use_ab ? a_off : 0, use_ab ? b_off : 0, c_off, 0, 0, 0, 0, 0, 0, 0, 0,
+                      NULL, 0, 0};
     return tsl__gemm_run(ctx, &p);
 }
 
@@ -534,7 +535,8 @@ static gemm_problem ext_problem(int prec, tsl_trans ta, tsl_trans tb, size_t m, 
     gemm_problem p = {prec == TSL_DOUBLE, tsl__gemm_elem_size(prec), ta, tb, m, n, k, alpha, beta,
                       a, b, c, lda, ldb, ldc, prec, a_off, b_off, c_off, ext->tri, ext->unit,
                       ext->batch, ext->a_stride, ext->b_stride, ext->c_stride,
-                      ext->batch ? ext->stair : 0, ext->stair_step};
+                      ext->batch ? ext->stair : 0, ext->stair_step, ext->batch ? NULL : ext->cin,
+                      ext->cin_off, ext->ldcin};
     return p;
 }
 

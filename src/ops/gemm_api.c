@@ -128,7 +128,7 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const ge
     }
     gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
                       beta, NULL, NULL, NULL, v.ac, v.bc, v.n, tsl__gemm_call_kind(ctx, prec), 0, 0, 0,
-                      0,    0,    0,    0,    0,    0,    0,    0};
+                      0,    0,    0,    0,    0,    0,    0,    0,    NULL, 0, 0};
     if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
     if (use_ab) {
         if ((s = tsl__workspace(ctx, 0, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;
@@ -200,6 +200,9 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int prec, const gem
                       0,
                       0,
                       0,
+                      0,
+                      0,
+                      NULL,
                       0,
                       0};
     s = tsl__gemm_run(ctx, &p);

@@ -88,6 +88,8 @@ typedef struct {
     size_t batch, a_stride, b_stride, c_stride;
     int stair; /* with batch: TSL__STAIR_* (ops.h), tiles wholly outside problem z's part skipped */
     size_t stair_step;
+    cl_mem cin; /* beta times cin's elements (from cin_off, rows ldcin apart), not C's (NULL: C's) */
+    size_t cin_off, ldcin;
 } gemm_problem;
 
 /* What tiled2d does with a problem's operands: whether the kernel reads them in place (DIRECT)

@@ -213,9 +213,9 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     }
 #undef LD_FOR
     if (s != TSL_OK) return s;
-    /* no split k in the Level-3 modes: the sum pass would write all of C (TRI) and z is the
-     * problem (BATCH) */
-    size_t slices = p->tri || p->batch ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
+    /* no split k in the Level-3 modes: the sum pass would write all of C (TRI), z is the
+     * problem (BATCH), and it reads C (CIN) */
+    size_t slices = p->tri || p->batch || p->cin ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
     size_t kchunk = tsl__gemm_round_up((Kp + slices - 1) / slices, (size_t)tp[P_KWG]);
     slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
     char extra[400];
@@ -229,6 +229,8 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DBAND=1");
     if (p->batch && used < sizeof extra)
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DBATCH=1");
+    if (p->cin && used < sizeof extra)
+        used += (size_t)snprintf(extra + used, sizeof extra - used, " -DCIN=1");
     if (p->stair && used < sizeof extra)
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DSTAIR=%d -DSTAIR_S=%zu",
                                  p->stair, p->stair_step);
@@ -285,8 +287,16 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
                        {sizeof kb_off, &kb_off},
                        {sizeof kc_off, &kc_off},
                        {0, NULL},
+                       {0, NULL},
                        {0, NULL}};
-    int nargs = (int)(sizeof args / sizeof args[0]) - 2;
+    int nargs = (int)(sizeof args / sizeof args[0]) - 3;
+    int ildcin = (int)p->ldcin;
+    cl_long cin_off = (cl_long)p->cin_off;
+    if (p->cin) { /* after the batch's strides, which a call with Cin has not */
+        args[nargs++] = (tsl__arg){sizeof(cl_mem), &p->cin};
+        args[nargs++] = (tsl__arg){sizeof ildcin, &ildcin};
+        args[nargs++] = (tsl__arg){sizeof cin_off, &cin_off};
+    }
     if (p->batch) {
         /* z is the problem: NVIDIA's grids have at most 65535 groups along it, so larger batches
          * go in several launches, each from its first problem's offsets */
@@ -422,8 +432,8 @@ tsl_status tsl__gemm_run_tiled2d(tsl_context *ctx, const gemm_problem *p, const 
     int peel = tp[P_PEEL] == 2 || (tp[P_PEEL] == 0 && strcmp(ctx->info.type, "gpu") == 0);
     if (tp[P_DIRECT] == 1) peel = 0;
     /* the Level-3 modes pad instead: the strips would write C's other triangle (TRI 1, 2), read
-     * a triangular operand unpacked (3 to 6), or run one problem (BATCH) */
-    if (p->tri || p->batch) peel = 0;
+     * a triangular operand unpacked (3 to 6), run one problem (BATCH) or read C (CIN) */
+    if (p->tri || p->batch || p->cin) peel = 0;
     size_t mr = peel ? peel_of(p->m, tp[P_MWG]) : 0, nr = peel ? peel_of(p->n, tp[P_NWG]) : 0;
     cl_kernel rk = NULL, ck = NULL; /* the row strip's and the column strip's kernels */
     tsl_status s = TSL_OK;

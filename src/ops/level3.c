@@ -147,13 +147,21 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
 /* TRSM's options: "block"; "inv_block", the largest diagonal block l3_tri_inv inverts itself
  * (1 to 4096, default 64): larger ones are built from those by recursive doubling (tri_inverses);
  * "streams", the parts of B inverse_leaf solves on queues of their own (1 to 4; default 2 on GPUs
- * where B's other dimension is at least 4096, else 1: level3_leaf.c, leaf_parts). */
+ * where B's other dimension is at least 4096, else 1: level3_leaf.c, leaf_parts); "inv_fuse",
+ * the largest inverses inverse_leaf builds in one launch from blocks of 64 (0 to 4096; below
+ * 128: none, a launch a step; default 256 on NVIDIA's GPUs, none elsewhere: level3_inv.c). */
 static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
 {
     if (strcmp(name, "streams") == 0) {
         if (value < 1 || value > 1 + TSL__SIDE_QUEUES)
             return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option streams = %ld is outside 1 to %d",
                              value, 1 + TSL__SIDE_QUEUES);
+        return TSL_OK;
+    }
+    if (strcmp(name, "inv_fuse") == 0) {
+        if (value < 0 || value > 4096)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option inv_fuse = %ld is outside 0 to 4096",
+                             value);
         return TSL_OK;
     }
     if (strcmp(name, "inv_block") != 0) return block_option(ctx, name, value);

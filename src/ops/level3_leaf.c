@@ -1,7 +1,7 @@
 /* level3_leaf.c: TRSM's variant inverse_leaf (docs/level3.md): the triangle in recursive halves
  * down to leaves of nb, each solved by its inverse in one triangle-mode launch, the updates
  * between the halves as GEMMs, B in parts on queues of their own (runtime/side.c). The inverses
- * and op(A)'s dense strict triangle come from level3_tri.c. */
+ * come from level3_inv.c, op(A)'s dense strict triangle from level3_tri.c. */
 #include <stdint.h>
 #include <string.h>
 
@@ -10,60 +10,88 @@
 
 /* TRSM, variant inverse_leaf: the triangle cut in recursive halves of whole blocks of nb down to
  * single blocks (leaves), each solved by its explicit inverse in one triangle-mode launch (TRMM's
- * TRI_A / TRI_B: each tile runs only the k the triangle reaches) into W, X_I = a D_I^-1 B_I (left;
- * right X_I = a B_I D_I^-1); between the halves' solves one GEMM updates the second half from the
- * first, reading op(A) in place and the solved X from W: B[u] = a B[u] - op(A)[u, s] X[s] (left;
- * right B[:, u] = a B[:, u] - X[:, s] op(A)[s, u]). a is alpha until a part of B has been
- * updated once (scaled: the update scaled it), 1 after. No F, no dense copy of op(A): the solve's
- * flops plus the inversions' (ka nb^2 / 3), with nb large (few, large launches). D is on the
- * diagonal of a ka x ldd matrix (tsl__l3_tri_inverses' diagonal layout); each leaf's X is copied
- * from W into B right after it. */
+ * TRI_A / TRI_B: each tile runs only the k the triangle reaches), X_I = a D_I^-1 Y_I (left;
+ * right X_I = a Y_I D_I^-1); between the halves' solves one GEMM updates the second half from the
+ * first, reading op(A) in place and the solved X: Y[u] = a Y[u] - op(A)[u, s] X[s] (left; right
+ * Y[:, u] = a Y[:, u] - X[:, s] op(A)[s, u]). a is alpha until a part of B has been updated once
+ * (scaled: the update scaled it), 1 after. No F, no dense copy of op(A): the solve's flops plus
+ * the inversions' (ka nb^2 / 3), with nb large (few, large launches). D is on the diagonal of a
+ * ka x ldd matrix (tsl__l3_tri_inverses' diagonal layout).
+ * Where the right-hand sides Y and the solution X lie: every leaf reads Y from W and writes X
+ * into B, where it stays, and the updates read X from B. A part of B not yet updated has its Y in
+ * B: its first update reads B and writes W (a GEMM whose C is read from one buffer and written to
+ * another, tiled2d's CIN), later ones update W in place; the first leaf's Y, which no update
+ * reaches, is copied into W on a side queue while the inverses are built. (Each leaf writing X
+ * into W and a copy into B after it cost TRSM 4096 55 us single and 58 double on the H100, and
+ * the copy a leaf's update waited for, 80 us.) */
 typedef struct {
     cl_mem d, w;
     size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */
 } leaf_ws;
 
 /* One step of the solve: a leaf [r0, r1) (update 0), or the update of [u0, u1) from the solved
- * [s0, s1); scaled: the part it writes was scaled by alpha already. */
+ * [s0, s1); scaled: the part it writes was updated (and scaled by alpha) already (an update's Y
+ * is in W, not B). */
 typedef struct {
     int update, scaled;
     size_t r0, r1, s0, s1, u0, u1;
 } leaf_step;
+
+/* Offsets of row (left) or column (right) r of B and of W */
+static size_t b_at(const trxm_problem *p, size_t r)
+{
+    return p->b_off + (p->left ? r * p->ldb : r);
+}
+static size_t w_at(const trxm_problem *p, const leaf_ws *ws, size_t r)
+{
+    return ws->w_off + (p->left ? r * ws->ldw : r);
+}
 
 static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
                           const leaf_step *t)
 {
     size_t m = p->m, n = p->n;
     double a = t->scaled ? 1.0 : p->alpha;
-    if (!t->update) { /* the leaf: W_I = a D_I^-1 B_I (left) or a B_I D_I^-1 (right) */
+    if (!t->update) { /* the leaf: X_I = a D_I^-1 Y_I (left) or a Y_I D_I^-1 (right) */
         size_t r0 = t->r0, len = t->r1 - t->r0, doff = r0 * (ws->ldd + 1);
-        size_t bo = p->left ? p->b_off + r0 * p->ldb : p->b_off + r0;
+        cl_mem y = ws->w, out = p->b;
+        size_t yo = w_at(p, ws, r0), ldy = ws->ldw, oo = b_at(p, r0), ldo = p->ldb;
         size_t lm = p->left ? len : m, ln = p->left ? n : len;
-        cl_mem x = p->left ? ws->d : p->b, y = p->left ? p->b : ws->d;
-        size_t xo = p->left ? doff : bo, ldx = p->left ? ws->ldd : p->ldb;
-        size_t yo = p->left ? bo : doff, ldy = p->left ? p->ldb : ws->ldd;
-        size_t wo = ws->w_off + (p->left ? r0 * ws->ldw : r0);
+        cl_mem x1 = p->left ? ws->d : y, x2 = p->left ? y : ws->d;
+        size_t o1 = p->left ? doff : yo, ld1 = p->left ? ws->ldd : ldy;
+        size_t o2 = p->left ? yo : doff, ld2 = p->left ? ldy : ws->ldd;
         tsl__gemm_ext ext = {p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
                                      : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
-                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0};
-        if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, xo, ldx, yo,
-                             ldy, &ext))
-            return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x,
-                                     xo, ldx, y, yo, ldy, 0.0, ws->w, wo, ws->ldw, &ext);
+                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0, NULL, 0, 0};
+        if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, o1, ld1, o2,
+                             ld2, &ext))
+            return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x1,
+                                     o1, ld1, x2, o2, ld2, 0.0, out, oo, ldo, &ext);
         /* the context's gemm variant has no triangle mode: dense, the block's other triangle
          * holds zeros */
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x, xo, ldx,
-                             y, yo, ldy, 0.0, ws->w, wo, ws->ldw);
+        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x1, o1, ld1,
+                             x2, o2, ld2, 0.0, out, oo, ldo);
     }
-    size_t s0 = t->s0, s1 = t->s1, u0 = t->u0, u1 = t->u1;
-    if (p->left) /* B[u] = a B[u] - op(A)[u, s] X[s] */
-        return tsl__gemm_mem(ctx, p->prec, p->ta, TSL_NO_TRANS, u1 - u0, n, s1 - s0, -1.0, p->a,
-                             opa_at(p, u0, s0), p->lda, ws->w, ws->w_off + s0 * ws->ldw, ws->ldw,
-                             a, p->b, p->b_off + u0 * p->ldb, p->ldb);
-    /* B[:, u] = a B[:, u] - X[:, s] op(A)[s, u] */
-    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, p->ta, m, u1 - u0, s1 - s0, -1.0, ws->w,
-                         ws->w_off + s0, ws->ldw, p->a, opa_at(p, s0, u0), p->lda, a, p->b,
-                         p->b_off + u0, p->ldb);
+    /* left: W[u] = a Y[u] - op(A)[u, s] X[s]; right: W[:, u] = a Y[:, u] - X[:, s] op(A)[s, u],
+     * Y in W (scaled) or B, X in B */
+    size_t s0 = t->s0, s1 = t->s1, u0 = t->u0, u1 = t->u1, um = p->left ? u1 - u0 : m;
+    size_t un = p->left ? n : u1 - u0, k = s1 - s0;
+    cl_mem x1 = p->left ? p->a : p->b, x2 = p->left ? p->b : p->a;
+    size_t o1 = p->left ? opa_at(p, u0, s0) : b_at(p, s0), ld1 = p->left ? p->lda : p->ldb;
+    size_t o2 = p->left ? b_at(p, s0) : opa_at(p, s0, u0), ld2 = p->left ? p->ldb : p->lda;
+    tsl_trans t1 = p->left ? p->ta : TSL_NO_TRANS, t2 = p->left ? TSL_NO_TRANS : p->ta;
+    size_t wo = w_at(p, ws, u0);
+    if (!t->scaled) { /* Y from B */
+        tsl__gemm_ext ext = {0, 0, 0, 0, 0, 0, 0, 0, p->b, b_at(p, u0), p->ldb};
+        if (tsl__gemm_ext_ok(ctx, p->prec, t1, t2, um, un, k, o1, ld1, o2, ld2, &ext))
+            return tsl__gemm_mem_ext(ctx, p->prec, t1, t2, um, un, k, -1.0, x1, o1, ld1, x2, o2,
+                                     ld2, a, ws->w, wo, ws->ldw, &ext);
+        tsl_status s = tsl__l3_copy(ctx, p->dbl, um, un, p->b, b_at(p, u0), p->ldb, ws->w, wo,
+                                    ws->ldw);
+        if (s != TSL_OK) return s;
+    }
+    return tsl__gemm_mem(ctx, p->prec, t1, t2, um, un, k, -1.0, x1, o1, ld1, x2, o2, ld2, a, ws->w,
+                         wo, ws->ldw);
 }
 
 /* The steps of the solve of [r0, r1) in order, appended to out (*n of them so far): recursive
@@ -91,7 +119,7 @@ static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, l
  * one part's launches fill the device where another's leave it idle (a leaf's light tiles, the
  * last wave of an update). The host gives the parts each step in turn: a part whose launches were
  * all queued before the next part's first (NVIDIA's enqueue takes 12 us a launch) started 140 us
- * late. Each leaf's X goes from W into B right after it. */
+ * late. */
 static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
 {
     size_t other = p->left ? p->n : p->m, ka = p->left ? p->m : p->n;
@@ -125,15 +153,6 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
             if (q[i].m == 0 || q[i].n == 0) continue;
             if (parts > 1) tsl__side_use(ctx, (int)i - 1);
             s = leaf_do(ctx, &q[i], &w[i], &steps[t]);
-            if (s != TSL_OK || steps[t].update) continue;
-            /* the leaf's X into B at once (B's rows there, its right-hand sides, are spent; the
-             * updates read X from W): the other parts' launches run beside these copies, which a
-             * copy of all of W at the end left alone (double 4096: 50-90 us) */
-            size_t r0 = steps[t].r0, len = steps[t].r1 - r0;
-            s = p->left ? tsl__l3_copy(ctx, p->dbl, len, q[i].n, w[i].w, w[i].w_off + r0 * w[i].ldw,
-                                       w[i].ldw, q[i].b, q[i].b_off + r0 * q[i].ldb, q[i].ldb)
-                        : tsl__l3_copy(ctx, p->dbl, q[i].m, len, w[i].w, w[i].w_off + r0,
-                                       w[i].ldw, q[i].b, q[i].b_off + r0, q[i].ldb);
         }
     tsl__free(steps);
     tsl_status j = parts > 1 ? tsl__side_join(ctx, (int)parts - 1) : TSL_OK;
@@ -143,24 +162,31 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
 tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
-    size_t ka = p->left ? m : n, nblk = (ka + nb - 1) / nb;
+    size_t ka = p->left ? m : n;
     leaf_ws ws = {NULL, NULL, tsl__l3_round_up(ka, 32), 0, n};
-    /* D (ka x ldd), the doubling's scratch T (nblk (nb / 2)^2 elements) and, where op(A) is A
-     * transposed, op(A)'s strict triangle dense (ka x ka): every GEMM would pack its block of
-     * A^T, and a batch that needs the pack runs as one GEMM per problem (the doubling's dozens) */
+    /* D (ka x ldd), the doubling's scratch T and, where op(A) is A transposed, op(A)'s strict
+     * triangle dense (ka x ka): every GEMM would pack its block of A^T, and a batch that needs the
+     * pack runs as one GEMM per problem (the doubling's dozens) */
     int dense = p->ta != TSL_NO_TRANS;
-    size_t dsz = ka * ws.ldd, tsz = nblk * (nb / 2) * (nb / 2), fsz = dense ? ka * ka : 0;
+    size_t dsz = ka * ws.ldd, tsz = tsl__l3_tri_inv_scratch(ka, nb), fsz = dense ? ka * ka : 0;
     if (tsl__mul_overflows(ka, ws.ldd) || dsz + tsz < dsz || dsz + tsz + fsz < fsz ||
         dsz + tsz + fsz > SIZE_MAX / es)
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
     tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + fsz) * es, &ws.d);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &ws.w);
+    if (s != TSL_OK) return s;
+    /* the first leaf's right-hand sides (the first block in the substitution's order) into W,
+     * beside the inverses' small launches */
+    size_t nblk = (ka + nb - 1) / nb, f0 = p->left == p->lower ? 0 : (nblk - 1) * nb;
+    size_t f1 = f0 + nb < ka ? f0 + nb : ka;
+    l3_copy_job first = {p->left ? f1 - f0 : m, p->left ? n : f1 - f0, p->b, ws.w, b_at(p, f0),
+                         p->ldb, w_at(p, &ws, f0), ws.ldw};
     trxm_problem pa = *p; /* the op(A) the GEMMs read */
     if (s == TSL_OK && dense) {
         pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
         s = tsl__l3_tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
     }
-    if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz);
+    if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz, &first);
     if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws);
     return s;
 }

@@ -1,7 +1,7 @@
 /* level3_tri.c: the Level-3 routines with a triangular operand: TRMM and TRSM (in one tiled2d
  * launch in a triangle mode, or blocked with the diagonal blocks made dense or inverted; TRSM's
- * inverse variants invert the diagonal blocks by l3_tri_inv and recursive doubling, then run the
- * substitution's updates as GEMMs; inverse_leaf is level3_leaf.c's), with their argument
+ * inverse variants invert the diagonal blocks (level3_inv.c), then run the substitution's
+ * updates as GEMMs; inverse_leaf is level3_leaf.c's), with their argument
  * checks, the row-major view of a call, the host-pointer and device-buffer paths and the public
  * entry points. level3.c has what the routines share and the overview of how calls are mapped
  * and what they read and write. */
@@ -40,134 +40,6 @@ static tsl_status tri_blocks(tsl_context *ctx, const trxm_problem *p, size_t ka,
     return tsl__launch(ctx, k, "trmm diagonal blocks", args, 9, 2, global, local);
 }
 
-static tsl_status batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans ta, size_t count,
-                               size_t m, size_t n, size_t k, double alpha, cl_mem a, size_t a_off,
-                               size_t lda, size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb,
-                               double beta, cl_mem c, size_t c_off, size_t ldc, size_t sc);
-
-/* The largest diagonal block l3_tri_inv inverts itself for blocks of nb: nb halved while it is
- * above the "inv_block" option (default 64) and even; *levels: the doublings back to nb. */
-static size_t inv_base(const tsl_context *ctx, size_t nb, int *levels)
-{
-    size_t lim = (size_t)tsl__context_option(ctx, "trsm", "inv_block", 64), b = nb;
-    *levels = 0;
-    while (b > lim && b % 2 == 0) b /= 2, ++*levels;
-    return b;
-}
-
-/* TRSM's inverted diagonal blocks into d, in one of two layouts. Blocks (ldd == 0): as
- * tri_blocks lays them out, block i at i nb nb, rows nb apart. Diagonal (ldd > 0): on the diagonal
- * of a ka x ldd matrix (rows ldd apart), block i at i nb (ldd + 1), so the pairs of every level
- * lie a constant stride apart across all blocks. Zeros in the other triangle of each block.
- * l3_tri_inv inverts blocks of nb0 = inv_base (one work-group each, O(nb0^3) dependent-ish work
- * per group: at nb = 512 the whole inversion ran at 0.11-0.19x GEMM on the H100, round 2), then
- * recursive doubling builds the inverses of blocks of 2h from those of h, as CLBlast and MAGMA
- * do: for a lower pair [A11 0; A21 A22], inv = [inv11 0; -inv22 A21 inv11, inv22] (upper:
- * [inv11, -inv11 A12 inv22; 0 inv22]), two GEMMs per pair through T = A21 inv11 (A12 inv22) in
- * the scratch at d + t_off (about ka nb / 4 elements). Blocks layout: each GEMM batched over the
- * full blocks of nb (the ragged last block's pair by single GEMMs), one launch per pair
- * position, 2 (nb / nb0 - 1) launches in all. Diagonal layout: every whole pair of a level in
- * one batched launch (a pair never crosses a block: nb is a multiple of 2h), the last partial
- * one by single GEMMs: 2 log2(nb / nb0) launches. */
-typedef struct {
-    size_t cnt, h, h2;           /* pairs, the first half's size, the second's */
-    size_t a11, d11, d22, d21;   /* op(A)'s first diagonal block; D's blocks of the pair */
-    size_t sa, sd;               /* strides from one pair to the next in A and D */
-} inv_pairs;
-
-static tsl_status inv_double(tsl_context *ctx, const trxm_problem *p, cl_mem d, size_t ldd,
-                             size_t t_off, const inv_pairs *q)
-{
-    size_t h = q->h, h2 = q->h2;
-    if (q->cnt == 0 || h2 == 0) return TSL_OK;
-    tsl_status s;
-    /* the inverses are triangles with zeros beside them: the products skip those k */
-    if (p->lower) { /* T = A21 inv11 (h2 x h); inv21 = -inv22 T */
-        s = batched_gemm(ctx, p->prec, TSL__TRI_B_LOWER, p->ta, q->cnt, h2, h, h, 1.0, p->a,
-                         q->a11 + opa_at(p, h, 0) - p->a_off, p->lda, q->sa, d, q->d11, ldd,
-                         q->sd, 0.0, d, t_off, h, h * h);
-        if (s == TSL_OK)
-            s = batched_gemm(ctx, p->prec, TSL__TRI_A_LOWER, TSL_NO_TRANS, q->cnt, h2, h, h2, -1.0,
-                             d, q->d22, ldd, q->sd, d, t_off, h, h * h, 0.0, d, q->d21, ldd,
-                             q->sd);
-    } else { /* T = A12 inv22 (h x h2); inv12 = -inv11 T */
-        s = batched_gemm(ctx, p->prec, TSL__TRI_B_UPPER, p->ta, q->cnt, h, h2, h2, 1.0, p->a,
-                         q->a11 + opa_at(p, 0, h) - p->a_off, p->lda, q->sa, d, q->d22, ldd,
-                         q->sd, 0.0, d, t_off, h, h * h);
-        if (s == TSL_OK)
-            s = batched_gemm(ctx, p->prec, TSL__TRI_A_UPPER, TSL_NO_TRANS, q->cnt, h, h2, h, -1.0,
-                             d, q->d11, ldd, q->sd, d, t_off, h, h * h, 0.0, d, q->d21, ldd,
-                             q->sd);
-    }
-    return s;
-}
-
-tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
-                                size_t ka, cl_mem d, size_t ldd, size_t t_off)
-{
-    cl_kernel k;
-    int diag = ldd > 0;
-    size_t nb = p->nb, nblk = (ka + nb - 1) / nb, nfull = ka / nb, last = ka - nfull * nb;
-    if (!diag) ldd = nb;
-    int levels;
-    size_t nb0 = inv_base(ctx, nb, &levels);
-    tsl_status s = TSL_OK;
-    /* zeros in the pairs' other triangles, which no step below writes */
-    if (levels > 0 && !diag) s = tsl__l3_scale(ctx, p->dbl, nblk * nb, nb, 0, 0.0, d, 0, nb);
-    /* blocks of at most 64: l3_tri_inv64, in groups of 256 where the device runs those */
-    int small = nb0 <= 64;
-    if (s == TSL_OK && small) {
-        s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv64", "", &k);
-        if (s == TSL_OK && tsl__kernel_max_wg(ctx, k) < 256) small = 0;
-    }
-    if (s == TSL_OK && !small) s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv", "", &k);
-    if (s != TSL_OK) return s;
-    size_t nsmall = (ka + nb0 - 1) / nb0;
-    int ika = (int)ka, inb = (int)nb0, lower = p->lower, unit = p->unit, ildd = (int)ldd;
-    int per = diag ? (int)nsmall : (int)(nb / nb0);
-    int zspan = diag && levels > 0 ? (int)nb : 0; /* the zeros the doubling reads, written there */
-    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
-    cl_long a_off = (cl_long)p->a_off;
-    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
-                       {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
-                       {sizeof lower, &lower}, {sizeof unit, &unit},   {sizeof(cl_mem), &d},
-                       {sizeof ildd, &ildd},   {sizeof per, &per},     {sizeof zspan, &zspan}};
-    size_t wg = 256;
-    while (!small && wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
-    size_t local[1] = {wg}, global[1] = {nsmall * wg};
-    s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 12, 1, global, local);
-    for (size_t h = nb0; s == TSL_OK && h < nb; h *= 2) {
-        if (diag) {
-            /* every whole pair [o, o + 2h) of ka in one launch, then the partial last one */
-            size_t cnt = ka / (2 * h), o = cnt * 2 * h, dd = ldd + 1;
-            inv_pairs all = {cnt, h, h, pa->a_off, 0, h * dd, h * ldd, 2 * h * (pa->lda + 1),
-                             2 * h * dd};
-            if (!p->lower) all.d21 = h;
-            inv_pairs tail = {1, h, ka - o > h ? ka - o - h : 0, opa_at(pa, o, o), o * dd,
-                              (o + h) * dd, (o + h) * ldd + o, 0, 0};
-            if (!p->lower) tail.d21 = o * ldd + o + h;
-            s = inv_double(ctx, pa, d, ldd, t_off, &all);
-            if (s == TSL_OK) s = inv_double(ctx, pa, d, ldd, t_off, &tail);
-            continue;
-        }
-        for (size_t o = 0; s == TSL_OK && o < nb; o += 2 * h) {
-            /* the pair [o, o + h), [o + h, o + 2h) of every full block (batched), then of the
-             * ragged last one, whose second half has h2 rows (none: nothing to build) */
-            size_t o1 = o + h;
-            for (int rag = 0; s == TSL_OK && rag < 2; ++rag) {
-                size_t base = rag ? nfull * nb : 0, dz = base * nb;
-                inv_pairs q = {rag ? 1 : nfull, h,
-                               rag ? (last > o1 ? (last - o1 < h ? last - o1 : h) : 0) : h,
-                               opa_at(pa, base + o, base + o), dz + o * nb + o,
-                               dz + o1 * nb + o1, dz + (p->lower ? o1 * nb + o : o * nb + o1),
-                               nb * pa->lda + nb, nb * nb};
-                s = inv_double(ctx, pa, d, nb, t_off, &q);
-            }
-        }
-    }
-    return s;
-}
-
 static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb;
@@ -178,7 +50,8 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
     /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
      * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
-    if (s == TSL_OK) s = p->solve ? tsl__l3_tri_inverses(ctx, p, p, ka, d, 0, dsz) : tri_blocks(ctx, p, ka, d);
+    if (s == TSL_OK) s = p->solve ? tsl__l3_tri_inverses(ctx, p, p, ka, d, 0, dsz, NULL)
+                                 : tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
      * upper one on the right, else backward); each solved block updates the ones after it, and
@@ -237,7 +110,7 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
 static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), m = p->m, n = p->n;
-    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0, 0, 0};
+    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0, 0, 0, NULL, 0, 0};
     if (p->left)
         ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
     else
@@ -259,35 +132,13 @@ static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
     return 0;
 }
 
-/* count GEMMs C_z = alpha op(A_z) B_z + beta C_z, X_z = X + z x_stride: one batched tiled2d
- * launch where it runs them without a pre-pass, else one GEMM each. tri: TSL__TRI_A_* or _B_*
- * where that operand is one of TRSM's inverted blocks, with zeros in its other triangle (read in
- * place: each tile runs only the k the triangle reaches), else 0. */
-static tsl_status batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans ta, size_t count,
-                               size_t m, size_t n, size_t k, double alpha, cl_mem a, size_t a_off,
-                               size_t lda, size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb,
-                               double beta, cl_mem c, size_t c_off, size_t ldc, size_t sc)
-{
-    if (count == 0) return TSL_OK;
-    tsl__gemm_ext ext = {tri, tri ? TSL__TRI_IN_PLACE : 0, count, sa, sb, sc, 0, 0};
-    if (count > 1 && tsl__gemm_ext_ok(ctx, prec, ta, TSL_NO_TRANS, m, n, k, a_off, lda, b_off,
-                                      ldb, &ext))
-        return tsl__gemm_mem_ext(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off, lda, b,
-                                 b_off, ldb, beta, c, c_off, ldc, &ext);
-    tsl_status s = TSL_OK;
-    for (size_t z = 0; s == TSL_OK && z < count; ++z)
-        s = tsl__gemm_mem(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off + z * sa, lda, b,
-                          b_off + z * sb, ldb, beta, c, c_off + z * sc, ldc);
-    return s;
-}
-
 static tsl_status batched_nn(tsl_context *ctx, int prec, int tri, size_t count, size_t m,
                              size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
                              size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb, double beta,
                              cl_mem c, size_t c_off, size_t ldc, size_t sc)
 {
-    return batched_gemm(ctx, prec, tri, TSL_NO_TRANS, count, m, n, k, alpha, a, a_off, lda, sa, b,
-                        b_off, ldb, sb, beta, c, c_off, ldc, sc);
+    return tsl__l3_batched_gemm(ctx, prec, tri, TSL_NO_TRANS, count, m, n, k, alpha, a, a_off,
+                                lda, sa, b, b_off, ldb, sb, beta, c, c_off, ldc, sc);
 }
 
 /* The substitution's updates of TRSM's inverse variants on Y (in B, in place): the blocks
@@ -351,7 +202,7 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
     tsl__gemm_ext ext = {0, 0, nfull, p->left ? nb : nb * nb, p->left ? nb * nb : nb * ka, step,
                          p->left ? (forward ? TSL__STAIR_ROWS_AFTER : TSL__STAIR_ROWS_BEFORE)
                                  : (forward ? TSL__STAIR_COLS_AFTER : TSL__STAIR_COLS_BEFORE),
-                         nb};
+                         nb, NULL, 0, 0};
     size_t a_off = p->left ? f0 : 0, lda = p->left ? ka : nb;
     size_t b_off = p->left ? 0 : f0, ldb = p->left ? nb : ka;
     tsl_status s = TSL_OK;
@@ -416,7 +267,7 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     cl_mem ws, w;
     tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + 2 * fsz) * es, &ws);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, p, ka, ws, 0, dsz);
+    if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, p, ka, ws, 0, dsz, NULL);
     if (s != TSL_OK) return s;
     size_t f0 = dsz + tsz, f1 = f0 + fsz; /* op(A) dense, and F (after D and tri_inverses' T) */
     if (nblk > 1) {

@@ -104,6 +104,8 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
  *   its tiles wholly outside do nothing (what a tile crossing the line computes there is written
  *   too: the caller's operands are dense). TRSM's F products, which the substitution reads only
  *   on one side of the diagonal.
+ *   cin (without a batch): C = alpha op(A) op(B) + beta Cin, Cin (from cin_off, rows ldcin apart)
+ *   read, C only written (TRSM inverse_leaf's updates into the workspace the next leaf reads).
  * They run on tiled2d only: tsl__gemm_ext_ok says whether the context's gemm variant does (and,
  * for a batch, whether no operand needs the pack pre-pass); where it says no, the caller takes
  * its general algorithm. k > 0 and alpha != 0 (the callers treat those cases themselves). */
@@ -123,6 +125,8 @@ typedef struct {
     size_t batch, a_stride, b_stride, c_stride;
     int stair;
     size_t stair_step;
+    cl_mem cin;
+    size_t cin_off, ldcin;
 } tsl__gemm_ext;
 int tsl__gemm_ext_ok(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
                      size_t k, size_t a_off, size_t lda, size_t b_off, size_t ldb,

@@ -40,6 +40,34 @@ tsl_status tsl__workspace(tsl_context *ctx, int slot, size_t bytes, cl_mem *out)
     return TSL_OK;
 }
 
+tsl_status tsl__counters(tsl_context *ctx, size_t count, cl_mem *out)
+{
+    size_t bytes = count * sizeof(cl_int);
+    if (ctx->counters.mem && ctx->counters.size >= bytes) {
+        *out = ctx->counters.mem;
+        return TSL_OK;
+    }
+    if (ctx->counters.mem) {
+        clFinish(ctx->queue);
+        clReleaseMemObject(ctx->counters.mem);
+        ctx->counters.mem = NULL;
+        ctx->counters.size = 0;
+    }
+    if (bytes < 256) bytes = 256;
+    tsl_status s = tsl__mem_create(ctx, bytes, &ctx->counters.mem, "a buffer of counters");
+    if (s != TSL_OK) return s;
+    cl_int zero = 0, err = clEnqueueFillBuffer(ctx->queue, ctx->counters.mem, &zero, sizeof zero, 0,
+                                               bytes, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        clReleaseMemObject(ctx->counters.mem);
+        ctx->counters.mem = NULL;
+        return tsl__cl_fail(ctx, "clEnqueueFillBuffer", err, "zeroing a buffer of counters");
+    }
+    ctx->counters.size = bytes;
+    *out = ctx->counters.mem;
+    return TSL_OK;
+}
+
 tsl_status tsl__upload_rect(tsl_context *ctx, cl_mem mem, const void *host, size_t rows,
                             size_t row_bytes, size_t host_pitch)
 {

@@ -68,6 +68,7 @@ void tsl_context_destroy(tsl_context *ctx)
     }
     for (int i = 0; i < TSL__WORKSPACES * (1 + TSL__SIDE_QUEUES); ++i)
         if (ctx->workspace[i].mem) clReleaseMemObject(ctx->workspace[i].mem);
+    if (ctx->counters.mem) clReleaseMemObject(ctx->counters.mem);
     for (int i = 0; i < TSL__SIDE_QUEUES; ++i)
         if (ctx->side[i]) clReleaseCommandQueue(ctx->side[i]);
     if (ctx->queue) clReleaseCommandQueue(ctx->queue);

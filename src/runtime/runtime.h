@@ -66,6 +66,7 @@ struct tsl_context {
     struct { void *ptr; cl_mem mem; } pinned[16]; /* tsl_host_alloc's mapped buffers */
     struct { cl_mem mem; size_t size; } workspace[TSL__WORKSPACES * (1 + TSL__SIDE_QUEUES)];
     /* scratch for pre-passes: TSL__WORKSPACES slots per queue */
+    struct { cl_mem mem; size_t size; } counters; /* tsl__counters: ints kept at zero */
     char warning[1024];            /* tsl_context_warning: "" if none */
     int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
     unsigned long nv_registers;    /* tsl__device_registers, queried once at creation */
@@ -164,6 +165,9 @@ tsl_status tsl__mem_create(tsl_context *ctx, size_t bytes, cl_mem *out, const ch
 /* A scratch buffer of at least `bytes`, slot 0..TSL__WORKSPACES-1, kept by the context (the
  * current queue's own: a side queue's commands never share scratch with another queue's). */
 tsl_status tsl__workspace(tsl_context *ctx, int slot, size_t bytes, cl_mem *out);
+/* At least `count` ints of device memory, zero when made, which the kernels that count in them
+ * (level3.cl, l3_tri_inv_fused) leave at zero when they end: one buffer per context. */
+tsl_status tsl__counters(tsl_context *ctx, size_t count, cl_mem *out);
 /* Page-locked host memory: a CL_MEM_ALLOC_HOST_PTR buffer mapped through queue. Returns
  * CL_SUCCESS, or the error of the call named in *call with nothing left allocated (*ptr and *mem
  * NULL). unmap waits for queue, since the memory must not go while

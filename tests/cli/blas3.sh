@@ -42,6 +42,12 @@ expect_ok blas3 --op trsm -m 70 -n 45 --block 32 --inv-block 8 --variant inverse
 # and with B in 3 parts (--streams; on a CPU the parts run in turn on the context's queue)
 expect_ok blas3 --op trsm -m 70 -n 200 --block 32 --inv-block 8 --variant inverse_leaf --verify \
     --streams 3 --repeat 1 --warmup 0
+# and with the inverses of blocks up to 256 built in one launch (l3_tri_inv_fused, --inv-fuse),
+# the launch named in the trace
+TESSEL_TRACE=2 expect_ok blas3 --op trsm -m 300 -n 40 --block 256 --variant inverse_leaf \
+    --inv-fuse 4096 --verify --repeat 1 --warmup 0
+grep -Eq '^tessel: trace: +[0-9.]+ us  trsm diagonal inverses, fused \(l3_tri_inv_fused\) ' "$ERR" ||
+    fail "--inv-fuse: the fused launch"
 TESSEL_TRACE=2 expect_ok blas3 --op trsm --size 70 --block 16 --variant inverse --repeat 1 --warmup 0
 expect_clean_stderr
 grep -Eq '^tessel: trace: +[0-9.]+ us  trsm diagonal inverses \(l3_tri_inv(64)?\) [0-9]+ x [0-9]+ x 1$' "$ERR" ||
@@ -88,6 +94,7 @@ expect_error 2 "--block" blas3 --op trsm --block 5000 --size 8
 expect_error 2 "--inv-block expects 1 to 4096" blas3 --op trsm --inv-block 5000 --size 8
 expect_error 2 "--inv-block expects a positive" blas3 --op trsm --inv-block 0 --size 8
 expect_error 2 "--streams expects 1 to 4" blas3 --op trsm --streams 5 --size 8
+expect_error 2 "--inv-fuse expects 1 to 4096" blas3 --op trsm --inv-fuse 4097 --size 8
 expect_error 2 "--precision" blas3 --op symm --precision half --size 8
 expect_error 2 "unknown gemm_batched variant" gemm --batch 3 --variant tiled2d --size 8
 expect_error 2 "unknown peer" gemm --batch 3 --peers cuda_naive --size 8
