@@ -154,6 +154,21 @@ static tsl_status inv_fused(tsl_context *ctx, const trxm_problem *p, size_t ka, 
     return tsl__launch(ctx, k, "trsm diagonal inverses, fused", args, 13, 1, global, local);
 }
 
+/* The caller's copy on a side queue, beside the launches queued after it; *forked: the side
+ * queue to join. */
+static tsl_status beside_copy(tsl_context *ctx, const trxm_problem *p, const l3_copy_job *c,
+                              int *forked)
+{
+    tsl_status s = tsl__side_fork(ctx, 1);
+    *forked = s == TSL_OK;
+    if (s != TSL_OK) return s;
+    tsl__side_use(ctx, 0);
+    s = tsl__l3_copy(ctx, p->dbl, c->rows, c->cols, c->src, c->s_off, c->lds, c->dst, c->d_off,
+                     c->ldd);
+    tsl__side_use(ctx, -1);
+    return s;
+}
+
 tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
                                 size_t ka, cl_mem d, size_t ldd, size_t t_off,
                                 const l3_copy_job *beside)
@@ -206,18 +221,15 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
         s = inv_fused(ctx, p, ka, top, d, ldd, t_off, zspan);
     else
         s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 12, 1, global, local);
+    /* the caller's copy beside the last level the host launches (or after the first launch
+     * where there is none): beside l3_tri_inv64 it slowed that from 61 to 135 us; beside the
+     * levels after it, double TRSM 4096 1.651-1.653 ms against 1.641-1.647 (single alike) */
     int forked = 0;
-    if (s == TSL_OK && beside) { /* after the first launch, which the copy slowed (61 -> 135 us) */
-        s = tsl__side_fork(ctx, 1);
-        forked = s == TSL_OK;
-        if (forked) {
-            tsl__side_use(ctx, 0);
-            s = tsl__l3_copy(ctx, p->dbl, beside->rows, beside->cols, beside->src, beside->s_off,
-                             beside->lds, beside->dst, beside->d_off, beside->ldd);
-            tsl__side_use(ctx, -1);
-        }
-    }
-    for (size_t h = top ? top : nb0; s == TSL_OK && h < nb; h *= 2) {
+    size_t h0 = top ? top : nb0; /* the first level the host launches */
+    if (s == TSL_OK && beside && h0 >= nb) s = beside_copy(ctx, p, beside, &forked);
+    for (size_t h = h0; s == TSL_OK && h < nb; h *= 2) {
+        if (beside && !forked && 2 * h >= nb) s = beside_copy(ctx, p, beside, &forked);
+        if (s != TSL_OK) break;
         if (diag) {
             /* every whole pair [o, o + 2h) of ka in one launch, then the partial last one */
             size_t cnt = ka / (2 * h), o = cnt * 2 * h, dd = ldd + 1;

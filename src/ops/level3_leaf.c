@@ -21,9 +21,9 @@
  * into B, where it stays, and the updates read X from B. A part of B not yet updated has its Y in
  * B: its first update reads B and writes W (a GEMM whose C is read from one buffer and written to
  * another, tiled2d's CIN), later ones update W in place; the first leaf's Y, which no update
- * reaches, is copied into W on a side queue while the inverses are built. (Each leaf writing X
- * into W and a copy into B after it cost TRSM 4096 55 us single and 58 double on the H100, and
- * the copy a leaf's update waited for, 80 us.) */
+ * reaches, is copied into W on a side queue beside the inverses' last launches. (Each leaf
+ * writing X into W and a copy into B after it cost TRSM 4096 55 us single and 58 double on the
+ * H100, and the copy a leaf's update waited for, 80 us.) */
 typedef struct {
     cl_mem d, w;
     size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */

@@ -36,9 +36,9 @@ tsl_status tsl__l3_batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans t
 /* TRSM's inverted diagonal blocks of nb into d (level3_inv.c): ldd 0, block i at i nb nb, rows nb
  * apart; ldd > 0, on the diagonal of a ka x ldd matrix; zeros in each block's other triangle; the
  * doubling's scratch at d + t_off (tsl__l3_tri_inv_scratch elements). pa: the op(A) the
- * doubling's GEMMs read. beside (or NULL): a copy to run on a side queue after the first launch,
- * beside the doubling's small launches (which leave the device mostly idle); joined before the
- * function returns. */
+ * doubling's GEMMs read. beside (or NULL): a copy to run on a side queue beside the doubling's
+ * last level of launches (which leave the device mostly idle), or after the first launch where
+ * the host launches no level; joined before the function returns. */
 typedef struct {
     size_t rows, cols;
     cl_mem src, dst;
