@@ -94,6 +94,9 @@ void run_errors(void)
     CHECK(tsl_context_set_option(x, "trsm", "inv_fuse", 4097) == TSL_ERR_INVALID_ARG,
           "inv_fuse 4097");
     CHECK(tsl_context_set_option(x, "trsm", "inv_fuse", 0) == TSL_OK, "inv_fuse 0");
+    CHECK(tsl_context_set_option(x, "trsm", "inv_fuze", 256) == TSL_ERR_INVALID_ARG &&
+              strstr(tsl_context_error(x), "inv_fuse") != NULL,
+          "an unknown trsm option's message names the options: %s", tsl_context_error(x));
     CHECK(tsl_context_set_variant(x, "gemm_batched", "loop") == TSL_OK, "gemm_batched loop");
     tsl_context_set_variant(x, "gemm_batched", "auto");
     CHECK(tsl_ssyrk(NULL, R, TSL_LOWER, TSL_NO_TRANS, 4, 4, 1, a, 4, 1, c, 4) == TSL_ERR_INVALID_ARG,

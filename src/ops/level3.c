@@ -164,7 +164,11 @@ static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
                              value);
         return TSL_OK;
     }
-    if (strcmp(name, "inv_block") != 0) return block_option(ctx, name, value);
+    if (strcmp(name, "block") == 0) return block_option(ctx, name, value);
+    if (strcmp(name, "inv_block") != 0)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "unknown trsm option '%s' (options: block, inv_block, streams, inv_fuse)",
+                         name);
     if (value < 1 || value > 4096)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option inv_block = %ld is outside 1 to 4096",
                          value);
