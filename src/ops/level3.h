@@ -1,7 +1,7 @@
 /* level3.h: what the Level-3 routines share: level3.c (the variant tables and options, the small
  * kernels of level3.cl, the argument checks and the host staging), level3_sym.c (SYMM, SYRK,
- * SYR2K), level3_tri.c and level3_leaf.c (TRMM, TRSM) and strided batched GEMM (gemm_batched.c): the small kernels,
- * the block size, and the argument checks' wording. */
+ * SYR2K), level3_tri.c, level3_inv.c and level3_leaf.c (TRMM, TRSM) and strided batched GEMM
+ * (gemm_batched.c): the small kernels, the block size, and the argument checks' wording. */
 #ifndef TSL_OPS_LEVEL3_H
 #define TSL_OPS_LEVEL3_H
 

@@ -32,7 +32,6 @@ tsl_status tsl__l3_batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans t
     return s;
 }
 
-
 /* The largest diagonal block l3_tri_inv inverts itself for blocks of nb: nb halved while it is
  * above the "inv_block" option (default 64) and even; *levels: the doublings back to nb. */
 static size_t inv_base(const tsl_context *ctx, size_t nb, int *levels)
@@ -107,8 +106,8 @@ static size_t fz_pairs(size_t ka, size_t h)
 
 size_t tsl__l3_tri_inv_scratch(size_t ka, size_t nb)
 {
-    size_t h = nb / 2, all = (ka + nb - 1) / nb * h * h, fused = 0;
-    for (h = 64; 2 * h <= nb; h *= 2) fused += fz_pairs(ka, h) * h * h;
+    size_t half = nb / 2, all = (ka + nb - 1) / nb * half * half, fused = 0;
+    for (size_t h = 64; 2 * h <= nb; h *= 2) fused += fz_pairs(ka, h) * h * h;
     return fused > all ? fused : all;
 }
 
@@ -120,15 +119,14 @@ static const char *fused_options(const tsl_context *ctx)
 }
 
 /* The diagonal layout's inverses of blocks up to top (64 times a power of 2, at most nb) in one
- * launch of l3_tri_inv_fused (level3.cl says how its groups share the work): the blocks of 64
+ * launch of l3_tri_inv_fused, k (level3.cl says how its groups share the work): the blocks of 64
  * and the doubling levels below top, which l3_tri_inv64 and two batched GEMMs per level launched
- * one by one (NVIDIA's OpenCL: 8 us or more a launch, and 20 us of the host's to queue each). */
-static tsl_status inv_fused(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t top,
-                            cl_mem d, size_t ldd, size_t t_off, int zspan)
+ * one by one (NVIDIA's OpenCL: 8 us or more a launch, and 20 us of the host's to queue each).
+ * inv64: l3_tri_inv64's 12 arguments, whose first 10 (but nb, which top replaces) and zspan the
+ * fused kernel takes too. */
+static tsl_status inv_fused(tsl_context *ctx, cl_kernel k, const tsl__arg *inv64, size_t ka,
+                            size_t top, size_t t_off)
 {
-    cl_kernel k;
-    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv_fused", fused_options(ctx), &k);
-    if (s != TSL_OK) return s;
     size_t nsmall = (ka + 63) / 64, nctr = 2 + nsmall, most = nsmall;
     for (size_t h = 64; h < top; h *= 2) {
         size_t c = ka / (2 * h), full = (h / 64) * (h / 64), stage = c * full;
@@ -137,19 +135,19 @@ static tsl_status inv_fused(tsl_context *ctx, const trxm_problem *p, size_t ka, 
         if (stage > most) most = stage;
     }
     cl_mem ctr;
-    s = tsl__counters(ctx, nctr, &ctr);
+    tsl_status s = tsl__counters(ctx, nctr, &ctr);
     if (s != TSL_OK) return s;
     /* two groups a compute unit, at most one a task of the largest stage */
     size_t groups = 2 * (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1);
     if (groups > most) groups = most;
-    int ika = (int)ka, itop = (int)top, lower = p->lower, unit = p->unit, ildd = (int)ldd;
-    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
-    cl_long a_off = (cl_long)p->a_off, to = (cl_long)t_off;
-    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof itop, &itop},   {sizeof(cl_mem), &p->a},
-                       {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
-                       {sizeof lower, &lower}, {sizeof unit, &unit},   {sizeof(cl_mem), &d},
-                       {sizeof ildd, &ildd},   {sizeof zspan, &zspan}, {sizeof to, &to},
-                       {sizeof(cl_mem), &ctr}};
+    int itop = (int)top;
+    cl_long to = (cl_long)t_off;
+    tsl__arg args[13];
+    memcpy(args, inv64, 10 * sizeof *args);
+    args[1] = (tsl__arg){sizeof itop, &itop};
+    args[10] = inv64[11]; /* zspan */
+    args[11] = (tsl__arg){sizeof to, &to};
+    args[12] = (tsl__arg){sizeof(cl_mem), &ctr};
     size_t local[1] = {256}, global[1] = {groups * 256};
     return tsl__launch(ctx, k, "trsm diagonal inverses, fused", args, 13, 1, global, local);
 }
@@ -194,11 +192,11 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
      * (default: INV_FUSE on NVIDIA's GPUs, whose device-scope fence the kernel knows; elsewhere
      * a launch a step) */
     size_t top = 0;
+    cl_kernel kf = NULL;
     if (diag && small && nb0 == 64 && levels > 0) {
         long dflt = tsl__nv_compute_capability(ctx) > 0 ? INV_FUSE : 0;
         size_t lim = (size_t)tsl__context_option(ctx, "trsm", "inv_fuse", dflt);
         for (top = 64; top * 2 <= nb && top * 2 <= lim;) top *= 2;
-        cl_kernel kf;
         if (top >= 128)
             s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_inv_fused", fused_options(ctx), &kf);
         if (s != TSL_OK) return s;
@@ -218,7 +216,7 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
     while (!small && wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
     size_t local[1] = {wg}, global[1] = {nsmall * wg};
     if (top)
-        s = inv_fused(ctx, p, ka, top, d, ldd, t_off, zspan);
+        s = inv_fused(ctx, kf, args, ka, top, t_off);
     else
         s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 12, 1, global, local);
     /* the caller's copy beside the last level the host launches (or after the first launch

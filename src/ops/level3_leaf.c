@@ -120,9 +120,10 @@ static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, l
  * last wave of an update). The host gives the parts each step in turn: a part whose launches were
  * all queued before the next part's first (NVIDIA's enqueue takes 12 us a launch) started 140 us
  * late. */
-static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws)
+static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
+                             const leaf_step *steps, size_t nsteps)
 {
-    size_t other = p->left ? p->n : p->m, ka = p->left ? p->m : p->n;
+    size_t other = p->left ? p->n : p->m;
     /* default: 2 parts on GPUs from 4096 columns (rows) of B. On the H100 (1 / 2 / 4 parts, ms,
      * bench/results/h100/trsm-streams): 4096^2 single 1.93 / 1.93 / 1.95, double 1.80 / 1.73 /
      * 1.73; right, upper, A^T single 2.11 / 2.04 / 1.99, double 1.99 / 1.80 / 1.94 (4 parts
@@ -134,10 +135,6 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
     size_t parts = want < 1 ? 1 : (size_t)want;
     if (parts > TSL__SIDE_QUEUES + 1) parts = TSL__SIDE_QUEUES + 1;
     while (parts > 1 && other / parts < 64) --parts; /* parts of at least 64 */
-    size_t nblk = (ka + p->nb - 1) / p->nb, nsteps = 0;
-    leaf_step *steps = tsl__malloc(2 * nblk * sizeof *steps);
-    if (!steps) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: out of host memory");
-    leaf_plan(p, 0, ka, 0, steps, &nsteps);
     size_t step = tsl__l3_round_up((other + parts - 1) / parts, 32);
     trxm_problem q[1 + TSL__SIDE_QUEUES];
     leaf_ws w[1 + TSL__SIDE_QUEUES];
@@ -154,7 +151,6 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
             if (parts > 1) tsl__side_use(ctx, (int)i - 1);
             s = leaf_do(ctx, &q[i], &w[i], &steps[t]);
         }
-    tsl__free(steps);
     tsl_status j = parts > 1 ? tsl__side_join(ctx, (int)parts - 1) : TSL_OK;
     return s != TSL_OK ? s : j;
 }
@@ -175,19 +171,23 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
     tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + fsz) * es, &ws.d);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &ws.w);
     if (s != TSL_OK) return s;
-    /* the first leaf's right-hand sides (the first block in the substitution's order) into W,
-     * beside the inverses' small launches */
-    size_t nblk = (ka + nb - 1) / nb, f0 = p->left == p->lower ? 0 : (nblk - 1) * nb;
-    size_t f1 = f0 + nb < ka ? f0 + nb : ka;
-    l3_copy_job first = {p->left ? f1 - f0 : m, p->left ? n : f1 - f0, p->b, ws.w, b_at(p, f0),
-                         p->ldb, w_at(p, &ws, f0), ws.ldw};
+    size_t nsteps = 0;
+    leaf_step *steps = tsl__malloc(2 * ((ka + nb - 1) / nb) * sizeof *steps);
+    if (!steps) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: out of host memory");
+    leaf_plan(p, 0, ka, 0, steps, &nsteps);
+    /* the first leaf's right-hand sides (steps[0], the first block in the substitution's order)
+     * into W, beside the inverses' small launches */
+    size_t f0 = steps[0].r0, len = steps[0].r1 - f0;
+    l3_copy_job first = {p->left ? len : m, p->left ? n : len, p->b, ws.w, b_at(p, f0), p->ldb,
+                         w_at(p, &ws, f0), ws.ldw};
     trxm_problem pa = *p; /* the op(A) the GEMMs read */
-    if (s == TSL_OK && dense) {
+    if (dense) {
         pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
         s = tsl__l3_tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
     }
     if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz, &first);
-    if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws);
+    if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws, steps, nsteps);
+    tsl__free(steps);
     return s;
 }
 
