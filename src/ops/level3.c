@@ -48,14 +48,18 @@ static const l3_variant trsm_variants[] = {
 static const l3_variant symm_variants[] = {{"expand", L3_EXPAND}};
 static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
 static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
-/* TRSM: inverse_rec on GPUs (no GEMM of nb rows between the updates, which fill a fraction of a
- * GPU, and the updates in recursive halves: fewer, larger GEMMs; H100 round 2, n = 4096: 0.52x /
- * 0.59x GEMM single / double at nb 128 against inverse's 0.36x / 0.45x, and ahead at 8192 too),
- * and from ka = 4096 on inverse_leaf (tsl__l3_trsm_kind);
- * blocked elsewhere (PoCL, 768^3 single, a loaded 2-core machine: 54 to 74 against 35 to 37
- * GFLOP/s; the inverse variants' extra batched products cost more than the diagonal GEMMs they
- * replace on a CPU). */
-static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse_rec"}, {NULL, "blocked"}};
+/* TRSM: inverse_leaf on GPUs (the triangle in recursive halves down to leaves of 256 to 1024,
+ * each solved by its explicit inverse in one launch: tsl__l3_trsm_block; H100, n = 4096: 0.75x /
+ * 0.80x GEMM single / double, bench/results/h100/trsm-nocopy). From session 6 to 8 it was auto
+ * from ka = 4096 on only, inverse_rec below (session 6: level at 2048); with its fused inverses,
+ * parts of B and no copies it is ahead or level at every size from 64 (H100, session 9,
+ * bench/results/h100/trsm-sizes: 4000^2 single 2.10 against 2.95 ms, double 2.33 against 3.91;
+ * 2000^2 0.66 / 0.63 against 0.66 / 1.17; 256^2 0.088 / 0.107 against 0.109 / 0.110; 64^2 within
+ * 2%). inverse_rec (no GEMM of nb rows between the updates, the updates in recursive halves) beat
+ * inverse's F products at round 2. Blocked elsewhere (PoCL, 768^3 single, a loaded 2-core
+ * machine: 54 to 74 against 35 to 37 GFLOP/s; the inverse variants' extra batched products cost
+ * more than the diagonal GEMMs they replace on a CPU). */
+static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse_leaf"}, {NULL, "blocked"}};
 static const tsl__auto_row symm_auto[] = {{NULL, "expand"}};
 
 static const char *syrk_name(size_t i)
@@ -114,18 +118,6 @@ l3_kind tsl__l3_variant_kind(tsl_context *ctx, const char *op)
     const l3_variant *v = tsl__find_variant(ctx, op, t, autos, name);
     return v ? v->kind : L3_BLOCKED;
 }
-/* TRSM's algorithm for a triangle of ka: the context's variant; auto on GPUs is inverse_leaf from
- * ka = 4096 on (H100: 0.69x / 0.88x GEMM single at 4096 / 8192 against inverse_rec's 0.60x /
- * 0.82x, double 0.72x / 0.96x against 0.56x / 0.85x) and inverse_rec below (level at 2048: 0.633
- * against 0.623 ms single, 0.562 against 0.608 double; at 1024 inverse_rec ahead). */
-l3_kind tsl__l3_trsm_kind(tsl_context *ctx, size_t ka)
-{
-    l3_kind kind = tsl__l3_variant_kind(ctx, "trsm");
-    if (kind == L3_INVERSE_REC && ka >= 4096 && strcmp(tsl__context_variant(ctx, "trsm"), "auto") == 0)
-        kind = L3_INVERSE_LEAF;
-    return kind;
-}
-
 static tsl_status symm_check(tsl_context *ctx, const char *variant, const char **resolved)
 {
     return check_in(ctx, "symm", TSL__TABLE(symm_variants), symm_auto, variant, resolved);
@@ -212,9 +204,12 @@ size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka, l3_kind kind)
     int gpu = strcmp(ctx->info.type, "gpu") == 0;
     long dflt = gpu && ka > 4096 ? 256 : 128;
     /* inverse_leaf: few, large leaves (H100, 4096 and 8192, single and double: leaves of 1024
-     * ahead of 512 and 2048 by 1-8%, bench/results/h100/trsm-leaf) */
+     * ahead of 512 and 2048 by 1-8%, bench/results/h100/trsm-leaf); below, session 9's sweep
+     * (bench/results/h100/trsm-sizes): 1024 from 2560 (3000^2 single 1.35 ms against 1.42 at 512,
+     * double 1.25 against 1.38), 512 from 1280 (2000^2 0.66 / 0.63 against 0.79 / 0.65 at 1024,
+     * 0.71 / 0.70 at 256), else 256 */
     if (kind == L3_INVERSE_LEAF)
-        dflt = gpu && ka >= 4096 ? 1024 : 256;
+        dflt = !gpu ? 256 : ka >= 2560 ? 1024 : ka >= 1280 ? 512 : 256;
     return (size_t)tsl__context_option(ctx, "trsm", "block", dflt);
 }
 

@@ -45,9 +45,7 @@ typedef enum {
 } l3_kind;
 /* The kind of algorithm the context's variant of op names (checked when it was set). */
 l3_kind tsl__l3_variant_kind(tsl_context *ctx, const char *op);
-/* TRSM's algorithm for a triangle of ka (the variant, or what auto takes at that size). */
-l3_kind tsl__l3_trsm_kind(tsl_context *ctx, size_t ka);
-/* TRSM's block size for a triangle of ka in algorithm kind (tsl__l3_trsm_kind's). */
+/* TRSM's block size for a triangle of ka in algorithm kind. */
 size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka, l3_kind kind);
 size_t tsl__l3_round_up(size_t x, size_t m);
 /* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows). */

@@ -355,7 +355,7 @@ static trxm_problem trxm_view(tsl_context *ctx, int prec, int solve, const trxm_
                       .lda = g->lda,
                       .ldb = g->ldb};
     size_t ka = p.left ? p.m : p.n;
-    p.kind = solve ? tsl__l3_trsm_kind(ctx, ka) : tsl__l3_variant_kind(ctx, "trmm");
+    p.kind = tsl__l3_variant_kind(ctx, solve ? "trsm" : "trmm");
     if (solve) p.nb = tsl__l3_trsm_block(ctx, ka, p.kind);
     return p;
 }
