@@ -398,7 +398,10 @@ static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k,
  * problem DIRECT = 2 would read in place runs on that configuration, this companion (with the
  * ring's m8n8k4 where the ring uses it: sm_80); DIRECT = 0 keeps the ring for every problem.
  * Not for the Level-3 modes (their operands are packed or batched as the ring plans them), nor
- * the tensor-core kinds (not measured). 1: *out is the companion. */
+ * the tensor-core kinds (not measured), nor above m n k = 2^30 (COMPANION_MAX, the tie's 1000^3;
+ * DIRECT = 2's own bound, 2^32, let TRSM 4000^2's updates of 1024 x 4000 x 1024 run on it at 22
+ * TFLOP/s, 374 us against the ring's 200 with a 25 us pack, session 9). 1: *out is the companion. */
+#define COMPANION_MAX 1073741824.0
 static const tiled2d_params fp64_direct_companion = {
     {64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 2, 0, 2, 0, 0, 0, 0}};
 
@@ -408,6 +411,7 @@ static int ring_companion(const tsl_context *ctx, const gemm_problem *p, const g
     const int *tp = c->tp.v;
     if (!tp[P_ASYNC] || tp[P_MMA] < 1 || tp[P_MMA] > 3 || tp[P_DIRECT] != 2 || p->tri || p->batch)
         return 0;
+    if ((double)p->m * (double)p->n * (double)p->k > COMPANION_MAX) return 0;
     *out = *c;
     out->tp = fp64_direct_companion;
     int *v = out->tp.v;
