@@ -400,7 +400,8 @@ static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k,
  * Not for the Level-3 modes (their operands are packed or batched as the ring plans them), nor
  * the tensor-core kinds (not measured), nor above m n k = 2^30 (COMPANION_MAX, the tie's 1000^3;
  * DIRECT = 2's own bound, 2^32, let TRSM 4000^2's updates of 1024 x 4000 x 1024 run on it at 22
- * TFLOP/s, 374 us against the ring's 200 with a 25 us pack, session 9). 1: *out is the companion. */
+ * TFLOP/s, 374 us against the ring's 200 with a 25 us pack, session 9). 1: *out is the
+ * companion. */
 #define COMPANION_MAX 1073741824.0
 static const tiled2d_params fp64_direct_companion = {
     {64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 2, 0, 2, 0, 0, 0, 0}};
