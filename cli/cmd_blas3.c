@@ -648,7 +648,7 @@ int cli_cmd_blas3(int argc, char **argv)
          "elsewhere"},
         {"--streams", NULL, CLI_COUNT, &j.streams, "S",
          "trsm inverse_leaf: solve B in S parts, each on a command queue of its own, which the "
-         "device runs at once (1 to 4); default 2 on GPUs where B has 4096 columns (rows, side "
+         "device runs at once (1 to 4); default 2 on GPUs where B has 3000 columns (rows, side "
          "right) or more, else 1"},
         CLI_OPTS_RUNS(&repeat, &warmup),
         CLI_OPT_VERIFY(&j.verify),

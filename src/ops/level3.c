@@ -139,7 +139,7 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
 /* TRSM's options: "block"; "inv_block", the largest diagonal block l3_tri_inv inverts itself
  * (1 to 4096, default 64): larger ones are built from those by recursive doubling (tri_inverses);
  * "streams", the parts of B inverse_leaf solves on queues of their own (1 to 4; default 2 on GPUs
- * where B's other dimension is at least 4096, else 1: level3_leaf.c, leaf_parts); "inv_fuse",
+ * where B's other dimension is at least 3000, else 1: level3_leaf.c, leaf_parts); "inv_fuse",
  * the largest inverses inverse_leaf builds in one launch from blocks of 64 (0 to 4096; below
  * 128: none, a launch a step; default 256 on NVIDIA's GPUs, none elsewhere: level3_inv.c). */
 static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)

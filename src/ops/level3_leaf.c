@@ -124,14 +124,17 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
                              const leaf_step *steps, size_t nsteps)
 {
     size_t other = p->left ? p->n : p->m;
-    /* default: 2 parts on GPUs from 4096 columns (rows) of B. On the H100 (1 / 2 / 4 parts, ms,
+    /* default: 2 parts on GPUs from 3000 columns (rows) of B. On the H100 (1 / 2 / 4 parts, ms,
      * bench/results/h100/trsm-streams): 4096^2 single 1.93 / 1.93 / 1.95, double 1.80 / 1.73 /
      * 1.73; right, upper, A^T single 2.11 / 2.04 / 1.99, double 1.99 / 1.80 / 1.94 (4 parts
      * varied from run to run); 8192^2 single 12.42 / 11.97 / 11.93, double 11.85 / 11.44 / 11.37;
      * but 4096 x 128 single 0.62 / 0.96 / 1.04 (parts of 64 columns). 3 parts round to columns
-     * of 1376 at 4096 and ran slower than 2 or 4 (session 7's experiments). */
+     * of 1376 at 4096 and ran slower than 2 or 4 (session 7's experiments). Below 4096 (session
+     * 9, bench/results/h100/trsm-sizes/experiments step 11, 1 / 2 parts): double 3000^2 1.14 /
+     * 1.07, 4000^2 2.04 / 1.87, 4096 x 3000 1.55 / 1.43, single level to 2% faster; at 2000 to
+     * 2048 columns double 2000^2 0.58 / 0.61-0.67, 2048^2 0.43 / 0.46-0.51. */
     int gpu = strcmp(ctx->info.type, "gpu") == 0;
-    long want = tsl__context_option(ctx, "trsm", "streams", gpu && other >= 4096 ? 2 : 1);
+    long want = tsl__context_option(ctx, "trsm", "streams", gpu && other >= 3000 ? 2 : 1);
     size_t parts = want < 1 ? 1 : (size_t)want;
     if (parts > TSL__SIDE_QUEUES + 1) parts = TSL__SIDE_QUEUES + 1;
     while (parts > 1 && other / parts < 64) --parts; /* parts of at least 64 */
