@@ -475,21 +475,20 @@ static int run_job(l3_job *j, const char *device, const char *csv, const char *j
         cli_error(CLI_EXIT_USAGE, "%s: --block: %s", j->cmd, tsl_context_error(j->s.ctx));
         return cli_session_abort(&j->s, CLI_EXIT_USAGE);
     }
-    if (j->inv_block && j->op == TSL_L3_TRSM &&
-        tsl_context_set_option(j->s.ctx, "trsm", "inv_block", (long)j->inv_block) != TSL_OK) {
-        cli_error(CLI_EXIT_USAGE, "%s: --inv-block: %s", j->cmd, tsl_context_error(j->s.ctx));
-        return cli_session_abort(&j->s, CLI_EXIT_USAGE);
-    }
-    if (j->inv_fuse && j->op == TSL_L3_TRSM &&
-        tsl_context_set_option(j->s.ctx, "trsm", "inv_fuse", (long)j->inv_fuse) != TSL_OK) {
-        cli_error(CLI_EXIT_USAGE, "%s: --inv-fuse: %s", j->cmd, tsl_context_error(j->s.ctx));
-        return cli_session_abort(&j->s, CLI_EXIT_USAGE);
-    }
-    if (j->streams && j->op == TSL_L3_TRSM &&
-        tsl_context_set_option(j->s.ctx, "trsm", "streams", (long)j->streams) != TSL_OK) {
-        cli_error(CLI_EXIT_USAGE, "%s: --streams: %s", j->cmd, tsl_context_error(j->s.ctx));
-        return cli_session_abort(&j->s, CLI_EXIT_USAGE);
-    }
+    /* TRSM's options, where given */
+    const struct {
+        const char *flag, *option;
+        size_t value;
+    } trsm_opts[] = {{"--inv-block", "inv_block", j->inv_block},
+                     {"--inv-fuse", "inv_fuse", j->inv_fuse},
+                     {"--streams", "streams", j->streams}};
+    for (size_t i = 0; j->op == TSL_L3_TRSM && i < sizeof trsm_opts / sizeof trsm_opts[0]; ++i)
+        if (trsm_opts[i].value && tsl_context_set_option(j->s.ctx, "trsm", trsm_opts[i].option,
+                                                         (long)trsm_opts[i].value) != TSL_OK) {
+            cli_error(CLI_EXIT_USAGE, "%s: %s: %s", j->cmd, trsm_opts[i].flag,
+                      tsl_context_error(j->s.ctx));
+            return cli_session_abort(&j->s, CLI_EXIT_USAGE);
+        }
     if ((rc = cli_variants_check(&j->vs, &j->s, j->cmd))) return cli_session_abort(&j->s, rc);
     if (j->op == OP_BATCHED)
         snprintf(j->s.title, sizeof j->s.title,

@@ -125,15 +125,21 @@ static tsl_status symm_check(tsl_context *ctx, const char *variant, const char *
 
 /* Option "block": the block size of the blocked algorithms (diagonal blocks of TRMM/TRSM, the
  * leaves of SYRK/SYR2K's recursion). Default: tsl__l3_block. */
+/* An option's value within [lo, hi], else TSL_ERR_INVALID_ARG naming it. */
+static tsl_status in_range(tsl_context *ctx, const char *name, long value, long lo, long hi)
+{
+    if (value < lo || value > hi)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option %s = %ld is outside %ld to %ld", name,
+                         value, lo, hi);
+    return TSL_OK;
+}
+
 static tsl_status block_option(tsl_context *ctx, const char *name, long value)
 {
     if (strcmp(name, "block") != 0)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
                          "unknown Level-3 option '%s' (options: block, 1 to 4096)", name);
-    if (value < 1 || value > 4096)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option block = %ld is outside 1 to 4096",
-                         value);
-    return TSL_OK;
+    return in_range(ctx, name, value, 1, 4096);
 }
 
 /* TRSM's options: "block"; "inv_block", the largest diagonal block l3_tri_inv inverts itself
@@ -144,27 +150,19 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
  * 128: none, a launch a step; default 256 on NVIDIA's GPUs, none elsewhere: level3_inv.c). */
 static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
 {
-    if (strcmp(name, "streams") == 0) {
-        if (value < 1 || value > 1 + TSL__SIDE_QUEUES)
-            return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option streams = %ld is outside 1 to %d",
-                             value, 1 + TSL__SIDE_QUEUES);
-        return TSL_OK;
-    }
-    if (strcmp(name, "inv_fuse") == 0) {
-        if (value < 0 || value > 4096)
-            return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option inv_fuse = %ld is outside 0 to 4096",
-                             value);
-        return TSL_OK;
-    }
-    if (strcmp(name, "block") == 0) return block_option(ctx, name, value);
-    if (strcmp(name, "inv_block") != 0)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "unknown trsm option '%s' (options: block, inv_block, streams, inv_fuse)",
-                         name);
-    if (value < 1 || value > 4096)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option inv_block = %ld is outside 1 to 4096",
-                         value);
-    return TSL_OK;
+    static const struct {
+        const char *name;
+        long lo, hi;
+    } opts[] = {{"block", 1, 4096},
+                {"inv_block", 1, 4096},
+                {"streams", 1, 1 + TSL__SIDE_QUEUES},
+                {"inv_fuse", 0, 4096}};
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; ++i)
+        if (strcmp(name, opts[i].name) == 0)
+            return in_range(ctx, name, value, opts[i].lo, opts[i].hi);
+    return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                     "unknown trsm option '%s' (options: block, inv_block, streams, inv_fuse)",
+                     name);
 }
 
 const tsl__op_desc tsl__syrk_desc = {.op = "syrk",

@@ -10,7 +10,7 @@
  * op(A) X = alpha B or X op(A) = alpha B, into B (level3_tri.c says how calls map to this). */
 typedef struct {
     int dbl, prec, left, lower, unit, solve;
-    l3_kind kind; /* the algorithm: the variant, or what auto takes at this size (trxm_view) */
+    l3_kind kind; /* the algorithm: the context's variant, auto resolved (trxm_view) */
     tsl_trans ta;
     size_t m, n, nb;
     double alpha;
