@@ -78,6 +78,9 @@ l3_test(trsm_leaf_fused trsm 256 inverse_leaf auto auto 0 1 4096)
 l3_test(trsm_leaf_fused_gpucfg trsm 128 inverse_leaf "${L3_GEMM_SINGLE}" "${L3_GEMM_DOUBLE}" 0 2 4096)
 # under a gemm variant without the triangle and batch modes (naive): every product dense
 l3_test(trsm_leaf_naive trsm 64 inverse_leaf naive naive 16)
+# split k forced under the updates: those that read C from B and write W (CIN) sum their slices
+# with beta times B's rows (gemm_splitk_sum's Cin)
+l3_test(trsm_leaf_split trsm 64 inverse_leaf "${L3_GEMM_SINGLE},KSPLIT=2" "${L3_GEMM_DOUBLE},KSPLIT=2" 16)
 # 16 x 16 tiles, so the inverses' triangles (read in place, TSL__TRI_IN_PLACE) span several tiles of
 # k: the leaves (TRI 3 to 6 without the pack), the doubling's batched triangle-mode products of
 # pairs of 32 (and of 8, 16 from 8: l3_tri_inv's base). (inverse's X = alpha D^-1 Y, batched in

@@ -346,23 +346,25 @@ void gemm_edge(const int L, const int S, const int K, const real alpha,
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_splitk_sum)
-/* ---- the second pass of split k: C = sum over z of W[z] (+ beta C), slices added in a fixed
+/* ---- the second pass of split k: C = sum over z of W[z] (+ beta Cin), slices added in a fixed
  * order, so the result has the same bits on every run. W holds S slices of Mc x ldw (in real: float
- * partial sums for 16-bit storage, whose C is rounded once, here). ---------- */
+ * partial sums for 16-bit storage, whose C is rounded once, here). Cin is C itself (cin_off, ldcin
+ * = c_off, ldc) or, for a GEMM that reads C from another place (TRSM's updates, CIN), that one.
+ * ---------- */
 __kernel void gemm_splitk_sum(const int Mc, const int Nc, const int S,
                               __global const real *W, const int ldw, const long wslice,
                               const real beta, __global sreal *C, const int ldc,
-                              const long c_off)
+                              const long c_off, __global const sreal *Cin, const int ldcin,
+                              const long cin_off)
 {
     const int col = get_global_id(0);
     const int row = get_global_id(1);
     if (row >= Mc || col >= Nc) return;
-    C += c_off;
     __global const real *w = W + (long)row * ldw + col;
     real acc = w[0];
     for (int z = 1; z < S; ++z) acc += w[z * wslice];
-    const long i = (long)row * ldc + col; /* 16-bit storage: rounded here, once */
-    STORE((beta == ZERO) ? acc : acc + beta * LOAD(C, i), C, i);
+    const long i = c_off + (long)row * ldc + col; /* 16-bit storage: rounded here, once */
+    STORE((beta == ZERO) ? acc : acc + beta * LOAD(Cin, cin_off + (long)row * ldcin + col), C, i);
 }
 
 #endif

@@ -93,7 +93,8 @@ static size_t splitk_slices(const tsl_context *ctx, const gemm_problem *p, const
     return s;
 }
 
-/* Second pass of a split k: C = sum of the slices (+ beta C), in a fixed order. */
+/* Second pass of a split k: C = sum of the slices (+ beta C, or beta Cin where the problem reads
+ * C from another place), in a fixed order. */
 static tsl_status splitk_sum(tsl_context *ctx, const gemm_problem *p, cl_mem w, size_t slices)
 {
     cl_kernel k;
@@ -104,11 +105,15 @@ static tsl_status splitk_sum(tsl_context *ctx, const gemm_problem *p, cl_mem w, 
            global[2] = {tsl__gemm_round_up(p->n, e), tsl__gemm_round_up(p->m, e)};
     int Mc = (int)p->m, Nc = (int)p->n, S = (int)slices, ldw = (int)p->n, ldc = (int)p->ldc;
     cl_long wslice = (cl_long)(p->m * p->n), c_off = (cl_long)p->c_off;
+    cl_mem cin = p->cin ? p->cin : p->c;
+    int ldcin = p->cin ? (int)p->ldcin : ldc;
+    cl_long cin_off = p->cin ? (cl_long)p->cin_off : c_off;
     tsl__scalar be;
     tsl__arg args[] = {{sizeof Mc, &Mc},   {sizeof Nc, &Nc},         {sizeof S, &S},
                        {sizeof(cl_mem), &w}, {sizeof ldw, &ldw},       {sizeof wslice, &wslice},
                        tsl__scalar_arg(p->dbl, &be, p->beta), {sizeof(cl_mem), &p->c},
-                       {sizeof ldc, &ldc}, {sizeof c_off, &c_off}};
+                       {sizeof ldc, &ldc}, {sizeof c_off, &c_off},  {sizeof(cl_mem), &cin},
+                       {sizeof ldcin, &ldcin}, {sizeof cin_off, &cin_off}};
     return tsl__launch(ctx, k, "gemm split-k sum", args, (int)(sizeof args / sizeof args[0]), 2,
                        global, local);
 }
@@ -214,10 +219,12 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
 #undef LD_FOR
     if (s != TSL_OK) return s;
     /* no split k in the Level-3 modes: the sum pass would write all of C (TRI), z is the
-     * problem (BATCH), and it reads C (CIN) */
-    size_t slices = p->tri || p->batch || p->cin ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
+     * problem (BATCH). A problem that reads C from another place (CIN) splits as any other: the
+     * slices are plain products, the sum pass reads Cin. */
+    size_t slices = p->tri || p->batch ? 1 : splitk_slices(ctx, p, tp, Mp, Np, Kp);
     size_t kchunk = tsl__gemm_round_up((Kp + slices - 1) / slices, (size_t)tp[P_KWG]);
     slices = (Kp + kchunk - 1) / kchunk; /* no empty slice */
+    int cin = p->cin && slices == 1;     /* the kernel reads Cin itself */
     char extra[400];
     tiled2d_params eff = c->tp; /* the kernel built: DIRECT as decided here */
     eff.v[P_DIRECT] = direct;
@@ -229,7 +236,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DBAND=1");
     if (p->batch && used < sizeof extra)
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DBATCH=1");
-    if (p->cin && used < sizeof extra)
+    if (cin && used < sizeof extra)
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DCIN=1");
     if (p->stair && used < sizeof extra)
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DSTAIR=%d -DSTAIR_S=%zu",
@@ -292,7 +299,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     int nargs = (int)(sizeof args / sizeof args[0]) - 3;
     int ildcin = (int)p->ldcin;
     cl_long cin_off = (cl_long)p->cin_off;
-    if (p->cin) { /* after the batch's strides, which a call with Cin has not */
+    if (cin) { /* after the batch's strides, which a call with Cin has not */
         args[nargs++] = (tsl__arg){sizeof(cl_mem), &p->cin};
         args[nargs++] = (tsl__arg){sizeof ildcin, &ildcin};
         args[nargs++] = (tsl__arg){sizeof cin_off, &cin_off};
