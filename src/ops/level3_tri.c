@@ -50,7 +50,7 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
     /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
      * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
-    if (s == TSL_OK) s = p->solve ? tsl__l3_tri_inverses(ctx, p, p, ka, d, 0, dsz, NULL)
+    if (s == TSL_OK) s = p->solve ? tsl__l3_tri_inverses(ctx, p, p, ka, d, 0, dsz, NULL, NULL)
                                  : tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
@@ -267,7 +267,7 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     cl_mem ws, w;
     tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + 2 * fsz) * es, &ws);
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
-    if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, p, ka, ws, 0, dsz, NULL);
+    if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, p, ka, ws, 0, dsz, NULL, NULL);
     if (s != TSL_OK) return s;
     size_t f0 = dsz + tsz, f1 = f0 + fsz; /* op(A) dense, and F (after D and tri_inverses' T) */
     if (nblk > 1) {

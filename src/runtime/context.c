@@ -61,6 +61,7 @@ void tsl_context_destroy(tsl_context *ctx)
         if (ctx->side[i]) clFinish(ctx->side[i]);
     if (ctx->queue) clFinish(ctx->queue);
     for (int i = 0; i < ctx->nevents; ++i) clReleaseEvent(ctx->events[i]);
+    if (ctx->mark) clReleaseEvent(ctx->mark);
     if (ctx->queue) tsl__pinned_release_all(ctx); /* needs the queue to unmap */
     for (int i = 0; i < ctx->nprograms; ++i) {
         for (int k = 0; k < ctx->programs[i].nkernels; ++k) clReleaseKernel(ctx->programs[i].kernels[k]);

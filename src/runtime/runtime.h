@@ -42,6 +42,7 @@ struct tsl_context {
     cl_command_queue main_q, side[TSL__SIDE_QUEUES];
     int ws_base; /* the current queue's first workspace slot (each queue has its own) */
     int sharing; /* queues running at once between tsl__side_fork and _join (else 0) */
+    cl_event mark; /* tsl__side_mark's point, until the join (else NULL) */
     tsl_device_info info;
     char cache_dir[1024]; /* "" when no usable cache directory */
     char error[2048];
@@ -137,8 +138,16 @@ tsl_status tsl__timing_end(tsl_context *ctx);
  * of different queues at once, not of one out-of-order queue). Every fork is joined, also after
  * an error. The call's kernel time is the device time in which any of its kernels ran. */
 tsl_status tsl__side_fork(tsl_context *ctx, int n);
+/* As tsl__side_fork, where the last `light` of the n side queues run only a few small launches:
+ * they do not count as sharing the device (tsl__device_sharing). */
+tsl_status tsl__side_fork_light(tsl_context *ctx, int n, int light);
 void tsl__side_use(tsl_context *ctx, int i);
 tsl_status tsl__side_join(tsl_context *ctx, int n);
+/* A point on the current queue (what it has been given so far) that commands given to other
+ * queues afterwards can wait for: tsl__side_mark sets it (one at a time, until the join);
+ * tsl__side_wait makes the current queue wait for it (no mark: nothing to wait for). */
+tsl_status tsl__side_mark(tsl_context *ctx);
+tsl_status tsl__side_wait(tsl_context *ctx);
 /* How many queues share the device now (1 outside a fork): a launch's work-groups are then one
  * part of what runs, and GEMM does not split k (the other queues fill the device). */
 int tsl__device_sharing(const tsl_context *ctx);

@@ -22,7 +22,9 @@ static tsl_status wait_on(tsl_context *ctx, cl_command_queue q, cl_uint n, const
     return err == CL_SUCCESS ? TSL_OK : tsl__cl_fail(ctx, "clEnqueueBarrierWithWaitList", err, "a side queue");
 }
 
-tsl_status tsl__side_fork(tsl_context *ctx, int n)
+tsl_status tsl__side_fork(tsl_context *ctx, int n) { return tsl__side_fork_light(ctx, n, 0); }
+
+tsl_status tsl__side_fork_light(tsl_context *ctx, int n, int light)
 {
     if (n < 0 || n > TSL__SIDE_QUEUES)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "side queues: %d asked, %d at most (internal)",
@@ -41,7 +43,7 @@ tsl_status tsl__side_fork(tsl_context *ctx, int n)
         }
     cl_event ev = NULL;
     tsl_status s = marker(ctx, ctx->main_q, &ev);
-    ctx->sharing = n + 1;
+    ctx->sharing = n + 1 - (light < 0 ? 0 : light > n ? n : light);
     for (int i = 0; s == TSL_OK && i < n; ++i)
         if (ctx->side[i] != ctx->main_q) s = wait_on(ctx, ctx->side[i], 1, &ev);
     if (ev) clReleaseEvent(ev);
@@ -57,10 +59,28 @@ void tsl__side_use(tsl_context *ctx, int i)
 
 int tsl__device_sharing(const tsl_context *ctx) { return ctx->sharing > 1 ? ctx->sharing : 1; }
 
+static void drop_mark(tsl_context *ctx)
+{
+    if (ctx->mark) clReleaseEvent(ctx->mark);
+    ctx->mark = NULL;
+}
+
+tsl_status tsl__side_mark(tsl_context *ctx)
+{
+    drop_mark(ctx);
+    return marker(ctx, ctx->queue, &ctx->mark);
+}
+
+tsl_status tsl__side_wait(tsl_context *ctx)
+{
+    return ctx->mark ? wait_on(ctx, ctx->queue, 1, &ctx->mark) : TSL_OK;
+}
+
 tsl_status tsl__side_join(tsl_context *ctx, int n)
 {
     tsl__side_use(ctx, -1);
     ctx->sharing = 0;
+    drop_mark(ctx);
     cl_event evs[TSL__SIDE_QUEUES];
     cl_uint got = 0;
     tsl_status s = TSL_OK;
