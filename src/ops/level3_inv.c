@@ -167,40 +167,31 @@ static tsl_status beside_copy(tsl_context *ctx, const trxm_problem *p, const l3_
     return s;
 }
 
-/* The diagonal layout's pairs [o, o + 2h) of level h over ka from pair `first` on: `count` whole
- * ones in one batched launch (each with its T at t_off + its index h^2), then, with `tail`, the
- * partial last one (its second half has fewer than h rows; none where ka - o <= h), which lies
- * within the last, ragged block of nb. Each is built from the pairs of level h / 2 it covers. */
-static tsl_status level_pairs(tsl_context *ctx, const trxm_problem *pa, size_t ka, cl_mem d,
-                              size_t ldd, size_t t_off, size_t h, size_t first, size_t count,
-                              int tail)
+/* The diagonal layout's partial last pair of level h over ka (its second half has fewer than h
+ * rows; none where ka - o <= h), which lies within the last, ragged block of nb: built from the
+ * pairs of level h / 2, whole and partial. */
+static tsl_status tail_pair(tsl_context *ctx, const trxm_problem *pa, size_t ka, cl_mem d,
+                            size_t ldd, size_t t_off, size_t h)
 {
-    size_t o = first * 2 * h, dd = ldd + 1;
-    inv_pairs q = {count, h, h, opa_at(pa, o, o), o * dd, (o + h) * dd,
-                   pa->lower ? (o + h) * ldd + o : o * ldd + o + h, 2 * h * (pa->lda + 1),
-                   2 * h * dd};
-    tsl_status s = inv_double(ctx, pa, d, ldd, t_off + first * h * h, &q);
-    if (s != TSL_OK || !tail) return s;
-    o = ka / (2 * h) * 2 * h;
-    inv_pairs t = {1, h, ka - o > h ? ka - o - h : 0, opa_at(pa, o, o), o * dd, (o + h) * dd,
-                   pa->lower ? (o + h) * ldd + o : o * ldd + o + h, 0, 0};
-    return inv_double(ctx, pa, d, ldd, t_off, &t);
+    size_t o = ka / (2 * h) * 2 * h, dd = ldd + 1;
+    inv_pairs tail = {1, h, ka - o > h ? ka - o - h : 0, opa_at(pa, o, o), o * dd,
+                      (o + h) * dd, (o + h) * ldd + o, 0, 0};
+    if (!pa->lower) tail.d21 = o * ldd + o + h;
+    return inv_double(ctx, pa, d, ldd, t_off, &tail);
 }
 
-tsl_status tsl__l3_tri_inv_rest(tsl_context *ctx, const trxm_problem *pa, size_t ka, cl_mem d,
+tsl_status tsl__l3_tri_inv_tail(tsl_context *ctx, const trxm_problem *pa, size_t ka, cl_mem d,
                                 size_t ldd, size_t t_off, size_t from)
 {
     tsl_status s = TSL_OK;
-    for (size_t h = from, nb = pa->nb; s == TSL_OK && from && h < nb; h *= 2) {
-        size_t first = nb / (2 * h), all = ka / (2 * h);
-        s = level_pairs(ctx, pa, ka, d, ldd, t_off, h, first, all > first ? all - first : 0, 1);
-    }
+    for (size_t h = from; s == TSL_OK && from && h < pa->nb; h *= 2)
+        s = tail_pair(ctx, pa, ka, d, ldd, t_off, h);
     return s;
 }
 
 tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
                                 size_t ka, cl_mem d, size_t ldd, size_t t_off,
-                                const l3_copy_job *beside, size_t *rest)
+                                const l3_copy_job *beside, size_t *tail)
 {
     cl_kernel k;
     int diag = ldd > 0;
@@ -255,17 +246,19 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
      * levels after it, double TRSM 4096 1.651-1.653 ms against 1.641-1.647 (single alike) */
     int forked = 0;
     size_t h0 = top ? top : nb0; /* the first level the host launches */
-    if (rest) *rest = diag && h0 < nb && ka > nb ? h0 : 0;
+    if (tail) *tail = diag && h0 < nb && ka % nb ? h0 : 0;
     if (s == TSL_OK && beside && h0 >= nb) s = beside_copy(ctx, p, beside, &forked);
     for (size_t h = h0; s == TSL_OK && h < nb; h *= 2) {
         if (beside && !forked && 2 * h >= nb) s = beside_copy(ctx, p, beside, &forked);
         if (s != TSL_OK) break;
         if (diag) {
-            /* every whole pair [o, o + 2h) of ka in one launch, then the partial last one; or,
-             * with the rest deferred, the pairs of the first block alone */
-            size_t cnt = ka / (2 * h), mine = rest && *rest ? nb / (2 * h) : cnt;
-            s = level_pairs(ctx, pa, ka, d, ldd, t_off, h, 0, mine < cnt ? mine : cnt,
-                            !(rest && *rest));
+            /* every whole pair [o, o + 2h) of ka in one launch, then the partial last one */
+            size_t cnt = ka / (2 * h), dd = ldd + 1;
+            inv_pairs all = {cnt, h, h, pa->a_off, 0, h * dd, h * ldd, 2 * h * (pa->lda + 1),
+                             2 * h * dd};
+            if (!p->lower) all.d21 = h;
+            s = inv_double(ctx, pa, d, ldd, t_off, &all);
+            if (s == TSL_OK && !(tail && *tail)) s = tail_pair(ctx, pa, ka, d, ldd, t_off, h);
             continue;
         }
         for (size_t o = 0; s == TSL_OK && o < nb; o += 2 * h) {

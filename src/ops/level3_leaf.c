@@ -27,7 +27,7 @@
 typedef struct {
     cl_mem d, w;
     size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */
-    size_t t_off, rest;     /* the doubling's scratch in d; the deferred levels (0: none) */
+    size_t t_off, tail;     /* the doubling's scratch in d; the deferred levels (0: none) */
 } leaf_ws;
 
 /* One step of the solve: a leaf [r0, r1) (update 0), or the update of [u0, u1) from the solved
@@ -120,11 +120,10 @@ static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, l
  * one part's launches fill the device where another's leave it idle (a leaf's light tiles, the
  * last wave of an update). The host gives the parts each step in turn: a part whose launches were
  * all queued before the next part's first (NVIDIA's enqueue takes 12 us a launch) started 140 us
- * late. The inverses of the blocks after the first (the doubling's levels above the fused launch,
- * ws->rest) are built on a side queue of their own beside the parts' first steps, and each part
- * waits for them before its second leaf: on the critical path before the first leaf, the launches
- * for a ragged last block alone (few tiles) took 110-140 us of TRSM 3000^2 and 4000^2 on the
- * H100. */
+ * late. The inverse of a ragged last block, which the last leaf alone reads (ws->tail), is built
+ * on a side queue of its own beside the parts' first steps, and each part waits for it before
+ * its last leaf: on the critical path before every leaf, its launches of few tiles took 110-140
+ * us of TRSM 3000^2 and 4000^2 on the H100. */
 static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf_ws *ws,
                              const leaf_step *steps, size_t nsteps)
 {
@@ -153,24 +152,22 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
         if (p->left) q[i].n = len, q[i].b_off += o, w[i].w_off += o;
         else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
     }
-    /* the other blocks' levels on a side queue of their own where one is left, else first */
-    int rest = ws->rest != 0 && parts <= TSL__SIDE_QUEUES, sides = (int)parts - 1 + rest;
-    tsl_status s = ws->rest && !rest
-                       ? tsl__l3_tri_inv_rest(ctx, p, ka, ws->d, ws->ldd, ws->t_off, ws->rest)
+    /* the ragged block's levels on a side queue of their own where one is left, else first */
+    int tail = ws->tail != 0 && parts <= TSL__SIDE_QUEUES, sides = (int)parts - 1 + tail;
+    tsl_status s = ws->tail && !tail
+                       ? tsl__l3_tri_inv_tail(ctx, p, ka, ws->d, ws->ldd, ws->t_off, ws->tail)
                        : TSL_OK;
-    if (s == TSL_OK && sides) s = tsl__side_fork_light(ctx, sides, rest);
-    if (s == TSL_OK && rest) {
+    if (s == TSL_OK && sides) s = tsl__side_fork_light(ctx, sides, tail);
+    if (s == TSL_OK && tail) {
         tsl__side_use(ctx, sides - 1);
-        s = tsl__l3_tri_inv_rest(ctx, p, ka, ws->d, ws->ldd, ws->t_off, ws->rest);
+        s = tsl__l3_tri_inv_tail(ctx, p, ka, ws->d, ws->ldd, ws->t_off, ws->tail);
         if (s == TSL_OK) s = tsl__side_mark(ctx);
     }
-    size_t second = 1; /* the second leaf's step */
-    while (second < nsteps && steps[second].update) ++second;
     for (size_t t = 0; s == TSL_OK && t < nsteps; ++t)
         for (size_t i = 0; s == TSL_OK && i < parts; ++i) {
             if (q[i].m == 0 || q[i].n == 0) continue;
             if (sides) tsl__side_use(ctx, (int)i - 1);
-            if (rest && t == second) s = tsl__side_wait(ctx);
+            if (tail && t + 1 == nsteps) s = tsl__side_wait(ctx); /* the last block's leaf */
             if (s == TSL_OK) s = leaf_do(ctx, &q[i], &w[i], &steps[t]);
         }
     tsl_status j = sides ? tsl__side_join(ctx, sides) : TSL_OK;
@@ -207,13 +204,13 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
         pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
         s = tsl__l3_tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
     }
-    /* a solve in the forward order reads the first block's inverse first: the other blocks'
-     * levels are built beside the first steps (leaf_parts) */
-    int defer = p->left == p->lower && ka > nb;
+    /* a solve in the forward order reads the ragged last block's inverse last: its levels are
+     * built beside the first steps (leaf_parts) */
+    int defer = p->left == p->lower && ka > nb && ka % nb != 0;
     ws.t_off = dsz;
     if (s == TSL_OK)
         s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz, &first,
-                                 defer ? &ws.rest : NULL);
+                                 defer ? &ws.tail : NULL);
     if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws, steps, nsteps);
     tsl__free(steps);
     return s;

@@ -46,13 +46,12 @@ typedef struct {
 } l3_copy_job;
 tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const trxm_problem *pa,
                                 size_t ka, cl_mem d, size_t ldd, size_t t_off,
-                                const l3_copy_job *beside, size_t *rest);
-/* rest (or NULL), the diagonal layout only, ka > nb: of the levels the host launches (those
- * above what l3_tri_inv_fused builds), only the first block's pairs are launched, and *rest is
- * the first such level (0: none deferred); tsl__l3_tri_inv_rest launches the other blocks' pairs
- * of those levels, after tsl__l3_tri_inverses returns (what they read is ready by then), for a
- * solve that reads the first block's inverse first. */
-tsl_status tsl__l3_tri_inv_rest(tsl_context *ctx, const trxm_problem *pa, size_t ka, cl_mem d,
+                                const l3_copy_job *beside, size_t *tail);
+/* tail (or NULL), the diagonal layout only: the levels that build the ragged last block of nb
+ * (ka % nb != 0) from what l3_tri_inv_fused built are not launched, and *tail is the first of
+ * them (0: none deferred); tsl__l3_tri_inv_tail launches them, after tsl__l3_tri_inverses returns
+ * (their other inputs are ready by then), for a solve that reads that block last. */
+tsl_status tsl__l3_tri_inv_tail(tsl_context *ctx, const trxm_problem *pa, size_t ka, cl_mem d,
                                 size_t ldd, size_t t_off, size_t from);
 /* The elements of the doubling's scratch T for blocks of nb over ka (level3_inv.c): a pair's
  * product at a time (launch by launch), or every level's at once (l3_tri_inv_fused). */
