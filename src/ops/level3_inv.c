@@ -237,20 +237,17 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
     size_t wg = 256;
     while (!small && wg > 1 && wg > tsl__kernel_max_wg(ctx, k)) wg /= 2;
     size_t local[1] = {wg}, global[1] = {nsmall * wg};
-    /* the caller's copy beside the fused launch (latency-bound; after it, the copy delayed the
-     * next level's launch by 22-30 us of TRSM 4096 single on the H100, session 10), else beside
-     * the last level the host launches (or after the first launch where there is none): beside
-     * l3_tri_inv64 it slowed that from 61 to 135 us; beside the levels after it, double TRSM 4096
-     * 1.651-1.653 ms against 1.641-1.647 (single alike) */
-    int forked = 0;
-    if (top && beside) s = beside_copy(ctx, p, beside, &forked);
-    if (s == TSL_OK && top)
+    if (top)
         s = inv_fused(ctx, kf, args, ka, top, t_off);
-    else if (s == TSL_OK)
+    else
         s = tsl__launch(ctx, k, "trsm diagonal inverses", args, 12, 1, global, local);
+    /* the caller's copy beside the last level the host launches (or after the first launch
+     * where there is none): beside l3_tri_inv64 it slowed that from 61 to 135 us; beside the
+     * levels after it, double TRSM 4096 1.651-1.653 ms against 1.641-1.647 (single alike) */
+    int forked = 0;
     size_t h0 = top ? top : nb0; /* the first level the host launches */
     if (tail) *tail = diag && h0 < nb && ka % nb ? h0 : 0;
-    if (s == TSL_OK && beside && !forked && h0 >= nb) s = beside_copy(ctx, p, beside, &forked);
+    if (s == TSL_OK && beside && h0 >= nb) s = beside_copy(ctx, p, beside, &forked);
     for (size_t h = h0; s == TSL_OK && h < nb; h *= 2) {
         if (beside && !forked && 2 * h >= nb) s = beside_copy(ctx, p, beside, &forked);
         if (s != TSL_OK) break;
