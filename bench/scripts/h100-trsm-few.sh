@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Result: bench/results/h100/trsm-few. TRSM after session 10 (2026-11-26) against session 9's
+# tree (1cf278b), each beside tessel's GEMM and cuBLAS in the same run: split k under the updates
+# that read C from B (CIN), the ragged last block's doubling levels beside the first steps, the
+# H100's single-precision few class in k steps of 32 (bench/results/h100/trsm-few/experiments has
+# the steps). Headline rows at 4096 and 8192 with CLBlast and cuBLAS; test_level3 trsm on the GPU.
+#   git archive 1cf278b -- . ':!bench/results' | gzip > .lead/base.tgz   # where the tree is
+#   bash .device/setup.sh && BASE=.lead/base.tgz bash bench/scripts/h100-trsm-few.sh OUT
+set -u
+export OPENBLAS_CORETYPE=Cooperlake
+O=${1:?usage: h100-trsm-few.sh OUT}; mkdir -p $O
+base=${BASE:?set BASE to a tarball of the session 9 tree (git archive 1cf278b)}
+source bench/scripts/lib.sh $O > /dev/null
+c="--device nvidia --repeat 10 --warmup 2"
+( mkdir -p /tmp/base && tar xzf "$base" -C /tmp/base &&
+  cmake -S /tmp/base -B /tmp/base/b -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 &&
+  cmake --build /tmp/base/b -j 8 --target tessel_cli > $O/build-base.log 2>&1 || tail -5 $O/build-base.log ) &
+{ cmake -S . -B build-gt -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=ON > $O/cmake-t.log 2>&1 &&
+  cmake --build build-gt -j 8 --target test_level3 > $O/build-t.log 2>&1 || tail -5 $O/build-t.log
+  echo "# TESSEL_DEVICE=nvidia build-gt/tests/test_level3 trsm [0 auto auto auto 0 STREAMS] (Release build with tests, $(date -u +%F))"
+  TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 2>&1 | tail -1
+  for st in 1 2 3 4; do TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 0 auto auto auto 0 $st 2>&1 | tail -1; done
+} > $O/test_gpu.txt 2>&1
+wait
+echo "base: session 9's tree (1cf278b), /tmp/base/b/tessel, its own kernel cache" >> $O/commands.txt
+for pr in single double; do
+  for n in 512 1000 1500 2000 2048 3000 4000; do
+    run gemm --precision $pr --size $n $c --csv $O/gemm_${pr}_$n.csv > /dev/null
+    TESSEL_CACHE_DIR=/tmp/base/kc timeout 200 /tmp/base/b/tessel blas3 --op trsm --size $n --precision $pr $c --csv $O/base_${pr}_$n.csv > /dev/null 2>&1
+    run blas3 --op trsm --size $n --precision $pr $c --verify --peers cublas --csv $O/trsm_${pr}_$n.csv > /dev/null
+  done
+  for n in 4096 8192; do
+    v=$([ $n = 4096 ] && echo --verify)
+    run gemm --precision $pr --size $n $c --peers clblast,cublas --csv $O/gemm_${pr}_$n.csv > /dev/null
+    TESSEL_CACHE_DIR=/tmp/base/kc timeout 200 /tmp/base/b/tessel blas3 --op trsm --size $n --precision $pr $c --csv $O/base_${pr}_$n.csv > /dev/null 2>&1
+    run blas3 --op trsm --size $n --precision $pr $c $v --peers clblast,cublas --csv $O/trsm_${pr}_$n.csv > /dev/null
+  done
+  run blas3 --op trsm -m 4000 -n 3000 --precision $pr $c --verify --csv $O/case_${pr}_4000x3000.csv > /dev/null
+  run blas3 --op trsm -m 3000 -n 2000 --side right --uplo upper --trans t --precision $pr $c --verify --csv $O/case_${pr}_3000x2000_right_upper_t.csv > /dev/null
+  run blas3 --op trsm -m 3000 -n 2000 --uplo upper --precision $pr $c --verify --csv $O/case_${pr}_3000x2000_upper.csv > /dev/null
+done
+python3 - $O <<'PY' | tee $O/summary.txt
+import csv, glob, os, sys
+O = sys.argv[1]
+def rows(f):
+    return list(csv.DictReader(open(f))) if os.path.exists(f) else []
+print('# TRSM (left, lower, n, non-unit, row-major; n^3 flops) ms: session 9 -> session 10; x tessel GEMM, x cuBLAS, x CLBlast of session 10 in the same run')
+print('%-7s %5s %8s %8s %7s %7s %7s %s' % ('prec', 'n', 's9 ms', 's10 ms', 'x gemm', 'x cublas', 'x clbl', 'err'))
+for pr in ('single', 'double'):
+    for n in (512, 1000, 1500, 2000, 2048, 3000, 4000, 4096, 8192):
+        g = [r for r in rows('%s/gemm_%s_%d.csv' % (O, pr, n)) if r['variant'] in ('auto', 'tiled2d') or r['variant'].startswith('auto')]
+        t = rows('%s/trsm_%s_%d.csv' % (O, pr, n))
+        b = [r for r in rows('%s/base_%s_%d.csv' % (O, pr, n)) if r['variant'].startswith('auto')]
+        if not t or not g: continue
+        me = [r for r in t if r['variant'].startswith('auto')][0]
+        peer = lambda name: [float(r['gflops']) for r in t if r['variant'] == name]
+        gf = float(me['gflops'])
+        cu, cl = peer('cublas'), peer('clblast')
+        print('%-7s %5d %8.3f %8.3f %7.3f %7s %7s %s %s' % (pr, n, float(b[0]['kernel_ms']) if b else float('nan'), float(me['kernel_ms']),
+              gf / float(g[0]['gflops']), '%.2f' % (gf / cu[0]) if cu else '', '%.1f' % (gf / cl[0]) if cl else '', me['max_rel_err'], me['status']))
+print('# cases (auto), ms')
+for f in sorted(glob.glob(O + '/case_*.csv')):
+    for r in rows(f): print('%-40s %8.3f %s %s' % (os.path.basename(f)[:-4], float(r['kernel_ms']), r['max_rel_err'], r['status']))
+PY
+cat $O/test_gpu.txt
