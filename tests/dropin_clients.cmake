@@ -24,6 +24,9 @@ if(EXISTS ${TSL_REF_LAPACK})
   # linked instead of preloaded: -ltessel_blas before the LAPACK, as a program would link it
   add_executable(lapack_check_linked dropin/lapack_check.c)
   target_link_libraries(lapack_check_linked PRIVATE tessel_blas ${TSL_REF_LAPACK} m)
+  # as tessel-blas.pc links it: the program names no symbol of tessel_blas, and a linker that
+  # drops such libraries (--as-needed: this Debian's gcc outside the sanitizer build) would drop it
+  target_link_options(lapack_check_linked PRIVATE "LINKER:--no-as-needed")
   add_test(NAME dropin_lapack_linked
            COMMAND ${TSL_EXPECT_DEVICE} "dgemm dtrsm" $<TARGET_FILE:lapack_check_linked> 130)
   set_tests_properties(dropin_lapack_linked PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"

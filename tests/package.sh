@@ -100,6 +100,36 @@ out=$(cd "$W/blas" && LD_LIBRARY_PATH="$LIB" TESSEL_BLAS_ROUTE=cpu ./prog 2> "$W
     { cat "$W/blas/stderr" >&2; fail "the program linked with -ltessel_blas failed"; }
 [ "$out" = "23 34 31 46" ] || fail "the program linked with -ltessel_blas printed '$out'"
 
+# ---- a program that calls only LAPACK, linked the README's way: the linker must keep
+# libtessel_blas although the program's own code names none of its symbols (a linker that drops
+# unreferenced libraries, --as-needed, the default of many distributions; asked for explicitly,
+# since a sanitizer build's runtime turns it off). Reference LAPACK by path, as a program linked
+# with -llapack on a system whose liblapack.so.3 is the reference one. ----
+REFLAPACK=/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3
+if [ -f "$REFLAPACK" ]; then
+    cat > "$W/blas/lapack.c" <<'C'
+#include <stdio.h>
+void dgesv_(const int *, const int *, double *, const int *, int *, double *, const int *, int *);
+int main(void)
+{
+    double a[9] = {4, 1, 2, 1, 5, 1, 2, 1, 6}, b[3] = {7, 7, 9}; /* A symmetric: x = (1, 1, 1) */
+    int n = 3, one = 1, ipiv[3], info;
+    dgesv_(&n, &one, a, &n, ipiv, b, &n, &info);
+    printf("%d %.6f %.6f %.6f\n", info, b[0], b[1], b[2]);
+    return 0;
+}
+C
+    (cd "$W/blas" && PKG_CONFIG_PATH="$LIB/pkgconfig" bash -c \
+        "cc lapack.c -o lapack $SAN -Wl,--as-needed \$(pkg-config --libs tessel-blas) $REFLAPACK") \
+        > "$W/lapack.log" 2>&1 || { cat "$W/lapack.log"; fail "a LAPACK program linked with pkg-config --libs tessel-blas"; }
+    out=$(cd "$W/blas" && LD_LIBRARY_PATH="$LIB:$(dirname "$REFLAPACK")" TESSEL_BLAS_ROUTE=cpu \
+          TESSEL_BLAS_VERBOSE=1 ./lapack 2> "$W/blas/lapack.err") ||
+        { cat "$W/blas/lapack.err" >&2; fail "the LAPACK program linked with -ltessel_blas failed"; }
+    [ "$out" = "0 1.000000 1.000000 1.000000" ] || fail "the LAPACK program printed '$out'"
+    grep -Eq '^tessel-blas: +d(gemm|trsm)_? +[1-9]' "$W/blas/lapack.err" ||
+        { cat "$W/blas/lapack.err" >&2; fail "LAPACK's dgemm_ did not reach libtessel_blas (the linker dropped it?)"; }
+fi
+
 # ---- the package refuses an incompatible version ----
 mkdir -p "$W/v9"
 sed 's/find_package(tessel [0-9.]*/find_package(tessel 9.0/' "$W/CMakeLists.txt" \
