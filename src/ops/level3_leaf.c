@@ -204,9 +204,10 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
         pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
         s = tsl__l3_tri_full(ctx, p, ka, 1, ws.d, pa.a_off);
     }
-    /* a solve in the forward order reads the ragged last block's inverse last: its levels are
-     * built beside the first steps (leaf_parts) */
-    int defer = p->left == p->lower && ka > nb && ka % nb != 0;
+    /* a solve in the forward order of more than one block reads the last block's inverse last:
+     * the levels of a ragged one (tsl__l3_tri_inverses says whether there are any) are built
+     * beside the first steps (leaf_parts) */
+    int defer = p->left == p->lower && ka > nb;
     ws.t_off = dsz;
     if (s == TSL_OK)
         s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz, &first,
