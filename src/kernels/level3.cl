@@ -151,15 +151,21 @@ __kernel void l3_tri_inv(const int n, const int nb, __global const real *A, cons
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_tri_inv64) || defined(ONLY_l3_tri_inv_fused)
 /* l3_tri_inv for blocks of at most 64, with its arguments and output: one work-group of 256 items
- * per block, the block as a lower triangle L staged in local memory, item (row, quarter) holding
- * 16 columns of row `row` of X = inv(L) in registers, which starts as I. Step i (right-looking):
- * row i, final after the steps before it, is divided by L(i, i) and shared through local memory
- * (two buffers, so one barrier a step), and every row below takes L(row, i) times it out of its
- * own: 64 steps of 16 FMAs an item, against the panel kernel's dependent dot products over global
- * memory, latency-bound (about 80 us single for TRSM 4096's 64 blocks of 64 on an H100).
- * inv64_block inverts block b with the group's local memory lm (INV64_LOCAL reals: L with rows 65
- * apart, then the two shared rows, then the reciprocals); l3_tri_inv64 runs it for its group's
- * block, l3_tri_inv_fused for the blocks its tasks name. */
+ * per block, the block as a lower triangle L staged in local memory (rows of 65), in blocks of 16:
+ * first the four diagonal blocks of 16 at once, right-looking, item (row, quarter) with quarter
+ * == row / 16 holding row `row` of its block's inverse in registers (which starts as I): step i,
+ * row i of each block, final after the steps before it, is divided by its diagonal element and
+ * shared through local memory (two buffers, so one barrier a step), and every row below takes
+ * L(row, i) times it out of its own. Then two doubling levels (h = 16, 32) build the inverses of
+ * the pairs from those of their halves, as the host's doubling does: T = L21 X11 (written over
+ * L21, which nothing reads after), X21 = -X22 T, each product's sums over the k its triangle
+ * reaches (so a non-finite X after a zero pivot never reaches rows before it). X lies transposed
+ * in the upper triangle of the same local buffer (X(i, j), j <= i, at j * 65 + i), beside L's
+ * strict lower triangle. 16 steps and 6 barriers of products against the 64 steps of the row by
+ * row elimination (49 us single and 65 double for TRSM 4096's 64 blocks on the H100).
+ * inv64_block inverts block b with the group's local memory lm (INV64_LOCAL reals: L and X with
+ * rows 65 apart, then the two shared rows, then the reciprocals); l3_tri_inv64 runs it for its
+ * group's block, l3_tri_inv_fused for the blocks its tasks name. */
 #define INV64_LOCAL (64 * 65 + 3 * 64)
 static void inv64_block(const int b, const int n, const int nb, __global const real *A,
                         const long a_off, const int a_rs, const int a_cs, const int lower,
@@ -187,22 +193,23 @@ static void inv64_block(const int b, const int n, const int nb, __global const r
 #pragma unroll
     for (int k = 0; k < 16; ++k) { /* the strict lower triangle and the diagonal: 16 loads an
                                     * item (as fast as a loop over r * r with a division per
-                                    * element on the H100) */
+                                    * element on the H100); rows past r as those of I */
         const int i = k * 4 + tid / 64, c = tid % 64;
-        LL(i, c) = i >= r || c > i ? ZERO : c < i ? LEL(i, c) : unit ? (real)1 : LEL(i, i);
+        LL(i, c) = c > i ? ZERO : i >= r ? (c == i ? (real)1 : ZERO)
+                 : c < i ? LEL(i, c) : unit ? (real)1 : LEL(i, i);
     }
-    const int row = tid / 4, c0 = (tid % 4) * 16;
+    const int row = tid / 4, c0 = (tid % 4) * 16, own = tid % 4 == row / 16, rb = row % 16;
     real x[16];
 #pragma unroll
     for (int u = 0; u < 16; ++u) x[u] = c0 + u == row ? (real)1 : ZERO;
     barrier(CLK_LOCAL_MEM_FENCE);
     /* the diagonal's reciprocals, all at once (1 / 0: inf, and inf or NaN after, as x / 0 gives;
      * a division in the step's chain cost double 4 us a step) */
-    if (tid < r) dinv[tid] = (real)1 / LL(tid, tid);
+    if (tid < 64) dinv[tid] = (real)1 / LL(tid, tid);
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int i = 0; i < r; ++i) {
-        if (row == i) {
-            const real d = dinv[i];
+    for (int i = 0; i < 16; ++i) { /* the diagonal blocks of 16 */
+        if (own && rb == i) {
+            const real d = dinv[row];
 #pragma unroll
             for (int u = 0; u < 16; ++u) {
                 x[u] *= d;
@@ -210,16 +217,48 @@ static void inv64_block(const int b, const int n, const int nb, __global const r
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (row > i && row < r) {
-            const real f = LL(row, i);
+        if (own && rb > i) {
+            const real f = LL(row, c0 + i);
 #pragma unroll
             for (int u = 0; u < 16; ++u) x[u] = fma(-f, xi[(i & 1) * 64 + c0 + u], x[u]);
         }
     }
+    if (own) { /* X's diagonal blocks, transposed, over L's (whose reciprocals are in dinv) */
+#pragma unroll
+        for (int u = 0; u < 16; ++u)
+            if (c0 + u <= row) LL(c0 + u, row) = x[u];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* the doubling, level h = 16 then 32: for every pair of blocks of h at o = 0, 2h, ..., T =
+     * L21 X11 over L21, then X21 = -X22 T into X's place; e: the item's outputs, 2 or 4 (one
+     * function per level called twice lost the second call's h under PoCL 3.1) */
+    for (int h = 16; h <= 32; h *= 2) {
+        const int per = 32 * h / 256;
+        real v[4];
+        for (int q = 0; q < per; ++q) {
+            const int e = tid + 256 * q, o = e / (h * h) * 2 * h, i = e % (h * h) / h, j = e % h;
+            real t = ZERO; /* T(i, j): the sum over k >= j of L(o + h + i, o + k) X(o + k, o + j) */
+            for (int k = j; k < h; ++k) t = fma(LL(o + h + i, o + k), LL(o + j, o + k), t);
+            v[q] = t;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int q = 0; q < per; ++q) {
+            const int e = tid + 256 * q, o = e / (h * h) * 2 * h, i = e % (h * h) / h, j = e % h;
+            LL(o + h + i, o + j) = v[q];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int q = 0; q < per; ++q) {
+            const int e = tid + 256 * q, o = e / (h * h) * 2 * h, i = e % (h * h) / h, j = e % h;
+            real x = ZERO; /* X21(i, j): minus the sum over k <= i of X22(i, k) T(k, j) */
+            for (int k = 0; k <= i; ++k) x = fma(LL(o + h + k, o + h + i), LL(o + h + k, o + j), x);
+            LL(o + j, o + h + i) = -x;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
     if (row < r) {
 #pragma unroll
         for (int u = 0; u < 16; ++u)
-            if (c0 + u < r) XEL(row, c0 + u) = x[u];
+            if (c0 + u < r) XEL(row, c0 + u) = c0 + u <= row ? LL(c0 + u, row) : ZERO;
     }
 #undef LL
 #undef LEL
