@@ -20,22 +20,28 @@
  * Where the right-hand sides Y and the solution X lie: every leaf reads Y from W and writes X
  * into B, where it stays, and the updates read X from B. A part of B not yet updated has its Y in
  * B: its first update reads B and writes W (a GEMM whose C is read from one buffer and written to
- * another, tiled2d's CIN), later ones update W in place; the first leaf's Y, which no update
- * reaches, is copied into W on a side queue beside the inverses' last launches. (Each leaf
- * writing X into W and a copy into B after it cost TRSM 4096 55 us single and 58 double on the
- * H100, and the copy a leaf's update waited for, 80 us.) */
+ * another, tiled2d's CIN), later ones update W in place. The first leaf's Y, which no update
+ * reaches, stays in B: that leaf writes X into W, the update after it reads X there, and a copy
+ * puts X into B after that update (tsl__l3_trsm_leaf; a single block's Y is copied into W
+ * beside the inverses' last launches). (Each leaf writing X into W and a copy into B after it
+ * cost TRSM 4096 55 us single and 58 double on the H100, and the copy a leaf's update waited
+ * for, 80 us.) */
 typedef struct {
     cl_mem d, w;
     size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */
     size_t t_off, tail;     /* the doubling's scratch in d; the deferred levels (0: none) */
 } leaf_ws;
 
-/* One step of the solve: a leaf [r0, r1) (update 0), or the update of [u0, u1) from the solved
- * [s0, s1); scaled: the part it writes was updated (and scaled by alpha) already (an update's Y
- * is in W, not B). */
+/* One step of the solve: a leaf [r0, r1) (kind LEAF), the update of [u0, u1) from the solved
+ * [s0, s1) (UPDATE), or the copy of [r0, r1) from W into B (COPY_X); scaled: the part it writes
+ * was updated (and scaled by alpha) already (an update's Y is in W, not B); in_w: the leaf reads
+ * Y from B and writes X into W, the update reads X from W (the first leaf and the update after
+ * it, whose X a COPY_X moves into B after). */
+enum { LEAF, UPDATE, COPY_X };
 typedef struct {
-    int update, scaled;
+    int kind, scaled;
     size_t r0, r1, s0, s1, u0, u1;
+    int in_w;
 } leaf_step;
 
 /* Offsets of row (left) or column (right) r of B and of W */
@@ -53,10 +59,16 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
 {
     size_t m = p->m, n = p->n;
     double a = t->scaled ? 1.0 : p->alpha;
-    if (!t->update) { /* the leaf: X_I = a D_I^-1 Y_I (left) or a Y_I D_I^-1 (right) */
+    if (t->kind == COPY_X) { /* X of [r0, r1) from W into B */
+        size_t len = t->r1 - t->r0;
+        return tsl__l3_copy(ctx, p->dbl, p->left ? len : m, p->left ? n : len, ws->w,
+                            w_at(p, ws, t->r0), ws->ldw, p->b, b_at(p, t->r0), p->ldb);
+    }
+    if (t->kind == LEAF) { /* X_I = a D_I^-1 Y_I (left) or a Y_I D_I^-1 (right) */
         size_t r0 = t->r0, len = t->r1 - t->r0, doff = r0 * (ws->ldd + 1);
-        cl_mem y = ws->w, out = p->b;
-        size_t yo = w_at(p, ws, r0), ldy = ws->ldw, oo = b_at(p, r0), ldo = p->ldb;
+        cl_mem y = t->in_w ? p->b : ws->w, out = t->in_w ? ws->w : p->b;
+        size_t yo = t->in_w ? b_at(p, r0) : w_at(p, ws, r0), ldy = t->in_w ? p->ldb : ws->ldw;
+        size_t oo = t->in_w ? w_at(p, ws, r0) : b_at(p, r0), ldo = t->in_w ? ws->ldw : p->ldb;
         size_t lm = p->left ? len : m, ln = p->left ? n : len;
         cl_mem x1 = p->left ? ws->d : y, x2 = p->left ? y : ws->d;
         size_t o1 = p->left ? doff : yo, ld1 = p->left ? ws->ldd : ldy;
@@ -74,12 +86,14 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
                              x2, o2, ld2, 0.0, out, oo, ldo);
     }
     /* left: W[u] = a Y[u] - op(A)[u, s] X[s]; right: W[:, u] = a Y[:, u] - X[:, s] op(A)[s, u],
-     * Y in W (scaled) or B, X in B */
+     * Y in W (scaled) or B, X in B (in_w: in W) */
     size_t s0 = t->s0, s1 = t->s1, u0 = t->u0, u1 = t->u1, um = p->left ? u1 - u0 : m;
     size_t un = p->left ? n : u1 - u0, k = s1 - s0;
-    cl_mem x1 = p->left ? p->a : p->b, x2 = p->left ? p->b : p->a;
-    size_t o1 = p->left ? opa_at(p, u0, s0) : b_at(p, s0), ld1 = p->left ? p->lda : p->ldb;
-    size_t o2 = p->left ? b_at(p, s0) : opa_at(p, s0, u0), ld2 = p->left ? p->ldb : p->lda;
+    cl_mem xm = t->in_w ? ws->w : p->b;
+    size_t xo = t->in_w ? w_at(p, ws, s0) : b_at(p, s0), ldx = t->in_w ? ws->ldw : p->ldb;
+    cl_mem x1 = p->left ? p->a : xm, x2 = p->left ? xm : p->a;
+    size_t o1 = p->left ? opa_at(p, u0, s0) : xo, ld1 = p->left ? p->lda : ldx;
+    size_t o2 = p->left ? xo : opa_at(p, s0, u0), ld2 = p->left ? ldx : p->lda;
     tsl_trans t1 = p->left ? p->ta : TSL_NO_TRANS, t2 = p->left ? TSL_NO_TRANS : p->ta;
     size_t wo = w_at(p, ws, u0);
     if (!t->scaled) { /* Y from B */
@@ -102,7 +116,7 @@ static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, l
 {
     size_t nb = p->nb, nblk = (r1 - r0 + nb - 1) / nb;
     if (nblk == 1) {
-        out[(*n)++] = (leaf_step){0, scaled, r0, r1, 0, 0, 0, 0};
+        out[(*n)++] = (leaf_step){LEAF, scaled, r0, r1, 0, 0, 0, 0, 0};
         return;
     }
     size_t mid = r0 + nblk / 2 * nb;
@@ -111,7 +125,7 @@ static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, l
     size_t s0 = forward ? r0 : mid, s1 = forward ? mid : r1;
     size_t u0 = forward ? mid : r0, u1 = forward ? r1 : mid;
     leaf_plan(p, s0, s1, scaled, out, n);
-    out[(*n)++] = (leaf_step){1, scaled, 0, 0, s0, s1, u0, u1};
+    out[(*n)++] = (leaf_step){UPDATE, scaled, 0, 0, s0, s1, u0, u1, 0};
     leaf_plan(p, u0, u1, 1, out, n);
 }
 
@@ -191,14 +205,25 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
     if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &ws.w);
     if (s != TSL_OK) return s;
     size_t nsteps = 0;
-    leaf_step *steps = tsl__malloc(2 * ((ka + nb - 1) / nb) * sizeof *steps);
+    leaf_step *steps = tsl__malloc((2 * ((ka + nb - 1) / nb) + 1) * sizeof *steps);
     if (!steps) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: out of host memory");
     leaf_plan(p, 0, ka, 0, steps, &nsteps);
-    /* the first leaf's right-hand sides (steps[0], the first block in the substitution's order)
-     * into W, beside the inverses' small launches */
+    /* The first leaf's right-hand sides (steps[0], the first block in the substitution's order)
+     * are in B, which no update reaches. Where an update from that block follows (more than one
+     * block), the leaf reads them there and writes X into W, the update reads X from W, and a
+     * copy puts X into B after it (beside the other parts' launches): a copy of Y into W before
+     * the leaf sat on the inverses' chain (TRSM 4096 on the H100: 24-32 us beside the last
+     * doubling launch, which it slowed by 26 us, and a join). A single block's Y is copied into
+     * W beside the inverses' last launches. */
     size_t f0 = steps[0].r0, len = steps[0].r1 - f0;
     l3_copy_job first = {p->left ? len : m, p->left ? n : len, p->b, ws.w, b_at(p, f0), p->ldb,
                          w_at(p, &ws, f0), ws.ldw};
+    int x_in_w = nsteps > 1 && steps[1].s0 == f0 && steps[1].s1 == steps[0].r1;
+    if (x_in_w) {
+        memmove(steps + 3, steps + 2, (nsteps - 2) * sizeof *steps);
+        steps[0].in_w = steps[1].in_w = 1, ++nsteps;
+        steps[2] = (leaf_step){COPY_X, 0, f0, steps[0].r1, 0, 0, 0, 0, 0};
+    }
     trxm_problem pa = *p; /* the op(A) the GEMMs read */
     if (dense) {
         pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
@@ -210,7 +235,7 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
     int defer = p->left == p->lower && ka > nb;
     ws.t_off = dsz;
     if (s == TSL_OK)
-        s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz, &first,
+        s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz, x_in_w ? NULL : &first,
                                  defer ? &ws.tail : NULL);
     if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws, steps, nsteps);
     tsl__free(steps);
