@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Result: bench/results/h100/trsm-few. TRSM after session 10 (2026-11-26) against session 9's
-# tree (1cf278b), each beside tessel's GEMM and cuBLAS in the same run: split k under the updates
-# that read C from B (CIN), the ragged last block's doubling levels beside the first steps, the
-# H100's single-precision few class in k steps of 32 (bench/results/h100/trsm-few/experiments has
-# the steps). Headline rows at 4096 and 8192 with CLBlast and cuBLAS; test_level3 trsm on the GPU.
+# TRSM of this tree against an older one (BASE, a git archive), each beside tessel's GEMM and
+# cuBLAS in the same run at 512-8192 (CLBlast too at 4096 and 8192), verified to 4096, and
+# test_level3 trsm on the GPU. Labels: BASE_LABEL, NEW_LABEL (defaults: session 9 / 10).
+# Results: bench/results/h100/trsm-few (session 9's tree 1cf278b against session 10's: split k
+# under the updates that read C from B (CIN), the ragged last block's doubling levels beside the
+# first steps, the H100's single-precision few class in k steps of 32; its experiments/ has the
+# steps) and bench/results/h100/trsm-chain (session 10's b9eacf8 against session 11's).
 #   git archive 1cf278b -- . ':!bench/results' | gzip > .lead/base.tgz   # where the tree is
 #   bash .device/setup.sh && BASE=.lead/base.tgz bash bench/scripts/h100-trsm-few.sh OUT
 set -u
 export OPENBLAS_CORETYPE=Cooperlake
 O=${1:?usage: h100-trsm-few.sh OUT}; mkdir -p $O
-base=${BASE:?set BASE to a tarball of the session 9 tree (git archive 1cf278b)}
+base=${BASE:?set BASE to a tarball of the older tree (git archive REV)}
+bl=${BASE_LABEL:-session 9 (1cf278b)} nl=${NEW_LABEL:-session 10}
 source bench/scripts/lib.sh $O > /dev/null
 c="--device nvidia --repeat 10 --warmup 2"
 ( mkdir -p /tmp/base && tar xzf "$base" -C /tmp/base &&
@@ -22,7 +25,7 @@ c="--device nvidia --repeat 10 --warmup 2"
   for st in 1 2 3 4; do TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 0 auto auto auto 0 $st 2>&1 | tail -1; done
 } > $O/test_gpu.txt 2>&1
 wait
-echo "base: session 9's tree (1cf278b), /tmp/base/b/tessel, its own kernel cache" >> $O/commands.txt
+echo "base: $bl, /tmp/base/b/tessel, its own kernel cache" >> $O/commands.txt
 for pr in single double; do
   for n in 512 1000 1500 2000 2048 3000 4000; do
     run gemm --precision $pr --size $n $c --csv $O/gemm_${pr}_$n.csv > /dev/null
@@ -39,13 +42,13 @@ for pr in single double; do
   run blas3 --op trsm -m 3000 -n 2000 --side right --uplo upper --trans t --precision $pr $c --verify --csv $O/case_${pr}_3000x2000_right_upper_t.csv > /dev/null
   run blas3 --op trsm -m 3000 -n 2000 --uplo upper --precision $pr $c --verify --csv $O/case_${pr}_3000x2000_upper.csv > /dev/null
 done
-python3 - $O <<'PY' | tee $O/summary.txt
+python3 - $O "$bl" "$nl" <<'PY' | tee $O/summary.txt
 import csv, glob, os, sys
-O = sys.argv[1]
+O, bl, nl = sys.argv[1:4]
 def rows(f):
     return list(csv.DictReader(open(f))) if os.path.exists(f) else []
-print('# TRSM (left, lower, n, non-unit, row-major; n^3 flops) ms: session 9 -> session 10; x tessel GEMM, x cuBLAS, x CLBlast of session 10 in the same run')
-print('%-7s %5s %8s %8s %7s %7s %7s %s' % ('prec', 'n', 's9 ms', 's10 ms', 'x gemm', 'x cublas', 'x clbl', 'err'))
+print('# TRSM (left, lower, n, non-unit, row-major; n^3 flops) ms: %s -> %s; x tessel GEMM, x cuBLAS, x CLBlast of %s in the same run' % (bl, nl, nl))
+print('%-7s %5s %8s %8s %7s %7s %7s %s' % ('prec', 'n', 'base ms', 'new ms', 'x gemm', 'x cublas', 'x clbl', 'err'))
 for pr in ('single', 'double'):
     for n in (512, 1000, 1500, 2000, 2048, 3000, 4000, 4096, 8192):
         g = [r for r in rows('%s/gemm_%s_%d.csv' % (O, pr, n)) if r['variant'] in ('auto', 'tiled2d') or r['variant'].startswith('auto')]
