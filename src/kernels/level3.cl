@@ -231,8 +231,9 @@ static void inv64_block(const int b, const int n, const int nb, __global const r
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     /* the doubling, level h = 16 then 32: for every pair of blocks of h at o = 0, 2h, ..., T =
-     * L21 X11 over L21, then X21 = -X22 T into X's place; e: the item's outputs, 2 or 4 (one
-     * function per level called twice lost the second call's h under PoCL 3.1) */
+     * L21 X11 over L21, then X21 = -X22 T into X's place; e: the item's outputs, 2 or 4 (a
+     * helper function for a level, called for h = 16 and 32, gave wrong results under PoCL 3.1
+     * unless forced inline: a loop here) */
     for (int h = 16; h <= 32; h *= 2) {
         const int per = 32 * h / 256;
         real v[4];
