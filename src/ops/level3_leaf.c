@@ -22,7 +22,7 @@
  * B: its first update reads B and writes W (a GEMM whose C is read from one buffer and written to
  * another, tiled2d's CIN), later ones update W in place. The first leaf's Y, which no update
  * reaches, stays in B: that leaf writes X into W, the update after it reads X there, and a copy
- * puts X into B after that update (tsl__l3_trsm_leaf; a single block's Y is copied into W
+ * puts X into B after that update (leaf_plan; a single block's Y is copied into W
  * beside the inverses' last launches). (Each leaf writing X into W and a copy into B after it
  * cost TRSM 4096 55 us single and 58 double on the H100, and the copy a leaf's update waited
  * for, 80 us.) */
@@ -110,7 +110,12 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
 }
 
 /* The steps of the solve of [r0, r1) in order, appended to out (*n of them so far): recursive
- * halves of whole blocks of nb down to single blocks. */
+ * halves of whole blocks of nb down to single blocks. The first leaf's Y, which no update
+ * reaches, is in B: where an update from its block follows (the plan's second step, so more than
+ * one block), the leaf reads Y there and writes X into W, that update reads X from W, and a
+ * COPY_X after it puts X into B (beside the other parts' launches). A copy of Y into W before the
+ * leaf sat on the inverses' chain (TRSM 4096 on the H100: 24-32 us beside the last doubling
+ * launch, which it slowed by 26 us, and a join). */
 static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, leaf_step *out,
                       size_t *n)
 {
@@ -126,6 +131,10 @@ static void leaf_plan(const trxm_problem *p, size_t r0, size_t r1, int scaled, l
     size_t u0 = forward ? mid : r0, u1 = forward ? r1 : mid;
     leaf_plan(p, s0, s1, scaled, out, n);
     out[(*n)++] = (leaf_step){UPDATE, scaled, 0, 0, s0, s1, u0, u1, 0};
+    if (*n == 2) { /* the update from the first leaf */
+        out[0].in_w = out[1].in_w = 1;
+        out[(*n)++] = (leaf_step){COPY_X, 0, s0, s1, 0, 0, 0, 0, 0};
+    }
     leaf_plan(p, u0, u1, 1, out, n);
 }
 
@@ -208,22 +217,11 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
     leaf_step *steps = tsl__malloc((2 * ((ka + nb - 1) / nb) + 1) * sizeof *steps);
     if (!steps) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: out of host memory");
     leaf_plan(p, 0, ka, 0, steps, &nsteps);
-    /* The first leaf's right-hand sides (steps[0], the first block in the substitution's order)
-     * are in B, which no update reaches. Where an update from that block follows (more than one
-     * block), the leaf reads them there and writes X into W, the update reads X from W, and a
-     * copy puts X into B after it (beside the other parts' launches): a copy of Y into W before
-     * the leaf sat on the inverses' chain (TRSM 4096 on the H100: 24-32 us beside the last
-     * doubling launch, which it slowed by 26 us, and a join). A single block's Y is copied into
-     * W beside the inverses' last launches. */
+    /* where the first leaf reads Y from W (a single block: leaf_plan), Y is copied there beside
+     * the inverses' last launches */
     size_t f0 = steps[0].r0, len = steps[0].r1 - f0;
     l3_copy_job first = {p->left ? len : m, p->left ? n : len, p->b, ws.w, b_at(p, f0), p->ldb,
                          w_at(p, &ws, f0), ws.ldw};
-    int x_in_w = nsteps > 1 && steps[1].s0 == f0 && steps[1].s1 == steps[0].r1;
-    if (x_in_w) {
-        memmove(steps + 3, steps + 2, (nsteps - 2) * sizeof *steps);
-        steps[0].in_w = steps[1].in_w = 1, ++nsteps;
-        steps[2] = (leaf_step){COPY_X, 0, f0, steps[0].r1, 0, 0, 0, 0, 0};
-    }
     trxm_problem pa = *p; /* the op(A) the GEMMs read */
     if (dense) {
         pa.a = ws.d, pa.a_off = dsz + tsz, pa.lda = ka, pa.ta = TSL_NO_TRANS;
@@ -235,8 +233,8 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
     int defer = p->left == p->lower && ka > nb;
     ws.t_off = dsz;
     if (s == TSL_OK)
-        s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz, x_in_w ? NULL : &first,
-                                 defer ? &ws.tail : NULL);
+        s = tsl__l3_tri_inverses(ctx, p, &pa, ka, ws.d, ws.ldd, dsz,
+                                 steps[0].in_w ? NULL : &first, defer ? &ws.tail : NULL);
     if (s == TSL_OK) s = leaf_parts(ctx, &pa, &ws, steps, nsteps);
     tsl__free(steps);
     return s;
