@@ -6,7 +6,10 @@
                                    ratio to the copy row (peers included)
    csv_summary.py level3 FILE...   one line per Level-3 or batched row of tessel: GFLOP/s, and
                                    its ratio to tessel's gemm at the same precision and n (from
-                                   the gemm_* files), to CLBlast and to cuBLAS in the same file"""
+                                   the gemm_* files), to CLBlast and to cuBLAS in the same file
+   csv_summary.py x-gemm FILE...   one line per row of every file: ms, TFLOP/s and, for a square
+                                   one, its ratio to the auto row of a gemm_* file at the same
+                                   precision and m (the TRSM scripts' summaries)"""
 import csv, os, sys
 
 
@@ -40,8 +43,27 @@ def level3(name, rows, files):
         print(', '.join(parts))
 
 
+def x_gemm(files):
+    g, rows = {}, []
+    for f in files:
+        for r in csv.DictReader(open(f, newline='')):
+            rows.append((os.path.basename(f)[:-4], r))
+            if os.path.basename(f).startswith('gemm_') and r['variant'] == 'auto':
+                g[(r['precision'], r['m'])] = float(r['gflops'])
+    print('# file, variant, precision, m x n, ms, TFLOP/s, x tessel GEMM (same size and '
+          'precision), max_rel_err, status')
+    for name, r in rows:
+        ref = g.get((r['precision'], r['m'])) if r['m'] == r['n'] else None
+        x = 'x%.3f' % (float(r['gflops']) / ref) if ref and r['status'] == 'ok' else ''
+        print('%-34s %-12s %-7s %5sx%-5s %8.3f ms %6.2f TF %-7s %-10s %s' % (
+            name, r['variant'][:12], r['precision'], r['m'], r['n'], float(r['kernel_ms']),
+            float(r['gflops']) / 1e3, x, r.get('max_rel_err', ''), r['status']))
+
+
 def main():
     mode, files = sys.argv[1], sorted(sys.argv[2:])
+    if mode == 'x-gemm':
+        return x_gemm(files)
     for f in files:
         rows = list(csv.DictReader(open(f, newline='')))
         name = os.path.basename(f)
@@ -57,7 +79,7 @@ def main():
         elif mode == 'level3':
             level3(name, rows, files)
         else:
-            sys.exit('usage: csv_summary.py rows|vs-copy|level3 FILE...')
+            sys.exit('usage: csv_summary.py rows|vs-copy|level3|x-gemm FILE...')
 
 
 if __name__ == '__main__':

@@ -32,19 +32,5 @@ for pr in single double; do
   run blas3 --op trsm -m 4096 -n 128 --precision $pr $c --verify --csv $O/skinny_${pr}_4096x128.csv > /dev/null
   TESSEL_TRACE=3 $t blas3 --op trsm -m 4096 -n 4096 --precision $pr --device nvidia --repeat 1 --warmup 1 > /dev/null 2> $O/trace_${pr}_4096.err
 done
-python3 - $O <<'PY' | tee $O/summary.txt
-import csv, glob, os, sys
-O = sys.argv[1]
-g, rows = {}, []
-for f in sorted(glob.glob(O + '/*.csv')):
-    for r in csv.DictReader(open(f)):
-        rows.append((os.path.basename(f)[:-4], r))
-        if os.path.basename(f).startswith('gemm_') and r['variant'] == 'auto':
-            g[(r['precision'], r['m'])] = float(r['gflops'])
-print("# file, variant, precision, m x n, ms, TFLOP/s, x tessel GEMM (same size and precision), max_rel_err, status")
-for name, r in rows:
-    ref = g.get((r['precision'], r['m'])) if r['m'] == r['n'] else None
-    x = "x%.3f" % (float(r['gflops']) / ref) if ref and r['status'] == 'ok' else ''
-    print("%-30s %-12s %-7s %5sx%-5s %8.3f ms %6.2f TF %-7s %-10s %s" % (name, r['variant'][:12], r['precision'], r['m'], r['n'], float(r['kernel_ms']), float(r['gflops']) / 1e3, x, r.get('max_rel_err', ''), r['status']))
-PY
+python3 bench/scripts/csv_summary.py x-gemm $O/*.csv | tee $O/summary.txt
 cat $O/test_gpu.txt
