@@ -211,7 +211,7 @@ static void stair_case(int stair, size_t m, size_t n, size_t k, size_t count, si
     if (st == TSL_OK) st = tsl_buffer_write(g_ctx, ab, 0, count * sa * 8, a);
     if (st == TSL_OK) st = tsl_buffer_write(g_ctx, bb, 0, count * sb * 8, b);
     if (st == TSL_OK) st = tsl_buffer_write(g_ctx, cb, 0, count * sc * 8, c0);
-    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc, stair, step, NULL, 0, 0};
+    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc, stair, step, NULL, 0, 0, 0};
     double alpha = -1.25, beta = 0.5;
     CHECK(st != TSL_OK || tsl__gemm_ext_ok(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k,
                                            0, lda, 0, ldb, &ext),
@@ -251,7 +251,7 @@ static void run_batch(void)
     CHECK(st == TSL_OK, "set_variant %s: %s", v, tsl_context_error(g_ctx));
     CHECK(tsl_context_set_variant(g_ctx, "gemm_batched", "tiled") == TSL_OK, "gemm_batched tiled");
     /* whole tiles, rows and strides of whole 16-byte chunks: the one batched launch (BATCH=1) */
-    tsl__gemm_ext ext = {0, 0, 3, 128 * 42 + 2, 40 * 260 + 4, 0, 0, 0, NULL, 0, 0};
+    tsl__gemm_ext ext = {0, 0, 3, 128 * 42 + 2, 40 * 260 + 4, 0, 0, 0, NULL, 0, 0, 0};
     CHECK(tsl__gemm_ext_ok(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, 128, 256, 40, 0, 42, 0,
                            260, &ext),
           "the ring's batch runs as one tiled2d launch");

@@ -514,6 +514,17 @@ static void run_routine(routine r)
     }
 }
 
+/* TRSM with B of 4100 columns (left): inverse_leaf's parts of 4096 columns or more keep their
+ * leaves' own size class (level3_leaf.c), where the odd shapes stay below. */
+static void trsm_wide(void)
+{
+    for (int dbl = 0; dbl < (g_fp64 ? 2 : 1); ++dbl) {
+        l3_case q = {R_TRSM, dbl, 0, TSL_ROW_MAJOR, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS,
+                     TSL_NON_UNIT, 65, 4100, 0, 0, 0, 0, 0};
+        run_case(&q);
+    }
+}
+
 /* TRSM with a zero on the non-unit diagonal: IEEE inf/NaN, TSL_OK, no crash. */
 static void trsm_singular(void)
 {
@@ -602,7 +613,7 @@ int main(int argc, char **argv)
     for (int r = 0; r <= R_TRSM; ++r)
         if (strcmp(what, routine_name[r]) == 0) {
             run_routine((routine)r);
-            if (r == R_TRSM) trsm_singular();
+            if (r == R_TRSM) trsm_singular(), trsm_wide();
             found = 1;
         }
     if (strcmp(what, "batched") == 0) run_batched(), found = 1;

@@ -576,7 +576,7 @@ tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans
     if (ch.v->kind != KIND_TILED2D)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,
                          "gemm: the Level-3 modes run on tiled2d only (variant %s)", ch.v->name);
-    if ((ext->tri != TSL__TRI_NONE || ext->batch) && strcmp(variant, "auto") == 0)
+    if ((ext->tri != TSL__TRI_NONE || ext->batch) && !ext->own_class && strcmp(variant, "auto") == 0)
         mode_waves(ctx, &p, &ch);
     return tsl__gemm_run_tiled2d(ctx, &p, &ch);
 }

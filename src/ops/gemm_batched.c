@@ -127,7 +127,7 @@ static tsl_status run_loop(tsl_context *ctx, const batched_problem *p)
  * loop. k == 0 or alpha == 0 (C = beta C) goes through loop's GEMMs, which handle it. */
 static tsl_status run_tiled(tsl_context *ctx, const batched_problem *p)
 {
-    tsl__gemm_ext ext = {0, 0, p->batch, p->sa, p->sb, p->sc, 0, 0, NULL, 0, 0};
+    tsl__gemm_ext ext = {0, 0, p->batch, p->sa, p->sb, p->sc, 0, 0, NULL, 0, 0, 0};
     if (p->k == 0 || p->alpha == 0.0 ||
         !tsl__gemm_ext_ok(ctx, p->prec, p->ta, p->tb, p->m, p->n, p->k, p->a_off, p->lda,
                           p->b_off, p->ldb, &ext))

@@ -20,7 +20,7 @@ tsl_status tsl__l3_batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans t
                                 size_t sc)
 {
     if (count == 0) return TSL_OK;
-    tsl__gemm_ext ext = {tri, tri ? TSL__TRI_IN_PLACE : 0, count, sa, sb, sc, 0, 0, NULL, 0, 0};
+    tsl__gemm_ext ext = {tri, tri ? TSL__TRI_IN_PLACE : 0, count, sa, sb, sc, 0, 0, NULL, 0, 0, 0};
     if (count > 1 && tsl__gemm_ext_ok(ctx, prec, ta, TSL_NO_TRANS, m, n, k, a_off, lda, b_off,
                                       ldb, &ext))
         return tsl__gemm_mem_ext(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off, lda, b,

@@ -70,12 +70,19 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
         size_t yo = t->in_w ? b_at(p, r0) : w_at(p, ws, r0), ldy = t->in_w ? p->ldb : ws->ldw;
         size_t oo = t->in_w ? w_at(p, ws, r0) : b_at(p, r0), ldo = t->in_w ? ws->ldw : p->ldb;
         size_t lm = p->left ? len : m, ln = p->left ? n : len;
+        /* a leaf of few work-groups takes the few class's small tiles (gemm.c, mode_waves),
+         * except on the left where this part has 4096 columns or more: there the leaves after
+         * the first run beside the other parts' long updates, which fill what their heavy rows
+         * leave idle, and the shape's own class (128 x 256 tiles on the H100) ran TRSM 8192 single
+         * 3.5% faster (12.13 against 11.73 ms, A^T 12.48 against 12.01; 7000 1% faster, 6000
+         * level, 4096 16% slower; on the right, 8192 level: bench/results/h100/trsm-leaf-class) */
+        int own = p->left && n >= 4096;
         cl_mem x1 = p->left ? ws->d : y, x2 = p->left ? y : ws->d;
         size_t o1 = p->left ? doff : yo, ld1 = p->left ? ws->ldd : ldy;
         size_t o2 = p->left ? yo : doff, ld2 = p->left ? ldy : ws->ldd;
         tsl__gemm_ext ext = {p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
                                      : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
-                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0, NULL, 0, 0};
+                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0, NULL, 0, 0, own};
         if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, o1, ld1, o2,
                              ld2, &ext))
             return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x1,
@@ -97,7 +104,7 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
     tsl_trans t1 = p->left ? p->ta : TSL_NO_TRANS, t2 = p->left ? TSL_NO_TRANS : p->ta;
     size_t wo = w_at(p, ws, u0);
     if (!t->scaled) { /* Y from B */
-        tsl__gemm_ext ext = {0, 0, 0, 0, 0, 0, 0, 0, p->b, b_at(p, u0), p->ldb};
+        tsl__gemm_ext ext = {0, 0, 0, 0, 0, 0, 0, 0, p->b, b_at(p, u0), p->ldb, 0};
         if (tsl__gemm_ext_ok(ctx, p->prec, t1, t2, um, un, k, o1, ld1, o2, ld2, &ext))
             return tsl__gemm_mem_ext(ctx, p->prec, t1, t2, um, un, k, -1.0, x1, o1, ld1, x2, o2,
                                      ld2, a, ws->w, wo, ws->ldw, &ext);

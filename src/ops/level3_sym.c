@@ -82,7 +82,7 @@ static tsl_status syrk_offdiag(tsl_context *ctx, const syrk_problem *p, size_t l
 static int syrk_tri(tsl_context *ctx, const syrk_problem *p, tsl_status *s)
 {
     tsl__gemm_ext ext = {p->lower ? TSL__TRI_C_LOWER : TSL__TRI_C_UPPER, 0, 0, 0, 0, 0, 0, 0, NULL,
-                         0, 0};
+                         0, 0, 0};
     tsl_trans t1, t2;
     size_t o1, o2;
     opx_rows(p, p->a_off, p->lda, 0, &t1, &o1);

@@ -110,7 +110,7 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
 static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), m = p->m, n = p->n;
-    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0, 0, 0, NULL, 0, 0};
+    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
     if (p->left)
         ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
     else
@@ -202,7 +202,7 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
     tsl__gemm_ext ext = {0, 0, nfull, p->left ? nb : nb * nb, p->left ? nb * nb : nb * ka, step,
                          p->left ? (forward ? TSL__STAIR_ROWS_AFTER : TSL__STAIR_ROWS_BEFORE)
                                  : (forward ? TSL__STAIR_COLS_AFTER : TSL__STAIR_COLS_BEFORE),
-                         nb, NULL, 0, 0};
+                         nb, NULL, 0, 0, 0};
     size_t a_off = p->left ? f0 : 0, lda = p->left ? ka : nb;
     size_t b_off = p->left ? 0 : f0, ldb = p->left ? nb : ka;
     tsl_status s = TSL_OK;

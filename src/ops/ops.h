@@ -106,6 +106,8 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
  *   on one side of the diagonal.
  *   cin (without a batch): C = alpha op(A) op(B) + beta Cin, Cin (from cin_off, rows ldcin apart)
  *   read, C only written (TRSM inverse_leaf's updates into the workspace the next leaf reads).
+ *   own_class: the launch keeps its shape's size class, where a triangle mode or a batch of few
+ *   work-groups takes the "few" class's (gemm.c, mode_waves): TRSM's leaves beside long updates.
  * They run on tiled2d only: tsl__gemm_ext_ok says whether the context's gemm variant does (and,
  * for a batch, whether no operand needs the pack pre-pass); where it says no, the caller takes
  * its general algorithm. k > 0 and alpha != 0 (the callers treat those cases themselves). */
@@ -127,6 +129,7 @@ typedef struct {
     size_t stair_step;
     cl_mem cin;
     size_t cin_off, ldcin;
+    int own_class;
 } tsl__gemm_ext;
 int tsl__gemm_ext_ok(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
                      size_t k, size_t a_off, size_t lda, size_t b_off, size_t ldb,
