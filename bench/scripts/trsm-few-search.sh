@@ -9,6 +9,8 @@
 #      tuning file; DIRECT=2 and KSPLIT=0, as the shipped entry), beside the shipped entry, in
 #      ROUNDS interleaved rounds, every candidate verified once;
 #   3. prints the candidates by their time at the first size (summary.txt).
+# Session 12 ran it with the defaults (bench/results/h100/trsm-leaf-class/experiments step 1): none
+# of 20 candidates beat the shipped entry at 4096 or 2048.
 #   bash .device/setup.sh && bash bench/scripts/trsm-few-search.sh OUT
 # Knobs (environment): N (default 5), FIX (tile families, space-separated), BUDGET (tuner seconds
 # per family, default 45), SIZES (default "4096 2048"), ROUNDS (default 2), SHAPES (the tuner's).
