@@ -74,7 +74,7 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
          * except on the left where this part has 4096 columns or more: there the leaves after
          * the first run beside the other parts' long updates, which fill what their heavy rows
          * leave idle, and the shape's own class (128 x 256 tiles on the H100) ran TRSM 8192 single
-         * 3.5% faster (12.13 against 11.73 ms, A^T 12.48 against 12.01; 7000 1% faster, 6000
+         * 3.4% faster (12.12 against 11.71 ms, A^T 12.48 against 11.99; 7000 1% faster, 6000
          * level, 4096 16% slower; on the right, 8192 level: bench/results/h100/trsm-leaf-class) */
         int own = p->left && n >= 4096;
         cl_mem x1 = p->left ? ws->d : y, x2 = p->left ? y : ws->d;
