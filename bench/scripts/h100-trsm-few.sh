@@ -15,15 +15,8 @@ base=${BASE:?set BASE to a tarball of the older tree (git archive REV)}
 bl=${BASE_LABEL:-session 9 (1cf278b)} nl=${NEW_LABEL:-session 10}
 source bench/scripts/lib.sh $O > /dev/null
 c="--device nvidia --repeat 10 --warmup 2"
-( mkdir -p /tmp/base && tar xzf "$base" -C /tmp/base &&
-  cmake -S /tmp/base -B /tmp/base/b -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 &&
-  cmake --build /tmp/base/b -j 8 --target tessel_cli > $O/build-base.log 2>&1 || tail -5 $O/build-base.log ) &
-{ cmake -S . -B build-gt -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=ON > $O/cmake-t.log 2>&1 &&
-  cmake --build build-gt -j 8 --target test_level3 > $O/build-t.log 2>&1 || tail -5 $O/build-t.log
-  echo "# TESSEL_DEVICE=nvidia build-gt/tests/test_level3 trsm [0 auto auto auto 0 STREAMS] (Release build with tests, $(date -u +%F))"
-  TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 2>&1 | tail -1
-  for st in 1 2 3 4; do TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 0 auto auto auto 0 $st 2>&1 | tail -1; done
-} > $O/test_gpu.txt 2>&1
+base_tree "$base" &
+gpu_trsm_tests 1 2 3 4 > $O/test_gpu.txt 2>&1
 wait
 echo "base: $bl, /tmp/base/b/tessel, its own kernel cache" >> $O/commands.txt
 for pr in single double; do

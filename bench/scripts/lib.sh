@@ -1,6 +1,7 @@
 # Shared preamble of the GPU-machine scripts (sourced, not run): builds tessel in build-gpu,
 # points the kernel cache and the user tuning directory into it (no stale user tuning), records
-# the environment and defines run(), which logs each tessel command to $out/commands.txt.
+# the environment and defines run(), which logs each tessel command to $out/commands.txt, and the
+# helpers of the side-by-side comparisons (base_tree, gpu_trsm_tests: below).
 #   source bench/scripts/lib.sh "$out"      # then: run gemm ...; $t is the tessel binary
 out=${1:?usage: source bench/scripts/lib.sh OUT}
 mkdir -p "$out"
@@ -42,4 +43,21 @@ open(p, 'w').write(s.replace(a, b, 1))
 PY
   (cmake -S "$dir" -B "$dir/b" -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 &&
    cmake --build "$dir/b" -j "$(nproc)" --target tessel_cli > /dev/null 2>&1) || { echo "patched_tree: build in $dir failed"; return 1; }
+}
+# The older tree of a side-by-side comparison: the git archive TARBALL unpacked in /tmp/base and
+# its tessel built in /tmp/base/b (run it with its own kernel cache, TESSEL_CACHE_DIR=/tmp/base/kc);
+# the build's log in $out/build-base.log. Callers run it in the background (&) and `wait`.
+base_tree() {
+  mkdir -p /tmp/base && tar xzf "$1" -C /tmp/base &&
+    cmake -S /tmp/base -B /tmp/base/b -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 &&
+    cmake --build /tmp/base/b -j 8 --target tessel_cli > "$out/build-base.log" 2>&1 || tail -5 "$out/build-base.log"
+}
+# test_level3 trsm on the GPU, from a Release build with tests in build-gt: with its defaults, then
+# with B in each number of parts given (gpu_trsm_tests 1 2 4), one summary line each
+gpu_trsm_tests() {
+  cmake -S . -B build-gt -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=ON > "$out/cmake-t.log" 2>&1 &&
+    cmake --build build-gt -j 8 --target test_level3 > "$out/build-t.log" 2>&1 || tail -5 "$out/build-t.log"
+  echo "# TESSEL_DEVICE=nvidia build-gt/tests/test_level3 trsm [0 auto auto auto 0 STREAMS] (Release build with tests, $(date -u +%F))"
+  TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 2>&1 | tail -1
+  for st in "$@"; do TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 0 auto auto auto 0 "$st" 2>&1 | tail -1; done
 }

@@ -10,15 +10,8 @@ export OPENBLAS_CORETYPE=Cooperlake
 O=${1:?usage: run.sh OUT}; mkdir -p $O
 source bench/scripts/lib.sh $O > /dev/null
 c="--device nvidia --repeat 10 --warmup 2"
-( mkdir -p /tmp/base && tar xzf "${BASE:?}" -C /tmp/base &&
-  cmake -S /tmp/base -B /tmp/base/b -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 &&
-  cmake --build /tmp/base/b -j 8 --target tessel_cli > $O/build-base.log 2>&1 || tail -5 $O/build-base.log ) &
-{ cmake -S . -B build-gt -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=ON > $O/cmake-t.log 2>&1 &&
-  cmake --build build-gt -j 8 --target test_level3 > $O/build-t.log 2>&1 || tail -5 $O/build-t.log
-  echo "# TESSEL_DEVICE=nvidia build-gt/tests/test_level3 trsm [0 auto auto auto 0 STREAMS] (Release build with tests, $(date -u +%F))"
-  TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 2>&1 | tail -1
-  for st in 1 2 4; do TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 0 auto auto auto 0 $st 2>&1 | tail -1; done
-} > $O/test_gpu.txt 2>&1
+base_tree "${BASE:?}" &
+gpu_trsm_tests 1 2 4 > $O/test_gpu.txt 2>&1
 wait
 echo "base: session 11 (6982a0f), /tmp/base/b/tessel, its own kernel cache" >> $O/commands.txt
 cases=("4096|--size 4096" "6000|--size 6000" "7000|--size 7000" "8192|--size 8192"
