@@ -123,8 +123,6 @@ static tsl_status symm_check(tsl_context *ctx, const char *variant, const char *
     return check_in(ctx, "symm", TSL__TABLE(symm_variants), symm_auto, variant, resolved);
 }
 
-/* Option "block": the block size of the blocked algorithms (diagonal blocks of TRMM/TRSM, the
- * leaves of SYRK/SYR2K's recursion). Default: tsl__l3_block. */
 /* An option's value within [lo, hi], else TSL_ERR_INVALID_ARG naming it. */
 static tsl_status in_range(tsl_context *ctx, const char *name, long value, long lo, long hi)
 {
@@ -134,6 +132,8 @@ static tsl_status in_range(tsl_context *ctx, const char *name, long value, long 
     return TSL_OK;
 }
 
+/* Option "block": the block size of the blocked algorithms (diagonal blocks of TRMM/TRSM, the
+ * leaves of SYRK/SYR2K's recursion). Default: tsl__l3_block. */
 static tsl_status block_option(tsl_context *ctx, const char *name, long value)
 {
     if (strcmp(name, "block") != 0)
@@ -153,10 +153,10 @@ static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
     static const struct {
         const char *name;
         long lo, hi;
-    } opts[] = {{"block", 1, 4096},
-                {"inv_block", 1, 4096},
+    } opts[] = {{"inv_block", 1, 4096},
                 {"streams", 1, 1 + TSL__SIDE_QUEUES},
                 {"inv_fuse", 0, 4096}};
+    if (strcmp(name, "block") == 0) return block_option(ctx, name, value);
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; ++i)
         if (strcmp(name, opts[i].name) == 0)
             return in_range(ctx, name, value, opts[i].lo, opts[i].hi);
