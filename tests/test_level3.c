@@ -514,13 +514,14 @@ static void run_routine(routine r)
     }
 }
 
-/* TRSM with B of 4100 columns (left): inverse_leaf's parts of 4096 columns or more keep their
- * leaves' own size class (level3_leaf.c), where the odd shapes stay below. */
+/* TRSM with B of 8200 columns (left): inverse_leaf's parts of 4096 columns or more of a B of
+ * 8192 or more keep their leaves' own size class (level3_leaf.c), where the odd shapes stay
+ * below. */
 static void trsm_wide(void)
 {
     for (int dbl = 0; dbl < (g_fp64 ? 2 : 1); ++dbl) {
         l3_case q = {R_TRSM, dbl, 0, TSL_ROW_MAJOR, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS,
-                     TSL_NON_UNIT, 65, 4100, 0, 0, 0, 0, 0};
+                     TSL_NON_UNIT, 65, 8200, 0, 0, 0, 0, 0};
         run_case(&q);
     }
 }

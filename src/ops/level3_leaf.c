@@ -30,6 +30,7 @@ typedef struct {
     cl_mem d, w;
     size_t ldd, w_off, ldw; /* D's rows; where this part of B's W starts, and W's rows */
     size_t t_off, tail;     /* the doubling's scratch in d; the deferred levels (0: none) */
+    int own;                /* the leaves keep their shape's size class (leaf_parts) */
 } leaf_ws;
 
 /* One step of the solve: a leaf [r0, r1) (kind LEAF), the update of [u0, u1) from the solved
@@ -71,12 +72,8 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
         size_t oo = t->in_w ? w_at(p, ws, r0) : b_at(p, r0), ldo = t->in_w ? ws->ldw : p->ldb;
         size_t lm = p->left ? len : m, ln = p->left ? n : len;
         /* a leaf of few work-groups takes the few class's small tiles (gemm.c, mode_waves),
-         * except on the left where this part has 4096 columns or more: there the leaves after
-         * the first run beside the other parts' long updates, which fill what their heavy rows
-         * leave idle, and the shape's own class (128 x 256 tiles on the H100) ran TRSM 8192 single
-         * 3.4% faster (12.12 against 11.71 ms, A^T 12.48 against 11.99; 7000 1% faster, 6000
-         * level, 4096 16% slower; on the right, 8192 level: bench/results/h100/trsm-leaf-class) */
-        int own = p->left && n >= 4096;
+         * except where leaf_parts says (ws->own) */
+        int own = ws->own;
         cl_mem x1 = p->left ? ws->d : y, x2 = p->left ? y : ws->d;
         size_t o1 = p->left ? doff : yo, ld1 = p->left ? ws->ldd : ldy;
         size_t o2 = p->left ? yo : doff, ld2 = p->left ? ldy : ws->ldd;
@@ -179,6 +176,16 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
     for (size_t i = 0; i < parts; ++i) {
         size_t o = i * step, len = o >= other ? 0 : other - o < step ? other - o : step;
         q[i] = *p, w[i] = *ws;
+        /* The leaves keep their shape's size class (not the few class: gemm.c, mode_waves) on
+         * the left where the part has 4096 columns or more and B 8192 or more. There the leaves
+         * after the first run beside the other parts' long updates, or (one part) offer 2 waves
+         * of the class's tiles, and the class's better rate wins; a part of 4096 alone is one
+         * wave of 128 x 256 tiles whose row of full k sets the time. H100 single, ms, few class
+         * against own (bench/results/h100/trsm-leaf-class; session 13 for one part): 8192
+         * 12.12 / 11.71 (A^T 12.48 / 11.99; one part 12.54 / 12.05), 4096 x 8192 3.41 / 3.19
+         * (one part 3.51 / 3.28), 7000 1% faster, 6000 level, 4096 1.84 / 2.07 (one part 1.88 /
+         * 2.06); on the right, 8192 level. */
+        w[i].own = p->left && len >= 4096 && other >= 8192;
         if (p->left) q[i].n = len, q[i].b_off += o, w[i].w_off += o;
         else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
     }
@@ -208,7 +215,7 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
     size_t ka = p->left ? m : n;
-    leaf_ws ws = {NULL, NULL, tsl__l3_round_up(ka, 32), 0, n, 0, 0};
+    leaf_ws ws = {NULL, NULL, tsl__l3_round_up(ka, 32), 0, n, 0, 0, 0};
     /* D (ka x ldd), the doubling's scratch T and, where op(A) is A transposed, op(A)'s strict
      * triangle dense (ka x ka): every GEMM would pack its block of A^T, and a batch that needs the
      * pack runs as one GEMM per problem (the doubling's dozens) */
