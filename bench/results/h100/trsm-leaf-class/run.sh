@@ -32,23 +32,10 @@ for pr in single double; do
   run gemm --precision $pr --size 8192 $c --csv $O/gemm_${pr}_8192.csv > /dev/null
   run blas3 --op trsm --size 8192 --precision $pr $c --peers cublas --csv $O/peers_${pr}_8192.csv > /dev/null
 done
-python3 - $O <<'PY' | tee $O/summary.txt
-import csv, glob, os, sys, collections
+{ python3 bench/scripts/ab_table.py $O '# TRSM (auto; left, lower, non-unit unless named), ms per round: session 11 (6982a0f) -> session 12; err and status of round 1'
+  python3 - $O <<'PY'
+import csv, sys
 O = sys.argv[1]
-t = collections.defaultdict(list)
-for f in sorted(glob.glob(O + '/[bn]*_*_*_[12].csv')):
-    who, pr, rest = os.path.basename(f)[:-4].split('_', 2)
-    tag = rest.rsplit('_', 1)[0]
-    for r in csv.DictReader(open(f)):
-        if r['variant'].startswith('auto'):
-            t[(pr, tag, who)].append((float(r['kernel_ms']), r['status'], r.get('max_rel_err', '')))
-print('# TRSM (auto; left, lower, non-unit unless named), ms per round: session 11 (6982a0f) -> session 12; err and status of round 1')
-print('%-7s %-18s %-17s %-17s %7s %s' % ('prec', 'case', 'base', 'new', 'new/base', 'err'))
-for (pr, tag) in sorted({(k[0], k[1]) for k in t}):
-    b, n = t.get((pr, tag, 'base'), []), t.get((pr, tag, 'new'), [])
-    if not b or not n: continue
-    ratio = min(x[0] for x in n) / min(x[0] for x in b)
-    print('%-7s %-18s %-17s %-17s %7.3f %s %s' % (pr, tag, ' '.join('%.3f' % x[0] for x in b), ' '.join('%.3f' % x[0] for x in n), ratio, n[0][2], n[0][1]))
 print('# 8192: x tessel GEMM (auto) and x cuBLAS, the peers run')
 for pr in ('single', 'double'):
     g = [r for r in csv.DictReader(open('%s/gemm_%s_8192.csv' % (O, pr))) if r['variant'].startswith('auto')]
@@ -58,4 +45,5 @@ for pr in ('single', 'double'):
     print('%-7s trsm %.3f ms, gemm %.3f ms: x gemm %.3f, x cublas %s' % (pr, float(me['kernel_ms']), float(g[0]['kernel_ms']),
           float(me['gflops']) / float(g[0]['gflops']), '%.2f' % (float(me['gflops']) / float(cu[0]['gflops'])) if cu else '-'))
 PY
+} | tee $O/summary.txt
 cat $O/test_gpu.txt

@@ -27,24 +27,11 @@ for r in 1 2; do
   done
 done
 run gemm --precision single --size 4096 $c --csv $O/gemm_single_4096.csv > /dev/null
-python3 - $O <<'PY' | tee $O/summary.txt
-import csv, glob, os, sys, collections
-O = sys.argv[1]
-t = collections.defaultdict(list)
-for f in sorted(glob.glob(O + '/[bn]*_*_*_[12].csv')):
-    who, pr, rest = os.path.basename(f)[:-4].split('_', 2)
-    tag = rest.rsplit('_', 1)[0]
-    for r in csv.DictReader(open(f)):
-        if r['variant'].startswith('auto'):
-            t[(pr, tag, who)].append((float(r['kernel_ms']), r['status'], r.get('max_rel_err', '')))
-print('# TRSM (auto; left, lower, non-unit unless named; _s1: --streams 1), ms per round: session 12 (e225b66) -> session 13; err and status of round 1')
-print('%-7s %-18s %-17s %-17s %7s %s' % ('prec', 'case', 'base', 'new', 'new/base', 'err'))
-for (pr, tag) in sorted({(k[0], k[1]) for k in t}):
-    b, n = t.get((pr, tag, 'base'), []), t.get((pr, tag, 'new'), [])
-    if not b or not n: continue
-    ratio = min(x[0] for x in n) / min(x[0] for x in b)
-    print('%-7s %-18s %-17s %-17s %7.3f %s %s' % (pr, tag, ' '.join('%.3f' % x[0] for x in b), ' '.join('%.3f' % x[0] for x in n), ratio, n[0][2], n[0][1]))
-g = [r for r in csv.DictReader(open(O + '/gemm_single_4096.csv')) if r['variant'].startswith('auto')][0]
+{ python3 bench/scripts/ab_table.py $O '# TRSM (auto; left, lower, non-unit unless named; _s1: --streams 1), ms per round: session 12 (e225b66) -> session 13; err and status of round 1'
+  python3 - $O <<'PY'
+import csv, sys
+g = [r for r in csv.DictReader(open(sys.argv[1] + '/gemm_single_4096.csv')) if r['variant'].startswith('auto')][0]
 print('# tessel GEMM single 4096: %.3f ms (0.8x of its rate is TRSM 4096 in %.3f ms)' % (float(g['kernel_ms']), float(g['kernel_ms']) / 2 / 0.8))
 PY
+} | tee $O/summary.txt
 cat $O/test_gpu.txt
