@@ -71,15 +71,14 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
         size_t yo = t->in_w ? b_at(p, r0) : w_at(p, ws, r0), ldy = t->in_w ? p->ldb : ws->ldw;
         size_t oo = t->in_w ? w_at(p, ws, r0) : b_at(p, r0), ldo = t->in_w ? ws->ldw : p->ldb;
         size_t lm = p->left ? len : m, ln = p->left ? n : len;
-        /* a leaf of few work-groups takes the few class's small tiles (gemm.c, mode_waves),
-         * except where leaf_parts says (ws->own) */
-        int own = ws->own;
         cl_mem x1 = p->left ? ws->d : y, x2 = p->left ? y : ws->d;
         size_t o1 = p->left ? doff : yo, ld1 = p->left ? ws->ldd : ldy;
         size_t o2 = p->left ? yo : doff, ld2 = p->left ? ldy : ws->ldd;
+        /* a leaf of few work-groups takes the few class's small tiles (gemm.c, mode_waves),
+         * except where leaf_parts says (ws->own) */
         tsl__gemm_ext ext = {p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
                                      : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
-                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0, NULL, 0, 0, own};
+                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0, NULL, 0, 0, ws->own};
         if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, o1, ld1, o2,
                              ld2, &ext))
             return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x1,
