@@ -9,7 +9,7 @@
  * upload_ms is the event time of the tsl_buffer_write of A and B, download_ms that of the
  * tsl_buffer_read of C after the timed runs. With beta == 0, C starts as NaN so that an element a
  * kernel forgets to write fails --verify; with beta != 0 it is rewritten before every call so
- * every call computes the same thing. Peers get the same A, B and C (see bench/peers/peers.h).
+ * every call computes the same thing. Peers get the same A, B and C (see cli/peers/peers.h).
  *
  * --precision half runs tsl_hgemm_buf: the random data is rounded to half (tsl_float_to_half) and
  * the --verify reference is computed in double from those half values, so only the kernel's

@@ -3,7 +3,7 @@
  * --quiet`), reads their rows back, adds the study's columns, and writes DIR/NAME.csv, one
  * gnuplot script and PNG per figure, and DIR/NAME.md (what ran, where, when, the tables, the
  * figures, and a paragraph that sets the result beside the document's claim). The studies
- * themselves are data in bench/studies/; this file is the command (options, --list, --help,
+ * themselves are data in cli/studies/; this file is the command (options, --list, --help,
  * parameters, the order of the work and the output files), study_run.c runs the subcommands,
  * study_figures.c draws the figures and writes the markdown, study_replot.c is --replot.
  *

@@ -1,7 +1,7 @@
 /* multi.c: the runner of `tessel gemm|poisson --devices ...` and `--distributed` (multi.h,
  * docs/multi-device.md): the options they add, and for each op the data of a case, the call that
  * runs it, its --verify and its rate. The executor (a tsl_group of this host's devices, or the MPI
- * ranks of src/dist) is multi_exec.c; measuring a case on the group and on each device alone, and
+ * ranks of src/multi) is multi_exec.c; measuring a case on the group and on each device alone, and
  * the report, multi_run.c. Under MPI every rank runs this same code, in the same order, since
  * every executor call is collective; only the root (rank 0, or the one process) has the data,
  * verifies, and writes the report. */

@@ -1,7 +1,7 @@
 /* multi.h: the multi-device and distributed runs of `tessel gemm` and `tessel poisson`
  * (--devices, --distributed; docs/multi-device.md). The commands parse their options as usual
  * and hand a run with --devices or --distributed to this runner, which measures the whole group
- * (a tsl_group of this host's devices, or MPI ranks with one device each through src/dist) and
+ * (a tsl_group of this host's devices, or MPI ranks with one device each through src/multi) and
  * each device alone on the same data, and reports one row per device or rank (its share of the
  * rows and its times), one for the group and one for the fastest device alone, with the speedup.
  * The data, the CPU reference and the --verify rules are the single-device command's own

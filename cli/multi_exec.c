@@ -1,5 +1,5 @@
 /* multi_exec.c: the executor of the multi-device runs (multi_exec.h): each call goes to the
- * tsl_group of --devices or, under --distributed, to src/dist's MPI ranks; opening the devices,
+ * tsl_group of --devices or, under --distributed, to src/multi's MPI ranks; opening the devices,
  * applying --weights and --variant to them, and the one error line of a failure. */
 #include "multi_exec.h"
 
@@ -97,7 +97,7 @@ size_t cli_ex_contexts(cli_executor *ex, tsl_context **out)
 }
 
 /* A failure: the root prints the one error line; under MPI the whole job stops with code 3
- * (another rank's own failure never returns here: src/dist reports it to rank 0). */
+ * (another rank's own failure never returns here: src/multi reports it to rank 0). */
 int cli_ex_fail(cli_executor *ex, const char *cmd, const char *fmt, ...)
 {
     char msg[2600];

@@ -1,5 +1,5 @@
 /* multi_exec.h: the executor of the multi-device runs (multi.c): one interface over the two ways
- * of having several devices, a tsl_group of this host's devices or the MPI ranks of src/dist
+ * of having several devices, a tsl_group of this host's devices or the MPI ranks of src/multi
  * (one device each). Under MPI every rank makes the same calls in the same order (each is
  * collective); only the root (rank 0, or the one process) has the data and reports. */
 #ifndef TESSEL_CLI_MULTI_EXEC_H
@@ -10,7 +10,7 @@
 #include "multi.h"
 #include "tessel.h"
 #ifdef TESSEL_HAVE_MPI
-#include "dist/dist.h"
+#include "multi/dist.h"
 #endif
 
 typedef struct {

@@ -1,5 +1,5 @@
 /* study_figures.c: the figures and the markdown of a study (study_job.h). Each figure is a
- * gnuplot script with its data inline (bench/studies/plot.c writes it), written next to the
+ * gnuplot script with its data inline (cli/studies/plot.c writes it), written next to the
  * results whatever happens, and drawn into its PNG by gnuplot when there is one on PATH: gnuplot
  * writes a temporary name that is renamed into place only when it holds a real PNG. The markdown
  * records what ran (device, driver, date, build, parameters, every command), the method, the

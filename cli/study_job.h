@@ -1,14 +1,14 @@
 /* study_job.h: what the four files of `tessel study` share (cmd_study.c, the command;
  * study_run.c, the subcommands' runs; study_figures.c, the figures and the markdown;
  * study_replot.c, --replot): the job, the state of a figure, and the calls between them. It
- * belongs to the command only; the studies themselves are bench/studies/study.h. */
+ * belongs to the command only; the studies themselves are cli/studies/study.h. */
 #ifndef TESSEL_CLI_STUDY_JOB_H
 #define TESSEL_CLI_STUDY_JOB_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../bench/studies/study.h" /* the study definitions (bench/studies) */
+#include "studies/study.h" /* the study definitions (cli/studies) */
 #include "tessel.h"
 
 #define MAX_SETS 32

@@ -357,7 +357,7 @@ int cli_study_run_all(study_job *job)
             if (substitute(&job->env, run->args, item ? item : "", args, sizeof args) != 0)
                 return cli_error(CLI_EXIT_RUNTIME,
                                  "study %s: run %zu names a parameter the study does not have "
-                                 "(a bug in bench/studies)",
+                                 "(a bug in cli/studies)",
                                  s->name, i + 1);
             const char *reason = run->skip ? run->skip : job->env.skip_run[i];
             if (reason) {

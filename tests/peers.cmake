@@ -1,4 +1,4 @@
-# The peers' own logic (bench/peers), included by tests/CMakeLists.txt. peers_openblas_core checks
+# The peers' own logic (cli/peers), included by tests/CMakeLists.txt. peers_openblas_core checks
 # the OpenBLAS core choice on cpuinfo flag lines and the openblas peer's device text, without a
 # device; the command's re-execution with the chosen core is tests/cli/openblas_core.sh.
 add_executable(test_openblas_core ${CMAKE_CURRENT_SOURCE_DIR}/test_openblas_core.c)

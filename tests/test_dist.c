@@ -1,5 +1,5 @@
 /* test_dist.c: the MPI layer's results reach the caller only when every rank has succeeded
- * (src/dist/dist.c, docs/multi-device.md). Run under mpirun by tests/dist.sh, one process per
+ * (src/multi/dist.c, docs/multi-device.md). Run under mpirun by tests/dist.sh, one process per
  * rank on PoCL CPU devices; `test_dist gemm|poisson [VARIANT]` makes one distributed call with
  * weights 1,1 on random data, C = 0.5 C + A B (m 67, n 29, k 41) or 13 Jacobi sweeps on a 37 x 37
  * grid (with the Poisson variant VARIANT on every rank when given: strips of 17 and 18 rows, so
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dist/dist.h"
+#include "multi/dist.h"
 #include "ref/ref.h"
 #include "tessel.h"
 

@@ -1,5 +1,5 @@
 /* test_openblas_core.c: the OpenBLAS core choice and description of the openblas peer
- * (bench/peers/peer_openblas.h). tsl_openblas_better_core is pure, so it is checked on cpuinfo
+ * (cli/peers/peer_openblas.h). tsl_openblas_better_core is pure, so it is checked on cpuinfo
  * flag lines (the GPU machine's, where Debian's OpenBLAS 0.3.21 falls back to Prescott, and
  * others) without the CPU they come from; the description is checked for what the CSV's device
  * column needs (no comma, the version, the core, the threads, who set OPENBLAS_CORETYPE). */

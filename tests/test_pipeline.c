@@ -1,4 +1,4 @@
-/* test_pipeline.c: the single-device host path through the GEMM pipeline (src/ops/gemm_pipeline.c,
+/* test_pipeline.c: the single-device host path through the GEMM pipeline (src/pipeline/gemm_pipeline.c,
  * docs/multi-device.md). With TESSEL_GEMM_PIPELINE=1 on PoCL, where it is off by default, it
  * gives the plain path's C bit for bit and is within the GEMM tolerance of the CPU reference: odd
  * shapes, both layouts, all four transposes, padded leading dimensions (the padding never
@@ -14,8 +14,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "gemm_case.h"
-#include "ops/gemm_pipe_plan.h"
-#include "ops/gemm_pipeline.h"
+#include "pipeline/gemm_pipe_plan.h"
+#include "pipeline/gemm_pipeline.h"
 #include "ops/ops.h"
 #include "ref/ref.h"
 #include "tessel.h"

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "ops/gemm_internal.h"
+#include "gemm/gemm_internal.h"
 #include "runtime/runtime.h"
 #include "tessel.h"
 #include "tune/tune.h"

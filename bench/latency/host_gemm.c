@@ -1,7 +1,7 @@
 /* host_gemm.c: GEMM from host memory, end to end, as a program that keeps its matrices in its own
  * arrays sees it: tsl_sgemm / tsl_dgemm on host pointers, timed by the host clock around the
  * whole call (uploads, kernels, downloads), with the call's own breakdown beside it. It is how the
- * host-memory pipeline (src/ops/gemm_pipeline.c: a ring of pinned staging, host copies on several
+ * host-memory pipeline (src/pipeline/gemm_pipeline.c: a ring of pinned staging, host copies on several
  * threads, overlapped chunks) is compared with the plain path on one device: run it with
  * TESSEL_GEMM_PIPELINE=0, 1 and auto (the model's choice).
  *   tessel_host_gemm [N] [single|double] [RUNS] [pageable|pinned]     (16384 single 4 pageable)

@@ -1,5 +1,5 @@
 /* gemm.cl: the GEMM family, row-major C[M x N] = alpha * A[M x K] * B[K x N] + beta * C.
- * The host maps column-major and transposed problems onto this one (see src/ops/gemm.c).
+ * The host maps column-major and transposed problems onto this one (see src/gemm/gemm.c).
  *
  * The ladder kernels (naive, tiled, regblock) take A and B through a row stride and a column
  * stride each, so transposes are a runtime argument, and they guard every access, so any M, N,
@@ -12,7 +12,7 @@
  * another's work-group limit (a heavy tiled2d next to gemm_tiled capped it at 256 work-items).
  * Without those options the file compiles every kernel but tiled2d, on its own. tiled2d's
  * program appends gemm_tiled2d.cl, gemm_mma.cl and gemm_tiled2d_kernel.cl to this file (its
- * parameters, the matrix instructions, the kernel; src/ops/gemm.c names the list), which use
+ * parameters, the matrix instructions, the kernel; src/gemm/gemm.c names the list), which use
  * this file's prelude (tile_t, tf32_rna). */
 
 /* The element type of the matrices the fast kernels (gemm_pack, gemm_tiled2d) move as they are:

@@ -2,7 +2,7 @@
  * search space: defaults, the rules they must keep, the quantities derived from them) and the
  * types and accesses they select. A tiled2d program is common.cl, gemm.cl (the prelude of the GEMM
  * kernels), this file, gemm_mma.cl (the matrix instructions and their emulation) and
- * gemm_tiled2d_kernel.cl (the kernel), in that order (src/ops/gemm.c). */
+ * gemm_tiled2d_kernel.cl (the kernel), in that order (src/gemm/gemm.c). */
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_tiled2d)
 /* ---- tiled2d: the parameterized kernel (tiles, 2D register blocks, vectors, staging) -------
  * C[Mc x Nc] = alpha * A[M x K] * B[K x N] + beta * C, row-major. Preconditions (the host's pack
@@ -11,7 +11,7 @@
  * global = (N/NWG*NDIMC, M/MWG*MDIMC), local = (NDIMC, MDIMC).
  *
  * Every choice is a compile-time parameter, so one source is the whole search space of the tuner
- * (src/ops/gemm.c lists the values and the constraints; docs/tuning.md):
+ * (src/gemm/gemm.c lists the values and the constraints; docs/tuning.md):
  *   MWG x NWG   C tile of a work-group;      KWG   k-depth of one step (fully unrolled)
  *   MDIMC x NDIMC work-group shape;          MWI = MWG/MDIMC rows x NWI = NWG/NDIMC cols per item
  *   VW          vector width along n (B loads, accumulators, C stores)
@@ -57,7 +57,7 @@
  *               (the next sub-step's read while this one's products issue: faster where the
  *               registers allow, docs/gemm.md)
  * USE_LOCAL=1 is the old spelling of SA=SB=1. The defaults are the PoCL/AVX-512 setting.
- * Two options that are no tunables but modes of the Level-3 routines (src/ops/level3.c, through
+ * Two options that are no tunables but modes of the Level-3 routines (src/level3/level3.c, through
  * tsl__gemm_mem_ext; docs/level3.md):
  *   TRI         1 (2): C is symmetric with its lower (upper) triangle referenced (SYRK, SYR2K):
  *               groups whose tile lies wholly in the other triangle return at once, tiles
@@ -73,7 +73,7 @@
  *               kchunk is K (no split k).
  *   STAIR       with BATCH: problem z needs only rows (z + 1) STAIR_S on of C (1), rows before
  *               z STAIR_S (2), or those columns (3, 4); a group whose tile lies wholly outside
- *               returns at once (TRSM's F products, src/ops/level3_tri.c). */
+ *               returns at once (TRSM's F products, src/level3/level3_tri.c). */
 #ifndef MWG
 #define MWG 128    // rows of C per work-group
 #endif

@@ -1,4 +1,4 @@
-/* level3.cl: the small kernels of the Level-3 routines (src/ops/level3.c, gemm_batched.c). The bulk
+/* level3.cl: the small kernels of the Level-3 routines (src/level3/level3.c, gemm_batched.c). The bulk
  * of every routine's flops runs in GEMM (gemm.cl, through tsl__gemm_mem); what is here touches
  * only the diagonal blocks, the triangles, and the small problems of a batch:
  *   l3_scale        X = beta X over a block or one triangle of it (beta == 0 writes zeros, never

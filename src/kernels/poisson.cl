@@ -2,7 +2,7 @@
  * problem), the residual check that runs on the device, and the small helpers of the solver in
  * src/ops/poisson.c. A device grid is ny rows of nx points, row-major, border included: the whole
  * n x n grid (nx = ny = n), or one device's row strip of it with halo rows above and below
- * (src/ops/group.c); only interior points (columns 1..nx-2 of rows 1..ny-2) are ever written, so
+ * (src/multi/group.c); only interior points (columns 1..nx-2 of rows 1..ny-2) are ever written, so
  * the Dirichlet boundary, and a strip's outermost halo rows, stay as uploaded. A sweep launch
  * writes a band of rows (row_lo..row_hi, the whole interior 1..ny-2 or part of it).
  *

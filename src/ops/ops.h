@@ -82,7 +82,7 @@ tsl_status tsl__check_matrix_buffer(tsl_context *ctx, const char *fn, const char
  * op(B) k x n, C m x n). Runs the context's gemm variant (auto: tiled2d as tuned, with its pack,
  * split k and peeled edges); beta == 0 does not read C, k == 0 or alpha == 0 reads neither A
  * nor B, m or n == 0 does nothing. No argument checks, no timing brackets: it is a step of a
- * caller's own call (the blocked Level-3 routines, src/ops/level3*.c). prec: TSL_SINGLE or
+ * caller's own call (the blocked Level-3 routines, src/level3/level3*.c). prec: TSL_SINGLE or
  * TSL_DOUBLE. */
 tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
                          size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,

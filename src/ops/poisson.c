@@ -12,7 +12,7 @@
  * scheme and what the bandwidth figures count.
  *
  * The same solver runs one device's row strip of a grid split across devices (tsl__strip_*,
- * ops/group.h; docs/multi-device.md): its kernels take the rows of the device grid apart from
+ * multi/group.h; docs/multi-device.md): its kernels take the rows of the device grid apart from
  * the points per row, and its residual covers only the rows the strip owns. A strip thick enough
  * overlaps its halo exchange with its sweeps: each launch computes the owned rows its neighbours
  * need first, reads them back on a second queue while a second launch computes the rest, and
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops/group.h"
+#include "multi/group.h"
 #include "ops/ops.h"
 
 #define CHECK_EVERY_DEFAULT 20
@@ -157,7 +157,7 @@ const tsl__op_desc tsl__poisson_desc = {.op = "poisson", .variant_name = variant
 /* ---- the solve ------------------------------------------------------------------------------
  * One solver drives one device grid: the whole n x n grid (tsl_[sd]poisson), or one device's
  * row strip of it (tsl__strip_*, for the multi-device layer in group.c and the MPI ranks of
- * src/dist): `rows` rows of n points whose first and last rows are the grid's boundary or halo
+ * src/multi): `rows` rows of n points whose first and last rows are the grid's boundary or halo
  * rows that neighbouring strips own. Sweeps update rows 1..rows-2; after every launch, a strip's
  * comm->exchange refreshes its halo rows from their owners, and the residual of a strip covers
  * only the rows it owns, reduced over all strips by comm->reduce_max. */
@@ -500,7 +500,7 @@ tsl_status tsl_dpoisson(tsl_context *ctx, size_t n, const double *f, double *u, 
     return poisson_host(ctx, "tsl_dpoisson", 1, n, f, u, max_iters, tol, info);
 }
 
-/* ---- strips of a grid split across devices (ops/group.h) ------------------------------------ */
+/* ---- strips of a grid split across devices (multi/group.h) ------------------------------------ */
 
 tsl_status tsl__poisson_halo(tsl_context *ctx, int *halo)
 {

@@ -75,7 +75,7 @@ struct tsl_context {
     /* State a layer above keeps per context, made on its first use, opaque here: the runtime
      * never looks inside, it only releases each slot, first thing when the context is destroyed.
      * Slot 0: the tuning database (src/tune/db.c); slot 1: the GEMM pipeline's buffers, staging
-     * and queues (src/ops/gemm_pipeline.c). */
+     * and queues (src/pipeline/gemm_pipeline.c). */
     struct { void *ptr; void (*release)(void *ptr); } ext[TSL__EXT_SLOTS];
 };
 
@@ -194,7 +194,7 @@ tsl_status tsl__upload_rect(tsl_context *ctx, cl_mem mem, const void *host, size
 tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t rows,
                               size_t row_bytes, size_t host_pitch);
 /* bytes at byte offset of mem from / to contiguous host memory; both block until done and are
- * tracked as upload / download (a strip's halo rows, ops/group.h). */
+ * tracked as upload / download (a strip's halo rows, multi/group.h). */
 tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
                          const void *host);
 tsl_status tsl__read_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes, void *host);

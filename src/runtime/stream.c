@@ -1,5 +1,5 @@
 /* stream.c: a second in-order queue on a context's device, for transfers that run while the
- * context's own queue computes (the host-memory GEMM pipeline, ops/gemm_pipeline.c). Its commands
+ * context's own queue computes (the host-memory GEMM pipeline, pipeline/gemm_pipeline.c). Its commands
  * never block the host: each returns at once with an event that the stream keeps, and
  * tsl__stream_finish waits for them all and books their profiled times. tsl__stream_fence makes
  * the context's queue wait, on the device, for everything the stream was given so far (a marker

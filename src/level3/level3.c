@@ -1,0 +1,380 @@
+/* level3.c: the Level-3 BLAS routines SYMM, SYRK, SYR2K, TRMM and TRSM (single and double, host
+ * pointers and device buffers, CBLAS semantics), as blocked algorithms whose bulk flops run in the
+ * tuned GEMM (tsl__gemm_mem: tiled2d with its pack, split k and peeled edges, on sub-blocks at
+ * element offsets) and whose diagonal blocks and triangles go through the small kernels of
+ * src/kernels/level3.cl. docs/level3.md explains the algorithms, their flop counts and limits.
+ * This file holds what the routines share: the variant tables and options, the small kernels'
+ * launches, the argument checks and the host staging; the routines themselves are in
+ * level3_sym.c (SYMM, SYRK, SYR2K) and level3_tri.c (TRMM, TRSM).
+ *
+ * How problems reach the algorithms: every call is first mapped onto row-major storage. A
+ * column-major matrix is the row-major matrix of its transpose on the same memory, so a column-
+ * major call becomes the row-major call on the transposes: SYRK/SYR2K flip uplo and trans; SYMM,
+ * TRMM and TRSM flip side and uplo and swap m and n (trans and diag stay). The algorithms then
+ * see one storage order, with every side, uplo, trans and diag still possible.
+ *
+ * What is read and written: the triangle of C (SYRK, SYR2K) and the triangle of A (SYMM, TRMM,
+ * TRSM) that the call does not reference is never read or written, on the device or, for the
+ * host-pointer calls, in the caller's arrays (the stored triangle is staged through host memory
+ * before the upload, and only the computed triangle is copied back). With a unit diagonal, A's
+ * diagonal is not read either. beta == 0 never reads C; alpha == 0 reads neither A nor B. On an
+ * error the caller's arrays are unchanged (results are copied back only after the device
+ * finished).
+ *
+ * Workspaces (tsl__workspace slots): 0, 1, 2 the host-pointer calls' operands; 5 the product W of
+ * TRMM/TRSM and SYMM's expanded matrix; 7 the diagonal blocks. GEMM uses 3, 4 and 6. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "level3/level3.h"
+
+/* ---- the variant tables (one per routine; the GEMM under them is the context's gemm variant) - */
+
+typedef struct {
+    const char *name;
+    l3_kind kind;
+} l3_variant;
+
+static const l3_variant syrk_variants[] = {{"tri", L3_TRI}, {"recursive", L3_RECURSIVE}};
+static const l3_variant trmm_variants[] = {{"tri", L3_TRI}, {"blocked", L3_BLOCKED}};
+static const l3_variant trsm_variants[] = {
+    {"inverse", L3_INVERSE},
+    {"inverse_rec", L3_INVERSE_REC},
+    {"inverse_leaf", L3_INVERSE_LEAF},
+    {"blocked", L3_BLOCKED}};
+static const l3_variant symm_variants[] = {{"expand", L3_EXPAND}};
+static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
+static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
+/* TRSM: inverse_leaf on GPUs (the triangle in recursive halves down to leaves of 256 to 1024,
+ * each solved by its explicit inverse in one launch: tsl__l3_trsm_block; H100, n = 4096: 0.75x /
+ * 0.80x GEMM single / double, bench/results/h100/trsm-nocopy). From session 6 to 8 it was auto
+ * from ka = 4096 on only, inverse_rec below (session 6: level at 2048); with its fused inverses,
+ * parts of B and no copies it is ahead or level at every size from 64 (H100, session 9,
+ * bench/results/h100/trsm-sizes/experiments: 4000^2 single 2.10 against 2.95 ms, double 2.33
+ * against 3.91; 2000^2 0.66 / 0.63 against 0.66 / 1.17; 256^2 0.088 / 0.107 against 0.109 /
+ * 0.110; 64^2 within 2%). inverse_rec (no GEMM of nb rows between the updates, the updates in
+ * recursive halves) beat inverse's F products at round 2. Blocked elsewhere (PoCL, 768^3 single,
+ * a loaded 2-core machine: 54 to 74 against 35 to 37 GFLOP/s; the inverse variants' extra
+ * batched products cost more than the diagonal GEMMs they replace on a CPU). */
+static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse_leaf"}, {NULL, "blocked"}};
+static const tsl__auto_row symm_auto[] = {{NULL, "expand"}};
+
+static const char *syrk_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(syrk_variants), i);
+}
+static const char *trmm_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(trmm_variants), i);
+}
+static const char *trsm_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(trsm_variants), i);
+}
+static const char *symm_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(symm_variants), i);
+}
+
+static tsl_status check_in(tsl_context *ctx, const char *op, tsl__variant_table t,
+                           const tsl__auto_row *autos, const char *variant, const char **resolved)
+{
+    const l3_variant *v = tsl__find_variant(ctx, op, t, autos, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
+    if (resolved) *resolved = v->name;
+    return TSL_OK;
+}
+
+static tsl_status syrk_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    return check_in(ctx, "syrk", TSL__TABLE(syrk_variants), syrk_auto, variant, resolved);
+}
+static tsl_status syr2k_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    return check_in(ctx, "syr2k", TSL__TABLE(syrk_variants), syrk_auto, variant, resolved);
+}
+static tsl_status trmm_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    return check_in(ctx, "trmm", TSL__TABLE(trmm_variants), trmm_auto, variant, resolved);
+}
+static tsl_status trsm_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    return check_in(ctx, "trsm", TSL__TABLE(trsm_variants), trsm_auto, variant, resolved);
+}
+
+/* The kind of algorithm the context's variant of op names (checked when it was set). */
+l3_kind tsl__l3_variant_kind(tsl_context *ctx, const char *op)
+{
+    const char *name = tsl__context_variant(ctx, op);
+    tsl__variant_table t = strcmp(op, "trmm") == 0   ? TSL__TABLE(trmm_variants)
+                           : strcmp(op, "trsm") == 0 ? TSL__TABLE(trsm_variants)
+                                                     : TSL__TABLE(syrk_variants);
+    const tsl__auto_row *autos = strcmp(op, "trmm") == 0   ? trmm_auto
+                                 : strcmp(op, "trsm") == 0 ? trsm_auto
+                                                           : syrk_auto;
+    const l3_variant *v = tsl__find_variant(ctx, op, t, autos, name);
+    return v ? v->kind : L3_BLOCKED;
+}
+static tsl_status symm_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    return check_in(ctx, "symm", TSL__TABLE(symm_variants), symm_auto, variant, resolved);
+}
+
+/* An option's value within [lo, hi], else TSL_ERR_INVALID_ARG naming it. */
+static tsl_status in_range(tsl_context *ctx, const char *name, long value, long lo, long hi)
+{
+    if (value < lo || value > hi)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "option %s = %ld is outside %ld to %ld", name,
+                         value, lo, hi);
+    return TSL_OK;
+}
+
+/* Option "block": the block size of the blocked algorithms (diagonal blocks of TRMM/TRSM, the
+ * leaves of SYRK/SYR2K's recursion). Default: tsl__l3_block. */
+static tsl_status block_option(tsl_context *ctx, const char *name, long value)
+{
+    if (strcmp(name, "block") != 0)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "unknown Level-3 option '%s' (options: block, 1 to 4096)", name);
+    return in_range(ctx, name, value, 1, 4096);
+}
+
+/* TRSM's options: "block"; "inv_block", the largest diagonal block l3_tri_inv inverts itself
+ * (1 to 4096, default 64): larger ones are built from those by recursive doubling (tri_inverses);
+ * "streams", the parts of B inverse_leaf solves on queues of their own (1 to 4; default 2 on GPUs
+ * where B's other dimension is at least 3000, else 1: level3_leaf.c, leaf_parts); "inv_fuse",
+ * the largest inverses inverse_leaf builds in one launch from blocks of 64 (0 to 4096; below
+ * 128: none, a launch a step; default 256 on NVIDIA's GPUs, none elsewhere: level3_inv.c). */
+static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
+{
+    static const struct {
+        const char *name;
+        long lo, hi;
+    } opts[] = {{"inv_block", 1, 4096},
+                {"streams", 1, 1 + TSL__SIDE_QUEUES},
+                {"inv_fuse", 0, 4096}};
+    if (strcmp(name, "block") == 0) return block_option(ctx, name, value);
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; ++i)
+        if (strcmp(name, opts[i].name) == 0)
+            return in_range(ctx, name, value, opts[i].lo, opts[i].hi);
+    return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                     "unknown trsm option '%s' (options: block, inv_block, streams, inv_fuse)",
+                     name);
+}
+
+const tsl__op_desc tsl__syrk_desc = {.op = "syrk",
+                                     .variant_name = syrk_name,
+                                     .variant_check = syrk_check,
+                                     .option_check = block_option};
+const tsl__op_desc tsl__syr2k_desc = {.op = "syr2k",
+                                      .variant_name = syrk_name,
+                                      .variant_check = syr2k_check,
+                                      .option_check = block_option};
+const tsl__op_desc tsl__trmm_desc = {.op = "trmm",
+                                     .variant_name = trmm_name,
+                                     .variant_check = trmm_check,
+                                     .option_check = block_option};
+const tsl__op_desc tsl__trsm_desc = {.op = "trsm",
+                                     .variant_name = trsm_name,
+                                     .variant_check = trsm_check,
+                                     .option_check = trsm_option};
+const tsl__op_desc tsl__symm_desc = {
+    .op = "symm", .variant_name = symm_name, .variant_check = symm_check};
+
+/* The block size of op on the context's device: the "block" option, else 256 on GPUs (GEMM steps
+ * of k = 256 keep the tiled kernel near its peak, H200 round 3: 4096 x 4096 x 256 at 0.9x of
+ * 4096^3) and 128 elsewhere (PoCL's tiled2d tiles are 128 rows). */
+size_t tsl__l3_block(const tsl_context *ctx, const char *op)
+{
+    long dflt = strcmp(ctx->info.type, "gpu") == 0 ? 256 : 128;
+    return (size_t)tsl__context_option(ctx, op, "block", dflt);
+}
+
+/* TRSM's block size for a triangle of ka: the "block" option, else on GPUs 128 up to ka = 4096
+ * and 256 above (H100 round 2, inverse_rec at 4096: nb 128 0.52x / 0.59x GEMM single / double
+ * against 0.36x / 0.50x at 256, more blocks filling the device in the small updates; at 8192
+ * nb 256 ran at 0.71x / 0.80x), 128 elsewhere. */
+size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka, l3_kind kind)
+{
+    int gpu = strcmp(ctx->info.type, "gpu") == 0;
+    long dflt = gpu && ka > 4096 ? 256 : 128;
+    /* inverse_leaf: few, large leaves (H100, 4096 and 8192, single and double: leaves of 1024
+     * ahead of 512 and 2048 by 1-8%, bench/results/h100/trsm-leaf); below, session 9's sweep
+     * (bench/results/h100/trsm-sizes): 1024 from 2560 (3000^2 single 1.35 ms against 1.42 at 512,
+     * double 1.25 against 1.38), 512 from 1280 (2000^2 0.66 / 0.63 against 0.79 / 0.65 at 1024,
+     * 0.71 / 0.70 at 256), else 256 */
+    if (kind == L3_INVERSE_LEAF)
+        dflt = !gpu ? 256 : ka >= 2560 ? 1024 : ka >= 1280 ? 512 : 256;
+    return (size_t)tsl__context_option(ctx, "trsm", "block", dflt);
+}
+
+/* ---- the small kernels (level3.cl) ---------------------------------------------------------- */
+
+tsl_status tsl__l3_kernel(tsl_context *ctx, int dbl, const char *name, const char *extra,
+                          cl_kernel *k)
+{
+    char options[200];
+    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s",
+             dbl ? 64 : 32, name, *extra ? " " : "", extra);
+    return tsl__get_kernel(ctx, "level3.cl", options, name, k);
+}
+
+size_t tsl__l3_round_up(size_t x, size_t m)
+{
+    return (x + m - 1) / m * m;
+}
+
+/* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows). */
+tsl_status tsl__l3_launch2d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,
+                            int nargs, size_t cols, size_t rows)
+{
+    size_t e = 16, max_wg = tsl__kernel_max_wg(ctx, k);
+    while (e > 1 && e * e > max_wg) e /= 2;
+    size_t local[2] = {e, e}, global[2] = {tsl__l3_round_up(cols, e), tsl__l3_round_up(rows, e)};
+    return tsl__launch(ctx, k, what, args, nargs, 2, global, local);
+}
+
+tsl_status tsl__l3_scale(tsl_context *ctx, int dbl, size_t rows, size_t cols, int mode,
+                         double beta, cl_mem x, size_t off, size_t ld)
+{
+    if (rows == 0 || cols == 0) return TSL_OK;
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, dbl, "l3_scale", "", &k);
+    if (s != TSL_OK) return s;
+    int r = (int)rows, c = (int)cols, md = mode, ild = (int)ld;
+    cl_long o = (cl_long)off;
+    tsl__scalar be;
+    tsl__arg args[] = {{sizeof r, &r},       {sizeof c, &c},  {sizeof md, &md},
+                       tsl__scalar_arg(dbl, &be, beta), {sizeof(cl_mem), &x}, {sizeof o, &o},
+                       {sizeof ild, &ild}};
+    return tsl__l3_launch2d(ctx, k, "level-3 scale", args, 7, cols, rows);
+}
+
+tsl_status tsl__l3_copy(tsl_context *ctx, int dbl, size_t rows, size_t cols, cl_mem src,
+                        size_t s_off, size_t lds, cl_mem dst, size_t d_off, size_t ldd)
+{
+    if (rows == 0 || cols == 0) return TSL_OK;
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, dbl, "l3_copy", "", &k);
+    if (s != TSL_OK) return s;
+    int r = (int)rows, c = (int)cols, is = (int)lds, id = (int)ldd;
+    cl_long so = (cl_long)s_off, dof = (cl_long)d_off;
+    tsl__arg args[] = {{sizeof r, &r},   {sizeof c, &c},          {sizeof(cl_mem), &src},
+                       {sizeof so, &so}, {sizeof is, &is},        {sizeof(cl_mem), &dst},
+                       {sizeof dof, &dof}, {sizeof id, &id}};
+    return tsl__l3_launch2d(ctx, k, "level-3 copy", args, 8, cols, rows);
+}
+
+/* ---- argument checks shared by the routines -------------------------------------------------- */
+
+static size_t max1(size_t x)
+{
+    return x ? x : 1;
+}
+
+tsl_status tsl__l3_check_layout(tsl_context *ctx, const char *fn, tsl_layout l)
+{
+    if (l != TSL_ROW_MAJOR && l != TSL_COL_MAJOR)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: layout %d is neither TSL_ROW_MAJOR nor TSL_COL_MAJOR", fn, (int)l);
+    return TSL_OK;
+}
+tsl_status tsl__l3_check_uplo(tsl_context *ctx, const char *fn, tsl_uplo u)
+{
+    if (u != TSL_UPPER && u != TSL_LOWER)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: uplo %d is neither TSL_UPPER nor TSL_LOWER", fn, (int)u);
+    return TSL_OK;
+}
+tsl_status tsl__l3_check_side(tsl_context *ctx, const char *fn, tsl_side sd)
+{
+    if (sd != TSL_LEFT && sd != TSL_RIGHT)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: side %d is neither TSL_LEFT nor TSL_RIGHT", fn, (int)sd);
+    return TSL_OK;
+}
+tsl_status tsl__l3_check_trans(tsl_context *ctx, const char *fn, const char *name, tsl_trans t)
+{
+    if (t != TSL_NO_TRANS && t != TSL_TRANS)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: %s %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, name, (int)t);
+    return TSL_OK;
+}
+tsl_status tsl__l3_check_diag(tsl_context *ctx, const char *fn, tsl_diag d)
+{
+    if (d != TSL_NON_UNIT && d != TSL_UNIT)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: diag %d is neither TSL_NON_UNIT nor TSL_UNIT", fn, (int)d);
+    return TSL_OK;
+}
+/* Sizes are size_t, as in tsl_sgemm: a negative int passed for one arrives as a huge value. The
+ * kernels index with int rows and columns. */
+tsl_status tsl__l3_check_size(tsl_context *ctx, const char *fn, const char *name, size_t v)
+{
+    if (v > INT_MAX)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: %s = %zu is larger than 2^31-1 (a negative value passed as size_t?)",
+                         fn, name, v);
+    return TSL_OK;
+}
+tsl_status tsl__l3_check_ld(tsl_context *ctx, const char *fn, const char *name, size_t ld,
+                            size_t need, const char *what)
+{
+    if (ld < max1(need))
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s = %zu is smaller than %zu, which %s needs",
+                         fn, name, ld, max1(need), what);
+    return tsl__l3_check_size(ctx, fn, name, ld);
+}
+
+/* ---- host staging: the stored triangle only, through host memory --------------------------- */
+
+/* Uploads the rows x cols row-major matrix at host (rows ld elements apart) into a packed device
+ * workspace. tri: 0 the whole matrix; 1 its lower triangle; 2 its upper; with skip_diag the
+ * diagonal is left out too (unit triangles). What is not copied is zero on the device; the
+ * caller's elements outside the triangle are never read. */
+tsl_status tsl__l3_upload_matrix(tsl_context *ctx, int slot, size_t es, const void *host,
+                                 size_t rows, size_t cols, size_t ld, int tri, int skip_diag,
+                                 cl_mem *out)
+{
+    tsl_status s = tsl__workspace(ctx, slot, max1(rows * cols) * es, out);
+    if (s != TSL_OK || rows == 0 || cols == 0) return s;
+    if (!tri) return tsl__upload_rect(ctx, *out, host, rows, cols * es, ld * es);
+    unsigned char *stage = tsl__calloc(rows * cols, es);
+    if (!stage) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "level-3: host staging of %zu bytes",
+                                 rows * cols * es);
+    const unsigned char *src = host;
+    for (size_t i = 0; i < rows; ++i) {
+        size_t j0 = tri == 1 ? 0 : i + (skip_diag ? 1 : 0);
+        size_t j1 = tri == 1 ? (skip_diag ? i : i + 1) : cols;
+        if (j1 > cols) j1 = cols;
+        if (j0 < j1) memcpy(stage + (i * cols + j0) * es, src + (i * ld + j0) * es, (j1 - j0) * es);
+    }
+    s = tsl__upload_rect(ctx, *out, stage, rows, cols * es, cols * es);
+    /* the staging copy is freed next: the upload must have read it (it blocks today; waiting
+     * keeps this right if it ever does not) */
+    tsl_status done = tsl__timing_end(ctx);
+    tsl__free(stage);
+    return s != TSL_OK ? s : done;
+}
+
+/* The reverse for a square n x n result: the lower (tri 1) or upper (2) triangle only. */
+tsl_status tsl__l3_download_triangle(tsl_context *ctx, size_t es, cl_mem mem, void *host, size_t n,
+                                     size_t ld, int tri)
+{
+    unsigned char *stage = tsl__malloc(max1(n * n) * es);
+    if (!stage) return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "level-3: host staging of %zu bytes",
+                                 n * n * es);
+    tsl_status s = tsl__download_rect(ctx, mem, stage, n, n * es, n * es);
+    if (s == TSL_OK) {
+        unsigned char *dst = host;
+        for (size_t i = 0; i < n; ++i) {
+            size_t j0 = tri == 1 ? 0 : i, j1 = tri == 1 ? i + 1 : n;
+            memcpy(dst + (i * ld + j0) * es, stage + (i * n + j0) * es, (j1 - j0) * es);
+        }
+    }
+    tsl__free(stage);
+    return s;
+}
