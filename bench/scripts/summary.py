@@ -33,23 +33,23 @@ def shape(r):
 
 
 def tessel_file(name, rows):
-    gbps = any(r.get('gbps') for r in rows) and not any(r.get('gflops') and r['op'] in
+    gbps = any(r.get('gbps') for r in rows) and not any(r.get('gflops') and r.get('op', '') in
                                                           ('gemm', 'gemm_batched', 'symm', 'syrk',
                                                            'syr2k', 'trmm', 'trsm') for r in rows)
     key = 'gbps' if gbps else 'gflops'
     unit = 'GB/s' if gbps else 'GFLOP/s'
-    own = [r for r in rows if r['variant'] not in PEERS and r['status'] == 'ok']
+    own = [r for r in rows if r.get('variant', '') not in PEERS and r.get('status', '') == 'ok']
     for r in rows:
         ref = None
-        if r['variant'] in PEERS and r['status'] == 'ok':
-            same = [o for o in own if o['precision'] == r['precision'] and shape(o) == shape(r)]
+        if r.get('variant', '') in PEERS and r.get('status', '') == 'ok':
+            same = [o for o in own if o.get('precision', '') == r.get('precision', '') and shape(o) == shape(r)]
             pick = [o for o in same if o['variant'] == 'auto'] or same
-            if pick and num(r[key]):
-                ref = num(pick[0][key]) / num(r[key])
+            if pick and num(r.get(key)):
+                ref = num(pick[0].get(key)) / num(r.get(key))
         print('%-28s %-14s %-9s %-16s %9.3f ms %10.1f %-7s %-14s %-10s %s' % (
-            name[:28], r['variant'][:14], r['precision'], shape(r), num(r['kernel_ms']),
-            num(r[key]), unit, ('tessel %.2fx' % ref) if ref else '', r.get('max_rel_err', ''),
-            r['status']))
+            name[:28], r.get('variant', '')[:14], r.get('precision', ''), shape(r), num(r.get('kernel_ms')),
+            num(r.get(key)), unit, ('tessel %.2fx' % ref) if ref else '', r.get('max_rel_err', ''),
+            r.get('status', '')))
 
 
 def dropin_file(name, rows):
@@ -57,7 +57,7 @@ def dropin_file(name, rows):
     for r in rows:
         k = (r['case'], r['n'], r['label'])
         best[k] = max(best.get(k, 0.0), num(r['gflops']))
-    cases = sorted({(c, n) for c, n, _ in best}, key=lambda x: (x[0], int(x[1] or 0)))
+    cases = sorted({(c, n) for c, n, _ in best}, key=lambda x: (x[0], int(x[1]) if x[1].isdigit() else 0))
     print('%s: GFLOP/s, best run' % name)
     print('  %-14s %6s %10s %10s %10s %9s %10s' % ('case', 'n', 'tessel', 'nvblas', 'openblas',
                                                     'x nvblas', 'x openblas'))
@@ -86,9 +86,9 @@ def main(d):
     status = os.path.join(d, 'status.csv')
     if os.path.exists(status):
         with open(status, newline='') as f:
-            bad = [r for r in csv.DictReader(f) if r['status'] != 'ok']
+            bad = [r for r in csv.DictReader(f) if r.get('status', '') != 'ok']
         for r in bad:
-            print('NOT OK: %s (%s, exit %s)' % (r['case'], r['status'], r['exit']))
+            print('NOT OK: %s (%s, exit %s)' % (r['case'], r.get('status', ''), r['exit']))
 
 
 if __name__ == '__main__':
