@@ -19,7 +19,7 @@
 # only what a result folder keeps: README.md, the CSVs (raw output of bench programs that write
 # none) and env.txt.
 #
-# Environment: TESSEL_BENCH_DEVICE (the --device SPEC; default nvidia, pocl for DEVICE_NAME pocl),
+# Environment: TESSEL_COMMIT (the commit to record where the tree has no .git), TESSEL_BENCH_DEVICE (the --device SPEC; default nvidia, pocl for DEVICE_NAME pocl),
 # CASE_TIMEOUT (seconds a case may run, default 300), TESSEL_BUILD_DIR, BENCH_LOG_DIR, SETUP.
 
 if [ $# -lt 3 ]; then
@@ -92,7 +92,11 @@ pkgver() { dpkg-query -W -f='${Version}' "$1" 2> /dev/null || echo "not installe
   echo "suite: $SUITE"
   echo "device name: $DEVICE_NAME (--device $DEV)"
   date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  echo "commit: $(git rev-parse --short HEAD 2> /dev/null || echo unknown)$(git diff --quiet HEAD -- src cli include kernels 2> /dev/null || echo ' (with local changes)')"
+  if git rev-parse --short HEAD > /dev/null 2>&1; then
+    echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src cli include 2> /dev/null || echo ' (with local changes)')"
+  else
+    echo "commit: ${TESSEL_COMMIT:-unknown (no git here: set TESSEL_COMMIT)}"
+  fi
   echo "build: $BUILD ($BUILD_TYPE)"
   echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores), $(uname -sr)"
   if command -v nvidia-smi > /dev/null 2>&1; then
