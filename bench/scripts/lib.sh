@@ -1,63 +1,199 @@
-# Shared preamble of the GPU-machine scripts (sourced, not run): builds tessel in build-gpu,
-# points the kernel cache and the user tuning directory into it (no stale user tuning), records
-# the environment and defines run(), which logs each tessel command to $out/commands.txt, and the
-# helpers of the side-by-side comparisons (base_tree, gpu_trsm_tests: below).
-#   source bench/scripts/lib.sh "$out"      # then: run gemm ...; $t is the tessel binary
-out=${1:?usage: source bench/scripts/lib.sh OUT}
-mkdir -p "$out"
-cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > "$out/cmake.log" 2>&1 || { cat "$out/cmake.log"; exit 1; }
-cmake --build build-gpu -j "$(nproc)" > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
-export TESSEL_CACHE_DIR=${TESSEL_CACHE_DIR:-$PWD/build-gpu/kcache}
-export TESSEL_TUNING_DIR=${TESSEL_TUNING_DIR:-$PWD/build-gpu/no-user-tuning}
-t=build-gpu/tessel
-d=${TESSEL_BENCH_DEVICE:-nvidia}
-# env.txt: date, GPU, host CPU, and `tessel devices`, whose last lines name the OpenBLAS the
-# openblas peer times (version, core, threads, build options) and the core the timing commands
-# choose where OpenBLAS fell back to generic kernels (OPENBLAS_CORETYPE; docs/tessel.1).
-{ date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
-  echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores)"
+# bench/scripts/lib.sh: what every suite script shares (sourced, not run).
+#
+#   set -euo pipefail
+#   source "$(dirname "$0")/lib.sh" SUITE "$@"      # "$@" = DEVICE_NAME OUTDIR
+#   tsl NAME gemm --size 4096 ...                   # build/tessel ... --csv OUTDIR/NAME.csv
+#   run_case NAME CMD ...                           # any other command, its output kept aside
+#   bench_finish                                    # summary table, README skeleton
+#
+# It unpacks the GPU machine's carried packages when it finds them (.device/setup.sh, made by
+# shared/device/prepare.sh on the development machine; SETUP=0 skips), builds tessel in Release
+# where it is not built yet ($TESSEL_BUILD_DIR, default build/), points the kernel cache and the
+# user tuning directory into the build folder (so no stale user tuning changes a result), and
+# writes OUTDIR/env.txt: date, commit, GPU and driver (nvidia-smi), CUDA, the OpenCL platforms
+# (clinfo), CLBlast, OpenBLAS, PoCL and OpenMPI versions, the host CPU, `tessel devices`.
+#
+# One case that fails does not stop the suite: run_case records every case's exit status in
+# OUTDIR/status.csv (ok, verify_failed, timeout, error) and goes on. The cases' stdout and stderr
+# go to $BENCH_LOG_DIR (default build/bench-logs/SUITE-DEVICE_NAME), not into OUTDIR, which holds
+# only what a result folder keeps: README.md, the CSVs (raw output of bench programs that write
+# none) and env.txt.
+#
+# Environment: TESSEL_COMMIT (the commit to record where the tree has no .git), TESSEL_BENCH_DEVICE (the --device SPEC; default nvidia, pocl for DEVICE_NAME pocl),
+# CASE_TIMEOUT (seconds a case may run, default 300), TESSEL_BUILD_DIR, BENCH_LOG_DIR, SETUP.
+
+if [ $# -lt 3 ]; then
+  echo "usage: bash bench/scripts/$1.sh DEVICE_NAME OUTDIR   (e.g. h200 bench/results/h200/$1)" >&2
+  exit 2
+fi
+SUITE=$1
+DEVICE_NAME=$2
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT" || exit 1
+mkdir -p "$3"
+OUT=$(cd "$3" && pwd)
+BUILD=${TESSEL_BUILD_DIR:-build}
+case $BUILD in /*) BUILD_ABS=$BUILD ;; *) BUILD_ABS=$ROOT/$BUILD ;; esac
+T=$BUILD/tessel
+case $DEVICE_NAME in
+  pocl*) DEV=${TESSEL_BENCH_DEVICE:-pocl} ;;
+  *) DEV=${TESSEL_BENCH_DEVICE:-nvidia} ;;
+esac
+CASE_TIMEOUT=${CASE_TIMEOUT:-300}
+LOGDIR=${BENCH_LOG_DIR:-$BUILD_ABS/bench-logs/$SUITE-$DEVICE_NAME}
+mkdir -p "$LOGDIR"
+: > "$LOGDIR/commands.txt"
+STATUS=$OUT/status.csv
+echo "case,exit,seconds,status" > "$STATUS"
+BENCH_T0=$(date +%s)
+
+# is_gpu: true where the run is on an NVIDIA GPU (the cuBLAS peer, NVBLAS, nvidia-smi exist)
+is_gpu() { command -v nvidia-smi > /dev/null 2>&1 && [[ $DEV != pocl* && $DEV != cpu* ]]; }
+
+# ---- the GPU machine's packages (CLBlast, OpenBLAS, clinfo, reference LAPACK; OpenMPI) ------------
+if [ "${SETUP:-auto}" != 0 ] && command -v nvidia-smi > /dev/null 2>&1; then
+  for f in .device/setup.sh .device/mpi/setup.sh; do
+    if [ -f "$f" ]; then
+      bash "$f" >> "$LOGDIR/setup.log" 2>&1 || { tail -20 "$LOGDIR/setup.log"; exit 1; }
+    fi
+  done
+fi
+
+# ---- build (Release) ----------------------------------------------------------------------------
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+  # OpenMPI unpacked without its alternatives links has mpicc.openmpi but no mpicc
+  if ! command -v mpicc > /dev/null 2>&1 && command -v mpicc.openmpi > /dev/null 2>&1; then
+    cmake_args+=(-DMPI_C_COMPILER="$(command -v mpicc.openmpi)")
+  fi
+  cmake -S . -B "$BUILD" "${cmake_args[@]}" > "$LOGDIR/cmake.log" 2>&1 ||
+    { tail -30 "$LOGDIR/cmake.log"; exit 1; }
+fi
+cmake --build "$BUILD" -j "$(nproc)" > "$LOGDIR/build.log" 2>&1 || { tail -40 "$LOGDIR/build.log"; exit 1; }
+BUILD_TYPE=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$BUILD/CMakeCache.txt")
+if [ "$BUILD_TYPE" != Release ]; then
+  echo "warning: $BUILD is a '$BUILD_TYPE' build, not Release: its figures are not comparable" >&2
+fi
+export TESSEL_CACHE_DIR=${TESSEL_CACHE_DIR:-$BUILD_ABS/bench-kcache}
+export TESSEL_TUNING_DIR=${TESSEL_TUNING_DIR:-$BUILD_ABS/bench-no-user-tuning}
+mkdir -p "$TESSEL_CACHE_DIR" "$TESSEL_TUNING_DIR"
+
+# Debian's OpenBLAS does not know the GPU machine's CPU and falls back to generic kernels; the
+# command picks the core the CPU's flags support when it times OpenBLAS. Every OpenBLAS of a suite
+# (the --verify reference, the openblas peer, the drop-in's CPU side) runs with that core here.
+if [ -z "${OPENBLAS_CORETYPE:-}" ]; then
+  core=$("$T" devices --json 2> /dev/null | sed -n 's/.*"planned_coretype": *"\([A-Za-z0-9]*\)".*/\1/p' | head -1 || true)
+  [ -n "$core" ] && export OPENBLAS_CORETYPE=$core
+fi
+
+# ---- the environment record ---------------------------------------------------------------------
+pkgver() { dpkg-query -W -f='${Version}' "$1" 2> /dev/null || echo "not installed"; }
+{
+  echo "suite: $SUITE"
+  echo "device name: $DEVICE_NAME (--device $DEV)"
+  date -u +"date: %Y-%m-%dT%H:%M:%SZ"
+  if git rev-parse --short HEAD > /dev/null 2>&1; then
+    echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src cli include 2> /dev/null || echo ' (with local changes)')"
+  else
+    echo "commit: ${TESSEL_COMMIT:-unknown (no git here: set TESSEL_COMMIT)}"
+  fi
+  echo "build: $BUILD ($BUILD_TYPE)"
+  echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores), $(uname -sr)"
+  if command -v nvidia-smi > /dev/null 2>&1; then
+    echo "gpu: $(nvidia-smi --query-gpu=index,name,driver_version,memory.total,clocks.max.sm,pci.bus_id --format=csv,noheader 2> /dev/null | paste -sd ';' -)"
+    echo "cuda (driver): $(nvidia-smi 2> /dev/null | sed -n 's/.*CUDA Version: *\([0-9.]*\).*/\1/p' | head -1)"
+  else
+    echo "gpu: no nvidia-smi"
+  fi
+  echo "cuda toolkit: $( (nvcc --version 2> /dev/null || /usr/local/cuda/bin/nvcc --version 2> /dev/null) | sed -n 's/.*release \([0-9.]*\).*/\1/p' | head -1)"
+  echo "clblast: $(pkgver libclblast1)"
+  echo "openblas: $(pkgver libopenblas0-pthread)"
+  echo "pocl: $(pkgver pocl-opencl-icd)"
+  echo "openmpi: $( (mpirun --version 2> /dev/null || mpirun.openmpi --version 2> /dev/null) | head -1)"
   echo "OPENBLAS_CORETYPE: ${OPENBLAS_CORETYPE:-unset}"
-  $t devices; } > "$out/env.txt" 2>&1
-: > "$out/commands.txt"
-run() { echo "tessel $*" >> "$out/commands.txt"; timeout "${RUN_TIMEOUT:-200}" $t "$@" 2>&1 | grep -vE '^\s*$'; }
-# The PTX of the cached programs whose entry matches REGEX, with ptxas's report where the CUDA
-# toolkit is installed: dump_ptx REGEX -> $out/ptx/index.txt
-dump_ptx() {
-  python3 bench/scripts/cache_ptx.py "$TESSEL_CACHE_DIR" "$out/ptx" --entry "$1" \
-    --ptxas "$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)" > /dev/null
+  env | grep -E '^TESSEL_' | sort || true
+  echo "== clinfo -l"
+  clinfo -l 2> /dev/null || echo "no clinfo"
+  echo "== tessel devices"
+  "$T" devices 2>&1 || true
+} > "$OUT/env.txt"
+
+# ---- cases --------------------------------------------------------------------------------------
+# run_case NAME CMD...: runs CMD (under timeout), stdout and stderr into $LOGDIR/NAME.{out,err},
+# its status into status.csv; never fails the suite. Exit 1 of tessel is a failed --verify (the
+# rows are still written).
+run_case() {
+  local name=$1 t0 rc st
+  shift
+  echo "$*" | sed "s#$ROOT/##g; s#$OUT#OUTDIR#g" >> "$LOGDIR/commands.txt"
+  t0=$(date +%s)
+  if timeout "$CASE_TIMEOUT" "$@" > "$LOGDIR/$name.out" 2> "$LOGDIR/$name.err"; then rc=0; else rc=$?; fi
+  case $rc in
+    0) st=ok ;;
+    1) st=verify_failed ;;
+    124 | 137) st=timeout ;;
+    *) st=error ;;
+  esac
+  echo "$name,$rc,$(($(date +%s) - t0)),$st" >> "$STATUS"
+  if [ "$rc" != 0 ]; then
+    echo "  $name: $st (exit $rc) $(grep -m1 -i 'error' "$LOGDIR/$name.err" | cut -c1-160)" >&2
+  fi
+  return 0
 }
-# A copy of the tree with one piece of FILE replaced (a literal string, checked) and tessel built
-# in DIR/b, for experiments that compare settings of a table in one session:
-#   patched_tree DIR FILE FROM TO && DIR/b/tessel ...
-patched_tree() {
-  local dir=$1 file=$2
-  rm -rf "$dir" && mkdir -p "$dir" && cp -r src cli bench include cmake tests CMakeLists.txt Makefile "$dir"/ 2>/dev/null
-  python3 - "$dir/$file" "$3" "$4" <<'PY' || { echo "patched_tree: '$3' not in $file"; return 1; }
-import sys
-p, a, b = sys.argv[1:]
-s = open(p).read()
-if a not in s:
-    sys.exit(1)
-open(p, 'w').write(s.replace(a, b, 1))
-PY
-  (cmake -S "$dir" -B "$dir/b" -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 &&
-   cmake --build "$dir/b" -j "$(nproc)" --target tessel_cli > /dev/null 2>&1) || { echo "patched_tree: build in $dir failed"; return 1; }
+# run_raw NAME FILE CMD...: as run_case, CMD's stdout appended to OUTDIR/FILE (the raw record of
+# a bench program that writes no CSV)
+run_raw() {
+  local name=$1 file=$2
+  shift 2
+  run_case "$name" "$@"
+  cat "$LOGDIR/$name.out" >> "$OUT/$file"
 }
-# The older tree of a side-by-side comparison: the git archive TARBALL unpacked in /tmp/base and
-# its tessel built in /tmp/base/b (run it with its own kernel cache, TESSEL_CACHE_DIR=/tmp/base/kc);
-# the build's log in $out/build-base.log. Callers run it in the background (&) and `wait`.
-base_tree() {
-  mkdir -p /tmp/base && tar xzf "$1" -C /tmp/base &&
-    cmake -S /tmp/base -B /tmp/base/b -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=OFF > /dev/null 2>&1 &&
-    cmake --build /tmp/base/b -j 8 --target tessel_cli > "$out/build-base.log" 2>&1 || tail -5 "$out/build-base.log"
+# tsl NAME ARGS...: build/tessel ARGS --csv OUTDIR/NAME.csv
+tsl() {
+  local name=$1
+  shift
+  run_case "$name" "$T" "$@" --csv "$OUT/$name.csv"
 }
-# test_level3 trsm on the GPU, from a Release build with tests in build-gt: with its defaults, then
-# with B in each number of parts given (gpu_trsm_tests 1 2 4), one summary line each
-gpu_trsm_tests() {
-  cmake -S . -B build-gt -DCMAKE_BUILD_TYPE=Release -DTESSEL_BUILD_TESTS=ON > "$out/cmake-t.log" 2>&1 &&
-    cmake --build build-gt -j 8 --target test_level3 > "$out/build-t.log" 2>&1 || tail -5 "$out/build-t.log"
-  echo "# TESSEL_DEVICE=nvidia build-gt/tests/test_level3 trsm [0 auto auto auto 0 STREAMS] (Release build with tests, $(date -u +%F))"
-  TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 2>&1 | tail -1
-  for st in "$@"; do TESSEL_DEVICE=nvidia timeout 300 build-gt/tests/test_level3 trsm 0 auto auto auto 0 "$st" 2>&1 | tail -1; done
+
+# ---- the end: summary and README skeleton -------------------------------------------------------
+bench_finish() {
+  local summary=$LOGDIR/summary.txt readme=$OUT/README.md
+  {
+    if command -v python3 > /dev/null 2>&1; then
+      python3 "$ROOT/bench/scripts/summary.py" "$OUT" || true
+    else
+      for f in "$OUT"/*.csv; do echo "== ${f##*/}"; cut -d, -f1-6,10-12,17 "$f"; done
+    fi
+  } > "$summary"
+  local bad
+  bad=$(awk -F, 'NR > 1 && $4 != "ok"' "$STATUS" | wc -l)
+  [ -e "$readme" ] && ! grep -q '^<!-- skeleton' "$readme" && readme=$LOGDIR/README.skeleton.md
+  {
+    echo "<!-- skeleton written by bench/scripts/$SUITE.sh: replace the TODO lines, then delete this line -->"
+    echo "# $SUITE on $DEVICE_NAME"
+    echo
+    echo "TODO: the claim these files back, and the document that quotes it."
+    echo
+    sed -n 's/^gpu: /- GPU (index, name, driver, memory, clock, bus): /p; s/^cuda (driver): /- CUDA: /p; s/^date: /- Date: /p; s/^commit: /- Commit: /p; s/^clblast: /- CLBlast: /p; s/^openblas: /- OpenBLAS: /p; s/^OPENBLAS_CORETYPE: /- OPENBLAS_CORETYPE: /p' "$OUT/env.txt"
+    echo
+    echo "Reproduce (from the repository root; on the GPU machine after carrying \`.device\`):"
+    echo
+    echo "    bash bench/scripts/$SUITE.sh $DEVICE_NAME ${OUT#"$ROOT"/}"
+    echo
+    echo "Files: \`env.txt\` (the environment), \`status.csv\` (every case's exit status: $bad not ok),"
+    echo "and one CSV per case (columns as \`tessel --help\` describes):"
+    echo
+    echo '```'
+    cat "$LOGDIR/commands.txt"
+    echo '```'
+    echo
+    echo "Summary:"
+    echo
+    echo '```'
+    cat "$summary"
+    echo '```'
+  } > "$readme"
+  cat "$summary"
+  echo
+  echo "$SUITE on $DEVICE_NAME: $(($(wc -l < "$STATUS") - 1)) cases, $bad not ok, $(($(date +%s) - BENCH_T0)) s; results in $OUT (README: $readme), logs in $LOGDIR"
 }
