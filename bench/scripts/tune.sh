@@ -8,8 +8,48 @@
 #   auto_{tuned,none}_R.csv     auto at 1024, 4096 and 8192 with the tuned database and with an
 #                               empty one, two rounds, interleaved
 # About 3 minutes with the default budget.
+# AGAINST=FILE.tuning: instead of tuning, compares auto on the shipped entries with auto on FILE's
+# entries (another device's, or an older set; installed as this device's user file, which a lookup
+# takes first), interleaved in two rounds, cuBLAS beside in the first (verified there):
+#   against_{shipped,file}_R_CASE.csv   GEMM single and double at 4096 and 8192, TF32 8192 x 128 x
+#                                       8192, bfloat16 4096 x 4096 x 64, and the Level-3 routines at
+#                                       4096 and 8192 in both precisions (about 4 minutes)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh" tune "$@"
+if [ -n "${AGAINST:-}" ]; then
+  file_dir=$BUILD_ABS/bench-against
+  rm -rf "$file_dir" && mkdir -p "$file_dir"
+  path=$(TESSEL_TUNING_DIR=$file_dir "$T" tune --show --device "$DEV" 2>&1 |
+    sed -n 's/^tuning database of .*: \(.*\)$/\1/p' | head -1)
+  cp "$AGAINST" "$path"
+  cp "$AGAINST" "$OUT/against.tuning"
+  { echo "== tessel tune --show, shipped entries"
+    "$T" tune --show --device "$DEV" 2>&1 || true
+    "$T" tune --show --device "$DEV" --precision double 2>&1 || true
+    echo "== tessel tune --show with $(basename "$AGAINST") as $path"
+    TESSEL_TUNING_DIR=$file_dir "$T" tune --show --device "$DEV" 2>&1 || true
+    TESSEL_TUNING_DIR=$file_dir "$T" tune --show --device "$DEV" --precision double 2>&1 || true
+  } >> "$OUT/env.txt"
+  for r in 1 2; do
+    for which in shipped file; do
+      dir=$TESSEL_TUNING_DIR; [ $which = file ] && dir=$file_dir
+      x=(--device "$DEV" --repeat 10); [ $r = 1 ] && x+=(--verify --peers cublas)
+      t() { local name=$1; shift; run_case "against_${which}_${r}_$name" env TESSEL_TUNING_DIR="$dir" \
+              "$T" "$@" --csv "$OUT/against_${which}_${r}_$name.csv"; }
+      t gemm_single gemm --precision single --sizes 4096,8192 "${x[@]}"
+      t gemm_double gemm --precision double --sizes 4096,8192 "${x[@]}"
+      t gemm_tf32 gemm --precision single --math tf32 -m 8192 -n 128 -k 8192 --device "$DEV"
+      t gemm_bf16 gemm --precision bfloat16 -m 4096 -n 4096 -k 64 --device "$DEV"
+      for p in single double; do
+        for op in symm syrk syr2k trmm trsm; do
+          t "${op}_$p" blas3 --op $op --precision $p --sizes 4096,8192 "${x[@]}"
+        done
+      done
+    done
+  done
+  bench_finish
+  exit 0
+fi
 BUDGET=${BUDGET:-40}
 tuned=$BUILD_ABS/bench-tuned
 rm -rf "$tuned" && mkdir -p "$tuned"
