@@ -47,7 +47,7 @@ static size_t inv_base(const tsl_context *ctx, size_t nb, int *levels)
  * of a ka x ldd matrix (rows ldd apart), block i at i nb (ldd + 1), so the pairs of every level
  * lie a constant stride apart across all blocks. Zeros in the other triangle of each block.
  * l3_tri_inv inverts blocks of nb0 = inv_base (one work-group each, O(nb0^3) dependent-ish work
- * per group: at nb = 512 the whole inversion ran at 0.11-0.19x GEMM on the H100, round 2), then
+ * per group, far below GEMM's rate for large blocks: about 0.1-0.2x at nb = 512 on an H100), then
  * recursive doubling builds the inverses of blocks of 2h from those of h, as CLBlast and MAGMA
  * do: for a lower pair [A11 0; A21 A22], inv = [inv11 0; -inv22 A21 inv11, inv22] (upper:
  * [inv11, -inv11 A12 inv22; 0 inv22]), two GEMMs per pair through T = A21 inv11 (A12 inv22) in
