@@ -62,11 +62,10 @@ typedef struct {
     size_t sa, sd;             /* strides from one pair to the next in A and D */
 } inv_pairs;
 
-/* The largest inverses l3_tri_inv_fused builds by default (option inv_fuse): TRSM 4096 on the
- * H100 with 64 (none, a launch a step) / 128 / 256, ms: single 1.884-1.894 / 1.852-1.858 /
- * 1.845-1.850, double 1.636-1.707 / 1.628-1.643 / 1.643-1.654; all levels in the kernel (1024)
- * 1.94 / 1.80: its products of 64 x 64 tiles, latency-bound, are slower than the tuned GEMM's
- * (bench/results/h100/trsm-nocopy/experiments). */
+/* The largest inverses l3_tri_inv_fused builds by default (option inv_fuse). Fusing the first
+ * levels saves a launch a step; beyond 256 the fused kernel's products of 64 x 64 tiles, which are
+ * latency-bound, are slower than the tuned GEMM's: on an H100, TRSM 4096 runs within 1% at 128
+ * and 256 and about 5-10% slower with every level fused (1024), the runs of commit 9e927df. */
 #define INV_FUSE 256
 
 static tsl_status inv_double(tsl_context *ctx, const trxm_problem *p, cl_mem d, size_t ldd,
