@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit codes of DESIGN.md. */
+/* Exit codes of docs/design.md ("Exit codes"). */
 enum { CLI_EXIT_OK = 0, CLI_EXIT_VERIFY = 1, CLI_EXIT_USAGE = 2, CLI_EXIT_RUNTIME = 3 };
 
 #define CLI_MAX_LIST 64 /* most entries of a --sizes or --peers list */

@@ -7,10 +7,10 @@
  * tsl_copy_buf over half the bytes the operation moves, so it reads and writes the same total:
  * each figure is then a ratio to the device's own copy bandwidth, measured in the same run.
  *
- * Bandwidth counts the bytes the operation needs, read or written once (DESIGN.md, 004's
- * Be = (Br + Bw) / T): axpy 3n elements, dot 2n, nrm2 n (its rare scaled second pass reads x
- * again, which is not counted), gemv mn + n + m, plus the length of y when beta != 0. GFLOP/s:
- * 2n for axpy, dot and nrm2, 2mn for gemv. */
+ * Bandwidth counts the bytes the operation needs, read or written once (docs/design.md,
+ * "Measuring"; 004's Be = (Br + Bw) / T): axpy 3n elements, dot 2n, nrm2 n (its rare scaled second
+ * pass reads x again, which is not counted), gemv mn + n + m, plus the length of y when beta != 0.
+ * GFLOP/s: 2n for axpy, dot and nrm2, 2mn for gemv. */
 #include "blas_cli.h"
 
 #include <limits.h>

@@ -1,7 +1,7 @@
 /* blas_cli.h: what `tessel blas1` and `tessel gemv` share: the job they fill from their option
  * tables, and the one runner that measures its variants, the copy row and the peers on the same
- * random data and reports the rows of DESIGN.md. The two command files hold only their options,
- * help texts and checks. */
+ * random data and reports the rows of docs/design.md ("CSV columns"). The two command files hold
+ * only their options, help texts and checks. */
 #ifndef TESSEL_CLI_BLAS_H
 #define TESSEL_CLI_BLAS_H
 

@@ -4,16 +4,16 @@
  * bandwidth, the final residual, and with --verify the error against a CPU Jacobi run of the
  * same number of sweeps.
  *
- * How a row is measured: each of `warmup` + `repeat` runs is one whole call of the library
- * (upload f and u, iterate, download u), starting from the same initial u; kernel_ms is the
- * median over the timed runs of the call's device time (tsl_poisson_info.kernel_ms: every sweep,
- * residual check and the border copy, from profiling events). Bandwidth counts, per sweep, one
- * read of the grid (n^2 values), one read of f and one write of the new iterate over the interior
- * ((n-2)^2 values each): the bytes a sweep must move, once each (DESIGN.md), times the sweeps,
- * over kernel_ms. The temporal variants move fewer bytes than that, so their figure can pass the
- * copy row's: it is an effective bandwidth, proportional to sweeps per second. The `copy` row
- * (--copy) is tsl_copy_buf moving as many bytes as one sweep (half of them read, half written),
- * timed per copy: the device's attainable bandwidth in the same run. */
+ * How a row is measured: each of `warmup` + `repeat` runs is one whole call of the library (upload
+ * f and u, iterate, download u), starting from the same initial u; kernel_ms is the median over the
+ * timed runs of the call's device time (tsl_poisson_info.kernel_ms: every sweep, residual check and
+ * the border copy, from profiling events). Bandwidth counts, per sweep, one read of the grid (n^2
+ * values), one read of f and one write of the new iterate over the interior ((n-2)^2 values each):
+ * the bytes a sweep must move, once each (docs/design.md, "Measuring"), times the sweeps, over
+ * kernel_ms. The temporal variants move fewer bytes than that, so their figure can pass the copy
+ * row's: it is an effective bandwidth, proportional to sweeps per second. The `copy` row (--copy)
+ * is tsl_copy_buf moving as many bytes as one sweep (half of them read, half written), timed per
+ * copy: the device's attainable bandwidth in the same run. */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* main.c: entry point of the tessel command. Dispatches to the subcommand named by the first
- * argument through one table, and answers --help and --version itself. Subcommands that DESIGN.md
- * plans but that do not exist yet are named as such, with the usage exit code. Before a command
+ * argument through one table, and answers --help and --version itself. An unknown command or an
+ * option before the command is a usage error (docs/design.md, "Exit codes"). Before a command
  * that times OpenBLAS, it makes sure OpenBLAS runs the kernels this CPU supports (see
  * choose_openblas_core). */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */

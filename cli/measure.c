@@ -1,7 +1,7 @@
 /* measure.c: the measuring skeleton shared by the measuring subcommands (see measure.h): opening
  * and closing a session, --precision and --variant handling, the variant check on the device, the
  * timed loop, the copy reference row and the common handling of a peer's result. The error lines
- * and exit codes here are those of DESIGN.md, the same for every command. */
+ * and exit codes here are those of docs/design.md ("Exit codes"), the same for every command. */
 #include "measure.h"
 
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* multi_run.h: how multi.c measures one case on several devices and reports it: the group, then
  * each device that may be the fastest alone, --warmup and --repeat calls each, the medians as the
- * rows of DESIGN.md (one per device or rank, "group" and "single"), kept until every case has run
- * and then written at once, so a failure leaves no partial output. */
+ * rows of docs/design.md's "CSV columns" (one per device or rank, "group" and "single"), kept until
+ * every case has run and then written at once, so a failure leaves no partial output. */
 #ifndef TESSEL_CLI_MULTI_RUN_H
 #define TESSEL_CLI_MULTI_RUN_H
 

@@ -45,7 +45,7 @@ typedef struct {
 #n, t, w, F_REAL, offsetof(cli_row, n), tf, df                                             \
     }
 
-/* In the CSV column order of DESIGN.md. */
+/* In the CSV column order of docs/design.md ("CSV columns"). */
 static const field fields[] = {
     FS(op, "op", 10),
     FS(variant, "variant", 18),

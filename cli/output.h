@@ -1,8 +1,9 @@
-/* output.h: the shared writers of the tessel command. A result row (cli_row) has the CSV columns
- * of DESIGN.md; a report sends each row, as it is measured, to an aligned table on stdout, to CSV
- * and/or JSON on stdout ("-") or in a file. Files are written under a temporary name in the same
- * folder and renamed into place only when the report is complete, so a reader never sees a
- * half-written file. Also: plain aligned tables, JSON string escaping, terminal-only progress. */
+/* output.h: the shared writers of the tessel command. A result row (cli_row) has the CSV columns of
+ * docs/design.md ("CSV columns"); a report sends each row, as it is measured, to an aligned table
+ * on stdout, to CSV and/or JSON on stdout ("-") or in a file. Files are written under a temporary
+ * name in the same folder and renamed into place only when the report is complete, so a reader
+ * never sees a half-written file. Also: plain aligned tables, JSON string escaping, terminal-only
+ * progress. */
 #ifndef TESSEL_CLI_OUTPUT_H
 #define TESSEL_CLI_OUTPUT_H
 
@@ -22,7 +23,7 @@ typedef struct {
     long long repeat;
     double kernel_ms, gflops, gbps, build_ms, upload_ms, download_ms, max_rel_err;
     const char *status; /* "ok", "verify_failed", "skipped", "error" */
-    /* Up to two figures of an op beyond the DESIGN.md columns (poisson: sweeps_per_s and
+    /* Up to two figures of an op beyond the CSV columns (poisson: sweeps_per_s and
      * residual). Not in CSV (its columns are fixed); in JSON as keys named extra_name[i] when
      * that is not ""; in the table as columns "extra0" / "extra1" of table_columns, headed by
      * the first row's names. */
@@ -32,7 +33,7 @@ typedef struct {
 
 void cli_row_init(cli_row *r); /* every field empty */
 
-/* The CSV header line of DESIGN.md, without the newline. */
+/* The CSV header line of docs/design.md, without the newline. */
 extern const char cli_csv_header[];
 
 typedef struct {

@@ -305,8 +305,8 @@ TSL_EXPORT float tsl_bf16_to_float(uint16_t b);
 /* ---- per-operation options ------------------------------------------------------------------ */
 
 /* Sets a numeric option of an operation's kernels, kept by the context until changed:
- *   "transpose": "tile" (edge of the square tile, 4..32, default: the variant's best known),
- *                "wg_rows" (rows of the work-group, 1..32, capped at the tile edge: each
+ *   "transpose": "tile" (edge of the square tile, 4..64, default: the variant's best known),
+ *                "wg_rows" (rows of the work-group, 1..64, capped at the tile edge: each
  *                work-item walks the tile that many rows apart; default: the device's best known),
  *                "group_tiles" (variant vector: tiles a work-group transposes, 1..16, loading the
  *                next while it writes the last; default: the device's best known),

@@ -1,13 +1,14 @@
-/* test_devices.c: device discovery and the device_spec rules of DESIGN.md. tsl_devices finds at
- * least one device here, reports the same count whatever the capacity passed, and fills every
- * field (name, platform, type, compute units, work-group size, memories, fp64 as 0/1, distinct
- * "P:D" indices). Specs: NULL and "" pick the first GPU, else the first device; "P:D" picks
- * exactly that device, for every device listed; "99:99" and "0:99" are TSL_ERR_NO_DEVICE with a
- * message in tsl_last_error(); any other text picks the first device whose name or platform name
- * contains it, case-insensitively (checked with a word of the first device's name and of its
- * platform, in changed case); "pocl" and "POCL" pick a PoCL device where PoCL is installed; the
- * TESSEL_DEVICE environment variable is honoured when the spec is NULL or "" and ignored when a
- * spec is given. tsl_context_device agrees with the tsl_devices entry of the chosen device. */
+/* test_devices.c: device discovery and the device_spec rules of docs/design.md ("Device
+ * selection"). tsl_devices finds at least one device here, reports the same count whatever the
+ * capacity passed, and fills every field (name, platform, type, compute units, work-group size,
+ * memories, fp64 as 0/1, distinct "P:D" indices). Specs: NULL and "" pick the first GPU, else the
+ * first device; "P:D" picks exactly that device, for every device listed; "99:99" and "0:99" are
+ * TSL_ERR_NO_DEVICE with a message in tsl_last_error(); any other text picks the first device whose
+ * name or platform name contains it, case-insensitively (checked with a word of the first device's
+ * name and of its platform, in changed case); "pocl" and "POCL" pick a PoCL device where PoCL is
+ * installed; the TESSEL_DEVICE environment variable is honoured when the spec is NULL or "" and
+ * ignored when a spec is given. tsl_context_device agrees with the tsl_devices entry of the chosen
+ * device. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "tessel.h"

@@ -1,5 +1,5 @@
 /* test_dmma_async.c: tiled2d's FP64 tensor-core configurations fed by the asynchronous ring
- * (issue 17, item 3: ASYNC with MMA = 1 m8n8k4, 2 m16n8k8, 3 m16n8k16), run on the test device
+ * (ASYNC with MMA = 1 m8n8k4, 2 m16n8k8, 3 m16n8k16), run on the test device
  * (PoCL: the emulation, MMA_EMULATE, where a cp.async is a 16-byte move and the fragments are the
  * same plain local reads of A staged [m][k] in rows padded by 4 doubles and B [k][n] padded by 8),
  * one shard per process: `test_dmma_async m1|m2|m3|batch`.
@@ -21,7 +21,7 @@
  * sum |a b| + |beta c0| (each FP64 fused step rounds once). The triangle modes (TRI) run through
  * SYRK and TRMM in tests/level3.cmake (lib_level3_*_async64). Every configuration fits the 48 KiB
  * of local memory NVIDIA's OpenCL gives a work-group, so the same binary runs the real PTX on a
- * GPU (TESSEL_DEVICE=nvidia: passed on an H100, 2026-11-25). */
+ * GPU (TESSEL_DEVICE=nvidia runs it there). */
 #include "check.h"
 #include "odd_shapes.h"
 #include "ops/ops.h"

@@ -27,11 +27,12 @@
  *   GEMM and Poisson fail on device 1; the weights fall back to compute units with a note naming
  *   the device and the cause (tsl_group_warning), no error, in bounded time, and the GEMM then
  *   runs with them and gives the single device's C.
- * - `lifetimes`: workers that outlive their call (issue 14). A calibration that times out at
- *   once (timeout 1 us), then tsl_group_destroy straight away; GEMM (both transfer modes) and
- *   Poisson that time out at once, after which the caller frees its arrays at once: no worker
- *   may touch the group, the job or those arrays afterwards (ASan), the call returns in bounded
- *   time, and once the workers are back the group works again and gives one device's results. */
+ * - `lifetimes`: workers that outlive their call (a wait that times out leaves them running). A
+ *   calibration that times out at once (timeout 1 us), then tsl_group_destroy straight away; GEMM
+ *   (both transfer modes) and Poisson that time out at once, after which the caller frees its
+ *   arrays at once: no worker may touch the group, the job or those arrays afterwards (ASan), the
+ *   call returns in bounded time, and once the workers are back the group works again and gives
+ *   one device's results. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "gemm_case.h"

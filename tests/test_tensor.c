@@ -1,12 +1,12 @@
-/* test_tensor.c: tiled2d's tensor-core configurations (issue 17), run on the test device (PoCL:
- * their OpenCL C emulation, MMA_EMULATE, which reproduces the instructions' fragment data path),
- * one kind per process: `test_tensor half|bf16|tf32|3xtf32`. Each runs the kind's configuration
- * (MMA=4: m16n8k16 on 16-bit storage; MMA=5: m16n8k8 TF32, math mode TF32 or 3xTF32) on odd
- * shapes (1, 7, 33, 65, 127, 200: no multiple of any tile), both layouts, all four transposes,
- * alpha and beta (and beta == 0 over a C of NaN, which must not be read), through the pack
- * pre-pass, reading in place (DIRECT=1), split k (KSPLIT=4) and peeled edges (PEEL=2), and checks
- * every element of C against a reference in double computed from the operands the instruction
- * multiplies:
+/* test_tensor.c: tiled2d's tensor-core configurations (docs/gemm.md, "Tensor cores"), run on the
+ * test device (PoCL: their OpenCL C emulation, MMA_EMULATE, which reproduces the instructions'
+ * fragment data path), one kind per process: `test_tensor half|bf16|tf32|3xtf32`. Each runs the
+ * kind's configuration (MMA=4: m16n8k16 on 16-bit storage; MMA=5: m16n8k8 TF32, math mode TF32 or
+ * 3xTF32) on odd shapes (1, 7, 33, 65, 127, 200: no multiple of any tile), both layouts, all four
+ * transposes, alpha and beta (and beta == 0 over a C of NaN, which must not be read), through the
+ * pack pre-pass, reading in place (DIRECT=1), split k (KSPLIT=4) and peeled edges (PEEL=2), and
+ * checks every element of C against a reference in double computed from the operands the
+ * instruction multiplies:
  *   half, bf16: the 16-bit inputs themselves (exact in float); C rounded to 16 bits once:
  *     |c - ref| <= u16 |ref| + (k + 2) 2^-23 S, S = |alpha| sum |a b| + |beta c0| (FP32 sums, at
  *     2^-23 a step: the tensor cores' FP32 accumulation need not round to nearest, and the same

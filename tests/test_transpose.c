@@ -1,6 +1,6 @@
-/* test_transpose.c: the transpose family and the copy reference of issue 3, against a plain CPU
- * transpose (exact: a transpose moves bits, so results must be bit-identical). One process per
- * part, named on the command line, so ctest runs them in parallel:
+/* test_transpose.c: the transpose family and the copy reference (docs/transpose.md), against a
+ * plain CPU transpose (exact: a transpose moves bits, so results must be bit-identical). One
+ * process per part, named on the command line, so ctest runs them in parallel:
  *   test_transpose VARIANT   (naive, coalesced, nobank, diagonal, auto): single and double, shapes
  *       1x1, 1xn, nx1, 33x65, 257x31, primes, with tight and padded leading dimensions (padding of
  *       A holds NaN that must not reach B; padding of B and a guard zone after it hold signalling-

@@ -1,4 +1,4 @@
-/* test_tune.c: the tuning layer (issue 4). Modes, one ctest each:
+/* test_tune.c: the tuning layer (docs/tuning.md). Modes, one ctest each:
  *   db        the user database: a stored configuration is what tsl_tuning_lookup and `auto`
  *             then use (checked by results on fresh random data, and by the entry's source);
  *             corrupt, truncated, binary and foreign-version files are ignored with a warning,
@@ -9,12 +9,12 @@
  *   configs   explicit configurations ("tiled2d:NAME=V,...") as variants: every value of every
  *             axis that runs here gives correct results, and malformed ones are refused.
  *   defaults FILE   every tiled2d configuration in the shipped defaults file gives correct results
- *             on the shapes issue 4 races on, scaled down (whatever device it was tuned for: the
+ *             on the GEMM benchmark's shapes, scaled down (whatever device it was tuned for: the
  *             kernel is portable, only its speed is device-specific); an entry of a tensor-core
  *             kind (half, bfloat16, tf32, 3xtf32) through that kind's own call.
- *   decide    issue 14: the rule by which `tessel tune` stores a finalist or keeps auto
+ *   decide    the rule by which `tessel tune` stores a finalist or keeps auto
  *             (cli/tune_decide.c), on synthetic times: no device, no clock.
- *   near      issue 14: an entry measured on some shapes (measured= in its notes) applies only
+ *   near      an entry measured on some shapes (measured= in its notes) applies only
  *             within a factor of 2 of them; elsewhere the lookup falls back to the next entry.
  * configs and defaults take a shard K/N last (the cases i with i % N == K), so ctest runs their
  * minutes of PoCL compiles side by side. Each mode points TESSEL_TUNING_DIR at its own fresh
@@ -508,8 +508,8 @@ static void test_defaults(const char *file)
     }
     tsl_device_info info;
     tsl_context_device(ctx, &info);
-    /* issue 4's shapes, scaled down: 4096x4096x256, 8192x128x8192, 128x8192x8192, 4097^3, 1000^3,
-     * 512^3 */
+    /* the GEMM benchmark's shapes, scaled down: 4096x4096x256, 8192x128x8192, 128x8192x8192,
+     * 4097^3, 1000^3, 512^3 */
     static const size_t shapes[][3] = {{256, 256, 16}, {256, 4, 256}, {4, 256, 256},
                                        {129, 129, 129}, {63, 63, 63}, {64, 64, 64}};
     char line[1024];
@@ -560,7 +560,7 @@ static void test_decide(void)
     const double base[] = {9.9, 10.0, 10.1, 9.9, 10.0, 10.1, 9.9, 10.0, 10.1};
     tune_decision d;
 
-    /* faster on one shape (the size it was tuned on), 3x slower on another: loses (issue 14) */
+    /* faster on one shape (the size it was tuned on), 3x slower on another: loses */
     const double mixed[] = {10.0, 5.0, 30.0};
     d = decide(3, 3, base, 1, mixed);
     CHECK(d.verdict == TUNE_KEEP_SLOWER && d.cand == 0 && d.shape == 2,

@@ -1,5 +1,5 @@
-/* test_tune_tensor.c: the tuner's spaces for GEMM's tensor-core kinds (issue 17: half, bfloat16,
- * and single precision in TF32 and 3xTF32 math). Two parts:
+/* test_tune_tensor.c: the tuner's spaces for GEMM's tensor-core kinds (docs/tuning.md: half,
+ * bfloat16, and single precision in TF32 and 3xTF32 math). Two parts:
  *  - on the PoCL device as it is (no tensor-core instruction): tsl_tuner_create for each kind is
  *    TSL_ERR_UNSUPPORTED with a message that says why (nothing to tune: the configurations would
  *    run emulated), and the precision arguments of the tuning calls refuse what they cannot mean;

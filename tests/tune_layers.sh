@@ -1,5 +1,5 @@
-# tune_layers.sh: issue 14, section 5: the layers stay apart. The runtime includes nothing of the
-# tuning layer or of the ops, the tuning layer nothing of the ops (data flows cli -> ops -> tune
+# tune_layers.sh: the layers stay apart (docs/design.md, "Layers"). The runtime includes nothing of
+# the tuning layer or of the ops, the tuning layer nothing of the ops (data flows cli -> ops -> tune
 # -> runtime; ops hand tune what it needs). $1: the source root.
 cd "$1" || exit 2
 bad=$(grep -nE '#include "(tune|ops)/' src/runtime/*; grep -nE '#include "ops/' src/tune/*)

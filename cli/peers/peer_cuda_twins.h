@@ -1,11 +1,12 @@
 /* peer_cuda_twins.h: the CUDA twins of tessel's `naive` and `tiled_16x16` GEMM kernels, two peers
- * of `tessel gemm` (`--peers cuda_naive,cuda_tiled`) for the OpenCL-vs-CUDA study of issue 5 (000
- * compares the same kernels in both). Each twin is gemm_naive / gemm_tiled of src/kernels/gemm.cl
- * written in CUDA C (cli/peers/peer_cuda_twins.cu): the same algorithm, guards, tile (16 x 16,
- * B's tile padded by one column), work-group shape (16 x 16), strides for transposes, and
- * row-major mapping of column-major calls (src/gemm/gemm.c), so a tessel row and its twin's row
- * differ only by the programming model and compiler. Each run is timed between CUDA events around
- * the one kernel launch; the rest of the contract is that of every GEMM peer (peers.h).
+ * of `tessel gemm` (`--peers cuda_naive,cuda_tiled`) for the opencl-vs-cuda study (docs/studies.md;
+ * 000 compares the same kernels in both). Each twin is gemm_naive / gemm_tiled of
+ * src/kernels/gemm.cl written in CUDA C (cli/peers/peer_cuda_twins.cu): the same algorithm, guards,
+ * tile (16 x 16, B's tile padded by one column), work-group shape (16 x 16), strides for
+ * transposes, and row-major mapping of column-major calls (src/gemm/gemm.c), so a tessel row and
+ * its twin's row differ only by the programming model and compiler. Each run is timed between CUDA
+ * events around the one kernel launch; the rest of the contract is that of every GEMM peer
+ * (peers.h).
  *
  * The twins are built where CMake finds nvcc (the CUDA language, for sm_90 with its PTX); without
  * it, or without a CUDA device of compute capability 9.0 or later at run time, they report

@@ -22,8 +22,9 @@ typedef enum { STUDY_SMOKE = 0, STUDY_DEFAULT = 1, STUDY_FULL = 2 } study_mode;
 
 /* ---- the row table ------------------------------------------------------------------------- */
 
-/* Rows of text cells under named columns: the study's CSV as it will be written. The first
- * columns are study,sweep,series,x, then the DESIGN.md columns, then the study's own, then note. */
+/* Rows of text cells under named columns: the study's CSV as it will be written. The first columns
+ * are study,sweep,series,x, then the CSV columns of docs/design.md, then the study's own, then
+ * note. */
 typedef struct {
     size_t ncols;
     char *col[STUDY_MAX_COLS];

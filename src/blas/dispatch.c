@@ -86,12 +86,12 @@ static void fit_blocks(double es, double total, double one, size_t *mb, size_t *
     }
 }
 
-/* A GEMM whose operands do not fit the device (operands larger than its memory, issue 16's
- * host-memory streaming): column-major C = alpha op(A) op(B) + beta C in blocks of C (mb x nb)
+/* A GEMM whose operands do not fit the device (operands larger than its memory: host-memory
+ * streaming, docs/dropin.md): column-major C = alpha op(A) op(B) + beta C in blocks of C (mb x nb)
  * and of k (kb), each one tsl call on sub-matrices of the caller's arrays (the leading dimensions
- * stay; op(A)'s block [i, p] is A at (i, p), or at (p, i) when transposed). Within a block of C
- * the first k block applies beta, the next ones add (beta 1). Each call streams through
- * libtessel's host pipeline. Row-major calls arrive as their column-major transposes. */
+ * stay; op(A)'s block [i, p] is A at (i, p), or at (p, i) when transposed). Within a block of C the
+ * first k block applies beta, the next ones add (beta 1). Each call streams through libtessel's
+ * host pipeline. Row-major calls arrive as their column-major transposes. */
 static tsl_status run_gemm(tsl_context *ctx, void *p)
 {
     gemm_args *g = p;

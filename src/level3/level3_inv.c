@@ -47,7 +47,7 @@ static size_t inv_base(const tsl_context *ctx, size_t nb, int *levels)
  * of a ka x ldd matrix (rows ldd apart), block i at i nb (ldd + 1), so the pairs of every level
  * lie a constant stride apart across all blocks. Zeros in the other triangle of each block.
  * l3_tri_inv inverts blocks of nb0 = inv_base (one work-group each, O(nb0^3) dependent-ish work
- * per group: at nb = 512 the whole inversion ran at 0.11-0.19x GEMM on the H100, round 2), then
+ * per group, far below GEMM's rate for large blocks: about 0.1-0.2x at nb = 512 on an H100), then
  * recursive doubling builds the inverses of blocks of 2h from those of h, as CLBlast and MAGMA
  * do: for a lower pair [A11 0; A21 A22], inv = [inv11 0; -inv22 A21 inv11, inv22] (upper:
  * [inv11, -inv11 A12 inv22; 0 inv22]), two GEMMs per pair through T = A21 inv11 (A12 inv22) in
@@ -62,11 +62,10 @@ typedef struct {
     size_t sa, sd;             /* strides from one pair to the next in A and D */
 } inv_pairs;
 
-/* The largest inverses l3_tri_inv_fused builds by default (option inv_fuse): TRSM 4096 on the
- * H100 with 64 (none, a launch a step) / 128 / 256, ms: single 1.884-1.894 / 1.852-1.858 /
- * 1.845-1.850, double 1.636-1.707 / 1.628-1.643 / 1.643-1.654; all levels in the kernel (1024)
- * 1.94 / 1.80: its products of 64 x 64 tiles, latency-bound, are slower than the tuned GEMM's
- * (bench/results/h100/trsm-nocopy/experiments). */
+/* The largest inverses l3_tri_inv_fused builds by default (option inv_fuse). Fusing the first
+ * levels saves a launch a step; beyond 256 the fused kernel's products of 64 x 64 tiles, which are
+ * latency-bound, are slower than the tuned GEMM's: on an H100, TRSM 4096 runs within 1% at 128
+ * and 256 and about 5-10% slower with every level fused (1024), the runs of commit 9e927df. */
 #define INV_FUSE 256
 
 static tsl_status inv_double(tsl_context *ctx, const trxm_problem *p, cl_mem d, size_t ldd,

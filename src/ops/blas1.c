@@ -41,7 +41,7 @@ static const blas1_variant variants[] = {
 
 /* Launch shape of the fixed grid per device type, for axpy and for the reductions; the first
  * matching row wins, the last is the default. GPUs: axpy with one 16-byte vector per work-item (float4,
- * double2; H200, 2^26 elements against the copy row, three runs each, bench/results/h200/round4:
+ * double2; H200, 2^26 elements against the copy row, three runs each, bench/results/h200/memory:
  * single 0.97-0.98x, where 8 groups of 256 per compute unit, which fill an SM's 2048 threads,
  * reached 0.90-0.94x and 32 groups 0.94-0.95x; double 0.99-1.00x with double2 against 0.89-0.90x
  * with double4); the reductions with 8 groups of 256 per compute unit. PoCL runs a

@@ -1,7 +1,7 @@
-/* copy.c: tsl_copy_buf, the copy reference of the memory-bound family (issue 3): dst = src over
- * any byte count, on the device, by copy.cl's vectorized kernel. It has no variants and no
- * options, so it is not in the op registry; it exists so every memory-bound result can be quoted
- * as a ratio to the bandwidth this kernel reaches on the same device in the same run. */
+/* copy.c: tsl_copy_buf, the copy reference of the memory-bound family (docs/transpose.md): dst =
+ * src over any byte count, on the device, by copy.cl's vectorized kernel. It has no variants and no
+ * options, so it is not in the op registry; it exists so every memory-bound result can be quoted as
+ * a ratio to the bandwidth this kernel reaches on the same device in the same run. */
 #include <limits.h>
 
 #include "ops/ops.h"

@@ -32,7 +32,7 @@ static const nbody_variant variants[] = {
 
 /* Work-group size (= tile of positions for the tiled kernels) per device type; the first match
  * wins, the last row is the default. GPU: 64, 002's choice for every GPU but its HD4670 (a whole
- * AMD wavefront, two NVIDIA warps); not yet measured on the GPU machine. CPU: 64 as well; PoCL
+ * AMD wavefront, two NVIDIA warps); other sizes are not measured on a GPU. CPU: 64 as well; PoCL
  * runs a work-group as one loop over its work-items on one core, and sizes 8 to 128 were within
  * the noise of the shared 2-core development machine (docs/nbody.md). */
 static const struct {
@@ -40,8 +40,8 @@ static const struct {
     long local;
 } geometry_table[] = {{"gpu", 64}, {"cpu", 64}, {NULL, 64}};
 
-/* What `auto` stands for per device type: 002's optimized combination (docs/nbody.md has the
- * PoCL measurement; the GPU row is 002's result, to be confirmed on the GPU machine). */
+/* What `auto` stands for per device type: 002's optimized combination, the fastest variant on
+ * PoCL and on an H200 (docs/nbody.md, bench/results/h200/studies). */
 static const tsl__auto_row auto_table[] = {
     {"gpu", "optimized"}, {"cpu", "optimized"}, {NULL, "optimized"}};
 

@@ -35,8 +35,10 @@ static const pi_variant variants[] = {
 /* The default launch of the massively multithreaded variants per device type (first match wins,
  * the last row is the default): work-group size, and work-items per compute unit. GPU: 64 per
  * group, 002's best on three of its four GPUs (a whole AMD wavefront, two NVIDIA warps), and
- * 2048 work-items per compute unit, a full Hopper SM (002 found >= 512 per SM needed on GT200);
- * not yet measured on the GPU machine. CPU (PoCL on the 2-core development machine): the same;
+ * 2048 work-items per compute unit, a full Hopper SM (002 found >= 512 per SM needed on GT200):
+ * on an H200 groups of 32 to 256 are within 1%, and fewer work-items than a full device are
+ * slower (bench/results/h200/studies, optimizations.md). CPU (PoCL on the 2-core development
+ * machine): the same;
  * launches from 200 x 50 to 65536 x 64 were within the run-to-run noise there (docs/pi.md). */
 static const struct {
     const char *type;
@@ -44,7 +46,8 @@ static const struct {
 } geometry_table[] = {{"gpu", 64, 2048}, {"cpu", 64, 2048}, {NULL, 64, 256}};
 
 /* What `auto` stands for per device type. CPU: float16, the fastest in every PoCL run (AVX-512
- * holds 16 floats; docs/pi.md). GPU and others: 002's final configuration (not yet measured). */
+ * holds 16 floats; docs/pi.md). GPU and others: 002's final configuration, within 2% of float16
+ * on an H200 (bench/results/h200/studies). */
 static const tsl__auto_row auto_table[] = {
     {"gpu", "optimized"}, {"cpu", "float16"}, {NULL, "optimized"}};
 

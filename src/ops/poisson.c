@@ -44,8 +44,8 @@ static const poisson_variant variants[] = {
  * naive: work-group nlx x nly. tiled: work-group lx x ly, each work-item owning px x py points of
  * the (lx px) x (ly py) region, so the output tile is (lx px - 2K) x (ly py - 2K). rwg: the
  * reductions' work-group (a power of two). GPU row: naive in 128 x 2 groups (H200, 8192^2, two
- * interleaved rounds: 2995 GB/s against 2931 for 32 x 8, 64 x 4 and 256 x 1 between, all 0.70-0.72x
- * the copy row: bench/results/h200/round4/poisson-naive-geometry); the tiled kernels 32-wide rows
+ * interleaved runs: 2995 GB/s against 2931 for 32 x 8, 64 x 4 and 256 x 1 between, all 0.70-0.72x
+ * the copy row: bench/results/h200/memory); the tiled kernels 32-wide rows
  * for coalescing, a 64 x 64 region (16 KiB of local memory in single, 32 KiB in double). CPU row (PoCL, measured on the 2-core development machine, see
  * docs/poisson.md): one work-item per 64 x 64 tile, which walks it serially without barriers,
  * was 4-7x faster than any many-work-item tile shape tried there. */

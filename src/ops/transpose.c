@@ -38,10 +38,10 @@ static const transpose_variant variants[] = {
 
 /* Launch geometry per device type (first match wins, the last row is the default): the tile edge
  * when the "tile" option is unset, and the work-group's rows (TILE x min(TILE, wg_rows)
- * work-items, each walking the tile wg_rows rows at a time). GPUs: 64-wide tiles, 8 rows (H200,
- * 2026-11-23: vector 8192^2 3888 GB/s against 3640 at 32 x 8, ragged nobank 2818 against 2313;
- * docs/transpose.md). CPUs (PoCL): 4 x 4, where the naive kernel ran 2.1x faster than at 32 x 8
- * (docs/transpose.md). */
+ * work-items, each walking the tile wg_rows rows at a time). GPUs: 64-wide tiles, 8 rows, which
+ * beat 32 x 8 on an H200 (vector 8192^2 about 7% faster, ragged nobank about 20%;
+ * bench/results/h200/memory, docs/transpose.md). CPUs (PoCL): 4 x 4, where the naive kernel runs
+ * about 2x faster than at 32 x 8 (docs/transpose.md). */
 static const struct {
     const char *type;
     int tile, wg_rows, group_tiles;

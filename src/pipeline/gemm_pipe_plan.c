@@ -2,9 +2,9 @@
  * of C is cut into row chunks (of C and op(A)) and column panels (of C and op(B)), so the first
  * kernel needs only op(B)'s first panel and op(A)'s first chunk on the device: the pipeline's
  * fill, before anything computes, is B / panels + A / chunks of the bytes, and its drain, after
- * the last kernel, one piece of C (chunks x panels of them). With rows alone, B had to be whole
- * on the device first: on an H100 at 16384^3 single that fill (B + A / 4) was 55 of the 60 ms
- * the pipeline lost against the device-resident kernel.
+ * the last kernel, one piece of C (chunks x panels of them). Row chunks alone would need all of B
+ * on the device first, a fill (B + A / 4) that is most of what the pipeline loses against the
+ * device-resident kernel at 16384^3 on an H100 (bench/results/h100/latency).
  *
  * Every piece keeps the GEMM size class of the whole block (tsl__gemm_desc.size_class), so it
  * runs the variant and tuned parameters the unsplit block would: on a CPU every element of C is
@@ -226,12 +226,9 @@ int tsl__gemm_pipe_pays(tsl_context *ctx, const tsl__gemm_host *g)
     if (env && strcmp(env, "0") == 0) return 0;
     if (env && strcmp(env, "1") == 0) return 1;
     if (env && strcmp(env, "auto") == 0) return pipe_model(ctx, g);
-    /* The model by default, measured on an H100 (2026-11-25, bench/results/h100/host-gemm,
-     * steady-state calls, end to end, row chunks only): single 16384^3 36.9-38.6 TFLOP/s against
-     * the plain path's 15.7, double 24.2-25.4 against 10.2; 8192^3 29.6 / 19.7 against 10.6 /
-     * 5.2; 4096^3 14.2 / 8.2 against 5.2 / 2.7. Its first call at 4096^3 (pinning the ring) is
-     * slower: 79-109 ms against 31-56. The first design (one thread packing all of A, B and C
-     * into pinned staging) had been slower than the plain path (13.4 against 14.6 at 16384^3,
-     * single). */
+    /* The model by default. In steady-state calls, end to end, the pipeline beats the plain path
+     * at 4096^3 to 16384^3 (about 2.4x at 16384^3 and 2.7x at 4096^3 on an H100,
+     * bench/results/h100/latency, docs/multi-device.md "Host pipeline"); only the first call, which
+     * pins the ring, is slower. */
     return pipe_model(ctx, g);
 }

@@ -1,7 +1,7 @@
-/* device.c: OpenCL device discovery and the device-spec rules of DESIGN.md. Devices are counted
- * per platform in the order the ICD loader reports them; "P:D" names one, any other text matches
- * a device or platform name case-insensitively, and an empty spec means $TESSEL_DEVICE, else the
- * first GPU, else the first device. */
+/* device.c: OpenCL device discovery and the device-spec rules of docs/design.md ("Device
+ * selection"). Devices are counted per platform in the order the ICD loader reports them; "P:D"
+ * names one, any other text matches a device or platform name case-insensitively, and an empty spec
+ * means $TESSEL_DEVICE, else the first GPU, else the first device. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -115,7 +115,7 @@ void tsl__trace(double since_ms, const char *fmt, ...) __attribute__((format(pri
 
 /* ---- devices ------------------------------------------------------------------------------ */
 tsl_status tsl__device_info(cl_platform_id p, cl_device_id d, int pi, int di, tsl_device_info *out);
-/* Resolves a device spec (DESIGN.md rules) to a platform and device. */
+/* Resolves a device spec (docs/design.md, "Device selection") to a platform and device. */
 tsl_status tsl__find_device(const char *spec, cl_platform_id *p, cl_device_id *d,
                             tsl_device_info *info);
 /* Every device spec matches, in index order (the first `cap` into list); an empty spec (and no

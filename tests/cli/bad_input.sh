@@ -1,6 +1,7 @@
 # bad_input.sh: every bad input of the CLI gets exactly one `tessel: error: ` line on stderr,
-# nothing on stdout, and the exit code of DESIGN.md: 2 for usage errors (options, numbers, sizes,
-# variants, peers, output paths), 3 for runtime ones (no matching device, no fp64); never a crash.
+# nothing on stdout, and the exit code of docs/design.md ("Exit codes"): 2 for usage errors
+# (options, numbers, sizes, variants, peers, output paths), 3 for runtime ones (no matching device,
+# no fp64); never a crash.
 . "$(dirname "$0")/lib.sh"
 need_python
 

@@ -1,4 +1,4 @@
-# gemm_csv.sh: `--csv -` puts exactly CSV on stdout (the header of DESIGN.md, then one row per
+# gemm_csv.sh: `--csv -` puts exactly CSV on stdout (the header of docs/design.md, then one row per
 # variant and peer), every message on stderr; with --verify every row that ran is ok; a variant
 # or peer that cannot run is a skipped row with its reason on stderr.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-# gemm_cublas_reduced.sh: the cublas peer of `tessel gemm` in tessel's reduced modes (issue 17):
+# gemm_cublas_reduced.sh: the cublas peer of `tessel gemm` in tessel's reduced modes:
 # --precision half and bfloat16 (cublasGemmEx, FP32 accumulation, C in the storage type) and
 # --math tf32 (CUBLAS_COMPUTE_32F_FAST_TF32) reach the peer instead of being skipped before it;
 # --math 3xtf32 stays cuBLAS's plain FP32. The other peers (openblas here) have no such GEMM:

@@ -1,12 +1,12 @@
-# gemm_tensor.sh: the tensor-core modes of `tessel gemm` (issue 17) as a user runs them, on the test
-# device (PoCL: the emulation of the instructions). --precision bfloat16: the ladder and tiled2d's
-# tensor-core configuration verify against the double reference of the bfloat16 inputs (error the
-# size of bfloat16's rounding of C, below 2^-8 + the single bound), the CSV says bfloat16, peers are
-# skipped rows. --math tf32: verified against the reference of the TF32-rounded inputs, so the
-# error is FP32's (below 1e-5; against the plain reference it would be TF32's, ~1e-4), the CSV
-# says tf32, peers are skipped rows; a ladder variant in TF32 math is an error (exit 3) naming
-# TF32. --math 3xtf32: within the single bound of the plain reference, beside OpenBLAS. Bad
-# values are one usage line each (exit 2): an unknown --math, --math with another precision or
+# gemm_tensor.sh: the tensor-core modes of `tessel gemm` (docs/gemm.md) as a user runs them, on the
+# test device (PoCL: the emulation of the instructions). --precision bfloat16: the ladder and
+# tiled2d's tensor-core configuration verify against the double reference of the bfloat16 inputs
+# (error the size of bfloat16's rounding of C, below 2^-8 + the single bound), the CSV says
+# bfloat16, peers are skipped rows. --math tf32: verified against the reference of the TF32-rounded
+# inputs, so the error is FP32's (below 1e-5; against the plain reference it would be TF32's,
+# ~1e-4), the CSV says tf32, peers are skipped rows; a ladder variant in TF32 math is an error (exit
+# 3) naming TF32. --math 3xtf32: within the single bound of the plain reference, beside OpenBLAS.
+# Bad values are one usage line each (exit 2): an unknown --math, --math with another precision or
 # with --batch, bfloat16 for an op without it.
 . "$(dirname "$0")/lib.sh"
 need_python

@@ -1,14 +1,14 @@
-# interrupt.sh: an interrupted tessel leaves no temporary files (issue 14, section 3). Every
-# command that writes a file writes it under a temporary name and renames it into place when
-# complete; a SIGINT (Ctrl-C) or SIGTERM in between must remove the temporaries and end the
-# process as the signal does (exit status 130 for SIGINT, 143 for SIGTERM, as a shell reports
-# it). Each case starts a long command in the background, waits until its temporary files exist
-# (so the signal lands while they are live), sends the signal and checks the exit status and
-# that no temporary is left: in the output folder (dot-files), in the study's private folder
-# under $TMPDIR, and in the tuning folder. Cases: a study (its CSV and markdown, the running
-# subcommand's CSV inside the private folder, that folder itself), gemm with --csv and --json
-# files and a new kernel cache (SIGTERM), tune with --csv and its own tuning folder (SIGINT), and
-# a study while gnuplot draws (SIGINT: gnuplot is stopped and its temporary PNG removed).
+# interrupt.sh: an interrupted tessel leaves no temporary files. Every command that writes a file
+# writes it under a temporary name and renames it into place when complete; a SIGINT (Ctrl-C) or
+# SIGTERM in between must remove the temporaries and end the process as the signal does (exit status
+# 130 for SIGINT, 143 for SIGTERM, as a shell reports it). Each case starts a long command in the
+# background, waits until its temporary files exist (so the signal lands while they are live), sends
+# the signal and checks the exit status and that no temporary is left: in the output folder
+# (dot-files), in the study's private folder under $TMPDIR, and in the tuning folder. Cases: a study
+# (its CSV and markdown, the running subcommand's CSV inside the private folder, that folder
+# itself), gemm with --csv and --json files and a new kernel cache (SIGTERM), tune with --csv and
+# its own tuning folder (SIGINT), and a study while gnuplot draws (SIGINT: gnuplot is stopped and
+# its temporary PNG removed).
 . "$(dirname "$0")/lib.sh"
 
 # Job control: background commands of a script without it start with SIGINT ignored (POSIX), and

@@ -1,6 +1,6 @@
-# lib.sh: helpers sourced by the CLI test scripts. `run ARGS...` runs the tessel command given as
-# $1 of the script, keeping exit code, stdout and stderr; the expect_* functions check the
-# contracts of DESIGN.md (exit codes, one `tessel: error: ` line, nothing on stdout for errors).
+# lib.sh: helpers sourced by the CLI test scripts. `run ARGS...` runs the tessel command given as $1
+# of the script, keeping exit code, stdout and stderr; the expect_* functions check the contracts of
+# docs/design.md (exit codes, one `tessel: error: ` line, nothing on stdout for errors).
 set -u
 TESSEL="$1"
 PY="${TSL_PYTHON3:-python3}"

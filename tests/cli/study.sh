@@ -1,15 +1,15 @@
-# study.sh: `tessel study` as a user runs it. Every study in --smoke mode on the test device:
-# exit 0, a CSV with the documented columns (study,sweep,series,x, the DESIGN.md columns, the
-# study's own, note) whose rows are this study's and carry numbers where they are ok, PNG files
-# that are real PNGs of a non-trivial size, and a markdown file naming the device, the command,
-# every figure and the CSV. gnuplot is a dependency (gnuplot-nox, `make deps`): without it on PATH
-# the test is skipped (exit 77) rather than passed without looking at a PNG. Then one run with
-# gnuplot taken off PATH (CSV and markdown, a note, exit 0), and --replot of that run with gnuplot
-# (real PNGs, the md changed only in its figures, to what a run with gnuplot writes; without
-# gnuplot, the md or the CSV, exit 3; scripts redrawn from the CSV), --list and --help, and bad
-# input: an unknown study or parameter (exit 2), an output folder that cannot be written (exit 3,
-# the path in the message), and a study whose command fails midway, which must leave neither a
-# CSV nor a temporary file behind.
+# study.sh: `tessel study` as a user runs it. Every study in --smoke mode on the test device: exit
+# 0, a CSV with the documented columns (study,sweep,series,x, the CSV columns of docs/design.md, the
+# study's own, note) whose rows are this study's and carry numbers where they are ok, PNG files that
+# are real PNGs of a non-trivial size, and a markdown file naming the device, the command, every
+# figure and the CSV. gnuplot is a dependency (gnuplot-nox, `make deps`): without it on PATH the
+# test is skipped (exit 77) rather than passed without looking at a PNG. Then one run with gnuplot
+# taken off PATH (CSV and markdown, a note, exit 0), and --replot of that run with gnuplot (real
+# PNGs, the md changed only in its figures, to what a run with gnuplot writes; without gnuplot, the
+# md or the CSV, exit 3; scripts redrawn from the CSV), --list and --help, and bad input: an unknown
+# study or parameter (exit 2), an output folder that cannot be written (exit 3, the path in the
+# message), and a study whose command fails midway, which must leave neither a CSV nor a temporary
+# file behind.
 . "$(dirname "$0")/lib.sh"
 need_python
 

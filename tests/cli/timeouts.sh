@@ -1,4 +1,4 @@
-# timeouts.sh: commands whose devices time out (issue 14, registered by tests/multi.cmake). With
+# timeouts.sh: commands whose devices time out (registered by tests/multi.cmake). With
 # TESSEL_TIMEOUT=0.000001 every wait of a group call times out at once, while the workers it
 # started are still building or running kernels: `tessel poisson --devices 0:0` and `tessel gemm
 # --devices all` (the issue's two commands), and the same on two PoCL devices with and without

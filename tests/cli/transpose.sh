@@ -1,7 +1,7 @@
-# transpose.sh: `tessel transpose` and `tessel bandwidth` (issue 3). Bad input: exit 2 (3 for
-# runtime) with one `tessel: error: ` line and nothing on stdout; `--csv -`: the DESIGN.md header,
-# then one row per variant (copy first with --copy), m = rows, n = cols, k empty, gbps filled;
-# --verify passes on odd shapes and tiles; bandwidth rows for every kind with gbps.
+# transpose.sh: `tessel transpose` and `tessel bandwidth`. Bad input: exit 2 (3 for runtime) with
+# one `tessel: error: ` line and nothing on stdout; `--csv -`: the header of docs/design.md, then
+# one row per variant (copy first with --copy), m = rows, n = cols, k empty, gbps filled; --verify
+# passes on odd shapes and tiles; bandwidth rows for every kind with gbps.
 . "$(dirname "$0")/lib.sh"
 need_python
 

@@ -45,7 +45,7 @@ if check:
     assert sum(r["variant"] == "auto" for r in check) >= 9, "auto 3 or more times per shape"
 PYEOF
 
-# ---- issue 14: tuning at 256 never changes what auto runs at 1024 ---------------------------------
+# ---- tuning at 256 never changes what auto runs at 1024 ------------------------------------------
 auto_at() { # the configuration --show says auto runs at shape $1 (single precision)
     expect_ok tune --show --precision single --shapes "$1"
     awk -v s="$1" '$4 == s { print $5 }' "$OUT"

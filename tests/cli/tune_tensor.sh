@@ -1,9 +1,9 @@
-# tune_tensor.sh: `tessel tune gemm` for GEMM's tensor-core kinds (issue 17). --precision half and
-# bfloat16 and --math tf32 and 3xtf32 are accepted; on PoCL (--device portable: no tensor-core
-# instruction, its configurations would run emulated, never fast) the run says so in one
-# `tessel: error: ` line with exit 3 (a condition of the device, as double on a device without
-# it), before making any data, and writes nothing; `tessel tune --show` prints what auto runs for
-# those kinds there; bad combinations are usage errors (exit 2); --help names the options.
+# tune_tensor.sh: `tessel tune gemm` for GEMM's tensor-core kinds (docs/tuning.md). --precision half
+# and bfloat16 and --math tf32 and 3xtf32 are accepted; on PoCL (--device portable: no tensor-core
+# instruction, its configurations would run emulated, never fast) the run says so in one `tessel:
+# error: ` line with exit 3 (a condition of the device, as double on a device without it), before
+# making any data, and writes nothing; `tessel tune --show` prints what auto runs for those kinds
+# there; bad combinations are usage errors (exit 2); --help names the options.
 . "$(dirname "$0")/lib.sh"
 export TESSEL_TUNING_DIR="$WORK/tuning"
 DEV="--device portable"
