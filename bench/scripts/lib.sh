@@ -19,7 +19,7 @@
 # only what a result folder keeps: README.md, the CSVs (raw output of bench programs that write
 # none) and env.txt.
 #
-# Environment: TESSEL_COMMIT (the commit to record where the tree has no .git), TESSEL_BENCH_DEVICE (the --device SPEC; default nvidia, pocl for DEVICE_NAME pocl),
+# Environment: TESSEL_COMMIT (the commit to record; default: the tree's HEAD when it is a git checkout), TESSEL_BENCH_DEVICE (the --device SPEC; default nvidia, pocl for DEVICE_NAME pocl),
 # CASE_TIMEOUT (seconds a case may run, default 300), TESSEL_BUILD_DIR, BENCH_LOG_DIR, SETUP.
 
 if [ $# -lt 3 ]; then
@@ -87,12 +87,21 @@ if [ -z "${OPENBLAS_CORETYPE:-}" ]; then
 fi
 
 # ---- the environment record ---------------------------------------------------------------------
-pkgver() { dpkg-query -W -f='${Version}' "$1" 2> /dev/null || echo "not installed"; }
+# pkgver PKG: the installed package's version, else the version of its .deb carried in .device/
+# (unpacked by setup.sh, unknown to dpkg)
+pkgver() {
+  local deb
+  dpkg-query -W -f='${Version}' "$1" 2> /dev/null && return
+  deb=$(ls .device/"$1"_*.deb 2> /dev/null | head -1)
+  if [ -n "$deb" ]; then deb=${deb##*/}; deb=${deb#"$1"_}; echo "${deb%%_*} (carried in .device)"; else echo "not installed"; fi
+}
 {
   echo "suite: $SUITE"
   echo "device name: $DEVICE_NAME (--device $DEV)"
   date -u +"date: %Y-%m-%dT%H:%M:%SZ"
-  if git rev-parse --short HEAD > /dev/null 2>&1; then
+  if [ -n "${TESSEL_COMMIT:-}" ]; then
+    echo "commit: $TESSEL_COMMIT"
+  elif [ "$(git rev-parse --show-toplevel 2> /dev/null)" = "$ROOT" ]; then
     echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src cli include 2> /dev/null || echo ' (with local changes)')"
   else
     echo "commit: ${TESSEL_COMMIT:-unknown (no git here: set TESSEL_COMMIT)}"
