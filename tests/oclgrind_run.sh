@@ -4,7 +4,7 @@
 # data races in local and global memory, barrier divergence, API misuse), which AddressSanitizer
 # cannot see. Used by tests/oclgrind.cmake:
 #
-#   oclgrind_run.sh [--uninitialized] [--expect K1,K2,...] -- COMMAND ARGS...
+#   oclgrind_run.sh [--uninitialized] [--expect K1,K2,...] [--exit N] -- COMMAND ARGS...
 #
 # The device comes through Oclgrind's ICD in a private vendors directory (OCL_ICD_VENDORS), so the
 # program sees the simulator alone and needs no LD_PRELOAD (which the sanitizer build's ASan
@@ -12,16 +12,19 @@
 # simulator compiles each program itself with this run's build options, never reusing a binary
 # built by another device or another mode. --expect names kernels the command must launch
 # (TESSEL_TRACE=2 prints each launch with its kernel's name), so a test that stops reaching its
-# code path fails instead of passing unchecked. Exit 0 clean, 1 a report, a failed command or a
+# code path fails instead of passing unchecked; --exit N expects the command to exit N (a refusal)
+# instead of 0. Exit 0 clean, 1 a report, a failed command or a
 # kernel not launched, 77 (ctest's skip) when Oclgrind is not installed.
 set -u
 
 uninit=0
 expect=""
+want=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --uninitialized) uninit=1 ;;
     --expect) expect="$2"; shift ;;
+    --exit) want="$2"; shift ;;
     --) shift; break ;;
     *) echo "oclgrind_run.sh: unknown option '$1'" >&2; exit 2 ;;
     esac
@@ -65,13 +68,19 @@ fi
 "$@" >"$work/out" 2>&1
 rc=$?
 fail=0
-if [ "$rc" != 0 ]; then
-    echo "FAIL: the command exited $rc: $*"
+if [ "$rc" != "$want" ]; then
+    echo "FAIL: the command exited $rc (expected $want): $*"
     fail=1
 fi
 if [ -s "$work/report" ]; then
     echo "FAIL: Oclgrind reported (first 200 lines):"
     head -200 "$work/report"
+    fail=1
+fi
+# API errors (OCLGRIND_CHECK_API) go to the program's stderr, not to the log
+if grep -q -e '^Oclgrind - ' -e 'OCLGRIND FATAL' "$work/out"; then
+    echo "FAIL: Oclgrind reported on the command's stderr:"
+    grep -A4 -e '^Oclgrind - ' -e 'OCLGRIND FATAL' "$work/out" | head -100
     fail=1
 fi
 launched=$(sed -n 's/^tessel: trace: .* (\([A-Za-z0-9_]*\)) [0-9]* x .*/\1/p' "$work/out" | sort -u)
@@ -81,12 +90,7 @@ for k in ${expect//,/ }; do
         fail=1
     fi
 done
-# the command's own output, without the trace lines (kept when something failed)
-if [ "$fail" = 1 ]; then
-    grep -v '^tessel: trace: ' "$work/out" | tail -40
-    echo "kernels launched:" $launched
-else
-    grep -v '^tessel: trace: ' "$work/out" | tail -20
-    echo "kernels launched:" $launched
-fi
+# the command's own output, without the trace lines
+grep -v '^tessel: trace: ' "$work/out" | tail -40
+echo "kernels launched:" $launched
 exit "$fail"
