@@ -101,6 +101,17 @@ tsl_oclgrind(l3_trmm EXPECT l3_copy,l3_tri_blocks,gemm_tiled2d
              ARGS blas3 --op trmm --side right --diag unit --variant all ${TSL_OG_L3})
 tsl_oclgrind(l3_trsm FULL EXPECT l3_tri_inv64,l3_tri_full,gemm_tiled2d
              ARGS blas3 --op trsm --variant all ${TSL_OG_L3})
+# alpha 0: C = beta C on the triangle (l3_scale), A not read
+tsl_oclgrind(l3_syrk_alpha0 EXPECT l3_scale
+             ARGS blas3 --op syrk --variant all -n 29 -k 23 --alpha 0 --beta 0.5 ${TSL_OCLGRIND_ONCE})
+# diagonal blocks of 128 inverted by l3_tri_inv (above l3_tri_inv64's 64)
+tsl_oclgrind(l3_trsm_inv128 FULL EXPECT l3_tri_inv,l3_tri_full
+             ARGS blas3 --op trsm --variant inverse -m 133 -n 7 --inv-block 128 --block 128
+                  ${TSL_OCLGRIND_ONCE})
+# the inverses of up to 128 in one launch, its work-groups taking tasks from a ticket counter
+tsl_oclgrind(l3_trsm_fused EXPECT l3_tri_inv_fused
+             ARGS blas3 --op trsm --variant inverse_leaf -m 133 -n 7 --inv-fuse 128
+                  ${TSL_OCLGRIND_ONCE})
 
 # ---- memory-bound kernels and the workloads -------------------------------------------------------
 tsl_oclgrind(transpose EXPECT transpose_naive,transpose_tiled,transpose_vec,copy_vec
@@ -115,6 +126,11 @@ tsl_oclgrind(gemv_n EXPECT gemv_n_naive,gemv_n_vector
              ARGS gemv --variant all -m 37 -n 29 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(gemv_t EXPECT gemv_t_naive,gemv_t_vector
              ARGS gemv --variant all -m 37 -n 29 --trans t --beta 0.5 ${TSL_OCLGRIND_ONCE})
+# T with its rows split across work-groups (301 rows on one compute unit), summed by gemv_t_finish
+tsl_oclgrind(gemv_t_split EXPECT gemv_t_vector,gemv_t_finish
+             ARGS gemv --variant vector -m 301 -n 29 --trans t --beta 0.5 ${TSL_OCLGRIND_ONCE})
+tsl_oclgrind(gemv_alpha0 EXPECT gemv_scale
+             ARGS gemv --variant all -m 37 -n 29 --alpha 0 --beta 0.5 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(poisson EXPECT poisson_jacobi_naive,poisson_jacobi_tiled,poisson_residual
              ARGS poisson --variant all --grid 33 --iters 3 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(pi EXPECT pi_partial ARGS pi --variant all --size 10007 --no-sequential
