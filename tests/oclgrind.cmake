@@ -14,6 +14,7 @@ set(TSL_OG_TILES16 "tiled2d:MWG=64,NWG=16,KWG=32,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,
 set(TSL_OG_TILES32 "tiled2d:MWG=64,NWG=16,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=0,MMA=5,ASYNC=0,FPIPE=0")
 set(TSL_OG_ASYNC16 "tiled2d:MWG=64,NWG=32,KWG=32,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,APAD=0,MMA=4,ASYNC=3")
 set(TSL_OG_ASYNC32 "tiled2d:MWG=64,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,APAD=0,MMA=5,ASYNC=2")
+set(TSL_OG_ASYNC32_BT "tiled2d:MWG=64,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,APAD=0,MMA=5,ASYNC=3,FPIPE=1,BT=1")
 set(TSL_OG_STAGED16 "tiled2d:MWG=64,NWG=128,KWG=16,MDIMC=8,NDIMC=16,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,APAD=0,MMA=4,ASYNC=2,FPIPE=1,KSPLIT=1,DIRECT=0,PEEL=1")
 set(TSL_OG_CPU "tiled2d:MWG=128,NWG=32,KWG=8,MDIMC=16,NDIMC=1,VW=8,SA=0,SB=0,PF=0,STRIDED=0,VWA=1,ALIAS=1,PEEL=2")
 
@@ -70,6 +71,9 @@ tsl_oclgrind(tensor_half_staged FULL EXPECT gemm_tiled2d
                   ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(tensor_tf32 EXPECT gemm_tiled2d
              ARGS gemm --math tf32 --variant ${TSL_OG_TILES32} -m 37 -n 29 -k 23 ${TSL_OCLGRIND_ONCE})
+# B packed transposed and both operands rounded to TF32 by the pack (BT, PRE_TF32), FPIPE
+tsl_oclgrind(tensor_tf32_bt EXPECT gemm_pack,gemm_tiled2d
+             ARGS gemm --math tf32 --variant ${TSL_OG_ASYNC32_BT} -m 37 -n 29 -k 23 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(tensor_3xtf32_async EXPECT gemm_tiled2d
              ARGS gemm --math 3xtf32 --variant ${TSL_OG_ASYNC32} -m 37 -n 29 -k 23
                   ${TSL_OCLGRIND_ONCE})
