@@ -114,7 +114,7 @@ tsl_oclgrind(l3_trsm_inv128 FULL EXPECT l3_tri_inv,l3_tri_full
                   ${TSL_OCLGRIND_ONCE})
 # the inverses of up to 128 in one launch, its work-groups taking tasks from a ticket counter
 tsl_oclgrind(l3_trsm_fused EXPECT l3_tri_inv_fused
-             ARGS blas3 --op trsm --variant inverse_leaf -m 133 -n 7 --inv-fuse 128
+             ARGS blas3 --op trsm --variant inverse_leaf -m 129 -n 2 --inv-fuse 128
                   ${TSL_OCLGRIND_ONCE})
 
 # ---- memory-bound kernels and the workloads -------------------------------------------------------
@@ -136,7 +136,7 @@ tsl_oclgrind(gemv_t_split EXPECT gemv_t_vector,gemv_t_finish
 tsl_oclgrind(gemv_alpha0 EXPECT gemv_scale
              ARGS gemv --variant all -m 37 -n 29 --alpha 0 --beta 0.5 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(poisson EXPECT poisson_jacobi_naive,poisson_jacobi_tiled,poisson_residual
-             ARGS poisson --variant all --grid 33 --iters 3 ${TSL_OCLGRIND_ONCE})
+             ARGS poisson --variant all --grid 21 --iters 2 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(pi EXPECT pi_partial ARGS pi --variant all --size 10007 --no-sequential
                                        ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(nbody EXPECT nbody_all_pairs,nbody_tiled
@@ -145,7 +145,7 @@ tsl_oclgrind(kmeans EXPECT kmeans_original,kmeans_unrolled,kmeans_tiled_float8
              ARGS kmeans --variant all --size 101 --clusters 7 --no-sequential ${TSL_OCLGRIND_ONCE})
 
 # ---- uninitialized values (unoptimized kernels: slower) -------------------------------------------
-tsl_oclgrind(uninit_gemm_ladder UNINIT EXPECT gemm_naive,gemm_tiled,gemm_regblock
+tsl_oclgrind(uninit_gemm_ladder FULL UNINIT EXPECT gemm_naive,gemm_tiled,gemm_regblock
              ARGS gemm --variant all -m 13 -n 11 -k 7 --beta 0.5 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(uninit_blas1_axpy UNINIT EXPECT axpy_scalar,copy_vec
              ARGS blas1 --op axpy --variant all --size 1001 --copy ${TSL_OCLGRIND_ONCE})
@@ -162,7 +162,7 @@ tsl_oclgrind(uninit_nbody UNINIT EXPECT nbody_tiled
 tsl_oclgrind(uninit_kmeans UNINIT EXPECT kmeans_tiled_float8
              ARGS kmeans --variant all --size 101 --clusters 7 --no-sequential ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(uninit_poisson FULL UNINIT EXPECT poisson_jacobi_tiled
-             ARGS poisson --variant all --grid 33 --iters 3 ${TSL_OCLGRIND_ONCE})
+             ARGS poisson --variant all --grid 21 --iters 2 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(uninit_tiled2d FULL UNINIT EXPECT gemm_tiled2d,gemm_edge
              ARGS gemm --variant ${TSL_OG_CPU} -m 131 -n 33 -k 23 --beta 0.5 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(uninit_tensor_bf16_async FULL UNINIT EXPECT gemm_tiled2d
