@@ -18,15 +18,19 @@ set(TSL_OG_ASYNC32_BT "tiled2d:MWG=64,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=
 set(TSL_OG_STAGED16 "tiled2d:MWG=64,NWG=128,KWG=16,MDIMC=8,NDIMC=16,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,APAD=0,MMA=4,ASYNC=2,FPIPE=1,KSPLIT=1,DIRECT=0,PEEL=1")
 set(TSL_OG_CPU "tiled2d:MWG=128,NWG=32,KWG=8,MDIMC=16,NDIMC=1,VW=8,SA=0,SB=0,PF=0,STRIDED=0,VWA=1,ALIAS=1,PEEL=2")
 
-# tsl_oclgrind(NAME [FULL] [UNINIT] [EXIT code] [EXPECT k1,k2] ARGS tessel-arguments...)
+# tsl_oclgrind(NAME [FULL] [UNINIT] [EXIT code] [EXPECT k1,k2] [TUNING entry BUILT text]
+#              ARGS tessel-arguments...)
 function(tsl_oclgrind name)
-  cmake_parse_arguments(OG "FULL;UNINIT" "EXPECT;EXIT" "ARGS" ${ARGN})
+  cmake_parse_arguments(OG "FULL;UNINIT" "EXPECT;EXIT;TUNING;BUILT" "ARGS" ${ARGN})
   set(opts)
   if(OG_UNINIT)
     list(APPEND opts --uninitialized)
   endif()
   if(OG_EXPECT)
     list(APPEND opts --expect ${OG_EXPECT})
+  endif()
+  if(OG_TUNING)
+    list(APPEND opts --tuning ${OG_TUNING} --expect-build ${OG_BUILT})
   endif()
   if(DEFINED OG_EXIT)
     list(APPEND opts --exit ${OG_EXIT})
@@ -110,6 +114,17 @@ tsl_oclgrind(l3_trsm_blocked EXPECT l3_tri_inv64,l3_copy,gemm_tiled2d
                   --trans t ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(l3_trsm FULL EXPECT l3_tri_inv64,l3_tri_full,gemm_tiled2d
              ARGS blas3 --op trsm --variant all ${TSL_OG_L3})
+# the triangle modes (SYRK's C tiles of one triangle, TRMM's k ranges cut to it) over the emulated
+# FP64 instruction's ring, from a tuning entry of the simulator (tests/level3.cmake's _async64)
+set(TSL_OG_L3_RING "tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=4,NDIMC=8,MMA=2,ASYNC=3,FPIPE=1,${TSL_OG_RING}")
+tsl_oclgrind(l3_syrk_ring EXPECT gemm_tiled2d TUNING "gemm double any ${TSL_OG_L3_RING}"
+             BUILT "-DPRECISION=64 -DONLY_ONE_KERNEL -DONLY_gemm_tiled2d -DMWG=32 -DNWG=32 -DKWG=8 -DMDIMC=4 -DNDIMC=8"
+             ARGS blas3 --op syrk --precision double --variant tri --uplo upper -n 37 -k 23
+                  --beta 0.5 ${TSL_OCLGRIND_ONCE})
+tsl_oclgrind(l3_trmm_ring EXPECT gemm_tiled2d TUNING "gemm double any ${TSL_OG_L3_RING}"
+             BUILT "-DPRECISION=64 -DONLY_ONE_KERNEL -DONLY_gemm_tiled2d -DMWG=32 -DNWG=32 -DKWG=8 -DMDIMC=4 -DNDIMC=8"
+             ARGS blas3 --op trmm --precision double --variant tri --side right -m 37 -n 29
+                  ${TSL_OCLGRIND_ONCE})
 # alpha 0: C = beta C on the triangle (l3_scale), A not read
 tsl_oclgrind(l3_syrk_alpha0 EXPECT l3_scale
              ARGS blas3 --op syrk --variant all -n 29 -k 23 --alpha 0 --beta 0.5 ${TSL_OCLGRIND_ONCE})

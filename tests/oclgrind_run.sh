@@ -4,7 +4,8 @@
 # data races in local and global memory, barrier divergence, API misuse), which AddressSanitizer
 # cannot see. Used by tests/oclgrind.cmake:
 #
-#   oclgrind_run.sh [--uninitialized] [--expect K1,K2,...] [--exit N] -- COMMAND ARGS...
+#   oclgrind_run.sh [--uninitialized] [--expect K1,K2,...] [--exit N] [--tuning ENTRY]
+#                   [--expect-build TEXT] -- COMMAND ARGS...
 #
 # The device comes through Oclgrind's ICD in a private vendors directory (OCL_ICD_VENDORS), so the
 # program sees the simulator alone and needs no LD_PRELOAD (which the sanitizer build's ASan
@@ -13,18 +14,25 @@
 # built by another device or another mode. --expect names kernels the command must launch
 # (TESSEL_TRACE=2 prints each launch with its kernel's name), so a test that stops reaching its
 # code path fails instead of passing unchecked; --exit N expects the command to exit N (a refusal)
-# instead of 0. Exit 0 clean, 1 a report, a failed command or a
+# instead of 0. --tuning puts one entry ("gemm double any tiled2d:...") in the simulator's user
+# tuning database, so that the routines built on GEMM (Level-3) run that configuration;
+# --expect-build TEXT must appear in the build options of a program the command compiled (the
+# entry was taken). Exit 0 clean, 1 a report, a failed command or a
 # kernel not launched, 77 (ctest's skip) when Oclgrind is not installed.
 set -u
 
 uninit=0
 expect=""
 want=0
+tuning=""
+build_text=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --uninitialized) uninit=1 ;;
     --expect) expect="$2"; shift ;;
     --exit) want="$2"; shift ;;
+    --tuning) tuning="$2"; shift ;;
+    --expect-build) build_text="$2"; shift ;;
     --) shift; break ;;
     *) echo "oclgrind_run.sh: unknown option '$1'" >&2; exit 2 ;;
     esac
@@ -52,6 +60,16 @@ mkdir -p "$work/vendors" "$work/cache"
 echo "$icd" >"$work/vendors/oclgrind.icd"
 
 export OCL_ICD_VENDORS="$work/vendors"
+if [ -n "$tuning" ]; then
+    # the database file of this device and driver (src/tune/db.c: names lower case, every run of
+    # other characters one '_'): oclgrind_simulator@oclgrind_21_10.tuning
+    driver=$(oclgrind --version 2>/dev/null | grep -m1 -i '^oclgrind' |
+             tr 'A-Z' 'a-z' | sed 's/[^a-z0-9][^a-z0-9]*/_/g; s/^_//; s/_$//')
+    mkdir -p "$work/tuning"
+    printf 'tessel-tuning 1\ndevice=oclgrind_simulator %s\n' "$tuning" \
+        >"$work/tuning/oclgrind_simulator@${driver:-any}.tuning"
+    export TESSEL_TUNING_DIR="$work/tuning"
+fi
 export TESSEL_DEVICE=oclgrind TESSEL_CACHE_DIR="$work/cache" TESSEL_TRACE=2
 export OCLGRIND_LOG="$work/report" OCLGRIND_CHECK_API=1 OCLGRIND_DATA_RACES=1
 # One simulator thread: ctest runs two tests at once on a 2-core machine. The local memory of
@@ -90,6 +108,11 @@ for k in ${expect//,/ }; do
         fail=1
     fi
 done
+if [ -n "$build_text" ] && ! grep '^tessel: trace: .* program .* compiled' "$work/out" |
+                            grep -qF -- "$build_text"; then
+    echo "FAIL: no program was built with '$build_text'"
+    fail=1
+fi
 # the command's own output, without the trace lines
 grep -v '^tessel: trace: ' "$work/out" | tail -40
 echo "kernels launched:" $launched
