@@ -17,8 +17,8 @@
 # instead of 0. --tuning puts one entry ("gemm double any tiled2d:...") in the simulator's user
 # tuning database, so that the routines built on GEMM (Level-3) run that configuration;
 # --expect-build TEXT must appear in the build options of a program the command compiled (the
-# entry was taken). Exit 0 clean, 1 a report, a failed command or a
-# kernel not launched, 77 (ctest's skip) when Oclgrind is not installed.
+# entry was taken). Exit 0 clean, 1 a report, a failed command or a kernel not launched, 77
+# (ctest's skip) when Oclgrind is not installed.
 set -u
 
 uninit=0
@@ -60,6 +60,7 @@ mkdir -p "$work/vendors" "$work/cache"
 echo "$icd" >"$work/vendors/oclgrind.icd"
 
 export OCL_ICD_VENDORS="$work/vendors"
+unset OCL_ICD_FILENAMES TESSEL_TUNING_DIR # no other device, no tuning but this run's
 if [ -n "$tuning" ]; then
     # the database file of this device and driver (src/tune/db.c: names lower case, every run of
     # other characters one '_'): oclgrind_simulator@oclgrind_21_10.tuning
