@@ -13,7 +13,7 @@ PREFIX     ?= /usr/local
 PACKAGES   := build-essential cmake pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd \
               libopenblas-dev libclblast-dev clinfo python3 gnuplot-nox \
               libopenmpi-dev openmpi-bin \
-              libblas-test liblapack3 python3-numpy python3-pytest python3-hypothesis
+              libblas-test liblapack3 python3-numpy python3-pytest python3-hypothesis oclgrind
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build demo check install clean

@@ -330,15 +330,19 @@ tsl_status cli_copy_row(cli_session *s, const cli_copy_opts *o, double *times, c
     void *host = NULL;
     tsl_status st = tsl_buffer_create(s->ctx, c.bytes, &c.src);
     if (st == TSL_OK) st = tsl_buffer_create(s->ctx, c.bytes, &c.dst);
-    if (st == TSL_OK && o->fill) {
+    /* The source always holds data, uploaded before the copies: a copy of a new buffer reads
+     * memory nothing wrote (Oclgrind's --uninitialized reports it); only with fill does the row
+     * report the upload. */
+    if (st == TSL_OK) {
         host = malloc(c.bytes);
         if (!host) st = TSL_ERR_OUT_OF_MEMORY;
     }
-    if (st == TSL_OK && o->fill) {
-        unsigned long long state = o->seed;
+    if (st == TSL_OK) {
+        unsigned long long state = o->fill ? o->seed : 42;
         cli_fill_random(o->is_double, host, c.bytes / es, &state);
         st = tsl_buffer_write(s->ctx, c.src, 0, c.bytes, host);
-        if (st == TSL_OK && tsl_context_timing(s->ctx, &t) == TSL_OK) row->upload_ms = t.upload_ms;
+        if (st == TSL_OK && o->fill && tsl_context_timing(s->ctx, &t) == TSL_OK)
+            row->upload_ms = t.upload_ms;
     }
     if (st == TSL_OK && o->build_first) {
         st = call_copy(&c, 0, NULL); /* also builds the kernel */

@@ -168,7 +168,7 @@ tsl_status cli_read_back(cli_session *s, tsl_buffer *buf, size_t bytes, void *ho
 typedef struct {
     size_t bytes;    /* copied per call (read and written: the row's bytes are twice this) */
     int build_first; /* build_ms from one extra call before the loop, not from its first call */
-    int fill;        /* the source is random data from seed, uploaded first (upload_ms) */
+    int fill;        /* the source is random data from seed (else from 42), upload_ms reported */
     int is_double;   /* the kind of random values */
     unsigned long long seed;
     int verify; /* read the copy back and compare (download_ms, max_rel_err) */

@@ -154,6 +154,24 @@ static int async_runs(int kind, const int *v)
 /* tsl__tiled2d_runs's rules that axis a decides, given the axes before it (those after it may be
  * unset): each rule is checked at the last axis it reads, so the tuner can rule out a prefix of
  * the axes (tiled2d_prefix_ok) with the very rules a whole configuration is held to. */
+static int has_mma(const tsl_context *ctx, int mma);
+
+/* Bytes of local memory the emulation of a matrix instruction adds (MMA_EMULATE, where the device
+ * lacks the instruction): each item's A and B fragment registers (gemm_tiled2d_kernel.cl's
+ * mma_fa, mma_fb), and with ASYNC's 16-bit and TF32 fragment reads its ldmatrix row offset
+ * (ldsm_xa). Without them a configuration whose tiles just fit was built and then refused at
+ * launch (CL_OUT_OF_RESOURCES: Oclgrind at NVIDIA's 48 KiB, tests/oclgrind.cmake). */
+static size_t emulation_local_bytes(const tsl_context *ctx, const int *v)
+{
+    int mma = v[P_MMA];
+    if (!mma || has_mma(ctx, mma)) return 0;
+    size_t threads = (size_t)v[P_MDIMC] * (size_t)v[P_NDIMC];
+    size_t k = (size_t)mma_depth(mma), na = (size_t)mma_rows(mma) * k / 32, nb = 8 * k / 32;
+    if (mma == 4) na /= 2, nb /= 2; /* two 16-bit values a register */
+    size_t frag = mma >= 4 ? sizeof(cl_uint) : sizeof(double); /* FP64 fragments are doubles */
+    return threads * ((na + nb) * frag + (v[P_ASYNC] && mma >= 4 ? sizeof(cl_int) : 0));
+}
+
 int tsl__tiled2d_runs_at(const tsl_context *ctx, int kind, const int *v, int a)
 {
     if (a < P_NDIMC) return 1; /* the work-group shape decides the first rules */
@@ -196,7 +214,8 @@ int tsl__tiled2d_runs_at(const tsl_context *ctx, int kind, const int *v, int a)
             return 0;
         if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
         if ((v[P_FPIPE] || v[P_BT]) && !v[P_ASYNC]) return 0;
-        return tsl__tiled2d_local_bytes(kind, v) <= ctx->info.local_mem;
+        return tsl__tiled2d_local_bytes(kind, v) + emulation_local_bytes(ctx, v) <=
+               ctx->info.local_mem;
     default:
         return 1;
     }

@@ -138,7 +138,11 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   __global const tile_t *Bg = B + (long)kbeg * ldb + n0;      // (k, n0) of the current step
 #endif
 #if SA
-  __local tile_t Als[NBUF][ALS_ROWS * ALS_LD] __attribute__((aligned(64)));  // [k][m]; ASYNC [m][k]
+  // One flat array of NBUF buffers, not Als[NBUF][...]: the 16-bit epilogue stages C through
+  // all of them at once (cs_), and an index past one row of a two-dimensional array is out of
+  // bounds even where the memory is the next row's. Each buffer is [k][m]; ASYNC [m][k].
+  __local tile_t Als_ring[NBUF * ALS_ROWS * ALS_LD] __attribute__((aligned(64)));
+#define ALS(b) (Als_ring + (b) * (ALS_ROWS * ALS_LD))
 #endif
 #if SB
   __local tile_t Bls[NBUF][KWG * BLS_LD] __attribute__((aligned(64)));
@@ -170,7 +174,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     }                                                                                       \
   }
 #endif
-#define LOCAL_A(buf, l) Als[buf][A_COL(l) * ALS_LD + A_ROW(l)]
+#define LOCAL_A(buf, l) ALS(buf)[A_COL(l) * ALS_LD + A_ROW(l)]
 #define LOCAL_B(buf, l) (Bls[buf] + B_ROW(l) * BLS_LD + B_VEC(l) * VW)
   int k = 0;  // the current step's k within the slice
 #if PF && SA
@@ -217,7 +221,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     __global const tile_t *ag_ = Ag + (tile) * KWG;                                         \
     _Pragma("unroll") for (int l = 0; l < MWG * AKC / NTHREADS; l++) {                      \
       const int q = tid + l * NTHREADS, r = q / AKC, c = q % AKC;                           \
-      CP16(Als[st] + r * ALS_LD + ASWZ(r, c) * CHE, ag_ + (long)r * lda + c * CHE);         \
+      CP16(ALS(st) + r * ALS_LD + ASWZ(r, c) * CHE, ag_ + (long)r * lda + c * CHE);         \
     }                                                                                       \
     ASYNC_ISSUE_B(st, tile)                                                                 \
   }
@@ -375,7 +379,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       if (nt < ntile) ASYNC_ISSUE(nt % ASYNC, nt)
       CP_COMMIT();
     }
-    __local const tile_t *As = Als[t % ASYNC], *Bs = Bls[t % ASYNC];
+    __local const tile_t *As = ALS(t % ASYNC), *Bs = Bls[t % ASYNC];
     MMA_UNROLL
     for (int ks = 0; ks < KSUB; ks++) {
       LOAD_FRAGS(0, As, Bs, ks * MMA_K)
@@ -393,9 +397,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   }
   CP_WAIT_FIRST();
   barrier(CLK_LOCAL_MEM_FENCE);
-  if (ntile > 0) LOAD_FRAGS(0, Als[0], Bls[0], 0)
+  if (ntile > 0) LOAD_FRAGS(0, ALS(0), Bls[0], 0)
   for (int t = 0; t < ntile; t++) {
-    __local const tile_t *As = Als[t % ASYNC], *Bs = Bls[t % ASYNC];
+    __local const tile_t *As = ALS(t % ASYNC), *Bs = Bls[t % ASYNC];
     MMA_UNROLL
     for (int ks = 0; ks < KSUB; ks++) {
       // KSUB is 1 or even (a power of 2): tile t + 1 starts in buffer 0 (one sub-step: moved
@@ -404,7 +408,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       if (ks == KSUB - 1) {
         CP_WAIT();  // tile t + 1 has landed (ASYNC + t groups committed)
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (t + 1 < ntile) LOAD_FRAGS(cur ^ 1, Als[(t + 1) % ASYNC], Bls[(t + 1) % ASYNC], 0)
+        if (t + 1 < ntile) LOAD_FRAGS(cur ^ 1, ALS((t + 1) % ASYNC), Bls[(t + 1) % ASYNC], 0)
         {  // after the fragments the next products wait for: H100, 16-bit 4096^3 +7% over before them
           const int nt = t + ASYNC;
           if (nt < ntile) ASYNC_ISSUE(t % ASYNC, nt)
@@ -495,7 +499,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
           for (int h = 0; h < 2; h++) {
             const int m = ka + wm + MMA_RM * i + 8 * h + lane / 4;
-            af[i][2 * q + h] = (uint)Als[buf][m] | ((uint)Als[buf][m + ALS_LD] << 16);
+            af[i][2 * q + h] = (uint)ALS(buf)[m] | ((uint)ALS(buf)[m + ALS_LD] << 16);
           }
 #pragma unroll
         for (int j = 0; j < NWI; j++) {
@@ -522,7 +526,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
         for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
           for (int h = 0; h < MMA_RM / 8; h++) {
-            const real x = Als[buf][ka + wm + MMA_RM * i + 8 * h + lane / 4];
+            const real x = ALS(buf)[ka + wm + MMA_RM * i + 8 * h + lane / 4];
 #if MMA == 5
             af[i][(MMA_RM / 8) * q + h] = TF32_OF(x);
 #if MATH == 2
@@ -562,7 +566,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if VWA > 1
 #pragma unroll
       for (int i = 0; i < MWI; i += VWA) {
-        realA av = AAT(Als[buf] + kk * ALS_LD + ROW_OF(i));
+        realA av = AAT(ALS(buf) + kk * ALS_LD + ROW_OF(i));
         a[i + 0] = av.s0; a[i + 1] = av.s1;
 #if VWA >= 4
         a[i + 2] = av.s2; a[i + 3] = av.s3;
@@ -575,7 +579,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
       for (int i = 0; i < MWI; i++)
 #if SA
-        a[i] = Als[buf][kk * ALS_LD + ROW_OF(i)];
+        a[i] = ALS(buf)[kk * ALS_LD + ROW_OF(i)];
 #else
         a[i] = Ag[(long)ROW_OF(i) * lda + kk];
 #endif
@@ -625,7 +629,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   if (beta == ZERO) {
 #define CS_LD (NWG + 8)
 #define CS_ROWS (NBUF * ALS_ROWS * ALS_LD / CS_LD < MWG ? NBUF * ALS_ROWS * ALS_LD / CS_LD : MWG)
-    __local ushort *cs_ = (__local ushort *)Als;
+    __local ushort *cs_ = (__local ushort *)Als_ring;
     const int vec_ = ((ldc | (int)(c_off & 7) | (int)(cslice & 7)) & 7) == 0;
     MMA_UNROLL
     for (int r0 = 0; r0 < MWG; r0 += CS_ROWS) {

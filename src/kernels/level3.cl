@@ -496,8 +496,11 @@ __kernel void l3_tri_inv_fused(const int n, const int top, __global const real *
         barrier(CLK_LOCAL_MEM_FENCE);
         t = task;
     }
+    /* the last group out; atomically, as every other access to the counters is (a plain store
+     * races with the other groups' atomics: the memory model orders nothing across groups
+     * without them) */
     if (tid == 0 && atomic_inc(ctr + 1) == (int)get_num_groups(0) - 1)
-        for (int z = 0; z < nctr; ++z) ctr[z] = 0; /* the last group out */
+        for (int z = 0; z < nctr; ++z) atomic_xchg(ctr + z, 0);
 }
 #endif
 
