@@ -64,15 +64,14 @@ static void test_names(void)
     }
     static const struct {
         const char *vendor, *platform, *type, *key;
-    } vendors[] = {{"NVIDIA Corporation", "NVIDIA CUDA", "gpu", "nvidia"},
-                   {"Advanced Micro Devices, Inc.", "AMD Accelerated Parallel Processing", "gpu",
-                    "amd"},
-                   {"Intel(R) Corporation", "Intel(R) OpenCL Graphics", "gpu", "intel"},
-                   {"AuthenticAMD", "Portable Computing Language", "cpu", "pocl"},
-                   {"GenuineIntel", "Portable Computing Language", "cpu", "pocl"},
-                   {"GenuineIntel", "Intel(R) CPU Runtime for OpenCL(TM) Applications", "cpu",
-                    "intel"},
-                   {"Qualcomm Technologies, Inc", "QUALCOMM Snapdragon(TM)", "gpu", "qualcomm"}};
+    } vendors[] = {
+        {"NVIDIA Corporation", "NVIDIA CUDA", "gpu", "nvidia"},
+        {"Advanced Micro Devices, Inc.", "AMD Accelerated Parallel Processing", "gpu", "amd"},
+        {"Intel(R) Corporation", "Intel(R) OpenCL Graphics", "gpu", "intel"},
+        {"AuthenticAMD", "Portable Computing Language", "cpu", "pocl"},
+        {"GenuineIntel", "Portable Computing Language", "cpu", "pocl"},
+        {"GenuineIntel", "Intel(R) CPU Runtime for OpenCL(TM) Applications", "cpu", "intel"},
+        {"Qualcomm Technologies, Inc", "QUALCOMM Snapdragon(TM)", "gpu", "qualcomm"}};
     for (size_t i = 0; i < sizeof vendors / sizeof vendors[0]; ++i) {
         tsl__device_desc d = {.name = "X",
                               .vendor = vendors[i].vendor,
@@ -103,20 +102,25 @@ typedef struct {
     const char *what, *name, *vendor, *platform, *type, *arch;
 } device;
 
-static const device h100 = {"H100", "NVIDIA H100 80GB HBM3", "NVIDIA Corporation", "NVIDIA CUDA",
-                            "gpu", "sm_90"};
-static const device h100_pcie = {"H100 PCIe", "NVIDIA H100 PCIe", "NVIDIA Corporation",
-                                 "NVIDIA CUDA", "gpu", "sm_90"};
-static const device h200 = {"H200", "NVIDIA H200", "NVIDIA Corporation", "NVIDIA CUDA", "gpu",
-                            "sm_90"};
-static const device a100 = {"A100", "NVIDIA A100-SXM4-80GB", "NVIDIA Corporation", "NVIDIA CUDA",
-                            "gpu", "sm_80"};
-static const device mi250 = {"MI250X", "gfx90a:sramecc+:xnack-", "Advanced Micro Devices, Inc.",
-                             "AMD Accelerated Parallel Processing", "gpu", "gfx90"};
-static const device pocl = {"PoCL", "pthread-haswell-AMD EPYC", "AuthenticAMD",
-                            "Portable Computing Language", "cpu", "haswell"};
-static const device accel = {"accelerator", "Some Accelerator", "Some Vendor", "Some Platform",
-                             "accel", ""};
+static const device h100 = {
+    "H100", "NVIDIA H100 80GB HBM3", "NVIDIA Corporation", "NVIDIA CUDA", "gpu", "sm_90"};
+static const device h100_pcie = {
+    "H100 PCIe", "NVIDIA H100 PCIe", "NVIDIA Corporation", "NVIDIA CUDA", "gpu", "sm_90"};
+static const device h200 = {"H200",        "NVIDIA H200", "NVIDIA Corporation",
+                            "NVIDIA CUDA", "gpu",         "sm_90"};
+static const device a100 = {
+    "A100", "NVIDIA A100-SXM4-80GB", "NVIDIA Corporation", "NVIDIA CUDA", "gpu", "sm_80"};
+static const device mi250 = {"MI250X",
+                             "gfx90a:sramecc+:xnack-",
+                             "Advanced Micro Devices, Inc.",
+                             "AMD Accelerated Parallel Processing",
+                             "gpu",
+                             "gfx90"};
+static const device pocl = {"PoCL",         "pthread-haswell-AMD EPYC",
+                            "AuthenticAMD", "Portable Computing Language",
+                            "cpu",          "haswell"};
+static const device accel = {
+    "accelerator", "Some Accelerator", "Some Vendor", "Some Platform", "accel", ""};
 
 /* A database of the shipped text (and the user's, where not NULL) for the device. */
 static tsl__tuning_db *db_for(const device *d, const char *shipped, const char *user)
@@ -134,8 +138,7 @@ static tsl__tuning_db *db_for(const device *d, const char *shipped, const char *
     CHECK(db != NULL, "tsl__tuning_db_new");
     if (!db) return NULL;
     CHECK(tsl__tuning_db_add(db, shipped, "shipped", 0, why, sizeof why) == 0, "shipped: %s", why);
-    if (user)
-        CHECK(tsl__tuning_db_add(db, user, "user", 1, why, sizeof why) == 0, "user: %s", why);
+    if (user) CHECK(tsl__tuning_db_add(db, user, "user", 1, why, sizeof why) == 0, "user: %s", why);
     return db;
 }
 
@@ -203,8 +206,7 @@ static void test_levels(void)
     /* within a level an exact class beats any; across levels the more specific level wins */
     expect(&h100, NULL, "gemm", 0, "few", 0, 0, 0, "x:DEVICE_FEW", NULL);
     expect(&h200, NULL, "gemm", 0, "skinny", 0, 0, 0, "x:ARCH", NULL);
-    expect(&a100, NULL, "gemm", 0, "skinny", 0, 0, 0, "x:VENDOR_SKINNY",
-           "vendor=nvidia");
+    expect(&a100, NULL, "gemm", 0, "skinny", 0, 0, 0, "x:VENDOR_SKINNY", "vendor=nvidia");
     expect(&a100, NULL, "gemm", 0, "large", 0, 0, 0, "x:ARCH_LARGE", "arch=sm_80");
     /* an entry measured on shapes serves only near them */
     expect(&a100, NULL, "gemm", 0, "small", 60, 70, 80, "x:DEVICE_SMALL", "measured on 64x64x64");
@@ -220,7 +222,8 @@ static void test_levels(void)
                        "arch=sm_90 gemm single any x:USER_ARCH\n"
                        "device=h200 gemm double any x:USER_H200_D\n"
                        "device=some_other gemm single any x:USER_OTHER\n";
-    expect(&h100, user, "gemm", 0, "large", 0, 0, 0, "x:USER_ARCH", "user database user:2, arch=sm_90");
+    expect(&h100, user, "gemm", 0, "large", 0, 0, 0, "x:USER_ARCH",
+           "user database user:2, arch=sm_90");
     expect(&h200, user, "gemm", 1, "large", 0, 0, 0, "x:USER_H200_D", "user database user:3");
     expect(&h100, user, "gemm", 1, "large", 0, 0, 0, "x:ARCH_D", "shipped defaults");
     expect(&a100, user, "gemm", 0, "large", 0, 0, 0, "x:ARCH_LARGE", "shipped defaults");
@@ -261,8 +264,8 @@ static void test_shipped(void)
             const char *src, *cfg = find(db, cases[i].op, cases[i].dbl, cases[i].cls, cases[i].m,
                                          cases[i].n, cases[i].k, &src);
             CHECK(strstr(cfg, cases[i].has) && strstr(src, "arch=sm_90"),
-                  "%s: %s %d %s: '%s' (%s), want %s from arch=sm_90", hopper[d]->what,
-                  cases[i].op, cases[i].dbl, cases[i].cls, cfg, src, cases[i].has);
+                  "%s: %s %d %s: '%s' (%s), want %s from arch=sm_90", hopper[d]->what, cases[i].op,
+                  cases[i].dbl, cases[i].cls, cfg, src, cases[i].has);
         }
         tsl__tuning_db_free(db);
     }
@@ -324,13 +327,14 @@ static void trsm_ok(tsl_context *ctx, size_t m, size_t n, const char *what)
         x = x * 6364136223846793005ull + 1442695040888963407ull;
         a[i] = (float)((double)(x >> 40) / (double)(1ull << 24) - 0.5) / (float)m;
     }
-    for (size_t i = 0; i < m; ++i) a[i * m + i] = 1.0f + (float)(i % 7) / 8.0f;
+    for (size_t i = 0; i < m; ++i)
+        a[i * m + i] = 1.0f + (float)(i % 7) / 8.0f;
     for (size_t i = 0; i < m * n; ++i) {
         x = x * 6364136223846793005ull + 1442695040888963407ull;
         b[i] = r[i] = (float)((double)(x >> 40) / (double)(1ull << 24) - 0.5);
     }
-    tsl_status s = tsl_strsm(ctx, TSL_ROW_MAJOR, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_NON_UNIT,
-                             m, n, 1.5f, a, m, b, n);
+    tsl_status s = tsl_strsm(ctx, TSL_ROW_MAJOR, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_NON_UNIT, m,
+                             n, 1.5f, a, m, b, n);
     CHECK(s == TSL_OK, "%s: tsl_strsm: %s", what, tsl_context_error(ctx));
     tsl_ref_strsm(TSL_ROW_MAJOR, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_NON_UNIT, m, n, 1.5f, a, m,
                   r, n);
@@ -391,7 +395,8 @@ static void test_trsm(void)
     CHECK(!tsl__l3_trsm_own(ctx, 0, 9000, 9000), "OWN_PART=0 turns the rule off");
     /* double has an entry of its own: the fields it leaves out take the built-in values */
     CHECK(tsl__l3_trsm_block(ctx, 1, 150, L3_INVERSE_LEAF) == 40, "double's LEAF");
-    CHECK(tsl__l3_trsm_parts(ctx, 1, 5000) == 1 && tsl__l3_trsm_block(ctx, 1, 99, L3_BLOCKED) == 128,
+    CHECK(tsl__l3_trsm_parts(ctx, 1, 5000) == 1 &&
+              tsl__l3_trsm_block(ctx, 1, 99, L3_BLOCKED) == 128,
           "double's other fields are the built-ins");
     /* the public lookup says what applies and where from */
     const char *cfg, *src;
@@ -430,8 +435,8 @@ static void test_trsm(void)
         size_t leaf = tsl__l3_trsm_block(ctx, 0, 150, L3_INVERSE_LEAF);
         if (strcmp(info.type, "cpu") == 0)
             CHECK(leaf == 256, "%s: the built-in leaf (%zu)", bad[i], leaf);
-        CHECK(strstr(tsl_context_warning(ctx), "trsm entry ignored") != NULL,
-              "%s: warned: '%s'", bad[i], tsl_context_warning(ctx));
+        CHECK(strstr(tsl_context_warning(ctx), "trsm entry ignored") != NULL, "%s: warned: '%s'",
+              bad[i], tsl_context_warning(ctx));
         tsl__l3_trsm_block(ctx, 0, 150, L3_INVERSE_LEAF);
         const char *w = tsl_context_warning(ctx), *first = strstr(w, "trsm entry ignored");
         CHECK(first && !strstr(first + 1, "trsm entry ignored"), "%s: warned once: '%s'", bad[i],
@@ -449,10 +454,14 @@ static void test_trsm(void)
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
-    if (strcmp(mode, "names") == 0) test_names();
-    else if (strcmp(mode, "levels") == 0) test_levels();
-    else if (strcmp(mode, "shipped") == 0) test_shipped();
-    else if (strcmp(mode, "trsm") == 0) test_trsm();
+    if (strcmp(mode, "names") == 0)
+        test_names();
+    else if (strcmp(mode, "levels") == 0)
+        test_levels();
+    else if (strcmp(mode, "shipped") == 0)
+        test_shipped();
+    else if (strcmp(mode, "trsm") == 0)
+        test_trsm();
     else {
         fprintf(stderr, "usage: test_tune_lookup names|levels|shipped|trsm\n");
         return 2;

@@ -48,17 +48,13 @@ static const l3_variant trsm_variants[] = {
 static const l3_variant symm_variants[] = {{"expand", L3_EXPAND}};
 static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
 static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
-/* TRSM: inverse_leaf on GPUs (the triangle in recursive halves down to leaves of 256 to 1024,
- * each solved by its explicit inverse in one launch: tsl__l3_trsm_block; H100, n = 4096: 0.75x /
- * 0.80x GEMM single / double, bench/results/h100/trsm-nocopy). From session 6 to 8 it was auto
- * from ka = 4096 on only, inverse_rec below (session 6: level at 2048); with its fused inverses,
- * parts of B and no copies it is ahead or level at every size from 64 (H100, session 9,
- * bench/results/h100/trsm-sizes/experiments: 4000^2 single 2.10 against 2.95 ms, double 2.33
- * against 3.91; 2000^2 0.66 / 0.63 against 0.66 / 1.17; 256^2 0.088 / 0.107 against 0.109 /
- * 0.110; 64^2 within 2%). inverse_rec (no GEMM of nb rows between the updates, the updates in
- * recursive halves) beat inverse's F products at round 2. Blocked elsewhere (PoCL, 768^3 single,
- * a loaded 2-core machine: 54 to 74 against 35 to 37 GFLOP/s; the inverse variants' extra
- * batched products cost more than the diagonal GEMMs they replace on a CPU). */
+/* TRSM: inverse_leaf on GPUs: the triangle in recursive halves down to leaves (their sizes are
+ * the device's trsm entry: tsl__l3_trsm_block), each solved by its explicit inverse in one
+ * launch, the inverses fused, B in parts on queues of their own and no copies: few, large
+ * launches that keep a GPU's work-groups busy where a substitution's many small steps leave it
+ * idle (bench/results/h100/trsm-sizes: ahead of or level with inverse_rec and inverse at every
+ * size from 64). Blocked elsewhere: on a CPU the inverse variants' extra batched products cost
+ * more than the diagonal GEMMs they replace. */
 static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse_leaf"}, {NULL, "blocked"}};
 static const tsl__auto_row symm_auto[] = {{NULL, "expand"}};
 

@@ -3,13 +3,14 @@
  *
  *     tessel-tuning 2
  *     # selector          op    precision class  configuration                      notes
- *     device=nvidia_h200  gemm  single    large  tiled2d:MWG=128,NWG=128,...       gflops=28270
+ *     device=h200         gemm  single    large  tiled2d:MWG=128,NWG=128,...       gflops=28270
  *
  * The selector says which devices an entry is for, from the most to the least specific:
  * device=<normalized name>, arch=<sm_90 | gfx90 | LLVM CPU name>, vendor=<nvidia|amd|intel|
- * pocl|...>, type=<gpu|cpu|accel>, default (keys.c makes this device's keys). The notes are one word of key=value pairs, read by people,
- * except one: measured=MxNxK+... limits the entry to the problems near those shapes
- * (tsl__shape_near), as `tessel tune` writes them; an entry without it is for its whole class.
+ * pocl|...>, type=<gpu|cpu|accel>, default (keys.c makes this device's keys). The notes are one
+ * word of key=value pairs, read by people, except one: measured=MxNxK+... limits the entry to
+ * the problems near those shapes (tsl__shape_near), as `tessel tune` writes them; an entry
+ * without it is for its whole class.
  * Version 2 added that key: version-1 files (which have none) are read as before, and an older
  * tessel skips a version-2 file with a warning rather than apply its entries too widely.
  * Two sources are read: the shipped defaults (defaults.tuning, embedded at build time) and the

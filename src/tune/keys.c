@@ -50,7 +50,8 @@ static int is_mark_word(const char *w, size_t len)
 static int is_memory_word(const char *w, size_t len)
 {
     size_t d = 0;
-    while (d < len && w[d] >= '0' && w[d] <= '9') ++d;
+    while (d < len && w[d] >= '0' && w[d] <= '9')
+        ++d;
     if (d > 0 && d < len) {
         const char *u = w + d;
         size_t ul = len - d;
@@ -63,7 +64,8 @@ static int is_memory_word(const char *w, size_t len)
         size_t kl = strlen(kinds[i]);
         if (len < kl || strncmp(w, kinds[i], kl) != 0) continue;
         size_t j = kl;
-        while (j < len && w[j] >= '0' && w[j] <= '9') ++j;
+        while (j < len && w[j] >= '0' && w[j] <= '9')
+            ++j;
         if (j < len && (w[j] == 'e' || w[j] == 'x')) ++j;
         if (j == len) return 1;
     }
@@ -78,14 +80,17 @@ void tsl__tuning_device_name(const char *name, char *out, size_t cap)
     size_t start[64], len[64], nw = 0;
     for (size_t i = 0; full[i] && nw < 64;) {
         size_t j = i;
-        while (full[j] && full[j] != '_') ++j;
+        while (full[j] && full[j] != '_')
+            ++j;
         start[nw] = i, len[nw] = j - i;
         if (!is_mark_word(full + i, j - i)) ++nw;
         i = full[j] ? j + 1 : j;
     }
     size_t first = 0, last = nw; /* the words kept: [first, last), never none */
-    while (last - first > 1 && is_prefix_word(full + start[first], len[first])) ++first;
-    while (last - first > 1 && is_memory_word(full + start[last - 1], len[last - 1])) --last;
+    while (last - first > 1 && is_prefix_word(full + start[first], len[first]))
+        ++first;
+    while (last - first > 1 && is_memory_word(full + start[last - 1], len[last - 1]))
+        --last;
     size_t n = 0;
     if (cap == 0) return;
     for (size_t w = first; w < last; ++w) {
@@ -112,10 +117,14 @@ void tsl__device_keys_from(const tsl__device_desc *d, tsl__device_keys *k)
     int pocl_cpu = d->platform && strstr(d->platform, "Portable Computing Language") &&
                    strcmp(k->type, "cpu") == 0;
     const char *v = vendor;
-    if (pocl_cpu) v = "pocl";
-    else if (strstr(vendor, "nvidia")) v = "nvidia";
-    else if (strstr(vendor, "advanced_micro") || strstr(vendor, "amd")) v = "amd";
-    else if (strstr(vendor, "intel")) v = "intel";
+    if (pocl_cpu)
+        v = "pocl";
+    else if (strstr(vendor, "nvidia"))
+        v = "nvidia";
+    else if (strstr(vendor, "advanced_micro") || strstr(vendor, "amd"))
+        v = "amd";
+    else if (strstr(vendor, "intel"))
+        v = "intel";
     else {
         char *cut = strchr(vendor, '_'); /* the vendor string's first word */
         if (cut) *cut = '\0';
