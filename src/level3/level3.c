@@ -194,9 +194,10 @@ size_t tsl__l3_block(const tsl_context *ctx, const char *op)
 /* The fields of a trsm entry (docs/tuning.md, "Lookup order"), as
  *     type=gpu trsm any any NB=128,NB_LARGE=256,NB_LARGE_FROM=4097,LEAF=256,...
  * and their built-in values, which serve where no entry applies and for fields an entry leaves
- * out (as an explicit GEMM configuration's parameters take tiled2d's fallback): one block size
- * and one part everywhere, the portable choice. A threshold (..._FROM, OWN_...) of 0 turns its
- * rule off.
+ * out (as an explicit GEMM configuration's parameters take tiled2d's fallback): one block size,
+ * one leaf size and one part whatever the size, the portable choice, and the own-class rule,
+ * which only matters where GEMM's entries for the two classes differ. A threshold (..._FROM,
+ * OWN_PART) of 0 turns its rule off.
  *  - NB: the diagonal block of blocked, inverse and inverse_rec; NB_LARGE for triangles of at
  *    least NB_LARGE_FROM rows. Small blocks give the small updates more work-groups; past some
  *    size the updates fill the device anyway and fewer, larger steps win.
