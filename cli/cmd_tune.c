@@ -520,7 +520,7 @@ static void list_user_entries(const tsl_context *ctx)
     char line[1100];
     int n = 0;
     while (fgets(line, sizeof line, f))
-        if (strncmp(line, "device=", 7) == 0) {
+        if (line[0] != '#' && line[0] != '\n' && strncmp(line, "tessel-tuning", 13) != 0) {
             if (n++ == 0)
                 printf("\nentries of %s (measured=: used only for problems within a factor of 2 "
                        "of those shapes in m, n and k):\n", path);
@@ -587,7 +587,18 @@ static int show(tune_job *job)
                                    tsl_tuning_class("gemm", sh.m, sh.n, sh.k), shp, pick, src};
             cli_table_row(stdout, cols, 6, cells);
         }
+        /* TRSM's block sizes and part counts (one entry for every shape) */
+        if (kind.math == TSL_MATH_FP32 && (kind.prec == TSL_SINGLE || kind.prec == TSL_DOUBLE)) {
+            const char *cfg, *src;
+            st = tsl_tuning_lookup(ctx, "trsm", (int)kind.prec, 0, 0, 0, &cfg, &src);
+            if (st != TSL_OK)
+                return cli_error(CLI_EXIT_RUNTIME, "tune --show: %s", tsl_context_error(ctx));
+            const char *cells[] = {"trsm", tune_kind_name(kind), "any", "any",
+                                   *cfg ? cfg : "(built-in)", src};
+            cli_table_row(stdout, cols, 6, cells);
+        }
     }
+    printf("\nlooked up as (most specific first): %s\n", tsl_tuning_selectors(ctx));
     cli_context_warnings(ctx);
     list_user_entries(ctx);
     return 0;

@@ -193,6 +193,11 @@ TSL_EXPORT tsl_status tsl_tuning_store(tsl_context *ctx, const char *op, int pre
                                        size_t n, size_t k, const char *config, const char *note);
 /* The user database file of the context's device ("" when there is no usable directory). */
 TSL_EXPORT const char *tsl_tuning_file(const tsl_context *ctx);
+/* The selectors under which the database looks the context's device up, most specific first:
+ * "device=h100 (or nvidia_h100_80gb_hbm3) arch=sm_90 vendor=nvidia type=gpu default"
+ * (docs/tuning.md, "Lookup order"). The string lives as long as the context's entries (until the
+ * next tuning store on ctx). */
+TSL_EXPORT const char *tsl_tuning_selectors(const tsl_context *ctx);
 
 /* The search over an op's parameter space. The tuner hands out configurations; the caller runs,
  * verifies and times each, and reports a score (higher is better, <= 0 failed). The first

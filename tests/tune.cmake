@@ -38,3 +38,15 @@ set_tests_properties(lib_tune_tensor PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TI
 add_test(NAME lib_tune_layers COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tune_layers.sh
                                       ${CMAKE_SOURCE_DIR})
 set_tests_properties(lib_tune_layers PROPERTIES TIMEOUT 30 LABELS "lib;tune")
+# The lookup order (tests/test_tune_lookup.c): names normalized, each selector level on synthetic
+# devices and databases, the user's entries first, the shipped sm_90 entries on every Hopper, and
+# TRSM's block sizes, parts and leaf classes read from the database.
+add_executable(test_tune_lookup ${CMAKE_CURRENT_SOURCE_DIR}/test_tune_lookup.c)
+target_include_directories(test_tune_lookup PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
+                                                    ${CMAKE_SOURCE_DIR}/src)
+target_link_libraries(test_tune_lookup PRIVATE tessel_static tessel_ref m)
+foreach(mode names levels shipped trsm)
+  add_test(NAME lib_tune_lookup_${mode} COMMAND test_tune_lookup ${mode})
+  set_tests_properties(lib_tune_lookup_${mode} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                                          LABELS "lib;tune")
+endforeach()

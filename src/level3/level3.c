@@ -48,17 +48,13 @@ static const l3_variant trsm_variants[] = {
 static const l3_variant symm_variants[] = {{"expand", L3_EXPAND}};
 static const tsl__auto_row syrk_auto[] = {{NULL, "tri"}};
 static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
-/* TRSM: inverse_leaf on GPUs (the triangle in recursive halves down to leaves of 256 to 1024,
- * each solved by its explicit inverse in one launch: tsl__l3_trsm_block; H100, n = 4096: 0.75x /
- * 0.80x GEMM single / double, bench/results/h100/trsm-nocopy). From session 6 to 8 it was auto
- * from ka = 4096 on only, inverse_rec below (session 6: level at 2048); with its fused inverses,
- * parts of B and no copies it is ahead or level at every size from 64 (H100, session 9,
- * bench/results/h100/trsm-sizes/experiments: 4000^2 single 2.10 against 2.95 ms, double 2.33
- * against 3.91; 2000^2 0.66 / 0.63 against 0.66 / 1.17; 256^2 0.088 / 0.107 against 0.109 /
- * 0.110; 64^2 within 2%). inverse_rec (no GEMM of nb rows between the updates, the updates in
- * recursive halves) beat inverse's F products at round 2. Blocked elsewhere (PoCL, 768^3 single,
- * a loaded 2-core machine: 54 to 74 against 35 to 37 GFLOP/s; the inverse variants' extra
- * batched products cost more than the diagonal GEMMs they replace on a CPU). */
+/* TRSM: inverse_leaf on GPUs: the triangle in recursive halves down to leaves (their sizes are
+ * the device's trsm entry: tsl__l3_trsm_block), each solved by its explicit inverse in one
+ * launch, the inverses fused, B in parts on queues of their own and no copies: few, large
+ * launches that keep a GPU's work-groups busy where a substitution's many small steps leave it
+ * idle (bench/results/h100/trsm-sizes: ahead of or level with inverse_rec and inverse at every
+ * size from 64). Blocked elsewhere: on a CPU the inverse variants' extra batched products cost
+ * more than the diagonal GEMMs they replace. */
 static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse_leaf"}, {NULL, "blocked"}};
 static const tsl__auto_row symm_auto[] = {{NULL, "expand"}};
 
@@ -144,8 +140,8 @@ static tsl_status block_option(tsl_context *ctx, const char *name, long value)
 
 /* TRSM's options: "block"; "inv_block", the largest diagonal block l3_tri_inv inverts itself
  * (1 to 4096, default 64): larger ones are built from those by recursive doubling (tri_inverses);
- * "streams", the parts of B inverse_leaf solves on queues of their own (1 to 4; default 2 on GPUs
- * where B's other dimension is at least 3000, else 1: level3_leaf.c, leaf_parts); "inv_fuse",
+ * "streams", the parts of B inverse_leaf solves on queues of their own (1 to 4; default: the
+ * trsm entry's PARTS where B's other dimension reaches PARTS_FROM, else 1: tsl__l3_trsm_parts); "inv_fuse",
  * the largest inverses inverse_leaf builds in one launch from blocks of 64 (0 to 4096; below
  * 128: none, a launch a step; default 256 on NVIDIA's GPUs, none elsewhere: level3_inv.c). */
 static tsl_status trsm_option(tsl_context *ctx, const char *name, long value)
@@ -193,22 +189,114 @@ size_t tsl__l3_block(const tsl_context *ctx, const char *op)
     return (size_t)tsl__context_option(ctx, op, "block", dflt);
 }
 
-/* TRSM's block size for a triangle of ka: the "block" option, else on GPUs 128 up to ka = 4096
- * and 256 above (H100 round 2, inverse_rec at 4096: nb 128 0.52x / 0.59x GEMM single / double
- * against 0.36x / 0.50x at 256, more blocks filling the device in the small updates; at 8192
- * nb 256 ran at 0.71x / 0.80x), 128 elsewhere. */
-size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka, l3_kind kind)
+/* ---- TRSM's tuning: the database's "trsm" entries ------------------------------------------ */
+
+/* The fields of a trsm entry (docs/tuning.md, "Lookup order"), as
+ *     type=gpu trsm any any NB=128,NB_LARGE=256,NB_LARGE_FROM=4097,LEAF=256,...
+ * and their built-in values, which serve where no entry applies and for fields an entry leaves
+ * out (as an explicit GEMM configuration's parameters take tiled2d's fallback): one block size,
+ * one leaf size and one part whatever the size, the portable choice, and the own-class rule,
+ * which only matters where GEMM's entries for the two classes differ. A threshold (..._FROM,
+ * OWN_PART) of 0 turns its rule off.
+ *  - NB: the diagonal block of blocked, inverse and inverse_rec; NB_LARGE for triangles of at
+ *    least NB_LARGE_FROM rows. Small blocks give the small updates more work-groups; past some
+ *    size the updates fill the device anyway and fewer, larger steps win.
+ *  - LEAF: inverse_leaf's leaf; LEAF_MID from LEAF_MID_FROM rows, LEAF_LARGE from
+ *    LEAF_LARGE_FROM. Each leaf is one launch and one inverse: large triangles want few, large
+ *    leaves, small ones enough leaves for the updates between them to fill the device.
+ *  - PARTS: the parts of B's other dimension inverse_leaf solves on queues of their own, where
+ *    that dimension is at least PARTS_FROM (else one): one part's launches fill the device where
+ *    another's leave it idle, which pays only once each part is wide.
+ *  - OWN_PART, OWN_B: on the left, a part of at least OWN_PART columns (0: never) of a B of at
+ *    least OWN_B keeps its leaves in their shape's size class instead of GEMM's class few
+ *    (gemm.c, mode_waves): wide enough, the leaves offer whole waves of the class's larger tiles,
+ *    or run beside the other parts' updates, and the class's better rate wins; a narrower part's
+ *    leaves are a single wave, which the few class's smaller tiles spread wider. */
+enum {
+    TRSM_NB,
+    TRSM_NB_LARGE,
+    TRSM_NB_LARGE_FROM,
+    TRSM_LEAF,
+    TRSM_LEAF_MID,
+    TRSM_LEAF_MID_FROM,
+    TRSM_LEAF_LARGE,
+    TRSM_LEAF_LARGE_FROM,
+    TRSM_PARTS,
+    TRSM_PARTS_FROM,
+    TRSM_OWN_PART,
+    TRSM_OWN_B,
+    TRSM_NFIELDS
+};
+static const tsl__field trsm_fields[TRSM_NFIELDS] = {
+    [TRSM_NB] = {"NB", 1, 4096},
+    [TRSM_NB_LARGE] = {"NB_LARGE", 1, 4096},
+    [TRSM_NB_LARGE_FROM] = {"NB_LARGE_FROM", 0, INT_MAX},
+    [TRSM_LEAF] = {"LEAF", 1, 4096},
+    [TRSM_LEAF_MID] = {"LEAF_MID", 1, 4096},
+    [TRSM_LEAF_MID_FROM] = {"LEAF_MID_FROM", 0, INT_MAX},
+    [TRSM_LEAF_LARGE] = {"LEAF_LARGE", 1, 4096},
+    [TRSM_LEAF_LARGE_FROM] = {"LEAF_LARGE_FROM", 0, INT_MAX},
+    [TRSM_PARTS] = {"PARTS", 1, 1 + TSL__SIDE_QUEUES},
+    [TRSM_PARTS_FROM] = {"PARTS_FROM", 0, INT_MAX},
+    [TRSM_OWN_PART] = {"OWN_PART", 0, INT_MAX},
+    [TRSM_OWN_B] = {"OWN_B", 0, INT_MAX}};
+static const long trsm_builtin[TRSM_NFIELDS] = {
+    [TRSM_NB] = 128,          [TRSM_NB_LARGE] = 256,  [TRSM_NB_LARGE_FROM] = 0,
+    [TRSM_LEAF] = 256,        [TRSM_LEAF_MID] = 512,  [TRSM_LEAF_MID_FROM] = 0,
+    [TRSM_LEAF_LARGE] = 1024, [TRSM_LEAF_LARGE_FROM] = 0,
+    [TRSM_PARTS] = 1,         [TRSM_PARTS_FROM] = 0,
+    [TRSM_OWN_PART] = 4096,   [TRSM_OWN_B] = 8192};
+
+/* The values for this device and precision: the database's trsm entry over the built-ins. An
+ * entry that does not parse is reported once (tsl_context_warning) and the built-ins serve. */
+static void trsm_tuning(tsl_context *ctx, int dbl, long *v)
 {
-    int gpu = strcmp(ctx->info.type, "gpu") == 0;
-    long dflt = gpu && ka > 4096 ? 256 : 128;
-    /* inverse_leaf: few, large leaves (H100, 4096 and 8192, single and double: leaves of 1024
-     * ahead of 512 and 2048 by 1-8%, bench/results/h100/trsm-leaf); below, session 9's sweep
-     * (bench/results/h100/trsm-sizes): 1024 from 2560 (3000^2 single 1.35 ms against 1.42 at 512,
-     * double 1.25 against 1.38), 512 from 1280 (2000^2 0.66 / 0.63 against 0.79 / 0.65 at 1024,
-     * 0.71 / 0.70 at 256), else 256 */
+    memcpy(v, trsm_builtin, sizeof trsm_builtin);
+    const char *src = NULL, *cfg = tsl__tuning_find(ctx, "trsm", dbl ? 1 : 0, "any", NULL, &src);
+    char why[200];
+    long parsed[TRSM_NFIELDS];
+    memcpy(parsed, trsm_builtin, sizeof trsm_builtin);
+    if (!cfg) return;
+    if (tsl__fields_parse(cfg, trsm_fields, TRSM_NFIELDS, parsed, why, sizeof why) != 0) {
+        if (!strstr(tsl_context_warning(ctx), src))
+            tsl__warn(ctx, "trsm entry ignored (%s): %s", src, why);
+        return;
+    }
+    memcpy(v, parsed, sizeof parsed);
+}
+
+/* x reaches threshold `from` (0: never) */
+static int reaches(size_t x, long from)
+{
+    return from > 0 && x >= (size_t)from;
+}
+
+size_t tsl__l3_trsm_block(tsl_context *ctx, int dbl, size_t ka, l3_kind kind)
+{
+    long v[TRSM_NFIELDS];
+    trsm_tuning(ctx, dbl, v);
+    long dflt = reaches(ka, v[TRSM_NB_LARGE_FROM]) ? v[TRSM_NB_LARGE] : v[TRSM_NB];
     if (kind == L3_INVERSE_LEAF)
-        dflt = !gpu ? 256 : ka >= 2560 ? 1024 : ka >= 1280 ? 512 : 256;
+        dflt = reaches(ka, v[TRSM_LEAF_LARGE_FROM]) ? v[TRSM_LEAF_LARGE]
+               : reaches(ka, v[TRSM_LEAF_MID_FROM]) ? v[TRSM_LEAF_MID]
+                                                     : v[TRSM_LEAF];
     return (size_t)tsl__context_option(ctx, "trsm", "block", dflt);
+}
+
+size_t tsl__l3_trsm_parts(tsl_context *ctx, int dbl, size_t other)
+{
+    long v[TRSM_NFIELDS];
+    trsm_tuning(ctx, dbl, v);
+    long want = reaches(other, v[TRSM_PARTS_FROM]) ? v[TRSM_PARTS] : 1;
+    want = tsl__context_option(ctx, "trsm", "streams", want);
+    return want < 1 ? 1 : (size_t)want;
+}
+
+int tsl__l3_trsm_own(tsl_context *ctx, int dbl, size_t part, size_t other)
+{
+    long v[TRSM_NFIELDS];
+    trsm_tuning(ctx, dbl, v);
+    return reaches(part, v[TRSM_OWN_PART]) && other >= (size_t)v[TRSM_OWN_B];
 }
 
 /* ---- the small kernels (level3.cl) ---------------------------------------------------------- */

@@ -45,8 +45,14 @@ typedef enum {
 } l3_kind;
 /* The kind of algorithm the context's variant of op names (checked when it was set). */
 l3_kind tsl__l3_variant_kind(tsl_context *ctx, const char *op);
-/* TRSM's block size for a triangle of ka in algorithm kind. */
-size_t tsl__l3_trsm_block(const tsl_context *ctx, size_t ka, l3_kind kind);
+/* TRSM's tuning (level3.c: the database's trsm entry for the device and precision dbl, over
+ * built-in values; the options "block" and "streams" override it): the block size for a triangle
+ * of ka in algorithm kind; the parts of a B whose other dimension is `other` (before
+ * inverse_leaf's limits); 1 when a left-side part of `part` columns of such a B keeps its leaves
+ * in their shape's size class. */
+size_t tsl__l3_trsm_block(tsl_context *ctx, int dbl, size_t ka, l3_kind kind);
+size_t tsl__l3_trsm_parts(tsl_context *ctx, int dbl, size_t other);
+int tsl__l3_trsm_own(tsl_context *ctx, int dbl, size_t part, size_t other);
 size_t tsl__l3_round_up(size_t x, size_t m);
 /* A 2D launch over cols x rows in 16 x 16 groups (or the largest square the kernel allows). */
 tsl_status tsl__l3_launch2d(tsl_context *ctx, cl_kernel k, const char *what, const tsl__arg *args,

@@ -154,18 +154,9 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
                              const leaf_step *steps, size_t nsteps)
 {
     size_t other = p->left ? p->n : p->m;
-    /* default: 2 parts on GPUs from 3000 columns (rows) of B. On the H100 (1 / 2 / 4 parts, ms,
-     * bench/results/h100/trsm-streams): 4096^2 single 1.93 / 1.93 / 1.95, double 1.80 / 1.73 /
-     * 1.73; right, upper, A^T single 2.11 / 2.04 / 1.99, double 1.99 / 1.80 / 1.94 (4 parts
-     * varied from run to run); 8192^2 single 12.42 / 11.97 / 11.93, double 11.85 / 11.44 / 11.37;
-     * but 4096 x 128 single 0.62 / 0.96 / 1.04 (parts of 64 columns). 3 parts round to columns
-     * of 1376 at 4096 and ran slower than 2 or 4 (session 7's experiments). Below 4096 (session
-     * 9, bench/results/h100/trsm-sizes/experiments step 11, 1 / 2 parts): double 3000^2 1.14 /
-     * 1.07, 4000^2 2.04 / 1.87, 4096 x 3000 1.55 / 1.43, single level to 2% faster; at 2000 to
-     * 2048 columns double 2000^2 0.58 / 0.61-0.67, 2048^2 0.43 / 0.46-0.51. */
-    int gpu = strcmp(ctx->info.type, "gpu") == 0;
-    long want = tsl__context_option(ctx, "trsm", "streams", gpu && other >= 3000 ? 2 : 1);
-    size_t parts = want < 1 ? 1 : (size_t)want;
+    /* the device's part count for this width (level3.c, tsl__l3_trsm_parts), within the side
+     * queues there are and parts of at least 64 */
+    size_t parts = tsl__l3_trsm_parts(ctx, p->dbl, other);
     if (parts > TSL__SIDE_QUEUES + 1) parts = TSL__SIDE_QUEUES + 1;
     while (parts > 1 && other / parts < 64) --parts; /* parts of at least 64 */
     size_t step = tsl__l3_round_up((other + parts - 1) / parts, 32);
@@ -175,16 +166,8 @@ static tsl_status leaf_parts(tsl_context *ctx, const trxm_problem *p, const leaf
     for (size_t i = 0; i < parts; ++i) {
         size_t o = i * step, len = o >= other ? 0 : other - o < step ? other - o : step;
         q[i] = *p, w[i] = *ws;
-        /* The leaves keep their shape's size class (not the few class: gemm.c, mode_waves) on
-         * the left where the part has 4096 columns or more and B 8192 or more. There the leaves
-         * after the first run beside the other parts' long updates, or (one part) offer 2 waves
-         * of the class's tiles, and the class's better rate wins; a part of 4096 alone is one
-         * wave of 128 x 256 tiles whose row of full k sets the time. H100 single, ms, few class
-         * against own (bench/results/h100/trsm-leaf-class; session 13 for one part): 8192
-         * 12.12 / 11.71 (A^T 12.48 / 11.99; one part 12.54 / 12.05), 4096 x 8192 3.41 / 3.19
-         * (one part 3.51 / 3.28), 7000 1% faster, 6000 level, 4096 1.84 / 2.07 (one part 1.88 /
-         * 2.06); on the right, 8192 level. */
-        w[i].own = p->left && len >= 4096 && other >= 8192;
+        /* wide parts on the left keep their leaves' size class (tsl__l3_trsm_own) */
+        w[i].own = p->left && tsl__l3_trsm_own(ctx, p->dbl, len, other);
         if (p->left) q[i].n = len, q[i].b_off += o, w[i].w_off += o;
         else q[i].m = len, q[i].b_off += o * p->ldb, w[i].w_off += o * ws->ldw;
     }

@@ -356,7 +356,7 @@ static trxm_problem trxm_view(tsl_context *ctx, int prec, int solve, const trxm_
                       .ldb = g->ldb};
     size_t ka = p.left ? p.m : p.n;
     p.kind = tsl__l3_variant_kind(ctx, solve ? "trsm" : "trmm");
-    if (solve) p.nb = tsl__l3_trsm_block(ctx, ka, p.kind);
+    if (solve) p.nb = tsl__l3_trsm_block(ctx, p.dbl, ka, p.kind);
     return p;
 }
 

@@ -285,6 +285,26 @@ int tsl__nv_query_compute_capability(const tsl_context *ctx)
     return 0;
 }
 
+/* cl_amd_device_attribute_query (AMD's OpenCL): the graphics IP version. */
+#define TSL__CL_AMD_GFXIP_MAJOR 0x404A
+#define TSL__CL_AMD_GFXIP_MINOR 0x404B
+
+/* AMD's graphics IP as "gfx<major><minor>" (gfx90 on a gfx90a, gfx103 on a gfx1030: LLVM's target
+ * name without its stepping, which the query does not give); 0 when the device does not say. */
+static int amd_gfxip(const tsl_context *ctx, char *out, size_t cap)
+{
+    cl_uint major = 0, minor = 0;
+    if (!has_extension(ctx->device, "cl_amd_device_attribute_query") ||
+        clGetDeviceInfo(ctx->device, TSL__CL_AMD_GFXIP_MAJOR, sizeof major, &major, NULL) !=
+            CL_SUCCESS ||
+        clGetDeviceInfo(ctx->device, TSL__CL_AMD_GFXIP_MINOR, sizeof minor, &minor, NULL) !=
+            CL_SUCCESS ||
+        major == 0 || major >= 100 || minor >= 100)
+        return 0;
+    snprintf(out, cap, "gfx%u%u", major, minor);
+    return 1;
+}
+
 void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap)
 {
     out[0] = '\0';
@@ -293,6 +313,7 @@ void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap)
         snprintf(out, cap, "sm_%d%d", cc / 10, cc % 10);
         return;
     }
+    if (amd_gfxip(ctx, out, cap)) return;
     /* PoCL names its CPU devices "<driver>-<llvm cpu>-<model>", e.g.
      * "pthread-skylake-avx512-AMD EPYC ...": the LLVM CPU name is the architecture. */
     const char *name = ctx->info.name, *dash = strchr(name, '-');

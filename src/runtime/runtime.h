@@ -262,8 +262,10 @@ size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k);
 int tsl__nv_query_compute_capability(const tsl_context *ctx);
 int tsl__nv_compute_capability(const tsl_context *ctx);
 
-/* Architecture name for the tuning database ("sm_90" on NVIDIA, PoCL's LLVM CPU name), "" when the
- * device does not say; registers per work-group where the vendor reports them, else 0. */
+/* Architecture name for the tuning database, "" when the device does not say: NVIDIA's compute
+ * capability ("sm_90", cl_nv_device_attribute_query), AMD's graphics IP ("gfx90",
+ * cl_amd_device_attribute_query), PoCL's LLVM CPU name ("haswell"). Registers per work-group
+ * where the vendor reports them, else 0. */
 void tsl__device_arch(const tsl_context *ctx, char *out, size_t cap);
 unsigned long tsl__device_registers(const tsl_context *ctx);
 /* The query behind it (three clGetDeviceInfo calls), made once when the context is created:

@@ -3,21 +3,24 @@
  *
  *     tessel-tuning 2
  *     # selector          op    precision class  configuration                      notes
- *     device=nvidia_h200  gemm  single    large  tiled2d:MWG=128,NWG=128,...       gflops=28270
+ *     device=h200         gemm  single    large  tiled2d:MWG=128,NWG=128,...       gflops=28270
  *
  * The selector says which devices an entry is for, from the most to the least specific:
- * device=<normalized name>, arch=<sm_90 | LLVM CPU name>, vendor=<nvidia|amd|intel|...>,
- * type=<gpu|cpu|accel>, default. The notes are one word of key=value pairs, read by people,
- * except one: measured=MxNxK+... limits the entry to the problems near those shapes
- * (tsl__shape_near), as `tessel tune` writes them; an entry without it is for its whole class.
+ * device=<normalized name>, arch=<sm_90 | gfx90 | LLVM CPU name>, vendor=<nvidia|amd|intel|
+ * pocl|...>, type=<gpu|cpu|accel>, default (keys.c makes this device's keys). The notes are one
+ * word of key=value pairs, read by people, except one: measured=MxNxK+... limits the entry to
+ * the problems near those shapes (tsl__shape_near), as `tessel tune` writes them; an entry
+ * without it is for its whole class.
  * Version 2 added that key: version-1 files (which have none) are read as before, and an older
  * tessel skips a version-2 file with a warning rather than apply its entries too widely.
  * Two sources are read: the shipped defaults (defaults.tuning, embedded at build time) and the
  * user's file for this device and driver, <tuning dir>/<device>@<driver>.tuning, where `tessel
  * tune` writes (tuning dir: $TESSEL_TUNING_DIR, else <kernel cache dir>/tuning). A lookup takes the
- * user's entry first, then the shipped ones level by level; within a level an entry for the
- * problem's neighbourhood beats one for its class, an exact size class beats "any", an exact
- * precision beats "any". A file that is corrupt or of another format version is skipped as a
+ * user's entries first, then the shipped ones, each source level by level (the most specific
+ * selector that has an entry for the op, precision and class wins: CLBlast's device ->
+ * architecture -> vendor -> type -> default); within a level an entry for the problem's
+ * neighbourhood beats one for its class, an exact size class beats "any", an exact precision
+ * beats "any". A file that is corrupt or of another format version is skipped as a
  * whole, with a warning (tsl_context_warning), never an error: tuning only ever makes things
  * faster. Stores rewrite the user file through a temporary name and a rename, so a reader never
  * sees half a file. The entries are loaded on a context's first lookup and kept in its ext slot.
@@ -35,7 +38,9 @@
 
 #define DB_SLOT 0 /* the context's ext slot of the tuning database (runtime.h) */
 
-enum { LEVEL_USER, LEVEL_DEVICE, LEVEL_ARCH, LEVEL_VENDOR, LEVEL_TYPE, LEVEL_DEFAULT, NLEVELS };
+/* The selector levels, most specific first. An entry's rank level is its selector's, plus NLEVELS
+ * for a shipped one: every user entry comes before every shipped one. */
+enum { LEVEL_DEVICE, LEVEL_ARCH, LEVEL_VENDOR, LEVEL_TYPE, LEVEL_DEFAULT, NLEVELS };
 
 typedef struct {
     int level;
@@ -54,45 +59,8 @@ struct tsl__tuning_db {
     int n, cap;
     tsl__device_keys keys;
     char user_path[1300];
+    char selectors[600]; /* tsl_tuning_selectors */
 };
-
-/* ---- small text helpers ---------------------------------------------------------------------- */
-
-/* Lower case, every run of other characters one '_', no '_' at either end. */
-static void normalize(const char *in, char *out, size_t cap)
-{
-    size_t n = 0;
-    int pending = 0;
-    for (const char *p = in; *p && n + 1 < cap; ++p) {
-        char c = *p;
-        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-            if (pending && n > 0 && n + 2 < cap) out[n++] = '_';
-            pending = 0;
-            out[n++] = c;
-        } else {
-            pending = 1;
-        }
-    }
-    out[n] = '\0';
-}
-
-void tsl__device_keys_of(const tsl_context *ctx, tsl__device_keys *k)
-{
-    normalize(ctx->info.name, k->device, sizeof k->device);
-    normalize(ctx->info.driver_version, k->driver, sizeof k->driver);
-    char arch[64];
-    tsl__device_arch(ctx, arch, sizeof arch);
-    normalize(arch, k->arch, sizeof k->arch);
-    char vendor[64];
-    normalize(ctx->info.vendor, vendor, sizeof vendor);
-    const char *v = vendor;
-    if (strstr(vendor, "nvidia")) v = "nvidia";
-    else if (strstr(vendor, "advanced_micro") || strstr(vendor, "amd")) v = "amd";
-    else if (strstr(vendor, "intel")) v = "intel";
-    snprintf(k->vendor, sizeof k->vendor, "%s", v);
-    snprintf(k->type, sizeof k->type, "%s", ctx->info.type);
-}
 
 /* ---- parsing ----------------------------------------------------------------------------------- */
 
@@ -212,7 +180,10 @@ static int selector_level(const char *sel, const tsl__device_keys *k)
                            : kinds[i].level == LEVEL_ARCH ? k->arch
                            : kinds[i].level == LEVEL_VENDOR ? k->vendor
                                                             : k->type;
-        return (*mine && strcmp(eq + 1, mine) == 0) ? kinds[i].level : -1;
+        /* the device level also knows the device by its full name (keys.c) */
+        int alias = kinds[i].level == LEVEL_DEVICE && *k->device_full &&
+                    strcmp(eq + 1, k->device_full) == 0;
+        return ((*mine && strcmp(eq + 1, mine) == 0) || alias) ? kinds[i].level : -1;
     }
     return -2;
 }
@@ -232,8 +203,8 @@ static int add_entry(struct tsl__tuning_db *db, const entry *e)
     return 0;
 }
 
-/* Parses one source's text. The entries that apply to this device are added (user_file: device
- * entries count as the user level); on any error nothing is added and *why says where. */
+/* Parses one source's text. The entries that apply to this device are added (user_file: ranked
+ * ahead of every shipped entry); on any error nothing is added and *why says where. */
 static int parse_text(struct tsl__tuning_db *db, const char *text, const char *name, int user_file,
                       char *why, size_t cap)
 {
@@ -291,17 +262,17 @@ static int parse_text(struct tsl__tuning_db *db, const char *text, const char *n
             goto bad;
         }
         if (level < 0) continue; /* for another device */
-        if (user_file && level != LEVEL_DEVICE) continue;
-        e.level = user_file ? LEVEL_USER : level;
+        e.level = user_file ? level : NLEVELS + level;
         snprintf(e.op, sizeof e.op, "%s", tok[1]);
         snprintf(e.cls, sizeof e.cls, "%s", tok[3]);
         snprintf(e.config, sizeof e.config, "%s", tok[4]);
         if (nt == 6) snprintf(e.notes, sizeof e.notes, "%s", tok[5]);
+        /* the source names the level: the selector as written */
         if (user_file)
-            snprintf(e.source, sizeof e.source, "user database %.280s:%d", name, lineno);
+            snprintf(e.source, sizeof e.source, "user database %.280s:%d, %.160s entry", name,
+                     lineno, tok[0]);
         else
-            snprintf(e.source, sizeof e.source, "shipped defaults, %s entry",
-                     level == LEVEL_DEFAULT ? "default" : tok[0]);
+            snprintf(e.source, sizeof e.source, "shipped defaults, %.160s entry", tok[0]);
         if (e.nmeasured) {
             size_t len, used = strlen(e.source);
             const char *v = note_value(e.notes, "measured", &len);
@@ -351,9 +322,10 @@ static void user_path(const tsl_context *ctx, const tsl__device_keys *k, char *o
     const char *env = getenv("TESSEL_TUNING_DIR");
     out[0] = '\0';
     if (env && *env)
-        snprintf(out, cap, "%s/%s@%s.tuning", env, k->device, k->driver[0] ? k->driver : "any");
+        snprintf(out, cap, "%s/%s@%s.tuning", env, k->device_full,
+                 k->driver[0] ? k->driver : "any");
     else if (ctx->cache_dir[0])
-        snprintf(out, cap, "%s/tuning/%s@%s.tuning", ctx->cache_dir, k->device,
+        snprintf(out, cap, "%s/tuning/%s@%s.tuning", ctx->cache_dir, k->device_full,
                  k->driver[0] ? k->driver : "any");
 }
 
@@ -424,11 +396,9 @@ static int applies(const entry *e, const tsl__shape *shape)
     return 0;
 }
 
-const char *tsl__tuning_find(tsl_context *ctx, const char *op, int dbl, const char *cls,
-                             const tsl__shape *shape, const char **source)
+const char *tsl__tuning_db_find(const tsl__tuning_db *db, const char *op, int dbl,
+                                const char *cls, const tsl__shape *shape, const char **source)
 {
-    const struct tsl__tuning_db *db = db_of(ctx);
-    if (!db) return NULL;
     const entry *best = NULL;
     int best_rank = 1 << 30;
     for (int i = 0; i < db->n; ++i) {
@@ -450,6 +420,67 @@ const char *tsl__tuning_find(tsl_context *ctx, const char *op, int dbl, const ch
     return best ? best->config : NULL;
 }
 
+const char *tsl__tuning_find(tsl_context *ctx, const char *op, int dbl, const char *cls,
+                             const tsl__shape *shape, const char **source)
+{
+    const struct tsl__tuning_db *db = db_of(ctx);
+    return db ? tsl__tuning_db_find(db, op, dbl, cls, shape, source) : NULL;
+}
+
+tsl__tuning_db *tsl__tuning_db_new(const tsl__device_keys *k)
+{
+    struct tsl__tuning_db *db = tsl__calloc(1, sizeof *db);
+    if (db) db->keys = *k;
+    return db;
+}
+
+int tsl__tuning_db_add(tsl__tuning_db *db, const char *text, const char *name, int user_file,
+                       char *why, size_t cap)
+{
+    return parse_text(db, text, name, user_file, why, cap);
+}
+
+void tsl__tuning_db_free(tsl__tuning_db *db)
+{
+    db_free(db);
+}
+
+int tsl__fields_parse(const char *config, const tsl__field *fields, int nfields, long *values,
+                      char *why, size_t cap)
+{
+    for (const char *p = config; *p;) {
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        const char *eq = memchr(p, '=', (size_t)(end - p));
+        int f = -1;
+        for (int i = 0; eq && i < nfields && f < 0; ++i)
+            if (strlen(fields[i].name) == (size_t)(eq - p) &&
+                strncmp(p, fields[i].name, (size_t)(eq - p)) == 0)
+                f = i;
+        if (f < 0) {
+            snprintf(why, cap, "'%.*s' is not one of its fields", (int)(eq ? eq - p : end - p), p);
+            return -1;
+        }
+        long v = 0;
+        const char *d = eq + 1;
+        int digits = 0;
+        for (; d < end && *d >= '0' && *d <= '9' && v <= fields[f].hi; ++d, ++digits)
+            v = v * 10 + (*d - '0');
+        if (!digits || d != end || v < fields[f].lo || v > fields[f].hi) {
+            snprintf(why, cap, "%s=%.*s is not a whole number from %ld to %ld", fields[f].name,
+                     (int)(end - eq - 1), eq + 1, fields[f].lo, fields[f].hi);
+            return -1;
+        }
+        values[f] = v;
+        p = *end ? end + 1 : end;
+        if (*end && !*p) {
+            snprintf(why, cap, "a ',' ends it");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* ---- the public calls that need no operation (the others are in ops/registry.c) -------------- */
 
 /* Loading the entries on demand is a cache fill, invisible to the caller but for the warnings it
@@ -466,6 +497,26 @@ const char *tsl_tuning_file(const tsl_context *ctx)
 {
     const struct tsl__tuning_db *db = ctx ? db_of((tsl_context *)ctx) : NULL;
     return db ? db->user_path : "";
+}
+
+const char *tsl_tuning_selectors(const tsl_context *ctx)
+{
+    struct tsl__tuning_db *db = ctx ? db_of((tsl_context *)ctx) : NULL;
+    if (!db) return "";
+    const tsl__device_keys *k = &db->keys;
+    int n = snprintf(db->selectors, sizeof db->selectors, "device=%s", k->device);
+    if (n > 0 && strcmp(k->device_full, k->device) != 0)
+        n += snprintf(db->selectors + n, sizeof db->selectors - (size_t)n, " (or %s)",
+                      k->device_full);
+    const char *const level[] = {"arch", "vendor", "type"};
+    const char *const key[] = {k->arch, k->vendor, k->type};
+    for (int i = 0; i < 3; ++i)
+        if (*key[i] && n > 0 && (size_t)n < sizeof db->selectors)
+            n += snprintf(db->selectors + n, sizeof db->selectors - (size_t)n, " %s=%s", level[i],
+                          key[i]);
+    if (n > 0 && (size_t)n < sizeof db->selectors)
+        snprintf(db->selectors + n, sizeof db->selectors - (size_t)n, " default");
+    return db->selectors;
 }
 
 /* The tokens of a line (comment cut off), at most cap; their count. buf is modified. */
@@ -488,18 +539,19 @@ static int same_shapes(const tsl__shape *a, int na, const tsl__shape *b, int nb)
     return 1;
 }
 
-/* The user file's lines minus the entry being replaced: the same selector, op, precision, class
- * and measured shapes (an entry for the whole class replaces the one for the whole class; one
+/* The user file's lines minus the entry being replaced: this device's selector (either of its
+ * names), the same op, precision, class and measured shapes (an entry for the whole class replaces the one for the whole class; one
  * measured near some shapes replaces only one measured on the same shapes). */
-static int keep_line(const char *line, const char *sel, const char *op, const char *prec,
-                     const char *cls, const tsl__shape *measured, int nmeasured)
+static int keep_line(const char *line, const char *sel, const char *sel_full, const char *op,
+                     const char *prec, const char *cls, const tsl__shape *measured, int nmeasured)
 {
     char buf[1024], *tok[6];
     snprintf(buf, sizeof buf, "%s", line);
     int nt = split_line(buf, tok, 6);
     if (nt == 0) return 1;
     if (strcmp(tok[0], "tessel-tuning") == 0) return 0; /* written again first */
-    if (!(nt >= 4 && strcmp(tok[0], sel) == 0 && strcmp(tok[1], op) == 0 &&
+    int mine = strcmp(tok[0], sel) == 0 || strcmp(tok[0], sel_full) == 0;
+    if (!(nt >= 4 && mine && strcmp(tok[1], op) == 0 &&
           strcmp(tok[2], prec) == 0 && strcmp(tok[3], cls) == 0))
         return 1;
     tsl__shape theirs[TSL__MAX_MEASURED];
@@ -544,8 +596,9 @@ tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const ch
     if (slash && tsl__make_dirs(dir) != 0)
         return tsl__fail(ctx, TSL_ERR_IO, "tsl_tuning_store: cannot create %s: %s", dir,
                          strerror(errno));
-    char sel[160];
+    char sel[160], sel_full[160];
     snprintf(sel, sizeof sel, "device=%s", db->keys.device);
+    snprintf(sel_full, sizeof sel_full, "device=%s", db->keys.device_full);
     const char *prec = dbl >= 0 && dbl < NPRECISIONS ? precision_names[dbl] : "single";
     /* Keep the other entries of a readable file; a corrupt one is replaced. */
     int too_big;
@@ -579,7 +632,8 @@ tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const ch
         size_t len = eol ? (size_t)(eol - p) : strlen(p);
         char line[1024];
         snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
-        if (keep_line(line, sel, op, prec, cls, measured, nmeasured)) fprintf(f, "%s\n", line);
+        if (keep_line(line, sel, sel_full, op, prec, cls, measured, nmeasured))
+            fprintf(f, "%s\n", line);
         p = eol ? eol + 1 : p + len;
     }
     tsl__free(old);

@@ -120,10 +120,53 @@ tsl_status tsl__tuning_store(tsl_context *ctx, const char *op, int dbl, const ch
 tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space *sp, int kind,
                              const char *first_class, unsigned long long seed, tsl_tuner **out);
 
-/* The device keys the database matches on (normalized: lower case, [a-z0-9_] only). */
+/* ---- the device's keys (keys.c) ------------------------------------------------------------ */
+
+/* What the database knows a device by, as the runtime reports it (raw strings; NULL as ""). */
 typedef struct {
-    char device[128], driver[64], arch[64], vendor[64], type[16];
+    const char *name, *vendor, *platform, *type, *arch, *driver;
+} tsl__device_desc;
+
+/* The keys the database matches on, one per selector level (lower case, [a-z0-9_] only):
+ * device, the product's name without the vendor's prefix and the board's memory ("h100" for
+ * "NVIDIA H100 80GB HBM3"); device_full, every word of the name (the user file's name; a
+ * device= selector matches either); arch ("sm_90", "gfx90", "haswell"; "" when the device does
+ * not say); vendor (nvidia, amd, intel, pocl for PoCL's CPU devices, else the vendor string's
+ * first word); type (gpu, cpu, accel). */
+typedef struct {
+    char device[128], device_full[128], driver[64], arch[64], vendor[64], type[16];
 } tsl__device_keys;
+void tsl__device_keys_from(const tsl__device_desc *d, tsl__device_keys *k);
 void tsl__device_keys_of(const tsl_context *ctx, tsl__device_keys *k);
+/* Lower case, each run of other characters one '_', none at either end. */
+void tsl__tuning_normalize(const char *in, char *out, size_t cap);
+/* A device name as the device level keys it (tsl__device_keys.device). */
+void tsl__tuning_device_name(const char *name, char *out, size_t cap);
+
+/* ---- a database on its own (db.c), for the lookup's tests ----------------------------------- */
+
+/* The entries of texts added one by one that apply to a device with keys k, looked up as a
+ * context's are (tsl__tuning_find is this on the context's keys and files). */
+typedef struct tsl__tuning_db tsl__tuning_db;
+tsl__tuning_db *tsl__tuning_db_new(const tsl__device_keys *k);
+/* user_file: the user's entries, ahead of every shipped one. 0, or -1 with why (nothing added). */
+int tsl__tuning_db_add(tsl__tuning_db *db, const char *text, const char *name, int user_file,
+                       char *why, size_t cap);
+const char *tsl__tuning_db_find(const tsl__tuning_db *db, const char *op, int dbl,
+                                const char *cls, const tsl__shape *shape, const char **source);
+void tsl__tuning_db_free(tsl__tuning_db *db);
+
+/* ---- entries of named integer fields (db.c) ------------------------------------------------- */
+
+/* One field of an entry that holds numbers rather than a kernel configuration (TRSM's block
+ * sizes and part counts): its name and the range of its values. */
+typedef struct {
+    const char *name;
+    long lo, hi;
+} tsl__field;
+/* Parses "NAME=V,NAME=V,..." into values (fields not named keep what values holds on entry).
+ * 0, or -1 with why (an unknown name, a value that is not a whole number in its range). */
+int tsl__fields_parse(const char *config, const tsl__field *fields, int nfields, long *values,
+                      char *why, size_t cap);
 
 #endif

@@ -17,6 +17,9 @@ grep -q -- "--budget-s" "$OUT" || fail "--help shows --budget-s"
 expect_ok tune --show --precision single
 grep -q "shipped defaults" "$OUT" || fail "--show names the shipped defaults as the source"
 grep -q "tiled2d:" "$OUT" || fail "--show prints the configuration auto runs"
+grep -q "^looked up as (most specific first): device=.* type=cpu default$" "$OUT" ||
+    fail "--show prints the device's selectors"
+grep -q "^trsm  *single  *any  *any " "$OUT" || fail "--show prints TRSM's row"
 
 # ---- a tuning run: 3 candidates, every one verified, then checked against auto ------------------
 expect_ok tune gemm --precision single --shapes 48x40x36 --max-candidates 3 --budget-s 600 \
@@ -89,6 +92,17 @@ grep -q ",ok$" "$OUT" || fail "auto with the tuned entry verifies"
 # the stored configuration also runs as an explicit variant
 expect_ok gemm --variant "$best" --sizes 1,33 --verify --csv -
 [ "$(grep -c ',ok$' "$OUT")" -eq 2 ] || fail "the configuration as --variant verifies"
+
+# ---- TRSM's entry, and an entry at another level, in the user's file ---------------------------
+printf 'tessel-tuning 2\ndevice=%s trsm any any LEAF=128,PARTS=1\ntype=cpu gemm double any %s\n' \
+    "$devkey" "$best" >"$file"
+expect_ok tune --show
+expect_clean_stderr
+grep -q "^trsm  *single  *any  *any  *LEAF=128,PARTS=1 .*user database .*:2, device=.* entry" \
+    "$OUT" || fail "--show names the user's trsm entry"
+grep -q "^gemm  *double  *large .*$best .*user database .*:3, type=cpu entry" "$OUT" ||
+    fail "--show names a user entry at the type level"
+printf 'tessel-tuning 2\n' >"$file"
 
 # ---- damaged databases: one warning, the run goes on ------------------------------------------------
 printf 'tessel-tuning 7\nwhatever\n' >"$db"
