@@ -1,6 +1,7 @@
-/* gemm_internal.h: what the files of the single-device GEMM share: gemm.c (the variant table,
- * the choice of a variant and its tiled2d configuration, the ladder kernels, the argument checks
- * and the entry points), gemm_tiled2d_config.c (tiled2d's parameters, built-in configurations and
+/* gemm_internal.h: what the files of the single-device GEMM share: gemm_api.c and gemm_buf.c (the
+ * public entry points and their argument checks), gemm.c (the variant table, the choice of a
+ * variant and its tiled2d configuration, the ladder kernels), gemm_kernel.c (building a kernel and
+ * the sizes of a launch), gemm_tiled2d_config.c (tiled2d's parameters, built-in configurations and
  * the rules of what runs), gemm_tiled2d_space.c (the tuner's search space over them) and
  * gemm_tiled2d.c (tiled2d's run: the pack pre-pass, split k and peeled edges). The types below are
  * the variant's row, the tiled2d configuration, the resolved choice and the row-major problem the
@@ -146,7 +147,25 @@ tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp,
 /* A problem by tiled2d: whole tiles, and peeled edges where they pay. */
 tsl_status tsl__gemm_run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c);
 
-/* ---- gemm.c ------------------------------------------------------------------------------- */
+/* ---- gemm_buf.c ---------------------------------------------------------------------------- */
+/* A GEMM call's arguments as the caller gave them. */
+typedef struct {
+    tsl_layout layout;
+    tsl_trans ta, tb;
+    size_t m, n, k, lda, ldb, ldc;
+} gemm_args;
+/* CBLAS rules; messages speak of the caller's own arguments (fn: the public call's name). */
+tsl_status tsl__gemm_check_args(tsl_context *ctx, const char *fn, const gemm_args *g);
+/* Row-major view after the column-major swap: stored A is ar x ac, B is br x bc. */
+typedef struct {
+    tsl_trans ta, tb;
+    size_t m, n, k, lda, ldb, ldc;
+    int swapped;
+    size_t ar, ac, br, bc;
+} gemm_view;
+gemm_view tsl__gemm_normalize(const gemm_args *g);
+
+/* ---- gemm_kernel.c ------------------------------------------------------------------------ */
 size_t tsl__gemm_round_up(size_t x, size_t m);
 /* Largest power-of-two square work-group edge (at most 16) the kernel allows. */
 size_t tsl__gemm_square_edge(size_t max_wg);
@@ -157,6 +176,8 @@ tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const c
 void tsl__gemm_op_strides(tsl_trans t, size_t ld, int *rs, int *cs);
 /* Bytes of one element of a precision's matrices (tsl_precision). */
 size_t tsl__gemm_elem_size(int prec);
+
+/* ---- gemm.c ------------------------------------------------------------------------------- */
 /* The kind (GK_*) of a call of precision prec: single precision in the context's math mode. */
 int tsl__gemm_call_kind(const tsl_context *ctx, int prec);
 /* Runs the row-major problem with the context's variant (m, n > 0): gemm_api.c's calls. */

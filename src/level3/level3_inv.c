@@ -3,7 +3,8 @@
  * inverted by l3_tri_inv64 / l3_tri_inv (level3.cl), larger ones built from them by recursive
  * doubling, launch by launch through batched GEMMs or, in inverse_leaf's diagonal layout on
  * NVIDIA's GPUs, the first levels in one launch of l3_tri_inv_fused. And the strided batches of
- * GEMMs both files run. */
+ * GEMMs both files run, and op(A) outside its diagonal blocks written densely (l3_tri_full), which
+ * both multiply by too. */
 #include <string.h>
 
 #include "level3/level3.h"
@@ -280,3 +281,19 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
     return s != TSL_OK ? s : j;
 }
 
+/* op(A) (ka x ka) outside its diagonal blocks of nb, zeros elsewhere, into ws at f_off (rows ka
+ * apart): l3_tri_full. nb = 1: op(A)'s strict triangle. */
+tsl_status tsl__l3_tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
+                            size_t f_off)
+{
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k);
+    if (s != TSL_OK) return s;
+    int ika = (int)ka, inb = (int)nb, lower = p->lower;
+    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    cl_long a_off = (cl_long)p->a_off, fo = (cl_long)f_off;
+    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
+                       {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
+                       {sizeof lower, &lower}, {sizeof(cl_mem), &ws},  {sizeof fo, &fo}};
+    return tsl__l3_launch2d(ctx, k, "trsm off-diagonal blocks", args, 9, ka, ka);
+}

@@ -229,23 +229,6 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
     return s;
 }
 
-/* op(A) (ka x ka) outside its diagonal blocks of nb, zeros elsewhere, into ws at f_off (rows ka
- * apart): l3_tri_full. nb = 1: op(A)'s strict triangle. */
-tsl_status tsl__l3_tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
-                            size_t f_off)
-{
-    cl_kernel k;
-    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k);
-    if (s != TSL_OK) return s;
-    int ika = (int)ka, inb = (int)nb, lower = p->lower;
-    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
-    cl_long a_off = (cl_long)p->a_off, fo = (cl_long)f_off;
-    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
-                       {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
-                       {sizeof lower, &lower}, {sizeof(cl_mem), &ws},  {sizeof fo, &fo}};
-    return tsl__l3_launch2d(ctx, k, "trsm off-diagonal blocks", args, 9, ka, ka);
-}
-
 /* TRSM, inverse variants. With D_I the inverted diagonal blocks of op(A) and X the solution:
  * left, Y_I = D_I^-1 X_I solves Y_I + sum_J F_IJ Y_J = B_I over the blocks J before I in the
  * substitution, F_IJ = op(A)_IJ D_J^-1, and X_I = alpha D_I^-1 Y_I (right: Y_J = X_J D_J,

@@ -57,7 +57,7 @@ tsl_status tsl__l3_tri_inv_tail(tsl_context *ctx, const trxm_problem *pa, size_t
  * product at a time (launch by launch), or every level's at once (l3_tri_inv_fused). */
 size_t tsl__l3_tri_inv_scratch(size_t ka, size_t nb);
 /* op(A) (ka x ka) outside its diagonal blocks of nb, zeros elsewhere, into ws at f_off (rows ka
- * apart); nb = 1: op(A)'s strict triangle. */
+ * apart; level3_inv.c); nb = 1: op(A)'s strict triangle. */
 tsl_status tsl__l3_tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
                             size_t f_off);
 /* TRSM, variant inverse_leaf (level3_leaf.c). */

@@ -38,7 +38,8 @@ const tsl__op_desc *tsl__find_op(const char *op);
 
 /* Variant tables. Each op keeps its variants as an array of row structs whose first member is the
  * name (`const char *`), and what `auto` means as {device type, variant} rows ending with a
- * NULL-type default. These helpers read any such table, so no op repeats the lookups. */
+ * NULL-type default. These helpers (variant.c) read any such table, so no op repeats the
+ * lookups. */
 typedef struct {
     const char *type; /* "gpu", "cpu", ...; NULL: the default row, last */
     const char *variant;
