@@ -59,9 +59,20 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const ge
                             v.swapped ? a : b, c};
         if (tsl__gemm_pipe_pays(ctx, &h)) return gemm_pipelined(ctx, &h);
     }
-    gemm_problem p = {dbl,  elem, v.ta, v.tb, v.m,  v.n,  v.k, alpha,
-                      beta, NULL, NULL, NULL, v.ac, v.bc, v.n, tsl__gemm_call_kind(ctx, prec), 0, 0, 0,
-                      0,    0,    0,    0,    0,    0,    0,    0,    NULL, 0, 0};
+    /* dense copies in the workspace: A and B ac and bc elements a row, C n */
+    gemm_problem p = {.dbl = dbl,
+                      .elem = elem,
+                      .ta = v.ta,
+                      .tb = v.tb,
+                      .m = v.m,
+                      .n = v.n,
+                      .k = v.k,
+                      .alpha = alpha,
+                      .beta = beta,
+                      .lda = v.ac,
+                      .ldb = v.bc,
+                      .ldc = v.n,
+                      .kind = tsl__gemm_call_kind(ctx, prec)};
     if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
     if (use_ab) {
         if ((s = tsl__workspace(ctx, 0, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;

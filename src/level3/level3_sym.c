@@ -52,13 +52,31 @@ static tsl_status syrk_block(tsl_context *ctx, const syrk_problem *p, size_t ri,
     size_t o1, o2;
     opx_rows(p, p->a_off, p->lda, ri, &t1, &o1);
     opx_cols_t(p, p->b_off, p->ldb, ci, &t2, &o2);
-    tsl_status s = tsl__gemm_mem(ctx, p->prec, t1, t2, rn, cn, p->k, p->alpha, p->a, o1, p->lda,
-                                 p->b, o2, p->ldb, beta, dst, dst_off, ldd);
+    tsl_status s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                        .ta = t1,
+                                                        .tb = t2,
+                                                        .m = rn,
+                                                        .n = cn,
+                                                        .k = p->k,
+                                                        .alpha = p->alpha,
+                                                        .a = {p->a, o1, p->lda},
+                                                        .b = {p->b, o2, p->ldb},
+                                                        .beta = beta,
+                                                        .c = {dst, dst_off, ldd}});
     if (s != TSL_OK || !p->two) return s;
     opx_rows(p, p->b_off, p->ldb, ri, &t1, &o1);
     opx_cols_t(p, p->a_off, p->lda, ci, &t2, &o2);
-    return tsl__gemm_mem(ctx, p->prec, t1, t2, rn, cn, p->k, p->alpha, p->b, o1, p->ldb, p->a, o2,
-                         p->lda, 1.0, dst, dst_off, ldd);
+    return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                .ta = t1,
+                                                .tb = t2,
+                                                .m = rn,
+                                                .n = cn,
+                                                .k = p->k,
+                                                .alpha = p->alpha,
+                                                .a = {p->b, o1, p->ldb},
+                                                .b = {p->a, o2, p->lda},
+                                                .beta = 1.0,
+                                                .c = {dst, dst_off, ldd}});
 }
 
 static tsl_status syrk_offdiag(tsl_context *ctx, const syrk_problem *p, size_t lo, size_t hi)
@@ -81,21 +99,40 @@ static tsl_status syrk_offdiag(tsl_context *ctx, const syrk_problem *p, size_t l
  * 1: the context's gemm variant cannot (not tiled2d): the caller runs the recursive algorithm. */
 static int syrk_tri(tsl_context *ctx, const syrk_problem *p, tsl_status *s)
 {
-    tsl__gemm_ext ext = {p->lower ? TSL__TRI_C_LOWER : TSL__TRI_C_UPPER, 0, 0, 0, 0, 0, 0, 0, NULL,
-                         0, 0, 0};
+    tsl__gemm_ext ext = {.tri = p->lower ? TSL__TRI_C_LOWER : TSL__TRI_C_UPPER};
     tsl_trans t1, t2;
     size_t o1, o2;
     opx_rows(p, p->a_off, p->lda, 0, &t1, &o1);
     opx_cols_t(p, p->b_off, p->ldb, 0, &t2, &o2);
-    if (!tsl__gemm_ext_ok(ctx, p->prec, t1, t2, p->n, p->n, p->k, o1, p->lda, o2, p->ldb, &ext))
-        return 1;
-    *s = tsl__gemm_mem_ext(ctx, p->prec, t1, t2, p->n, p->n, p->k, p->alpha, p->a, o1, p->lda,
-                           p->b, o2, p->ldb, p->beta, p->c, p->c_off, p->ldc, &ext);
+    tsl__gemm_call g = {.prec = p->prec,
+                        .ta = t1,
+                        .tb = t2,
+                        .m = p->n,
+                        .n = p->n,
+                        .k = p->k,
+                        .alpha = p->alpha,
+                        .a = {p->a, o1, p->lda},
+                        .b = {p->b, o2, p->ldb},
+                        .beta = p->beta,
+                        .c = {p->c, p->c_off, p->ldc}};
+    if (!tsl__gemm_ext_ok(ctx, &g, &ext)) return 1;
+    *s = tsl__gemm_mem_ext(ctx, &g, &ext);
     if (*s != TSL_OK || !p->two) return 0;
     opx_rows(p, p->b_off, p->ldb, 0, &t1, &o1);
     opx_cols_t(p, p->a_off, p->lda, 0, &t2, &o2);
-    *s = tsl__gemm_mem_ext(ctx, p->prec, t1, t2, p->n, p->n, p->k, p->alpha, p->b, o1, p->ldb,
-                           p->a, o2, p->lda, 1.0, p->c, p->c_off, p->ldc, &ext);
+    *s = tsl__gemm_mem_ext(ctx,
+                           &(tsl__gemm_call){.prec = p->prec,
+                                             .ta = t1,
+                                             .tb = t2,
+                                             .m = p->n,
+                                             .n = p->n,
+                                             .k = p->k,
+                                             .alpha = p->alpha,
+                                             .a = {p->b, o1, p->ldb},
+                                             .b = {p->a, o2, p->lda},
+                                             .beta = 1.0,
+                                             .c = {p->c, p->c_off, p->ldc}},
+                           &ext);
     return 0;
 }
 
@@ -269,8 +306,17 @@ static tsl_status symm_run(tsl_context *ctx, const symm_problem *p)
 {
     size_t ka = p->left ? p->m : p->n, es = p->dbl ? sizeof(double) : sizeof(float);
     if (p->alpha == 0.0) /* C = beta C: GEMM with alpha 0 reads neither A nor B */
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, p->n, ka, 0.0, p->c,
-                             0, 1, p->c, 0, 1, p->beta, p->c, p->c_off, p->ldc);
+        return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                    .ta = TSL_NO_TRANS,
+                                                    .tb = TSL_NO_TRANS,
+                                                    .m = p->m,
+                                                    .n = p->n,
+                                                    .k = ka,
+                                                    .alpha = 0.0,
+                                                    .a = {p->c, 0, 1},
+                                                    .b = {p->c, 0, 1},
+                                                    .beta = p->beta,
+                                                    .c = {p->c, p->c_off, p->ldc}});
     cl_mem sm;
     cl_kernel k;
     tsl_status s = tsl__workspace(ctx, 5, ka * ka * es, &sm);
@@ -283,10 +329,28 @@ static tsl_status symm_run(tsl_context *ctx, const symm_problem *p)
     size_t tiles = (ka + 31) / 32, local[2] = {32, 8}, global[2] = {tiles * 32, tiles * 8};
     if ((s = tsl__launch(ctx, k, "symm expansion", args, 6, 2, global, local)) != TSL_OK) return s;
     if (p->left)
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, p->n, p->m, p->alpha,
-                             sm, 0, ka, p->b, p->b_off, p->ldb, p->beta, p->c, p->c_off, p->ldc);
-    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, p->n, p->n, p->alpha,
-                         p->b, p->b_off, p->ldb, sm, 0, ka, p->beta, p->c, p->c_off, p->ldc);
+        return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                    .ta = TSL_NO_TRANS,
+                                                    .tb = TSL_NO_TRANS,
+                                                    .m = p->m,
+                                                    .n = p->n,
+                                                    .k = p->m,
+                                                    .alpha = p->alpha,
+                                                    .a = {sm, 0, ka},
+                                                    .b = {p->b, p->b_off, p->ldb},
+                                                    .beta = p->beta,
+                                                    .c = {p->c, p->c_off, p->ldc}});
+    return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                .ta = TSL_NO_TRANS,
+                                                .tb = TSL_NO_TRANS,
+                                                .m = p->m,
+                                                .n = p->n,
+                                                .k = p->n,
+                                                .alpha = p->alpha,
+                                                .a = {p->b, p->b_off, p->ldb},
+                                                .b = {sm, 0, ka},
+                                                .beta = p->beta,
+                                                .c = {p->c, p->c_off, p->ldc}});
 }
 
 typedef struct {

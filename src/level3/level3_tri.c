@@ -64,23 +64,57 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
         double a1 = p->solve && step > 0 ? 1.0 : p->alpha;
         /* the diagonal block: W_blk = a1 D_blk B_blk (left) or a1 B_blk D_blk (right) */
         if (p->left)
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, len, n, len, a1, d,
-                              blk * nb * nb, nb, p->b, p->b_off + o * p->ldb, p->ldb, 0.0, w,
-                              o * n, n);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = len,
+                                                     .n = n,
+                                                     .k = len,
+                                                     .alpha = a1,
+                                                     .a = {d, blk * nb * nb, nb},
+                                                     .b = {p->b, p->b_off + o * p->ldb, p->ldb},
+                                                     .beta = 0.0,
+                                                     .c = {w, o * n, n}});
         else
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, len, len, a1, p->b,
-                              p->b_off + o, p->ldb, d, blk * nb * nb, nb, 0.0, w, o, n);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = m,
+                                                     .n = len,
+                                                     .k = len,
+                                                     .alpha = a1,
+                                                     .a = {p->b, p->b_off + o, p->ldb},
+                                                     .b = {d, blk * nb * nb, nb},
+                                                     .beta = 0.0,
+                                                     .c = {w, o, n}});
         if (s != TSL_OK || !p->solve) continue;
         /* TRSM: the blocks not solved yet, rest = [r0, r1) of ka */
         size_t r0 = forward ? o + len : 0, r1 = forward ? ka : o;
         if (r0 >= r1) continue;
         if (p->left) /* B[rest, :] = a1 B[rest, :] - op(A)[rest, blk] W_blk */
-            s = tsl__gemm_mem(ctx, prec, p->ta, TSL_NO_TRANS, r1 - r0, n, len, -1.0, p->a,
-                              opa_at(p, r0, o), p->lda, w, o * n, n, a1, p->b,
-                              p->b_off + r0 * p->ldb, p->ldb);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = p->ta,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = r1 - r0,
+                                                     .n = n,
+                                                     .k = len,
+                                                     .alpha = -1.0,
+                                                     .a = {p->a, opa_at(p, r0, o), p->lda},
+                                                     .b = {w, o * n, n},
+                                                     .beta = a1,
+                                                     .c = {p->b, p->b_off + r0 * p->ldb, p->ldb}});
         else /* B[:, rest] = a1 B[:, rest] - W_blk op(A)[blk, rest] */
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, p->ta, m, r1 - r0, len, -1.0, w, o, n,
-                              p->a, opa_at(p, o, r0), p->lda, a1, p->b, p->b_off + r0, p->ldb);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = p->ta,
+                                                     .m = m,
+                                                     .n = r1 - r0,
+                                                     .k = len,
+                                                     .alpha = -1.0,
+                                                     .a = {w, o, n},
+                                                     .b = {p->a, opa_at(p, o, r0), p->lda},
+                                                     .beta = a1,
+                                                     .c = {p->b, p->b_off + r0, p->ldb}});
     }
     if (!p->solve) {
         /* TRMM's off-diagonal blocks: op(A)'s block column blk (left) or row blk (right) outside
@@ -91,13 +125,29 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
             size_t r0 = after ? o + len : 0, r1 = after ? ka : o;
             if (r0 >= r1) continue;
             if (p->left) /* W[rest, :] += alpha op(A)[rest, blk] B_blk */
-                s = tsl__gemm_mem(ctx, prec, p->ta, TSL_NO_TRANS, r1 - r0, n, len, p->alpha, p->a,
-                                  opa_at(p, r0, o), p->lda, p->b, p->b_off + o * p->ldb, p->ldb,
-                                  1.0, w, r0 * n, n);
+                s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                         .ta = p->ta,
+                                                         .tb = TSL_NO_TRANS,
+                                                         .m = r1 - r0,
+                                                         .n = n,
+                                                         .k = len,
+                                                         .alpha = p->alpha,
+                                                         .a = {p->a, opa_at(p, r0, o), p->lda},
+                                                         .b = {p->b, p->b_off + o * p->ldb, p->ldb},
+                                                         .beta = 1.0,
+                                                         .c = {w, r0 * n, n}});
             else /* W[:, rest] += alpha B_blk op(A)[blk, rest] */
-                s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, p->ta, m, r1 - r0, len, p->alpha,
-                                  p->b, p->b_off + o, p->ldb, p->a, opa_at(p, o, r0), p->lda, 1.0,
-                                  w, r0, n);
+                s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                         .ta = TSL_NO_TRANS,
+                                                         .tb = p->ta,
+                                                         .m = m,
+                                                         .n = r1 - r0,
+                                                         .k = len,
+                                                         .alpha = p->alpha,
+                                                         .a = {p->b, p->b_off + o, p->ldb},
+                                                         .b = {p->a, opa_at(p, o, r0), p->lda},
+                                                         .beta = 1.0,
+                                                         .c = {w, r0, n}});
         }
     }
     if (s == TSL_OK) s = tsl__l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
@@ -110,35 +160,31 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
 static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), m = p->m, n = p->n;
-    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
+    tsl__gemm_ext ext = {.unit = p->unit};
     if (p->left)
         ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
     else
         ext.tri = p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER;
-    size_t k = p->left ? m : n;
-    if (!tsl__gemm_ext_ok(ctx, p->prec, p->left ? p->ta : TSL_NO_TRANS,
-                          p->left ? TSL_NO_TRANS : p->ta, m, n, k, 0, p->lda, 0, p->ldb, &ext))
-        return 1;
-    cl_mem w;
-    *s = tsl__workspace(ctx, 5, m * n * es, &w);
+    /* W = alpha op(A) B (left) or alpha B op(A) (right); W is taken once the mode runs */
+    tsl__matrix a = {p->a, p->a_off, p->lda}, b = {p->b, p->b_off, p->ldb};
+    tsl__gemm_call g = {.prec = p->prec,
+                        .ta = p->left ? p->ta : TSL_NO_TRANS,
+                        .tb = p->left ? TSL_NO_TRANS : p->ta,
+                        .m = m,
+                        .n = n,
+                        .k = p->left ? m : n,
+                        .alpha = p->alpha,
+                        .a = p->left ? a : b,
+                        .b = p->left ? b : a,
+                        .beta = 0.0,
+                        .c = {NULL, 0, n}};
+    if (!tsl__gemm_ext_ok(ctx, &g, &ext)) return 1;
+    *s = tsl__workspace(ctx, 5, m * n * es, &g.c.buffer);
     if (*s != TSL_OK) return 0;
-    if (p->left) /* W = alpha op(A) B */
-        *s = tsl__gemm_mem_ext(ctx, p->prec, p->ta, TSL_NO_TRANS, m, n, m, p->alpha, p->a,
-                               p->a_off, p->lda, p->b, p->b_off, p->ldb, 0.0, w, 0, n, &ext);
-    else /* W = alpha B op(A) */
-        *s = tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, p->ta, m, n, n, p->alpha, p->b,
-                               p->b_off, p->ldb, p->a, p->a_off, p->lda, 0.0, w, 0, n, &ext);
-    if (*s == TSL_OK) *s = tsl__l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
+    *s = tsl__gemm_mem_ext(ctx, &g, &ext);
+    if (*s == TSL_OK)
+        *s = tsl__l3_copy(ctx, p->dbl, m, n, g.c.buffer, 0, n, p->b, p->b_off, p->ldb);
     return 0;
-}
-
-static tsl_status batched_nn(tsl_context *ctx, int prec, int tri, size_t count, size_t m,
-                             size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
-                             size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb, double beta,
-                             cl_mem c, size_t c_off, size_t ldc, size_t sc)
-{
-    return tsl__l3_batched_gemm(ctx, prec, tri, TSL_NO_TRANS, count, m, n, k, alpha, a, a_off,
-                                lda, sa, b, b_off, ldb, sb, beta, c, c_off, ldc, sc);
 }
 
 /* The substitution's updates of TRSM's inverse variants on Y (in B, in place): the blocks
@@ -151,13 +197,29 @@ static tsl_status trsm_update(tsl_context *ctx, const trxm_problem *p, cl_mem f,
                               size_t ka, size_t s0, size_t s1, size_t u0, size_t u1)
 {
     if (p->left) /* B[u] -= F[u, s] B[s] */
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, u1 - u0, p->n, s1 - s0,
-                             -1.0, f, f_off + u0 * ka + s0, ka, p->b, p->b_off + s0 * p->ldb,
-                             p->ldb, 1.0, p->b, p->b_off + u0 * p->ldb, p->ldb);
+        return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                    .ta = TSL_NO_TRANS,
+                                                    .tb = TSL_NO_TRANS,
+                                                    .m = u1 - u0,
+                                                    .n = p->n,
+                                                    .k = s1 - s0,
+                                                    .alpha = -1.0,
+                                                    .a = {f, f_off + u0 * ka + s0, ka},
+                                                    .b = {p->b, p->b_off + s0 * p->ldb, p->ldb},
+                                                    .beta = 1.0,
+                                                    .c = {p->b, p->b_off + u0 * p->ldb, p->ldb}});
     /* B[:, u] -= B[:, s] F[s, u] */
-    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, u1 - u0, s1 - s0, -1.0,
-                         p->b, p->b_off + s0, p->ldb, f, f_off + s0 * ka + u0, ka, 1.0, p->b,
-                         p->b_off + u0, p->ldb);
+    return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                .ta = TSL_NO_TRANS,
+                                                .tb = TSL_NO_TRANS,
+                                                .m = p->m,
+                                                .n = u1 - u0,
+                                                .k = s1 - s0,
+                                                .alpha = -1.0,
+                                                .a = {p->b, p->b_off + s0, p->ldb},
+                                                .b = {f, f_off + s0 * ka + u0, ka},
+                                                .beta = 1.0,
+                                                .c = {p->b, p->b_off + u0, p->ldb}});
 }
 
 static tsl_status trsm_updates(tsl_context *ctx, const trxm_problem *p, cl_mem f, size_t f_off,
@@ -199,18 +261,29 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
     /* left: C_z = A_z D_z, ka x nb x nb, A_z and C_z nb columns apart; right: C_z = D_z A_z,
      * nb x ka x nb, A_z and C_z nb rows apart */
     size_t m = p->left ? ka : nb, n = p->left ? nb : ka, step = p->left ? nb : nb * ka;
-    tsl__gemm_ext ext = {0, 0, nfull, p->left ? nb : nb * nb, p->left ? nb * nb : nb * ka, step,
-                         p->left ? (forward ? TSL__STAIR_ROWS_AFTER : TSL__STAIR_ROWS_BEFORE)
-                                 : (forward ? TSL__STAIR_COLS_AFTER : TSL__STAIR_COLS_BEFORE),
-                         nb, NULL, 0, 0, 0};
-    size_t a_off = p->left ? f0 : 0, lda = p->left ? ka : nb;
-    size_t b_off = p->left ? 0 : f0, ldb = p->left ? nb : ka;
+    tsl__gemm_ext ext = {.batch = nfull,
+                         .a_stride = p->left ? nb : nb * nb,
+                         .b_stride = p->left ? nb * nb : nb * ka,
+                         .c_stride = step,
+                         .stair = p->left
+                                      ? (forward ? TSL__STAIR_ROWS_AFTER : TSL__STAIR_ROWS_BEFORE)
+                                      : (forward ? TSL__STAIR_COLS_AFTER : TSL__STAIR_COLS_BEFORE),
+                         .stair_step = nb};
+    tsl__gemm_call g = {.prec = prec,
+                        .ta = TSL_NO_TRANS,
+                        .tb = TSL_NO_TRANS,
+                        .m = m,
+                        .n = n,
+                        .k = nb,
+                        .alpha = 1.0,
+                        .a = {ws, p->left ? f0 : 0, p->left ? ka : nb},
+                        .b = {ws, p->left ? 0 : f0, p->left ? nb : ka},
+                        .beta = 0.0,
+                        .c = {ws, f1, ka}};
     tsl_status s = TSL_OK;
     size_t z = 0;
-    if (nfull > 1 && tsl__gemm_ext_ok(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, nb, a_off, lda,
-                                      b_off, ldb, &ext)) {
-        s = tsl__gemm_mem_ext(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, nb, 1.0, ws, a_off,
-                              lda, ws, b_off, ldb, 0.0, ws, f1, ka, &ext);
+    if (nfull > 1 && tsl__gemm_ext_ok(ctx, &g, &ext)) {
+        s = tsl__gemm_mem_ext(ctx, &g, &ext);
         z = nfull; /* the ragged block is left */
     }
     for (; s == TSL_OK && z < nfull + (last != 0); ++z) {
@@ -218,13 +291,29 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
         size_t lo = forward ? z * nb + w : 0, hi = forward ? ka : z * nb; /* the part read */
         if (lo >= hi) continue;
         if (p->left) /* rows [lo, hi) of block column z */
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, hi - lo, w, w, 1.0, ws,
-                              f0 + lo * ka + z * nb, ka, ws, z * nb * nb, nb, 0.0, ws,
-                              f1 + lo * ka + z * nb, ka);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = hi - lo,
+                                                     .n = w,
+                                                     .k = w,
+                                                     .alpha = 1.0,
+                                                     .a = {ws, f0 + lo * ka + z * nb, ka},
+                                                     .b = {ws, z * nb * nb, nb},
+                                                     .beta = 0.0,
+                                                     .c = {ws, f1 + lo * ka + z * nb, ka}});
         else /* columns [lo, hi) of block row z */
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, w, hi - lo, w, 1.0, ws,
-                              z * nb * nb, nb, ws, f0 + z * nb * ka + lo, ka, 0.0, ws,
-                              f1 + z * nb * ka + lo, ka);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = w,
+                                                     .n = hi - lo,
+                                                     .k = w,
+                                                     .alpha = 1.0,
+                                                     .a = {ws, z * nb * nb, nb},
+                                                     .b = {ws, f0 + z * nb * ka + lo, ka},
+                                                     .beta = 0.0,
+                                                     .c = {ws, f1 + z * nb * ka + lo, ka}});
     }
     return s;
 }
@@ -261,21 +350,64 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     }
     /* X = alpha D^-1 Y block by block, into W */
     if (p->left) {
-        s = batched_nn(ctx, prec, p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER, nfull, nb, n,
-                       nb, p->alpha, ws, 0, nb, nb * nb, p->b, p->b_off,
-                       p->ldb, nb * p->ldb, 0.0, w, 0, n, nb * n);
+        s = tsl__l3_batched_gemm(ctx,
+                                 &(l3_batch){.prec = prec,
+                                             .tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER,
+                                             .ta = TSL_NO_TRANS,
+                                             .count = nfull,
+                                             .m = nb,
+                                             .n = n,
+                                             .k = nb,
+                                             .alpha = p->alpha,
+                                             .a = {ws, 0, nb},
+                                             .a_stride = nb * nb,
+                                             .b = {p->b, p->b_off, p->ldb},
+                                             .b_stride = nb * p->ldb,
+                                             .beta = 0.0,
+                                             .c = {w, 0, n},
+                                             .c_stride = nb * n});
         if (s == TSL_OK && last)
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, last, n, last, p->alpha, ws,
-                              nfull * nb * nb, nb, p->b, p->b_off + nfull * nb * p->ldb, p->ldb,
-                              0.0, w, nfull * nb * n, n);
+            s = tsl__gemm_mem(ctx,
+                              &(tsl__gemm_call){.prec = prec,
+                                                .ta = TSL_NO_TRANS,
+                                                .tb = TSL_NO_TRANS,
+                                                .m = last,
+                                                .n = n,
+                                                .k = last,
+                                                .alpha = p->alpha,
+                                                .a = {ws, nfull * nb * nb, nb},
+                                                .b = {p->b, p->b_off + nfull * nb * p->ldb, p->ldb},
+                                                .beta = 0.0,
+                                                .c = {w, nfull * nb * n, n}});
     } else {
-        s = batched_nn(ctx, prec, p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER, nfull, m, nb,
-                       nb, p->alpha, p->b, p->b_off, p->ldb, nb, ws, 0,
-                       nb, nb * nb, 0.0, w, 0, n, nb);
+        s = tsl__l3_batched_gemm(ctx,
+                                 &(l3_batch){.prec = prec,
+                                             .tri = p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER,
+                                             .ta = TSL_NO_TRANS,
+                                             .count = nfull,
+                                             .m = m,
+                                             .n = nb,
+                                             .k = nb,
+                                             .alpha = p->alpha,
+                                             .a = {p->b, p->b_off, p->ldb},
+                                             .a_stride = nb,
+                                             .b = {ws, 0, nb},
+                                             .b_stride = nb * nb,
+                                             .beta = 0.0,
+                                             .c = {w, 0, n},
+                                             .c_stride = nb});
         if (s == TSL_OK && last)
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, last, last, p->alpha,
-                              p->b, p->b_off + nfull * nb, p->ldb, ws, nfull * nb * nb, nb, 0.0, w,
-                              nfull * nb, n);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = m,
+                                                     .n = last,
+                                                     .k = last,
+                                                     .alpha = p->alpha,
+                                                     .a = {p->b, p->b_off + nfull * nb, p->ldb},
+                                                     .b = {ws, nfull * nb * nb, nb},
+                                                     .beta = 0.0,
+                                                     .c = {w, nfull * nb, n}});
     }
     if (s == TSL_OK) s = tsl__l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
     return s;
