@@ -73,10 +73,10 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, const ge
                       .ldb = v.bc,
                       .ldc = v.n,
                       .kind = tsl__gemm_call_kind(ctx, prec)};
-    if ((s = tsl__workspace(ctx, 2, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, TSL__WS_C, v.m * v.n * elem, &p.c)) != TSL_OK) return s;
     if (use_ab) {
-        if ((s = tsl__workspace(ctx, 0, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;
-        if ((s = tsl__workspace(ctx, 1, v.br * v.bc * elem, &p.b)) != TSL_OK) return s;
+        if ((s = tsl__workspace(ctx, TSL__WS_A, v.ar * v.ac * elem, &p.a)) != TSL_OK) return s;
+        if ((s = tsl__workspace(ctx, TSL__WS_B, v.br * v.bc * elem, &p.b)) != TSL_OK) return s;
         if ((s = tsl__upload_rect(ctx, p.a, a, v.ar, v.ac * elem, v.lda * elem)) != TSL_OK)
             return s;
         if ((s = tsl__upload_rect(ctx, p.b, b, v.br, v.bc * elem, v.ldb * elem)) != TSL_OK)

@@ -295,13 +295,13 @@ static tsl_status batched_host(tsl_context *ctx, const char *fn, int prec, const
     size_t es = p.dbl ? sizeof(double) : sizeof(float), ea, eb, ec;
     if (!extents(&p, use_ab, &ea, &eb, &ec))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: the batch's byte counts overflow", fn);
-    if ((s = tsl__workspace(ctx, 2, ec * es, &p.c)) ||
+    if ((s = tsl__workspace(ctx, TSL__WS_C, ec * es, &p.c)) ||
         (s = tsl__upload_rect(ctx, p.c, c, 1, ec * es, ec * es)))
         return s;
     if (use_ab) {
-        if ((s = tsl__workspace(ctx, 0, ea * es, &p.a)) ||
+        if ((s = tsl__workspace(ctx, TSL__WS_A, ea * es, &p.a)) ||
             (s = tsl__upload_rect(ctx, p.a, a, 1, ea * es, ea * es)) ||
-            (s = tsl__workspace(ctx, 1, eb * es, &p.b)) ||
+            (s = tsl__workspace(ctx, TSL__WS_B, eb * es, &p.b)) ||
             (s = tsl__upload_rect(ctx, p.b, b, 1, eb * es, eb * es)))
             return s;
     } else {

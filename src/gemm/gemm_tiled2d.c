@@ -197,7 +197,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         tsl__gemm_op_strides(p->ta, p->lda, &rs, &cs);
         lda = LD_FOR(Kp);
         int tri = p->tri == TSL__TRI_A_LOWER ? 1 : p->tri == TSL__TRI_A_UPPER ? 2 : 0;
-        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri,
+        s = pack(ctx, p, TSL__WS_PACK_A, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri,
                  tsl__tiled2d_pre_tf32(p->kind, tp), &a);
         a_off = 0;
     }
@@ -208,11 +208,12 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         if (tp[P_BT]) { /* op(B)^T: n rows of k, as A's tiles are laid out (the TF32 kind rounded) */
             ldb = LD_FOR(Kp);
             s = tri ? tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: BT with a triangular B")
-                    : pack(ctx, p, 4, p->b, p->b_off, p->n, p->k, cs, rs, Np, ldb, 0,
+                    : pack(ctx, p, TSL__WS_PACK_B, p->b, p->b_off, p->n, p->k, cs, rs, Np, ldb, 0,
                            tsl__tiled2d_pre_tf32(p->kind, tp), &b);
         } else {
             ldb = LD_FOR(Np);
-            s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, 0, &b);
+            s = pack(ctx, p, TSL__WS_PACK_B, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, 0,
+                     &b);
         }
         b_off = 0;
     }
@@ -259,7 +260,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     cl_long kc_off = (cl_long)p->c_off;
     double beta = p->beta;
     if (slices > 1) {
-        s = tsl__workspace(ctx, 6, slices * p->m * p->n * acc_elem(p), &cout);
+        s = tsl__workspace(ctx, TSL__WS_SPLIT_K, slices * p->m * p->n * acc_elem(p), &cout);
         if (s != TSL_OK) return s;
         ildc = (int)p->n;
         cslice = (cl_long)(p->m * p->n);

@@ -239,8 +239,8 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
     if (tsl__mul_overflows(ka, ws.ldd) || dsz + tsz < dsz || dsz + tsz + fsz < fsz ||
         dsz + tsz + fsz > SIZE_MAX / es)
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
-    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + fsz) * es, &ws.d);
-    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &ws.w);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, (dsz + tsz + fsz) * es, &ws.d);
+    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &ws.w);
     if (s != TSL_OK) return s;
     size_t nsteps = 0;
     leaf_step *steps = tsl__malloc((2 * ((ka + nb - 1) / nb) + 1) * sizeof *steps);

@@ -150,7 +150,7 @@ static tsl_status syrk_run(tsl_context *ctx, const syrk_problem *p)
     size_t nb = p->nb, es = p->dbl ? sizeof(double) : sizeof(float);
     size_t nblk = (p->n + nb - 1) / nb;
     cl_mem t;
-    tsl_status s = tsl__workspace(ctx, 7, nblk * nb * nb * es, &t);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, nblk * nb * nb * es, &t);
     for (size_t b = 0; s == TSL_OK && b < nblk; ++b) {
         size_t r0 = b * nb, r = p->n - r0 < nb ? p->n - r0 : nb;
         s = syrk_block(ctx, p, r0, r, r0, r, 0.0, t, b * nb * nb, nb);
@@ -235,11 +235,13 @@ static tsl_status syrk_host(tsl_context *ctx, const char *fn, int prec, const sy
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     int tri = p.lower ? 1 : 2;
     if (use_ab) {
-        if ((s = tsl__l3_upload_matrix(ctx, 0, es, a, ar, ac, g->lda, 0, 0, &p.a)) != TSL_OK)
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, a, ar, ac, g->lda, 0, 0, &p.a)) !=
+            TSL_OK)
             return s;
         p.lda = ac;
         if (g->two) {
-            if ((s = tsl__l3_upload_matrix(ctx, 1, es, b, ar, ac, g->ldb, 0, 0, &p.b)) != TSL_OK)
+            if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_B, es, b, ar, ac, g->ldb, 0, 0, &p.b)) !=
+                TSL_OK)
                 return s;
         } else {
             p.b = p.a;
@@ -247,9 +249,10 @@ static tsl_status syrk_host(tsl_context *ctx, const char *fn, int prec, const sy
         p.ldb = ac;
     }
     if (beta != 0.0) {
-        if ((s = tsl__l3_upload_matrix(ctx, 2, es, c, p.n, p.n, g->ldc, tri, 0, &p.c)) != TSL_OK)
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_C, es, c, p.n, p.n, g->ldc, tri, 0, &p.c)) !=
+            TSL_OK)
             return s;
-    } else if ((s = tsl__workspace(ctx, 2, p.n * p.n * es, &p.c)) != TSL_OK) {
+    } else if ((s = tsl__workspace(ctx, TSL__WS_C, p.n * p.n * es, &p.c)) != TSL_OK) {
         return s;
     }
     p.ldc = p.n;
@@ -319,7 +322,7 @@ static tsl_status symm_run(tsl_context *ctx, const symm_problem *p)
                                                     .c = {p->c, p->c_off, p->ldc}});
     cl_mem sm;
     cl_kernel k;
-    tsl_status s = tsl__workspace(ctx, 5, ka * ka * es, &sm);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_W, ka * ka * es, &sm);
     if (s == TSL_OK) s = tsl__l3_kernel(ctx, p->dbl, "l3_symm_expand", "", &k);
     if (s != TSL_OK) return s;
     int n = (int)ka, lower = p->lower, lda = (int)p->lda;
@@ -412,16 +415,17 @@ static tsl_status symm_host(tsl_context *ctx, const char *fn, int prec, const sy
         tsl__mul_overflows(p.m, p.n) || tsl__mul_overflows(p.m * p.n, es))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     if (alpha != 0.0) {
-        if ((s = tsl__l3_upload_matrix(ctx, 0, es, a, ka, ka, g->lda, p.lower ? 1 : 2, 0, &p.a)) ||
-            (s = tsl__l3_upload_matrix(ctx, 1, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)))
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, a, ka, ka, g->lda, p.lower ? 1 : 2, 0,
+                                       &p.a)) ||
+            (s = tsl__l3_upload_matrix(ctx, TSL__WS_B, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)))
             return s;
         p.lda = ka;
         p.ldb = p.n;
     }
     if (beta != 0.0)
-        s = tsl__l3_upload_matrix(ctx, 2, es, c, p.m, p.n, g->ldc, 0, 0, &p.c);
+        s = tsl__l3_upload_matrix(ctx, TSL__WS_C, es, c, p.m, p.n, g->ldc, 0, 0, &p.c);
     else
-        s = tsl__workspace(ctx, 2, p.m * p.n * es, &p.c);
+        s = tsl__workspace(ctx, TSL__WS_C, p.m * p.n * es, &p.c);
     if (s != TSL_OK) return s;
     p.ldc = p.n;
     if (alpha == 0.0) p.a = p.b = p.c;

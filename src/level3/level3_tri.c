@@ -46,8 +46,8 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     size_t ka = p->left ? p->m : p->n, nblk = (ka + nb - 1) / nb, m = p->m, n = p->n;
     cl_mem d, w;
     size_t dsz = nblk * nb * nb, tsz = p->solve ? nblk * (nb / 2) * (nb / 2) : 0;
-    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz) * es, &d);
-    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, (dsz + tsz) * es, &d);
+    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &w);
     /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
      * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
     if (s == TSL_OK) s = p->solve ? tsl__l3_tri_inverses(ctx, p, p, ka, d, 0, dsz, NULL, NULL)
@@ -179,7 +179,7 @@ static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
                         .beta = 0.0,
                         .c = {NULL, 0, n}};
     if (!tsl__gemm_ext_ok(ctx, &g, &ext)) return 1;
-    *s = tsl__workspace(ctx, 5, m * n * es, &g.c.buffer);
+    *s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &g.c.buffer);
     if (*s != TSL_OK) return 0;
     *s = tsl__gemm_mem_ext(ctx, &g, &ext);
     if (*s == TSL_OK)
@@ -325,7 +325,7 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
  * write op(A)'s off-diagonal blocks densely (l3_tri_full), F by one batched GEMM over the block
  * columns (rows), the updates in place on B (trsm_updates), X by one batched GEMM over the
  * diagonal blocks into W, W into B. The batched GEMMs have k = nb; no leaf GEMM of nb rows runs
- * between the updates. Workspace 7 holds [D | T | op(A) dense | F], 5 is W. */
+ * between the updates. TSL__WS_BLOCKS holds [D | T | op(A) dense | F], TSL__WS_W is W. */
 static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
@@ -337,8 +337,8 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
         (dsz + tsz + 2 * fsz) > SIZE_MAX / es)
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
     cl_mem ws, w;
-    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + 2 * fsz) * es, &ws);
-    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, (dsz + tsz + 2 * fsz) * es, &ws);
+    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &w);
     if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, p, ka, ws, 0, dsz, NULL, NULL);
     if (s != TSL_OK) return s;
     size_t f0 = dsz + tsz, f1 = f0 + fsz; /* op(A) dense, and F (after D and tri_inverses' T) */
@@ -494,14 +494,15 @@ static tsl_status trxm_host(tsl_context *ctx, const char *fn, int prec, int solv
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     if (alpha != 0.0) {
         int upper_stored = (g->uplo == TSL_UPPER) != (g->layout == TSL_COL_MAJOR);
-        if ((s = tsl__l3_upload_matrix(ctx, 0, es, a, ka, ka, g->lda, upper_stored ? 2 : 1, p.unit,
-                               &p.a)) != TSL_OK)
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, a, ka, ka, g->lda, upper_stored ? 2 : 1,
+                                       p.unit, &p.a)) != TSL_OK)
             return s;
         p.lda = ka;
-        if ((s = tsl__l3_upload_matrix(ctx, 1, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)) != TSL_OK)
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_B, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)) !=
+            TSL_OK)
             return s;
     } else {
-        if ((s = tsl__workspace(ctx, 1, p.m * p.n * es, &p.b)) != TSL_OK) return s;
+        if ((s = tsl__workspace(ctx, TSL__WS_B, p.m * p.n * es, &p.b)) != TSL_OK) return s;
         p.a = p.b;
     }
     p.ldb = p.n;

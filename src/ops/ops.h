@@ -60,6 +60,29 @@ const char *tsl__auto_pick(const tsl_context *ctx, const tsl__auto_row *autos);
 const void *tsl__find_variant(tsl_context *ctx, const char *op, tsl__variant_table t,
                               const tsl__auto_row *autos, const char *variant);
 
+/* The context's scratch buffers (tsl__workspace), by what they hold. A call's own buffers take the
+ * first three. A GEMM's pre-passes (tiled2d's packs and split k) take theirs only while the GEMM
+ * runs, so a routine that runs GEMMs holds what it keeps across them (W, its blocks) in slots
+ * that no GEMM takes. An op that runs no GEMM uses the pre-passes' slots for its own scratch. */
+enum {
+    TSL__WS_A,       /* a call's first buffer: A staged from the host, x, a grid */
+    TSL__WS_B,       /* its second: B, y, gemv's x, the next grid */
+    TSL__WS_C,       /* its third: C, a result */
+    TSL__WS_PACK_A,  /* tiled2d's packed A */
+    TSL__WS_PACK_B,  /* tiled2d's packed B */
+    TSL__WS_W,       /* Level 3's W and SYMM's expanded A, held across their GEMMs */
+    TSL__WS_SPLIT_K, /* tiled2d's split-k slices */
+    TSL__WS_BLOCKS,  /* Level 3's diagonal blocks and TRSM's inverses, held across their GEMMs */
+    TSL__WS_COUNT
+};
+/* An op that runs no GEMM: scratch beside its buffers (partial sums, state, a result). */
+enum {
+    TSL__WS_SCRATCH = TSL__WS_PACK_A,
+    TSL__WS_SCRATCH2 = TSL__WS_PACK_B,
+    TSL__WS_SCRATCH3 = TSL__WS_W
+};
+_Static_assert(TSL__WS_COUNT == TSL__WORKSPACES, "every workspace slot has a name");
+
 /* A real-typed kernel argument: float or double by the program's PRECISION. tsl__scalar_arg stores
  * v in *s at that precision and returns the argument pointing at it (checks.c). */
 typedef union {
