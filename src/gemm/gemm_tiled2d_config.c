@@ -25,8 +25,10 @@ const tsl__axis tsl__tiled2d_axes[NP] = {
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
  * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
- * local memory that run everywhere. */
-const tiled2d_params tsl__tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0}};
+ * local memory that run everywhere. Here and below, a parameter not named is 0. */
+const tiled2d_params tsl__tiled2d_fallback = {
+    .v = {[P_MWG] = 64, [P_NWG] = 64, [P_KWG] = 16, [P_MDIMC] = 8, [P_NDIMC] = 8, [P_VW] = 4,
+          [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_APAD] = 1}};
 
 /* The tensor-core kinds' built-in configurations (16-bit storage, TF32, 3xTF32: no FMA kernel
  * computes them), the fastest of H100 rounds A and B (2026-11-25, docs/gemm.md): 128 x 128 tiles
@@ -38,14 +40,25 @@ const tiled2d_params tsl__tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 
  * not fit (48 KiB and 33 KiB of local memory): the first tensor-core tiles (64 x 128,
  * double-buffered staging through registers, 13 KiB). */
 static const tiled2d_params mma16_builtin[2] = {
-    {{128, 128, 32, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 4, 0, 0, 0, 3, 1}},
-    {{64, 128, 16, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 4, 0, 2, 0, 0, 0}}};
+    {.v = {[P_MWG] = 128, [P_NWG] = 128, [P_KWG] = 32, [P_MDIMC] = 8, [P_NDIMC] = 16, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_MMA] = 4, [P_ASYNC] = 3,
+           [P_FPIPE] = 1}},
+    {.v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 16, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_PF] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_DBUF] = 1,
+           [P_MMA] = 4, [P_DIRECT] = 2}}};
 static const tiled2d_params tf32_builtin[2] = {
-    {{128, 128, 16, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 3, 1, 1}},
-    {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
+    {.v = {[P_MWG] = 128, [P_NWG] = 128, [P_KWG] = 16, [P_MDIMC] = 8, [P_NDIMC] = 16, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_MMA] = 5, [P_ASYNC] = 3,
+           [P_FPIPE] = 1, [P_BT] = 1}},
+    {.v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_PF] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_DBUF] = 1,
+           [P_MMA] = 5, [P_DIRECT] = 2}}};
 static const tiled2d_params x3tf32_builtin[2] = {
-    {{128, 128, 8, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 4, 0}},
-    {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
+    {.v = {[P_MWG] = 128, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 16, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_MMA] = 5, [P_ASYNC] = 4}},
+    {.v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_PF] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_DBUF] = 1,
+           [P_MMA] = 5, [P_DIRECT] = 2}}};
 
 /* The built-in pair of a kind only the tensor cores compute; NULL for single and double. */
 const tiled2d_params *tsl__tiled2d_builtin_pair(int kind)
