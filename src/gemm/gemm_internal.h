@@ -48,7 +48,8 @@ enum {
  * OpenCL C emulation of the same data path elsewhere): for double 1 = m8n8k4, 2 = m16n8k8, 3 =
  * m16n8k16 (FP64); 4 = m16n8k16 on 16-bit inputs with FP32 accumulation (f16 for half storage,
  * bf16 for bfloat16: the only tiled2d configurations with 16-bit storage); 5 = m16n8k8 TF32 with
- * FP32 accumulation (single precision in the TF32 and 3xTF32 math modes, which need it). */
+ * FP32 accumulation (single precision in the TF32 and 3xTF32 math modes, which need it). The
+ * value mixes two things, which the host reads apart (tiled2d_mma below). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
     P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, P_ASYNC, P_FPIPE, P_BT, NP
@@ -57,6 +58,35 @@ _Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds"
 typedef struct {
     int v[NP];
 } tiled2d_params;
+
+/* An MMA value apart: the matrix instruction's shape (m x n x k, n always 8) and the data it
+ * multiplies. The configuration strings, the tuning database and the kernel's -DMMA keep the one
+ * value (MMA=3 is m16n8k16 on FP64); the host asks tsl__tiled2d_mma what a value means. */
+typedef enum { MMA_NO_SHAPE, MMA_M8N8K4, MMA_M16N8K8, MMA_M16N8K16 } tiled2d_mma_shape;
+typedef enum {
+    MMA_NO_DATA,
+    MMA_FP64,  /* double */
+    MMA_16BIT, /* f16 or bf16 (by the storage), FP32 accumulation */
+    MMA_TF32   /* TF32, FP32 accumulation */
+} tiled2d_mma_data;
+typedef struct {
+    tiled2d_mma_shape shape;
+    tiled2d_mma_data data;
+} tiled2d_mma;
+/* The values of MMA, by what they name. */
+enum {
+    MMA_NONE = 0,
+    MMA_FP64_M8N8K4 = 1,
+    MMA_FP64_M16N8K8 = 2,
+    MMA_FP64_M16N8K16 = 3,
+    MMA_16BIT_M16N8K16 = 4,
+    MMA_TF32_M16N8K8 = 5
+};
+/* The instruction of an MMA value (a value outside 0..5: none). */
+tiled2d_mma tsl__tiled2d_mma(int value);
+/* Its rows (of A and D) and depth: 8 and 4 for m8n8k4; 16 and 8 or 16 for the others. */
+int tsl__tiled2d_mma_rows(int value);
+int tsl__tiled2d_mma_depth(int value);
 
 /* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
  * parameters. "auto" is the database's configuration for the kind and the problem's shape

@@ -412,19 +412,21 @@ static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k,
  * companion. */
 #define COMPANION_MAX 1073741824.0
 static const tiled2d_params fp64_direct_companion = {
-    {64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 2, 0, 2, 0, 0, 0, 0}};
+    .v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
+          [P_SA] = 1, [P_SB] = 1, [P_PF] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_DBUF] = 1,
+          [P_MMA] = MMA_FP64_M16N8K8, [P_DIRECT] = 2}};
 
 static int ring_companion(const tsl_context *ctx, const gemm_problem *p, const gemm_choice *c,
                           gemm_choice *out)
 {
     const int *tp = c->tp.v;
-    if (!tp[P_ASYNC] || tp[P_MMA] < 1 || tp[P_MMA] > 3 || tp[P_DIRECT] != 2 || p->tri || p->batch)
-        return 0;
+    tiled2d_mma ring = tsl__tiled2d_mma(tp[P_MMA]);
+    if (!tp[P_ASYNC] || ring.data != MMA_FP64 || tp[P_DIRECT] != 2 || p->tri || p->batch) return 0;
     if ((double)p->m * (double)p->n * (double)p->k > COMPANION_MAX) return 0;
     *out = *c;
     out->tp = fp64_direct_companion;
     int *v = out->tp.v;
-    if (tp[P_MMA] == 1) v[P_MMA] = 1;
+    if (ring.shape == MMA_M8N8K4) v[P_MMA] = MMA_FP64_M8N8K4;
     if (!tsl__tiled2d_runs(ctx, p->kind, v)) return 0;
     size_t Mp = tsl__gemm_round_up(p->m, (size_t)v[P_MWG]);
     size_t Np = tsl__gemm_round_up(p->n, (size_t)v[P_NWG]);
