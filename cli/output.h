@@ -2,7 +2,7 @@
  * of DESIGN.md; a report sends each row, as it is measured, to an aligned table on stdout, to CSV
  * and/or JSON on stdout ("-") or in a file. Files are written under a temporary name in the same
  * folder and renamed into place only when the report is complete, so a reader never sees a
- * half-written file. Also: plain aligned tables, JSON string escaping. */
+ * half-written file. Also: plain aligned tables, JSON string escaping, terminal-only progress. */
 #ifndef TESSEL_CLI_OUTPUT_H
 #define TESSEL_CLI_OUTPUT_H
 
@@ -78,6 +78,7 @@ int cli_atomic_open(cli_atomic_file *af, const char *path); /* 0, or -1 with err
 int cli_atomic_commit(cli_atomic_file *af);                 /* 0, or -1 with errno */
 void cli_atomic_abort(cli_atomic_file *af);
 
+/* The terminal-only progress line is args.h's (cli_progress), with the other stderr lines. */
 
 /* The command line as one string, for the JSON record ("tessel gemm --size 512"). */
 void cli_command_line(int argc, char **argv, char *buf, size_t cap);
