@@ -84,9 +84,6 @@ enum {
 };
 /* The instruction of an MMA value (a value outside 0..5: none). */
 tiled2d_mma tsl__tiled2d_mma(int value);
-/* Its rows (of A and D) and depth: 8 and 4 for m8n8k4; 16 and 8 or 16 for the others. */
-int tsl__tiled2d_mma_rows(int value);
-int tsl__tiled2d_mma_depth(int value);
 
 /* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
  * parameters. "auto" is the database's configuration for the kind and the problem's shape

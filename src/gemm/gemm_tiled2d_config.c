@@ -131,14 +131,15 @@ tiled2d_mma tsl__tiled2d_mma(int value)
     return mma_of[value];
 }
 
-int tsl__tiled2d_mma_rows(int value)
+/* The instruction's rows (of A and D) and depth: 8 and 4 for m8n8k4; 16 and 8 or 16 for the
+ * others (its 8 columns are those of every shape). */
+static int mma_rows(int mma)
 {
-    return tsl__tiled2d_mma(value).shape == MMA_M8N8K4 ? 8 : 16;
+    return tsl__tiled2d_mma(mma).shape == MMA_M8N8K4 ? 8 : 16;
 }
-
-int tsl__tiled2d_mma_depth(int value)
+static int mma_depth(int mma)
 {
-    tiled2d_mma_shape shape = tsl__tiled2d_mma(value).shape;
+    tiled2d_mma_shape shape = tsl__tiled2d_mma(mma).shape;
     return shape == MMA_M8N8K4 ? 4 : shape == MMA_M16N8K8 ? 8 : 16;
 }
 
@@ -219,8 +220,8 @@ int tsl__tiled2d_runs_at(const tsl_context *ctx, int kind, const int *v, int a)
          * vectors */
         if (*tsl__tiled2d_kind_rule(kind, v)) return 0;
         return !(v[P_MMA] && (!sa || !sb || mdimc % 4 || ndimc % 8 ||
-                              (4 * (mwg / mdimc)) % tsl__tiled2d_mma_rows(v[P_MMA]) ||
-                              kwg % tsl__tiled2d_mma_depth(v[P_MMA]) || v[P_VWA] != 1 || v[P_WN] ||
+                              (4 * (mwg / mdimc)) % mma_rows(v[P_MMA]) ||
+                              kwg % mma_depth(v[P_MMA]) || v[P_VWA] != 1 || v[P_WN] ||
                               v[P_VW] > 8));
     case P_BT:
         /* DIRECT = 2 on a ring configuration: its register-staged companion reads small ragged
@@ -296,7 +297,7 @@ int tsl__tiled2d_registers(int dbl, const int *v)
     int nthreads = v[P_MDIMC] * v[P_NDIMC], w = dbl ? 2 : 1;
     int nla = v[P_SA] ? v[P_MWG] * v[P_KWG] / nthreads : 0;
     int nlb = v[P_SB] ? v[P_KWG] * v[P_NWG] / nthreads : 0;
-    int depth = v[P_MMA] ? tsl__tiled2d_mma_depth(v[P_MMA]) : 0;
+    int depth = v[P_MMA] ? mma_depth(v[P_MMA]) : 0;
     int fpipe = dbl && v[P_FPIPE] && v[P_MMA] ? (mwi * depth / 8 + nwi * depth / 4) * w : 0;
     return (mwi * nwi + mwi + nwi) * w + (v[P_PF] ? (nla + nlb) * w : 0) + fpipe + 24;
 }
