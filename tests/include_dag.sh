@@ -27,33 +27,32 @@ def strip(text):
 
 def definitions(text):
     """Names of the functions and variables a file defines with external linkage."""
-    names, decl, i, n = set(), [], 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '{':  # a function body, or a braced part of a declaration: skip it whole
-            head = ''.join(decl)
-            depth, j = 0, i
-            while j < n:
-                depth += {'{': 1, '}': -1}.get(text[j], 0)
-                if depth == 0: break
-                j += 1
-            m = re.search(r'([A-Za-z_]\w*)\s*\(([^()]|\([^()]*\))*\)\s*$', head)
-            if m and '=' not in head:
-                if not re.search(r'\bstatic\b', head): names.add(m.group(1))
-                decl = []
-            else:
-                decl.append(' {} ')
-            i = j + 1
+    names, start, depth, body = set(), 0, 0, False
+    decl = []  # the top-level text of the declaration being read
+    for m in re.finditer(r'[{};]', text):
+        ch, at = m.group(0), m.start()
+        if depth:  # inside braces: a function body, or a braced part of a declaration
+            depth += {'{': 1, '}': -1}.get(ch, 0)
+            if depth == 0:
+                start = at + 1
+                if not body: decl.append(' {} ')
             continue
-        if ch == ';':  # the end of a declaration: a variable definition unless static/extern
-            head, decl = ''.join(decl), []
+        decl.append(text[start:at])
+        start = at + 1
+        head = ''.join(decl)
+        if ch == '{':
+            fn = re.search(r'([A-Za-z_]\w*)\s*\(([^()]|\([^()]*\))*\)\s*$', head)
+            body = bool(fn) and '=' not in head
+            if body:
+                if not re.search(r'\bstatic\b', head): names.add(fn.group(1))
+                decl = []
+            depth = 1
+        elif ch == ';':  # the end of a declaration: a variable definition unless static/extern
+            decl = []
             top = head.split('=')[0]
             if not re.search(r'\b(static|extern|typedef)\b', head) and '(' not in top:
-                m = re.search(r'([A-Za-z_]\w*)\s*(\[[^\]]*\]\s*)*$', top.strip())
-                if m: names.add(m.group(1))
-        else:
-            decl.append(ch)
-        i += 1
+                var = re.search(r'([A-Za-z_]\w*)\s*(\[[^\]]*\]\s*)*$', top.strip())
+                if var: names.add(var.group(1))
     return names - {'main'}
 
 text = {f: strip(open(os.path.join(root, f), errors='replace').read()) for f in files}
