@@ -1,10 +1,10 @@
 /* args.c: the shared option parser of the tessel command (see args.h). Numbers are parsed
  * strictly: strtoull/strtod accept leading blanks, signs and trailing text, and strtoull wraps
  * negative input around to huge values, so every value is checked character by character before
- * and after the conversion. One bad value is one error line and exit code 2, never a crash. */
+ * and after the conversion. One bad value is one error line and exit code 2, never a crash. The
+ * command's stderr lines live here too: errors, notes and the terminal's progress line, which
+ * every other line clears first. */
 #include "args.h"
-
-#include "output.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -14,6 +14,31 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* ---- the progress line ----------------------------------------------------------------------- */
+
+static int progress_shown;
+
+void cli_progress(const char *fmt, ...)
+{
+    if (!isatty(STDERR_FILENO)) return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("\r\033[K", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fflush(stderr);
+    progress_shown = 1;
+}
+
+void cli_progress_clear(void)
+{
+    if (!progress_shown) return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    progress_shown = 0;
+}
 
 /* Folds newlines and runs of blanks into single spaces and trims, so any message (an OpenCL build
  * log included) stays one line; long messages are cut with "...". */

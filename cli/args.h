@@ -1,7 +1,8 @@
 /* args.h: the shared option parser of the tessel command. Each subcommand describes its options
  * as a table of cli_option rows (name, kind, where the value goes, help line); one parser reads
  * argv against that table with strict number parsing, and the same table prints the options
- * section of the subcommand's --help. Every usage error is one line on stderr and exit code 2. */
+ * section of the subcommand's --help. Every usage error is one line on stderr and exit code 2.
+ * Also the command's stderr lines: errors, notes and the terminal-only progress line. */
 #ifndef TESSEL_CLI_ARGS_H
 #define TESSEL_CLI_ARGS_H
 
@@ -67,6 +68,15 @@ int cli_parse_real(const char *s, double *out);
 
 /* Splits a comma list into list; -1 on an empty item or too many items. */
 int cli_split_names(const char *s, cli_name_list *list);
+
+/* Progress line on stderr, shown only when stderr is a terminal; cleared before any other
+ * stderr output. */
+void cli_progress(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+void cli_progress_clear(void);
 
 /* Prints "tessel: error: <message>" as exactly one line on stderr (newlines and runs of
  * whitespace in the message, such as a build log, are folded into single spaces) and returns

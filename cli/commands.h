@@ -18,8 +18,4 @@ int cli_cmd_pi(int argc, char **argv);
 int cli_cmd_nbody(int argc, char **argv);
 int cli_cmd_kmeans(int argc, char **argv);
 
-/* The whole command line, for the record written into --json output. */
-extern int cli_argc;
-extern char **cli_argv;
-
 #endif

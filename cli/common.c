@@ -11,6 +11,9 @@
 #include "args.h"
 #include "ref/ref.h"
 
+int cli_argc;
+char **cli_argv;
+
 /* Physical memory of this machine in bytes, 0 if unknown. */
 long double cli_host_memory(void)
 {

@@ -1,12 +1,17 @@
 /* common.h: what every measuring subcommand of the tessel command shares: opening the device
  * with the documented error lines, the median of timed runs, random and NaN fills of host
- * arrays in either precision, and the machine's memory for size checks. */
+ * arrays in either precision, the machine's memory for size checks, and the command line that
+ * the records quote. */
 #ifndef TESSEL_CLI_COMMON_H
 #define TESSEL_CLI_COMMON_H
 
 #include <stddef.h>
 
 #include "tessel.h"
+
+/* The whole command line, for the record written into --json output (main sets it). */
+extern int cli_argc;
+extern char **cli_argv;
 
 /* The one error line (and exit code) for a context tsl_context_create could not make from spec:
  * an unmatched spec lists the devices. */

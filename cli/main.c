@@ -12,12 +12,10 @@
 
 #include "args.h"
 #include "commands.h"
+#include "common.h"
 #include "peer_openblas.h"
 #include "interrupt.h"
 #include "tessel.h"
-
-int cli_argc;
-char **cli_argv;
 
 typedef struct {
     const char *name;

@@ -457,30 +457,6 @@ int cli_report_close(cli_report *rep, int commit)
     return code;
 }
 
-/* ---- progress -------------------------------------------------------------------------------- */
-
-static int progress_shown;
-
-void cli_progress(const char *fmt, ...)
-{
-    if (!isatty(STDERR_FILENO)) return;
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("\r\033[K", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fflush(stderr);
-    progress_shown = 1;
-}
-
-void cli_progress_clear(void)
-{
-    if (!progress_shown) return;
-    fputs("\r\033[K", stderr);
-    fflush(stderr);
-    progress_shown = 0;
-}
-
 void cli_command_line(int argc, char **argv, char *buf, size_t cap)
 {
     size_t used = 0;

@@ -79,14 +79,7 @@ int cli_atomic_open(cli_atomic_file *af, const char *path); /* 0, or -1 with err
 int cli_atomic_commit(cli_atomic_file *af);                 /* 0, or -1 with errno */
 void cli_atomic_abort(cli_atomic_file *af);
 
-/* Progress line on stderr, shown only when stderr is a terminal; cleared before any other
- * stderr output. */
-void cli_progress(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-void cli_progress_clear(void);
+/* The terminal-only progress line is args.h's (cli_progress), with the other stderr lines. */
 
 /* The command line as one string, for the JSON record ("tessel gemm --size 512"). */
 void cli_command_line(int argc, char **argv, char *buf, size_t cap);

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "interrupt.h"
 #include "output.h"
 #include "peer_openblas.h"

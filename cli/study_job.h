@@ -1,7 +1,8 @@
-/* study_job.h: what the four files of `tessel study` share (cmd_study.c, the command;
+/* study_job.h: what the files of `tessel study` share (cmd_study.c, the command;
  * study_run.c, the subcommands' runs; study_figures.c, the figures and the markdown;
- * study_replot.c, --replot): the job, the state of a figure, and the calls between them. It
- * belongs to the command only; the studies themselves are cli/studies/study.h. */
+ * study_replot.c, --replot; study_job.c, the job's table, folder and files): the job, the state
+ * of a figure, and the calls between them. It belongs to the command only; the studies
+ * themselves are cli/studies/study.h. */
 #ifndef TESSEL_CLI_STUDY_JOB_H
 #define TESSEL_CLI_STUDY_JOB_H
 
@@ -38,7 +39,7 @@ typedef struct {
 
 extern const char *const cli_study_mode_names[STUDY_NMODES]; /* "smoke", "default", "full" */
 
-/* ---- cmd_study.c ----------------------------------------------------------------------------- */
+/* ---- study_job.c ----------------------------------------------------------------------------- */
 
 /* job->table, empty, with the columns of study s: 0, or the exit code after one error line. */
 int cli_study_init_table(study_job *job, const study_def *s);

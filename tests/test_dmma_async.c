@@ -211,14 +211,27 @@ static void stair_case(int stair, size_t m, size_t n, size_t k, size_t count, si
     if (st == TSL_OK) st = tsl_buffer_write(g_ctx, ab, 0, count * sa * 8, a);
     if (st == TSL_OK) st = tsl_buffer_write(g_ctx, bb, 0, count * sb * 8, b);
     if (st == TSL_OK) st = tsl_buffer_write(g_ctx, cb, 0, count * sc * 8, c0);
-    tsl__gemm_ext ext = {0, 0, count, sa, sb, sc, stair, step, NULL, 0, 0, 0};
+    tsl__gemm_ext ext = {.batch = count,
+                         .a_stride = sa,
+                         .b_stride = sb,
+                         .c_stride = sc,
+                         .stair = stair,
+                         .stair_step = step};
     double alpha = -1.25, beta = 0.5;
-    CHECK(st != TSL_OK || tsl__gemm_ext_ok(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k,
-                                           0, lda, 0, ldb, &ext),
+    tsl__gemm_call g = {.prec = TSL_DOUBLE,
+                        .ta = TSL_NO_TRANS,
+                        .tb = TSL_NO_TRANS,
+                        .m = m,
+                        .n = n,
+                        .k = k,
+                        .alpha = alpha,
+                        .a = {st == TSL_OK ? ab->mem : NULL, 0, lda},
+                        .b = {st == TSL_OK ? bb->mem : NULL, 0, ldb},
+                        .beta = beta,
+                        .c = {st == TSL_OK ? cb->mem : NULL, 0, ldc}};
+    CHECK(st != TSL_OK || tsl__gemm_ext_ok(g_ctx, &g, &ext),
           "stair %d: the batch runs as one tiled2d launch", stair);
-    if (st == TSL_OK)
-        st = tsl__gemm_mem_ext(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, m, n, k, alpha,
-                               ab->mem, 0, lda, bb->mem, 0, ldb, beta, cb->mem, 0, ldc, &ext);
+    if (st == TSL_OK) st = tsl__gemm_mem_ext(g_ctx, &g, &ext);
     if (st == TSL_OK) st = tsl_buffer_read(g_ctx, cb, 0, count * sc * 8, c);
     CHECK(st == TSL_OK, "stair %d %zux%zux%zu: %s: %s", stair, m, n, k, tsl_status_name(st),
           tsl_context_error(g_ctx));
@@ -251,18 +264,25 @@ static void run_batch(void)
     CHECK(st == TSL_OK, "set_variant %s: %s", v, tsl_context_error(g_ctx));
     CHECK(tsl_context_set_variant(g_ctx, "gemm_batched", "tiled") == TSL_OK, "gemm_batched tiled");
     /* whole tiles, rows and strides of whole 16-byte chunks: the one batched launch (BATCH=1) */
-    tsl__gemm_ext ext = {0, 0, 3, 128 * 42 + 2, 40 * 260 + 4, 0, 0, 0, NULL, 0, 0, 0};
-    CHECK(tsl__gemm_ext_ok(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, 128, 256, 40, 0, 42, 0,
-                           260, &ext),
-          "the ring's batch runs as one tiled2d launch");
+    tsl__gemm_ext ext = {.batch = 3, .a_stride = 128 * 42 + 2, .b_stride = 40 * 260 + 4};
+    tsl__gemm_call g = {.prec = TSL_DOUBLE,
+                        .ta = TSL_NO_TRANS,
+                        .tb = TSL_NO_TRANS,
+                        .m = 128,
+                        .n = 256,
+                        .k = 40,
+                        .alpha = 1.0,
+                        .a = {NULL, 0, 42},
+                        .b = {NULL, 0, 260},
+                        .c = {NULL, 0, 1}};
+    CHECK(tsl__gemm_ext_ok(g_ctx, &g, &ext), "the ring's batch runs as one tiled2d launch");
     batch_case(TSL_ROW_MAJOR, 128, 256, 40, 42, 260, 3, 0.5);
     /* column-major: the row-major problem is C^T = B^T A^T, 128 x 128 */
     batch_case(TSL_COL_MAJOR, 128, 128, 24, 130, 26, 2, 0.0);
     /* an odd lda is no whole chunks: the pre-pass, a GEMM per problem */
     ext.a_stride = 128 * 41 + 2;
-    CHECK(!tsl__gemm_ext_ok(g_ctx, TSL_DOUBLE, TSL_NO_TRANS, TSL_NO_TRANS, 128, 256, 40, 0, 41, 0,
-                            260, &ext),
-          "an odd lda is packed: no one-launch batch");
+    g.a.ld = 41;
+    CHECK(!tsl__gemm_ext_ok(g_ctx, &g, &ext), "an odd lda is packed: no one-launch batch");
     batch_case(TSL_ROW_MAJOR, 128, 256, 40, 41, 260, 2, 1.0);
     /* STAIR over 64 x 128 tiles: steps of whole tiles, and of one and a half (tiles crossing) */
     stair_case(1, 256, 128, 24, 4, 64);

@@ -78,7 +78,7 @@ void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_pee
 int tsl_peer_matrix_elems(tsl_layout layout, tsl_trans trans, size_t rows, size_t cols, size_t ld,
                           size_t *elems);
 
-/* ---- for the peer implementations ----------------------------------------------------------- */
+/* ---- for the peer implementations (peer_common.c) ------------------------------------------- */
 
 double tsl__peer_now_ms(void); /* CLOCK_MONOTONIC in milliseconds */
 /* One call of an OpenCL peer on queue, waited for, timed on the device from a profiled marker

@@ -1,6 +1,7 @@
 /* study_defs.h: what the study definitions (cli/studies/study_*.c, one file per study) share:
  * the parameters every study has (REPEAT, WARMUP), the macros that fill a study_def from its
- * tables, the helpers their hooks use, and the definitions themselves, which studies.c lists. */
+ * tables, the helpers their hooks use (hooks.c), and the definitions themselves, which studies.c
+ * lists. */
 #ifndef TESSEL_STUDY_DEFS_H
 #define TESSEL_STUDY_DEFS_H
 
@@ -23,7 +24,7 @@
 #define TABLES(p)                                                                                  \
     p##_params, COUNT(p##_params), p##_runs, COUNT(p##_runs), p##_figures, COUNT(p##_figures)
 
-/* ---- helpers for the hooks (studies.c) ------------------------------------------------------ */
+/* ---- helpers for the hooks (hooks.c) -------------------------------------------------------- */
 
 /* The value of col in the row of (sweep, series, x); NaN when absent. */
 double study_value_at(const study_table *t, const char *sweep, const char *series, double x,

@@ -5,7 +5,8 @@
  *     *     route auto       # "*": every routine without a rule of its own for that key
  * A bad line is reported once with the file and line number and ignored; the other lines still
  * apply, so a typo never stops a program. The rules are read once, before the first call is
- * routed, and looked up by name afterwards without a lock (they never change again). */
+ * routed, and looked up by name afterwards without a lock (they never change again). The route
+ * modes' names are here too: the rules and TESSEL_BLAS_ROUTE (route.c) read the same words. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -15,6 +16,24 @@
 #include <strings.h>
 
 #include "blas/route.h"
+
+/* ---- the route modes' names ------------------------------------------------------------------ */
+
+int tsl__blas_route_parse(const char *s)
+{
+    if (!s) return -1;
+    if (strcasecmp(s, "auto") == 0) return TSL__ROUTE_AUTO;
+    if (strcasecmp(s, "device") == 0) return TSL__ROUTE_DEVICE;
+    if (strcasecmp(s, "cpu") == 0) return TSL__ROUTE_CPU;
+    return -1;
+}
+
+const char *tsl__blas_route_name(int mode)
+{
+    return mode == TSL__ROUTE_DEVICE ? "device" : mode == TSL__ROUTE_CPU ? "cpu" : "auto";
+}
+
+/* ---- the rules ------------------------------------------------------------------------------- */
 
 #define MAX_RULES 256
 

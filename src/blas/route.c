@@ -87,20 +87,6 @@ int tsl__blas_cost_choose(const tsl__blas_rates *r, int ndev, tsl__blas_kind kin
 
 /* ---- the environment, read once -------------------------------------------------------------- */
 
-int tsl__blas_route_parse(const char *s)
-{
-    if (!s) return -1;
-    if (strcasecmp(s, "auto") == 0) return TSL__ROUTE_AUTO;
-    if (strcasecmp(s, "device") == 0) return TSL__ROUTE_DEVICE;
-    if (strcasecmp(s, "cpu") == 0) return TSL__ROUTE_CPU;
-    return -1;
-}
-
-const char *tsl__blas_route_name(int mode)
-{
-    return mode == TSL__ROUTE_DEVICE ? "device" : mode == TSL__ROUTE_CPU ? "cpu" : "auto";
-}
-
 static pthread_once_t g_once = PTHREAD_ONCE_INIT;
 static int g_mode;
 static int g_have_rules;
@@ -452,4 +438,22 @@ void tsl__blas_describe(char *buf, size_t cap)
     }
     const char *cpu = tsl__blas_cpu_path();
     app(buf, cap, &at, "; CPU BLAS %s (%d threads)", *cpu ? cpu : "none", tsl__blas_cpu_threads());
+}
+
+/* ---- TESSEL_BLAS_VERBOSE's report at exit ---------------------------------------------------- */
+
+static void print_at_exit(void)
+{
+    char header[4096];
+    tsl__blas_describe(header, sizeof header);
+    tsl__blas_stats_print(stderr, header);
+}
+
+__attribute__((constructor)) static void verbose_init(void)
+{
+    const char *v = getenv("TESSEL_BLAS_VERBOSE");
+    if (v && *v && strcmp(v, "0") != 0) {
+        tsl__blas_stats_timing(1);
+        atexit(print_at_exit);
+    }
 }

@@ -17,7 +17,7 @@ double tsl__blas_now(void);
 /* ---- modes ------------------------------------------------------------------------------- */
 typedef enum { TSL__ROUTE_AUTO = 0, TSL__ROUTE_DEVICE = 1, TSL__ROUTE_CPU = 2 } tsl__route_mode;
 
-/* "auto", "device", "cpu" -> 0, 1, 2; anything else -1. */
+/* "auto", "device", "cpu" -> 0, 1, 2; anything else -1 (config.c, as the rules read them too). */
 int tsl__blas_route_parse(const char *s);
 const char *tsl__blas_route_name(int mode);
 
@@ -163,6 +163,9 @@ void tsl__blas_devices_atfork(void);
 void tsl__blas_describe(char *buf, size_t cap);
 /* 1 when auto kept a call on the CPU by the hint, without opening a device (route.c). */
 int tsl__blas_hint_kept(void);
-void tsl__blas_stats_print(void *file); /* a FILE *: the per-routine table, header first */
+/* The per-routine table (stats.c) into file (a FILE *), after the header line describe wrote. */
+void tsl__blas_stats_print(void *file, const char *header);
+/* Whether the per-call clock runs (stats.c; TESSEL_BLAS_VERBOSE turns it on before any call). */
+void tsl__blas_stats_timing(int on);
 
 #endif

@@ -1,7 +1,7 @@
 /* stats.c: per-routine call counts and times of the drop-in BLAS, kept with atomics so any number
- * of threads can count at once; TESSEL_BLAS_VERBOSE=1 prints them at exit: one header line (the
- * process, the route, each device with the calibration figures the cost model used, the CPU
- * BLAS), then one line per routine that was called: how many calls ran on the CPU and on the
+ * of threads can count at once; with TESSEL_BLAS_VERBOSE=1 route.c prints them at exit: one header
+ * line (the process, the route, each device with the calibration figures the cost model used, the
+ * CPU BLAS), then one line per routine that was called: how many calls ran on the CPU and on the
  * device, the wall time of each, and how many device calls failed and were redone on the CPU. */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -27,6 +27,8 @@ double tsl__blas_now(void)
 
 double tsl__blas_clock(void) { return g_timing ? tsl__blas_now() : 0; }
 
+void tsl__blas_stats_timing(int on) { g_timing = on; }
+
 void tsl__blas_stat_add(tsl__blas_stat *st, int device, double seconds)
 {
     int expected = 0;
@@ -48,7 +50,7 @@ void tsl__blas_cpu_done(const tsl__blas_call *call, double t0)
     tsl__blas_stat_add(call->stat, 0, tsl__blas_clock() - t0);
 }
 
-void tsl__blas_stats_print(void *file)
+void tsl__blas_stats_print(void *file, const char *header)
 {
     FILE *out = file;
     tsl__blas_stat *list[512];
@@ -61,8 +63,6 @@ void tsl__blas_stats_print(void *file)
             list[j] = list[j - 1];
             list[j - 1] = t;
         }
-    char header[4096];
-    tsl__blas_describe(header, sizeof header);
     fprintf(out, "tessel-blas: %s\n", header);
     fprintf(out, "tessel-blas: %-14s %10s %12s %10s %12s %10s\n", "routine", "cpu_calls", "cpu_s",
             "dev_calls", "dev_s", "dev_failed");
@@ -70,15 +70,4 @@ void tsl__blas_stats_print(void *file)
         fprintf(out, "tessel-blas: %-14s %10llu %12.6f %10llu %12.6f %10llu\n", list[i]->name,
                 list[i]->calls[0], (double)list[i]->nanos[0] * 1e-9, list[i]->calls[1],
                 (double)list[i]->nanos[1] * 1e-9, list[i]->fallbacks);
-}
-
-static void print_at_exit(void) { tsl__blas_stats_print(stderr); }
-
-__attribute__((constructor)) static void stats_init(void)
-{
-    const char *v = getenv("TESSEL_BLAS_VERBOSE");
-    if (v && *v && strcmp(v, "0") != 0) {
-        g_timing = 1;
-        atexit(print_at_exit);
-    }
 }

@@ -1,7 +1,8 @@
 /* gemm.c: GEMM, C = alpha op(A) op(B) + beta C, with full CBLAS semantics. This file keeps the
  * variant table (a variant is a row of data: a kernel and its compile-time parameters), chooses
  * and checks a call's variant, runs the row-major problem the kernels compute (and the Level-3
- * modes' entry points); the public calls and their argument checks are in gemm_api.c.
+ * modes' entry points); the public calls and their argument checks are in gemm_api.c and
+ * gemm_buf.c, the kernels' builds and launch sizes in gemm_kernel.c.
  * tiled2d's parameters are in gemm_tiled2d_config.c, its search space in gemm_tiled2d_space.c and
  * its run (pack, split k, peeled edges) in gemm_tiled2d.c.
  *
@@ -292,54 +293,6 @@ const tsl__op_desc tsl__gemm_desc = {.op = "gemm",
 
 /* ---- the row-major problem the kernels see ------------------------------------------------ */
 
-/* Bytes per matrix element of a precision (TSL_SINGLE, TSL_DOUBLE, TSL_HALF, TSL_BFLOAT16) or
- * of a kind. */
-size_t tsl__gemm_elem_size(int prec)
-{
-    return prec == TSL_DOUBLE ? sizeof(double)
-           : GK_16BIT(prec)   ? sizeof(uint16_t)
-                              : sizeof(float);
-}
-
-size_t tsl__gemm_round_up(size_t x, size_t m)
-{
-    return (x + m - 1) / m * m;
-}
-
-/* Largest power-of-two square work-group edge (at most 16) the kernel allows. */
-size_t tsl__gemm_square_edge(size_t max_wg)
-{
-    size_t e = 16;
-    while (e > 1 && e * e > max_wg)
-        e /= 2;
-    return e;
-}
-
-tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const char *name,
-                                const char *extra, cl_kernel *k)
-{
-    char options[400];
-    snprintf(options, sizeof options, "-DPRECISION=%d%s -DONLY_ONE_KERNEL -DONLY_%s%s%s",
-             p->dbl ? 64 : 32,
-             p->kind == GK_HALF   ? " -DSTORAGE_HALF=1"
-             : p->kind == GK_BF16 ? " -DSTORAGE_BF16=1"
-                                  : "",
-             name, *extra ? " " : "", extra);
-    /* tiled2d's program is gemm.cl's prelude, its parameters, the matrix instructions and the
-     * kernel (src/kernels/: one file each) */
-    const char *src = strcmp(name, "gemm_tiled2d") == 0
-                          ? "gemm.cl+gemm_tiled2d.cl+gemm_mma.cl+gemm_tiled2d_kernel.cl"
-                          : "gemm.cl";
-    return tsl__get_kernel(ctx, src, options, name, k);
-}
-
-/* op(X)(i, l) = X[i rs + l cs] for an operand X of leading dimension ld, transposed or not. */
-void tsl__gemm_op_strides(tsl_trans t, size_t ld, int *rs, int *cs)
-{
-    *rs = t == TSL_NO_TRANS ? (int)ld : 1;
-    *cs = t == TSL_NO_TRANS ? 1 : (int)ld;
-}
-
 /* The ladder kernels: strided operands, guarded accesses, any shape. */
 static tsl_status run_strided(tsl_context *ctx, const gemm_problem *p, const gemm_variant *v, int K)
 {
@@ -447,17 +400,29 @@ tsl_status tsl__gemm_run(tsl_context *ctx, const gemm_problem *p)
 
 /* Row-major GEMM on device memory at element offsets, with the context's gemm variant: the
  * entry point of the blocked Level-3 routines (ops.h). No argument checks: the caller's. */
-tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
-                         size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
-                         cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c, size_t c_off,
-                         size_t ldc)
+tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g)
 {
-    if (m == 0 || n == 0) return TSL_OK;
-    int use_ab = k > 0 && alpha != 0.0;
-    gemm_problem p = {prec == TSL_DOUBLE, tsl__gemm_elem_size(prec), ta, tb, m, n, k, alpha, beta,
-                      use_ab ? a : c, use_ab ? b : c, c, lda, ldb, ldc, prec,
-                      use_ab ? a_off : 0, use_ab ? b_off : 0, c_off, 0, 0, 0, 0, 0, 0, 0, 0,
-                      NULL, 0, 0};
+    if (g->m == 0 || g->n == 0) return TSL_OK;
+    int use_ab = g->k > 0 && g->alpha != 0.0;
+    gemm_problem p = {.dbl = g->prec == TSL_DOUBLE,
+                      .elem = tsl__gemm_elem_size(g->prec),
+                      .ta = g->ta,
+                      .tb = g->tb,
+                      .m = g->m,
+                      .n = g->n,
+                      .k = g->k,
+                      .alpha = g->alpha,
+                      .beta = g->beta,
+                      .a = use_ab ? g->a.buffer : g->c.buffer,
+                      .b = use_ab ? g->b.buffer : g->c.buffer,
+                      .c = g->c.buffer,
+                      .lda = g->a.ld,
+                      .ldb = g->b.ld,
+                      .ldc = g->c.ld,
+                      .kind = g->prec,
+                      .a_off = use_ab ? g->a.offset : 0,
+                      .b_off = use_ab ? g->b.offset : 0,
+                      .c_off = g->c.offset};
     return tsl__gemm_run(ctx, &p);
 }
 
@@ -527,51 +492,72 @@ static void mode_waves(tsl_context *ctx, const gemm_problem *p, gemm_choice *ch)
 }
 
 /* The problem of a tsl__gemm_mem_ext call (ext applied). */
-static gemm_problem ext_problem(int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n, size_t k,
-                                double alpha, cl_mem a, size_t a_off, size_t lda, cl_mem b,
-                                size_t b_off, size_t ldb, double beta, cl_mem c, size_t c_off,
-                                size_t ldc, const tsl__gemm_ext *ext)
+static gemm_problem ext_problem(const tsl__gemm_call *g, const tsl__gemm_ext *ext)
 {
-    gemm_problem p = {prec == TSL_DOUBLE, tsl__gemm_elem_size(prec), ta, tb, m, n, k, alpha, beta,
-                      a, b, c, lda, ldb, ldc, prec, a_off, b_off, c_off, ext->tri, ext->unit,
-                      ext->batch, ext->a_stride, ext->b_stride, ext->c_stride,
-                      ext->batch ? ext->stair : 0, ext->stair_step, ext->batch ? NULL : ext->cin,
-                      ext->cin_off, ext->ldcin};
+    gemm_problem p = {.dbl = g->prec == TSL_DOUBLE,
+                      .elem = tsl__gemm_elem_size(g->prec),
+                      .ta = g->ta,
+                      .tb = g->tb,
+                      .m = g->m,
+                      .n = g->n,
+                      .k = g->k,
+                      .alpha = g->alpha,
+                      .beta = g->beta,
+                      .a = g->a.buffer,
+                      .b = g->b.buffer,
+                      .c = g->c.buffer,
+                      .lda = g->a.ld,
+                      .ldb = g->b.ld,
+                      .ldc = g->c.ld,
+                      .kind = g->prec,
+                      .a_off = g->a.offset,
+                      .b_off = g->b.offset,
+                      .c_off = g->c.offset,
+                      .tri = ext->tri,
+                      .unit = ext->unit,
+                      .batch = ext->batch,
+                      .a_stride = ext->a_stride,
+                      .b_stride = ext->b_stride,
+                      .c_stride = ext->c_stride,
+                      .stair = ext->batch ? ext->stair : 0,
+                      .stair_step = ext->stair_step,
+                      .cin = ext->batch ? NULL : ext->cin.buffer,
+                      .cin_off = ext->cin.offset,
+                      .ldcin = ext->cin.ld};
     return p;
 }
 
-int tsl__gemm_ext_ok(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
-                     size_t k, size_t a_off, size_t lda, size_t b_off, size_t ldb,
-                     const tsl__gemm_ext *ext)
+int tsl__gemm_ext_ok(tsl_context *ctx, const tsl__gemm_call *g, const tsl__gemm_ext *ext)
 {
-    if (prec != TSL_SINGLE && prec != TSL_DOUBLE) return 0;
+    if (g->prec != TSL_SINGLE && g->prec != TSL_DOUBLE) return 0;
     char saved[sizeof ctx->error];
     snprintf(saved, sizeof saved, "%s", ctx->error);
     gemm_choice c;
-    tsl_status s = choose(ctx, tsl__context_variant(ctx, "gemm"), prec == TSL_DOUBLE,
-                          &(tsl__shape){m, n, k}, &c);
+    tsl_status s = choose(ctx, tsl__context_variant(ctx, "gemm"), g->prec == TSL_DOUBLE,
+                          &(tsl__shape){g->m, g->n, g->k}, &c);
     snprintf(ctx->error, sizeof ctx->error, "%s", saved); /* a question, not a failure */
     if (s != TSL_OK || c.v->kind != KIND_TILED2D) return 0;
     if (!ext->batch) return 1;
-    gemm_problem p = ext_problem(prec, ta, tb, m, n, k, 1.0, NULL, a_off, lda, NULL, b_off, ldb,
-                                 0.0, NULL, 0, 1, ext);
+    /* the batch's shape and A's and B's places decide; no buffer is touched */
+    tsl__gemm_call shape = *g;
+    shape.alpha = 1.0;
+    shape.beta = 0.0;
+    shape.a.buffer = shape.b.buffer = NULL;
+    shape.c = (tsl__matrix){.buffer = NULL, .offset = 0, .ld = 1};
+    gemm_problem p = ext_problem(&shape, ext);
     return batch_runs(&p, c.tp.v);
 }
 
-tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
-                             size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
-                             cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c,
-                             size_t c_off, size_t ldc, const tsl__gemm_ext *ext)
+tsl_status tsl__gemm_mem_ext(tsl_context *ctx, const tsl__gemm_call *g, const tsl__gemm_ext *ext)
 {
-    if (m == 0 || n == 0) return TSL_OK;
-    if (k == 0 || alpha == 0.0)
+    if (g->m == 0 || g->n == 0) return TSL_OK;
+    if (g->k == 0 || g->alpha == 0.0)
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
                          "gemm: the Level-3 modes need k > 0 and alpha != 0 (internal)");
-    gemm_problem p = ext_problem(prec, ta, tb, m, n, k, alpha, a, a_off, lda, b, b_off, ldb, beta,
-                                 c, c_off, ldc, ext);
+    gemm_problem p = ext_problem(g, ext);
     gemm_choice ch;
     const char *variant = tsl__context_variant(ctx, "gemm");
-    tsl_status s = choose(ctx, variant, p.dbl, &(tsl__shape){m, n, k}, &ch);
+    tsl_status s = choose(ctx, variant, p.dbl, &(tsl__shape){g->m, g->n, g->k}, &ch);
     if (s != TSL_OK) return s;
     if (ch.v->kind != KIND_TILED2D)
         return tsl__fail(ctx, TSL_ERR_UNSUPPORTED,

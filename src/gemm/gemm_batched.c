@@ -113,13 +113,29 @@ static tsl_status run_direct(tsl_context *ctx, const batched_problem *p)
     return s;
 }
 
+/* Problem z of the batch, as one GEMM on device memory. */
+static tsl__gemm_call problem_at(const batched_problem *p, size_t z)
+{
+    return (tsl__gemm_call){.prec = p->prec,
+                            .ta = p->ta,
+                            .tb = p->tb,
+                            .m = p->m,
+                            .n = p->n,
+                            .k = p->k,
+                            .alpha = p->alpha,
+                            .beta = p->beta,
+                            .a = {p->a, p->a_off + z * p->sa, p->lda},
+                            .b = {p->b, p->b_off + z * p->sb, p->ldb},
+                            .c = {p->c, p->c_off + z * p->sc, p->ldc}};
+}
+
 static tsl_status run_loop(tsl_context *ctx, const batched_problem *p)
 {
     tsl_status s = TSL_OK;
-    for (size_t z = 0; s == TSL_OK && z < p->batch; ++z)
-        s = tsl__gemm_mem(ctx, p->prec, p->ta, p->tb, p->m, p->n, p->k, p->alpha, p->a,
-                          p->a_off + z * p->sa, p->lda, p->b, p->b_off + z * p->sb, p->ldb,
-                          p->beta, p->c, p->c_off + z * p->sc, p->ldc);
+    for (size_t z = 0; s == TSL_OK && z < p->batch; ++z) {
+        tsl__gemm_call g = problem_at(p, z);
+        s = tsl__gemm_mem(ctx, &g);
+    }
     return s;
 }
 
@@ -127,14 +143,11 @@ static tsl_status run_loop(tsl_context *ctx, const batched_problem *p)
  * loop. k == 0 or alpha == 0 (C = beta C) goes through loop's GEMMs, which handle it. */
 static tsl_status run_tiled(tsl_context *ctx, const batched_problem *p)
 {
-    tsl__gemm_ext ext = {0, 0, p->batch, p->sa, p->sb, p->sc, 0, 0, NULL, 0, 0, 0};
-    if (p->k == 0 || p->alpha == 0.0 ||
-        !tsl__gemm_ext_ok(ctx, p->prec, p->ta, p->tb, p->m, p->n, p->k, p->a_off, p->lda,
-                          p->b_off, p->ldb, &ext))
-        return run_loop(ctx, p);
-    return tsl__gemm_mem_ext(ctx, p->prec, p->ta, p->tb, p->m, p->n, p->k, p->alpha, p->a,
-                             p->a_off, p->lda, p->b, p->b_off, p->ldb, p->beta, p->c, p->c_off,
-                             p->ldc, &ext);
+    tsl__gemm_ext ext = {
+        .batch = p->batch, .a_stride = p->sa, .b_stride = p->sb, .c_stride = p->sc};
+    tsl__gemm_call g = problem_at(p, 0);
+    if (p->k == 0 || p->alpha == 0.0 || !tsl__gemm_ext_ok(ctx, &g, &ext)) return run_loop(ctx, p);
+    return tsl__gemm_mem_ext(ctx, &g, &ext);
 }
 
 static tsl_status run(tsl_context *ctx, const batched_problem *p)
@@ -282,13 +295,13 @@ static tsl_status batched_host(tsl_context *ctx, const char *fn, int prec, const
     size_t es = p.dbl ? sizeof(double) : sizeof(float), ea, eb, ec;
     if (!extents(&p, use_ab, &ea, &eb, &ec))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: the batch's byte counts overflow", fn);
-    if ((s = tsl__workspace(ctx, 2, ec * es, &p.c)) ||
+    if ((s = tsl__workspace(ctx, TSL__WS_C, ec * es, &p.c)) ||
         (s = tsl__upload_rect(ctx, p.c, c, 1, ec * es, ec * es)))
         return s;
     if (use_ab) {
-        if ((s = tsl__workspace(ctx, 0, ea * es, &p.a)) ||
+        if ((s = tsl__workspace(ctx, TSL__WS_A, ea * es, &p.a)) ||
             (s = tsl__upload_rect(ctx, p.a, a, 1, ea * es, ea * es)) ||
-            (s = tsl__workspace(ctx, 1, eb * es, &p.b)) ||
+            (s = tsl__workspace(ctx, TSL__WS_B, eb * es, &p.b)) ||
             (s = tsl__upload_rect(ctx, p.b, b, 1, eb * es, eb * es)))
             return s;
     } else {

@@ -1,6 +1,7 @@
-/* gemm_internal.h: what the files of the single-device GEMM share: gemm.c (the variant table,
- * the choice of a variant and its tiled2d configuration, the ladder kernels, the argument checks
- * and the entry points), gemm_tiled2d_config.c (tiled2d's parameters, built-in configurations and
+/* gemm_internal.h: what the files of the single-device GEMM share: gemm_api.c and gemm_buf.c (the
+ * public entry points and their argument checks), gemm.c (the variant table, the choice of a
+ * variant and its tiled2d configuration, the ladder kernels), gemm_kernel.c (building a kernel and
+ * the sizes of a launch), gemm_tiled2d_config.c (tiled2d's parameters, built-in configurations and
  * the rules of what runs), gemm_tiled2d_space.c (the tuner's search space over them) and
  * gemm_tiled2d.c (tiled2d's run: the pack pre-pass, split k and peeled edges). The types below are
  * the variant's row, the tiled2d configuration, the resolved choice and the row-major problem the
@@ -47,7 +48,8 @@ enum {
  * OpenCL C emulation of the same data path elsewhere): for double 1 = m8n8k4, 2 = m16n8k8, 3 =
  * m16n8k16 (FP64); 4 = m16n8k16 on 16-bit inputs with FP32 accumulation (f16 for half storage,
  * bf16 for bfloat16: the only tiled2d configurations with 16-bit storage); 5 = m16n8k8 TF32 with
- * FP32 accumulation (single precision in the TF32 and 3xTF32 math modes, which need it). */
+ * FP32 accumulation (single precision in the TF32 and 3xTF32 math modes, which need it). The
+ * value mixes two things, which the host reads apart (tiled2d_mma below). */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
     P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, P_ASYNC, P_FPIPE, P_BT, NP
@@ -56,6 +58,32 @@ _Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds"
 typedef struct {
     int v[NP];
 } tiled2d_params;
+
+/* An MMA value apart: the matrix instruction's shape (m x n x k, n always 8) and the data it
+ * multiplies. The configuration strings, the tuning database and the kernel's -DMMA keep the one
+ * value (MMA=3 is m16n8k16 on FP64); the host asks tsl__tiled2d_mma what a value means. */
+typedef enum { MMA_NO_SHAPE, MMA_M8N8K4, MMA_M16N8K8, MMA_M16N8K16 } tiled2d_mma_shape;
+typedef enum {
+    MMA_NO_DATA,
+    MMA_FP64,  /* double */
+    MMA_16BIT, /* f16 or bf16 (by the storage), FP32 accumulation */
+    MMA_TF32   /* TF32, FP32 accumulation */
+} tiled2d_mma_data;
+typedef struct {
+    tiled2d_mma_shape shape;
+    tiled2d_mma_data data;
+} tiled2d_mma;
+/* The values of MMA, by what they name. */
+enum {
+    MMA_NONE = 0,
+    MMA_FP64_M8N8K4 = 1,
+    MMA_FP64_M16N8K8 = 2,
+    MMA_FP64_M16N8K16 = 3,
+    MMA_16BIT_M16N8K16 = 4,
+    MMA_TF32_M16N8K8 = 5
+};
+/* The instruction of an MMA value (a value outside 0..5: none). */
+tiled2d_mma tsl__tiled2d_mma(int value);
 
 /* A variant as the caller or the database names it, resolved: the row, and for tiled2d its
  * parameters. "auto" is the database's configuration for the kind and the problem's shape
@@ -146,7 +174,25 @@ tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp,
 /* A problem by tiled2d: whole tiles, and peeled edges where they pay. */
 tsl_status tsl__gemm_run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c);
 
-/* ---- gemm.c ------------------------------------------------------------------------------- */
+/* ---- gemm_buf.c ---------------------------------------------------------------------------- */
+/* A GEMM call's arguments as the caller gave them. */
+typedef struct {
+    tsl_layout layout;
+    tsl_trans ta, tb;
+    size_t m, n, k, lda, ldb, ldc;
+} gemm_args;
+/* CBLAS rules; messages speak of the caller's own arguments (fn: the public call's name). */
+tsl_status tsl__gemm_check_args(tsl_context *ctx, const char *fn, const gemm_args *g);
+/* Row-major view after the column-major swap: stored A is ar x ac, B is br x bc. */
+typedef struct {
+    tsl_trans ta, tb;
+    size_t m, n, k, lda, ldb, ldc;
+    int swapped;
+    size_t ar, ac, br, bc;
+} gemm_view;
+gemm_view tsl__gemm_normalize(const gemm_args *g);
+
+/* ---- gemm_kernel.c ------------------------------------------------------------------------ */
 size_t tsl__gemm_round_up(size_t x, size_t m);
 /* Largest power-of-two square work-group edge (at most 16) the kernel allows. */
 size_t tsl__gemm_square_edge(size_t max_wg);
@@ -157,6 +203,8 @@ tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const c
 void tsl__gemm_op_strides(tsl_trans t, size_t ld, int *rs, int *cs);
 /* Bytes of one element of a precision's matrices (tsl_precision). */
 size_t tsl__gemm_elem_size(int prec);
+
+/* ---- gemm.c ------------------------------------------------------------------------------- */
 /* The kind (GK_*) of a call of precision prec: single precision in the context's math mode. */
 int tsl__gemm_call_kind(const tsl_context *ctx, int prec);
 /* Runs the row-major problem with the context's variant (m, n > 0): gemm_api.c's calls. */

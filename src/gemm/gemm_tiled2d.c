@@ -197,7 +197,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         tsl__gemm_op_strides(p->ta, p->lda, &rs, &cs);
         lda = LD_FOR(Kp);
         int tri = p->tri == TSL__TRI_A_LOWER ? 1 : p->tri == TSL__TRI_A_UPPER ? 2 : 0;
-        s = pack(ctx, p, 3, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri,
+        s = pack(ctx, p, TSL__WS_PACK_A, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri,
                  tsl__tiled2d_pre_tf32(p->kind, tp), &a);
         a_off = 0;
     }
@@ -208,11 +208,12 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         if (tp[P_BT]) { /* op(B)^T: n rows of k, as A's tiles are laid out (the TF32 kind rounded) */
             ldb = LD_FOR(Kp);
             s = tri ? tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: BT with a triangular B")
-                    : pack(ctx, p, 4, p->b, p->b_off, p->n, p->k, cs, rs, Np, ldb, 0,
+                    : pack(ctx, p, TSL__WS_PACK_B, p->b, p->b_off, p->n, p->k, cs, rs, Np, ldb, 0,
                            tsl__tiled2d_pre_tf32(p->kind, tp), &b);
         } else {
             ldb = LD_FOR(Np);
-            s = pack(ctx, p, 4, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, 0, &b);
+            s = pack(ctx, p, TSL__WS_PACK_B, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, 0,
+                     &b);
         }
         b_off = 0;
     }
@@ -259,7 +260,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     cl_long kc_off = (cl_long)p->c_off;
     double beta = p->beta;
     if (slices > 1) {
-        s = tsl__workspace(ctx, 6, slices * p->m * p->n * acc_elem(p), &cout);
+        s = tsl__workspace(ctx, TSL__WS_SPLIT_K, slices * p->m * p->n * acc_elem(p), &cout);
         if (s != TSL_OK) return s;
         ildc = (int)p->n;
         cslice = (cl_long)(p->m * p->n);
@@ -411,19 +412,21 @@ static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k,
  * companion. */
 #define COMPANION_MAX 1073741824.0
 static const tiled2d_params fp64_direct_companion = {
-    {64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 2, 0, 2, 0, 0, 0, 0}};
+    .v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
+          [P_SA] = 1, [P_SB] = 1, [P_PF] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_DBUF] = 1,
+          [P_MMA] = MMA_FP64_M16N8K8, [P_DIRECT] = 2}};
 
 static int ring_companion(const tsl_context *ctx, const gemm_problem *p, const gemm_choice *c,
                           gemm_choice *out)
 {
     const int *tp = c->tp.v;
-    if (!tp[P_ASYNC] || tp[P_MMA] < 1 || tp[P_MMA] > 3 || tp[P_DIRECT] != 2 || p->tri || p->batch)
-        return 0;
+    tiled2d_mma ring = tsl__tiled2d_mma(tp[P_MMA]);
+    if (!tp[P_ASYNC] || ring.data != MMA_FP64 || tp[P_DIRECT] != 2 || p->tri || p->batch) return 0;
     if ((double)p->m * (double)p->n * (double)p->k > COMPANION_MAX) return 0;
     *out = *c;
     out->tp = fp64_direct_companion;
     int *v = out->tp.v;
-    if (tp[P_MMA] == 1) v[P_MMA] = 1;
+    if (ring.shape == MMA_M8N8K4) v[P_MMA] = MMA_FP64_M8N8K4;
     if (!tsl__tiled2d_runs(ctx, p->kind, v)) return 0;
     size_t Mp = tsl__gemm_round_up(p->m, (size_t)v[P_MWG]);
     size_t Np = tsl__gemm_round_up(p->n, (size_t)v[P_NWG]);

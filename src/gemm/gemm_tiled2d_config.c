@@ -25,8 +25,10 @@ const tsl__axis tsl__tiled2d_axes[NP] = {
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
  * (src/tune/defaults.tuning, where the per-device settings live) have an entry: modest tiles in
- * local memory that run everywhere. */
-const tiled2d_params tsl__tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0}};
+ * local memory that run everywhere. Here and below, a parameter not named is 0. */
+const tiled2d_params tsl__tiled2d_fallback = {
+    .v = {[P_MWG] = 64, [P_NWG] = 64, [P_KWG] = 16, [P_MDIMC] = 8, [P_NDIMC] = 8, [P_VW] = 4,
+          [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_APAD] = 1}};
 
 /* The tensor-core kinds' built-in configurations (16-bit storage, TF32, 3xTF32: no FMA kernel
  * computes them), the fastest of H100 rounds A and B (2026-11-25, docs/gemm.md): 128 x 128 tiles
@@ -38,14 +40,26 @@ const tiled2d_params tsl__tiled2d_fallback = {{64, 64, 16, 8, 8, 4, 1, 1, 0, 1, 
  * not fit (48 KiB and 33 KiB of local memory): the first tensor-core tiles (64 x 128,
  * double-buffered staging through registers, 13 KiB). */
 static const tiled2d_params mma16_builtin[2] = {
-    {{128, 128, 32, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 4, 0, 0, 0, 3, 1}},
-    {{64, 128, 16, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 4, 0, 2, 0, 0, 0}}};
+    {.v = {[P_MWG] = 128, [P_NWG] = 128, [P_KWG] = 32, [P_MDIMC] = 8, [P_NDIMC] = 16, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_MMA] = MMA_16BIT_M16N8K16,
+           [P_ASYNC] = 3, [P_FPIPE] = 1}},
+    {.v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 16, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_PF] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_DBUF] = 1,
+           [P_MMA] = MMA_16BIT_M16N8K16, [P_DIRECT] = 2}}};
 static const tiled2d_params tf32_builtin[2] = {
-    {{128, 128, 16, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 3, 1, 1}},
-    {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
+    {.v = {[P_MWG] = 128, [P_NWG] = 128, [P_KWG] = 16, [P_MDIMC] = 8, [P_NDIMC] = 16, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_MMA] = MMA_TF32_M16N8K8,
+           [P_ASYNC] = 3, [P_FPIPE] = 1, [P_BT] = 1}},
+    {.v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_PF] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_DBUF] = 1,
+           [P_MMA] = MMA_TF32_M16N8K8, [P_DIRECT] = 2}}};
 static const tiled2d_params x3tf32_builtin[2] = {
-    {{128, 128, 8, 8, 16, 2, 1, 1, 0, 1, 1, 0, 0, 0, 0, 5, 0, 0, 0, 4, 0}},
-    {{64, 128, 8, 8, 32, 2, 1, 1, 1, 1, 1, 0, 1, 0, 0, 5, 0, 2, 0, 0, 0}}};
+    {.v = {[P_MWG] = 128, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 16, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_MMA] = MMA_TF32_M16N8K8,
+           [P_ASYNC] = 4}},
+    {.v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
+           [P_SA] = 1, [P_SB] = 1, [P_PF] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_DBUF] = 1,
+           [P_MMA] = MMA_TF32_M16N8K8, [P_DIRECT] = 2}}};
 
 /* The built-in pair of a kind only the tensor cores compute; NULL for single and double. */
 const tiled2d_params *tsl__tiled2d_builtin_pair(int kind)
@@ -87,8 +101,9 @@ size_t tsl__tiled2d_local_bytes(int kind, const int *v)
 {
     if (v[P_ASYNC]) { /* a ring of ASYNC stages, A [m][k], B [k][n] (or [n][k] with BT): FP64 A
                        * rows padded by 4, float and double B rows by 8 (gemm_tiled2d.cl) */
-        int fp64 = v[P_MMA] >= 1 && v[P_MMA] <= 3;
-        size_t apad = fp64 ? 4 : 0, bpad = (fp64 || v[P_MMA] == 5) && !v[P_BT] ? 8 : 0;
+        tiled2d_mma_data data = tsl__tiled2d_mma(v[P_MMA]).data;
+        int fp64 = data == MMA_FP64;
+        size_t apad = fp64 ? 4 : 0, bpad = (fp64 || data == MMA_TF32) && !v[P_BT] ? 8 : 0;
         return ((size_t)v[P_MWG] * ((size_t)v[P_KWG] + apad) +
                 (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad)) *
                kind_elem(kind) * (size_t)v[P_ASYNC];
@@ -99,28 +114,46 @@ size_t tsl__tiled2d_local_bytes(int kind, const int *v)
     return (a + b) * kind_elem(kind) * (v[P_DBUF] ? 2 : 1);
 }
 
-/* The matrix instruction of each MMA value: its rows (of A and D), its depth, and the kinds it
- * computes (its 8 columns are those of every shape). */
+/* The matrix instruction of each MMA value (gemm_internal.h). */
+static const tiled2d_mma mma_of[] = {
+    [MMA_NONE] = {MMA_NO_SHAPE, MMA_NO_DATA},
+    [MMA_FP64_M8N8K4] = {MMA_M8N8K4, MMA_FP64},
+    [MMA_FP64_M16N8K8] = {MMA_M16N8K8, MMA_FP64},
+    [MMA_FP64_M16N8K16] = {MMA_M16N8K16, MMA_FP64},
+    [MMA_16BIT_M16N8K16] = {MMA_M16N8K16, MMA_16BIT},
+    [MMA_TF32_M16N8K8] = {MMA_M16N8K8, MMA_TF32},
+};
+
+tiled2d_mma tsl__tiled2d_mma(int value)
+{
+    if (value < 0 || (size_t)value >= sizeof mma_of / sizeof mma_of[0])
+        return (tiled2d_mma){MMA_NO_SHAPE, MMA_NO_DATA};
+    return mma_of[value];
+}
+
+/* The instruction's rows (of A and D) and depth: 8 and 4 for m8n8k4; 16 and 8 or 16 for the
+ * others (its 8 columns are those of every shape). */
 static int mma_rows(int mma)
 {
-    return mma == 1 ? 8 : 16;
+    return tsl__tiled2d_mma(mma).shape == MMA_M8N8K4 ? 8 : 16;
 }
 static int mma_depth(int mma)
 {
-    return mma == 1 ? 4 : mma == 2 || mma == 5 ? 8 : 16;
+    tiled2d_mma_shape shape = tsl__tiled2d_mma(mma).shape;
+    return shape == MMA_M8N8K4 ? 4 : shape == MMA_M16N8K8 ? 8 : 16;
 }
 
 const char *tsl__tiled2d_kind_rule(int kind, const int *v)
 {
-    int mma = v[P_MMA];
-    if (kind == GK_DOUBLE && mma > 3)
+    tiled2d_mma_data data = tsl__tiled2d_mma(v[P_MMA]).data;
+    if (kind == GK_DOUBLE && (data == MMA_16BIT || data == MMA_TF32))
         return "MMA=4 and 5 are 16-bit and TF32 instructions: double runs MMA=0 to 3";
-    if (kind == GK_SINGLE && mma)
+    if (kind == GK_SINGLE && data != MMA_NO_DATA)
         return "single precision in FP32 math runs MMA=0 (MMA=5 is TF32: set the gemm option "
                "math to TSL_MATH_TF32 or TSL_MATH_3XTF32)";
-    if (GK_16BIT(kind) && mma != 4)
+    if (GK_16BIT(kind) && data != MMA_16BIT)
         return "tiled2d has 16-bit storage only in its tensor-core configurations: MMA=4";
-    if (GK_TF32ISH(kind) && mma != 5)
+    if (GK_TF32ISH(kind) && data != MMA_TF32)
         return "TF32 and 3xTF32 math run on tiled2d's TF32 tensor-core configurations only: "
                "MMA=5";
     return "";
@@ -131,7 +164,7 @@ const char *tsl__tiled2d_kind_rule(int kind, const int *v)
  * PACK_TF32), and the kernel multiplies them as they are (PRE_TF32). */
 int tsl__tiled2d_pre_tf32(int kind, const int *v)
 {
-    return kind == GK_TF32 && v[P_BT] && v[P_MMA] == 5;
+    return kind == GK_TF32 && v[P_BT] && tsl__tiled2d_mma(v[P_MMA]).data == MMA_TF32;
 }
 
 /* ASYNC's rules (the kernel's #error checks): a tensor-core configuration (any MMA: FP64, 16-bit,
@@ -143,12 +176,13 @@ static int async_runs(int kind, const int *v)
 {
     int che = 16 / (int)kind_elem(kind), nthreads = v[P_MDIMC] * v[P_NDIMC];
     int akc = v[P_KWG] / che, bnc = v[P_NWG] / che, nwi = v[P_NWG] / v[P_NDIMC];
-    int mma = v[P_MMA];
-    return mma && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] && v[P_DIRECT] != 1 &&
-           v[P_KWG] % che == 0 && v[P_NWG] % che == 0 && !(mma >= 4 && akc > 8) &&
-           (v[P_MWG] * akc) % nthreads == 0 && (v[P_KWG] * bnc) % nthreads == 0 &&
-           !(mma == 4 && nwi % 2) &&
-           !(v[P_BT] && (mma < 4 || nwi % 2 || (v[P_NWG] * akc) % nthreads));
+    tiled2d_mma_data data = tsl__tiled2d_mma(v[P_MMA]).data;
+    int swizzled = data == MMA_16BIT || data == MMA_TF32; /* A swizzled, not padded */
+    return data != MMA_NO_DATA && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] &&
+           v[P_DIRECT] != 1 && v[P_KWG] % che == 0 && v[P_NWG] % che == 0 &&
+           !(swizzled && akc > 8) && (v[P_MWG] * akc) % nthreads == 0 &&
+           (v[P_KWG] * bnc) % nthreads == 0 && !(data == MMA_16BIT && nwi % 2) &&
+           !(v[P_BT] && (!swizzled || nwi % 2 || (v[P_NWG] * akc) % nthreads));
 }
 
 /* tsl__tiled2d_runs's rules that axis a decides, given the axes before it (those after it may be
@@ -245,8 +279,9 @@ int tsl__tiled2d_native_mma(const tsl_context *ctx, int mma)
 static int has_mma(const tsl_context *ctx, int mma)
 {
     int cc = tsl__nv_compute_capability(ctx);
-    if (mma >= 4) return cc >= 80;
-    return (cc == 80 && mma == 1) || cc == 90 || cc == 100 || cc == 103 || cc == 110;
+    tiled2d_mma m = tsl__tiled2d_mma(mma);
+    if (m.data == MMA_16BIT || m.data == MMA_TF32) return cc >= 80;
+    return (cc == 80 && m.shape == MMA_M8N8K4) || cc == 90 || cc == 100 || cc == 103 || cc == 110;
 }
 
 /* The kernel's -D options: every axis but the host's (ALIAS, KSPLIT, PEEL); MMA only when set (the
@@ -263,7 +298,7 @@ void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "",
                                   tsl__tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
-    if (tp->v[P_MMA] == 5 && n < cap)
+    if (tsl__tiled2d_mma(tp->v[P_MMA]).data == MMA_TF32 && n < cap)
         n += (size_t)snprintf(out + n, cap - n, " -DMATH=%d", kind == GK_3XTF32 ? 2 : 1);
     if (tsl__tiled2d_pre_tf32(kind, tp->v) && n < cap)
         n += (size_t)snprintf(out + n, cap - n, " -DPRE_TF32=1");

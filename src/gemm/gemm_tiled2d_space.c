@@ -12,7 +12,9 @@
  * MMA value of their configurations; 0 for single and double. */
 static int tensor_mma(int kind)
 {
-    return GK_16BIT(kind) ? 4 : GK_TF32ISH(kind) ? 5 : 0;
+    return GK_16BIT(kind)      ? MMA_16BIT_M16N8K16
+           : GK_TF32ISH(kind) ? MMA_TF32_M16N8K8
+                              : MMA_NONE;
 }
 
 static int tiled2d_prefix_ok(const tsl_context *ctx, int kind, const int *v, int a);
@@ -90,7 +92,8 @@ static int tiled2d_allowed(const tsl_context *ctx, int kind, int axis, int value
     int dbl = kind == GK_DOUBLE, mma = tensor_mma(kind);
     if (axis == P_MMA)
         return mma ? value == mma && tsl__tiled2d_native_mma(ctx, value)
-                   : value == 0 || (dbl && value <= 3 && tsl__tiled2d_native_mma(ctx, value));
+                   : value == MMA_NONE || (dbl && tsl__tiled2d_mma(value).data == MMA_FP64 &&
+                                           tsl__tiled2d_native_mma(ctx, value));
     /* the asynchronous ring and its fragment pipeline: the tensor-core kinds, and double where
      * the device has an FP64 instruction; B transposed (ldmatrix reads): 16-bit and TF32 only */
     if ((axis == P_ASYNC || axis == P_FPIPE) && value)
@@ -156,8 +159,8 @@ static const char *tiled2d_unavailable(const tsl_context *ctx, int kind, char *w
              "emulated here, correct but never fast, so there is nothing to tune",
              kind == GK_HALF ? "half" : kind == GK_BF16 ? "bfloat16" : kind == GK_TF32 ? "TF32"
                                                                                         : "3xTF32",
-             mma, ctx->info.name, mma == 4 ? "16-bit" : "TF32",
-             mma == 4 ? "m16n8k16 f16/bf16" : "m16n8k8 tf32");
+             mma, ctx->info.name, mma == MMA_16BIT_M16N8K16 ? "16-bit" : "TF32",
+             mma == MMA_16BIT_M16N8K16 ? "m16n8k16 f16/bf16" : "m16n8k8 tf32");
     return why;
 }
 

@@ -21,8 +21,9 @@
  * error the caller's arrays are unchanged (results are copied back only after the device
  * finished).
  *
- * Workspaces (tsl__workspace slots): 0, 1, 2 the host-pointer calls' operands; 5 the product W of
- * TRMM/TRSM and SYMM's expanded matrix; 7 the diagonal blocks. GEMM uses 3, 4 and 6. */
+ * Workspaces (tsl__workspace slots, ops.h): TSL__WS_A, _B, _C the host-pointer calls' operands;
+ * TSL__WS_W the product W of TRMM/TRSM and SYMM's expanded matrix; TSL__WS_BLOCKS the diagonal
+ * blocks. The GEMMs they run take the pre-passes' slots (TSL__WS_PACK_A, _PACK_B, _SPLIT_K). */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -3,7 +3,8 @@
  * inverted by l3_tri_inv64 / l3_tri_inv (level3.cl), larger ones built from them by recursive
  * doubling, launch by launch through batched GEMMs or, in inverse_leaf's diagonal layout on
  * NVIDIA's GPUs, the first levels in one launch of l3_tri_inv_fused. And the strided batches of
- * GEMMs both files run. */
+ * GEMMs both files run, and op(A) outside its diagonal blocks written densely (l3_tri_full), which
+ * both multiply by too. */
 #include <string.h>
 
 #include "level3/level3.h"
@@ -13,22 +14,35 @@
  * launch where it runs them without a pre-pass, else one GEMM each. tri: TSL__TRI_A_* or _B_*
  * where that operand is one of TRSM's inverted blocks, with zeros in its other triangle (read in
  * place: each tile runs only the k the triangle reaches), else 0. */
-tsl_status tsl__l3_batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans ta, size_t count,
-                                size_t m, size_t n, size_t k, double alpha, cl_mem a, size_t a_off,
-                                size_t lda, size_t sa, cl_mem b, size_t b_off, size_t ldb,
-                                size_t sb, double beta, cl_mem c, size_t c_off, size_t ldc,
-                                size_t sc)
+tsl_status tsl__l3_batched_gemm(tsl_context *ctx, const l3_batch *bt)
 {
-    if (count == 0) return TSL_OK;
-    tsl__gemm_ext ext = {tri, tri ? TSL__TRI_IN_PLACE : 0, count, sa, sb, sc, 0, 0, NULL, 0, 0, 0};
-    if (count > 1 && tsl__gemm_ext_ok(ctx, prec, ta, TSL_NO_TRANS, m, n, k, a_off, lda, b_off,
-                                      ldb, &ext))
-        return tsl__gemm_mem_ext(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off, lda, b,
-                                 b_off, ldb, beta, c, c_off, ldc, &ext);
+    if (bt->count == 0) return TSL_OK;
+    tsl__gemm_ext ext = {.tri = bt->tri,
+                         .unit = bt->tri ? TSL__TRI_IN_PLACE : 0,
+                         .batch = bt->count,
+                         .a_stride = bt->a_stride,
+                         .b_stride = bt->b_stride,
+                         .c_stride = bt->c_stride};
+    tsl__gemm_call g = {.prec = bt->prec,
+                        .ta = bt->ta,
+                        .tb = TSL_NO_TRANS,
+                        .m = bt->m,
+                        .n = bt->n,
+                        .k = bt->k,
+                        .alpha = bt->alpha,
+                        .beta = bt->beta,
+                        .a = bt->a,
+                        .b = bt->b,
+                        .c = bt->c};
+    if (bt->count > 1 && tsl__gemm_ext_ok(ctx, &g, &ext)) return tsl__gemm_mem_ext(ctx, &g, &ext);
     tsl_status s = TSL_OK;
-    for (size_t z = 0; s == TSL_OK && z < count; ++z)
-        s = tsl__gemm_mem(ctx, prec, ta, TSL_NO_TRANS, m, n, k, alpha, a, a_off + z * sa, lda, b,
-                          b_off + z * sb, ldb, beta, c, c_off + z * sc, ldc);
+    for (size_t z = 0; s == TSL_OK && z < bt->count; ++z) {
+        tsl__gemm_call gz = g;
+        gz.a.offset += z * bt->a_stride;
+        gz.b.offset += z * bt->b_stride;
+        gz.c.offset += z * bt->c_stride;
+        s = tsl__gemm_mem(ctx, &gz);
+    }
     return s;
 }
 
@@ -76,21 +90,71 @@ static tsl_status inv_double(tsl_context *ctx, const trxm_problem *p, cl_mem d, 
     tsl_status s;
     /* the inverses are triangles with zeros beside them: the products skip those k */
     if (p->lower) { /* T = A21 inv11 (h2 x h); inv21 = -inv22 T */
-        s = tsl__l3_batched_gemm(ctx, p->prec, TSL__TRI_B_LOWER, p->ta, q->cnt, h2, h, h, 1.0,
-                                 p->a, q->a11 + opa_at(p, h, 0) - p->a_off, p->lda, q->sa, d,
-                                 q->d11, ldd, q->sd, 0.0, d, t_off, h, h * h);
+        s = tsl__l3_batched_gemm(
+            ctx, &(l3_batch){.prec = p->prec,
+                             .tri = TSL__TRI_B_LOWER,
+                             .ta = p->ta,
+                             .count = q->cnt,
+                             .m = h2,
+                             .n = h,
+                             .k = h,
+                             .alpha = 1.0,
+                             .a = {p->a, q->a11 + opa_at(p, h, 0) - p->a_off, p->lda},
+                             .a_stride = q->sa,
+                             .b = {d, q->d11, ldd},
+                             .b_stride = q->sd,
+                             .beta = 0.0,
+                             .c = {d, t_off, h},
+                             .c_stride = h * h});
         if (s == TSL_OK)
-            s = tsl__l3_batched_gemm(ctx, p->prec, TSL__TRI_A_LOWER, TSL_NO_TRANS, q->cnt, h2, h,
-                                     h2, -1.0, d, q->d22, ldd, q->sd, d, t_off, h, h * h, 0.0, d,
-                                     q->d21, ldd, q->sd);
+            s = tsl__l3_batched_gemm(ctx, &(l3_batch){.prec = p->prec,
+                                                      .tri = TSL__TRI_A_LOWER,
+                                                      .ta = TSL_NO_TRANS,
+                                                      .count = q->cnt,
+                                                      .m = h2,
+                                                      .n = h,
+                                                      .k = h2,
+                                                      .alpha = -1.0,
+                                                      .a = {d, q->d22, ldd},
+                                                      .a_stride = q->sd,
+                                                      .b = {d, t_off, h},
+                                                      .b_stride = h * h,
+                                                      .beta = 0.0,
+                                                      .c = {d, q->d21, ldd},
+                                                      .c_stride = q->sd});
     } else { /* T = A12 inv22 (h x h2); inv12 = -inv11 T */
-        s = tsl__l3_batched_gemm(ctx, p->prec, TSL__TRI_B_UPPER, p->ta, q->cnt, h, h2, h2, 1.0,
-                                 p->a, q->a11 + opa_at(p, 0, h) - p->a_off, p->lda, q->sa, d,
-                                 q->d22, ldd, q->sd, 0.0, d, t_off, h, h * h);
+        s = tsl__l3_batched_gemm(
+            ctx, &(l3_batch){.prec = p->prec,
+                             .tri = TSL__TRI_B_UPPER,
+                             .ta = p->ta,
+                             .count = q->cnt,
+                             .m = h,
+                             .n = h2,
+                             .k = h2,
+                             .alpha = 1.0,
+                             .a = {p->a, q->a11 + opa_at(p, 0, h) - p->a_off, p->lda},
+                             .a_stride = q->sa,
+                             .b = {d, q->d22, ldd},
+                             .b_stride = q->sd,
+                             .beta = 0.0,
+                             .c = {d, t_off, h},
+                             .c_stride = h * h});
         if (s == TSL_OK)
-            s = tsl__l3_batched_gemm(ctx, p->prec, TSL__TRI_A_UPPER, TSL_NO_TRANS, q->cnt, h, h2,
-                                     h, -1.0, d, q->d11, ldd, q->sd, d, t_off, h, h * h, 0.0, d,
-                                     q->d21, ldd, q->sd);
+            s = tsl__l3_batched_gemm(ctx, &(l3_batch){.prec = p->prec,
+                                                      .tri = TSL__TRI_A_UPPER,
+                                                      .ta = TSL_NO_TRANS,
+                                                      .count = q->cnt,
+                                                      .m = h,
+                                                      .n = h2,
+                                                      .k = h,
+                                                      .alpha = -1.0,
+                                                      .a = {d, q->d11, ldd},
+                                                      .a_stride = q->sd,
+                                                      .b = {d, t_off, h},
+                                                      .b_stride = h * h,
+                                                      .beta = 0.0,
+                                                      .c = {d, q->d21, ldd},
+                                                      .c_stride = q->sd});
     }
     return s;
 }
@@ -279,3 +343,19 @@ tsl_status tsl__l3_tri_inverses(tsl_context *ctx, const trxm_problem *p, const t
     return s != TSL_OK ? s : j;
 }
 
+/* op(A) (ka x ka) outside its diagonal blocks of nb, zeros elsewhere, into ws at f_off (rows ka
+ * apart): l3_tri_full. nb = 1: op(A)'s strict triangle. */
+tsl_status tsl__l3_tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
+                            size_t f_off)
+{
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k);
+    if (s != TSL_OK) return s;
+    int ika = (int)ka, inb = (int)nb, lower = p->lower;
+    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    cl_long a_off = (cl_long)p->a_off, fo = (cl_long)f_off;
+    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
+                       {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
+                       {sizeof lower, &lower}, {sizeof(cl_mem), &ws},  {sizeof fo, &fo}};
+    return tsl__l3_launch2d(ctx, k, "trsm off-diagonal blocks", args, 9, ka, ka);
+}

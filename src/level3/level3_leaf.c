@@ -76,17 +76,25 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
         size_t o2 = p->left ? yo : doff, ld2 = p->left ? ldy : ws->ldd;
         /* a leaf of few work-groups takes the few class's small tiles (gemm.c, mode_waves),
          * except where leaf_parts says (ws->own) */
-        tsl__gemm_ext ext = {p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
-                                     : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
-                             TSL__TRI_IN_PLACE, 0, 0, 0, 0, 0, 0, NULL, 0, 0, ws->own};
-        if (tsl__gemm_ext_ok(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, o1, ld1, o2,
-                             ld2, &ext))
-            return tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x1,
-                                     o1, ld1, x2, o2, ld2, 0.0, out, oo, ldo, &ext);
+        tsl__gemm_ext ext = {.tri = p->left ? (p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER)
+                                            : (p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER),
+                             .unit = TSL__TRI_IN_PLACE,
+                             .own_class = ws->own};
+        tsl__gemm_call g = {.prec = p->prec,
+                            .ta = TSL_NO_TRANS,
+                            .tb = TSL_NO_TRANS,
+                            .m = lm,
+                            .n = ln,
+                            .k = len,
+                            .alpha = a,
+                            .a = {x1, o1, ld1},
+                            .b = {x2, o2, ld2},
+                            .beta = 0.0,
+                            .c = {out, oo, ldo}};
+        if (tsl__gemm_ext_ok(ctx, &g, &ext)) return tsl__gemm_mem_ext(ctx, &g, &ext);
         /* the context's gemm variant has no triangle mode: dense, the block's other triangle
          * holds zeros */
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, lm, ln, len, a, x1, o1, ld1,
-                             x2, o2, ld2, 0.0, out, oo, ldo);
+        return tsl__gemm_mem(ctx, &g);
     }
     /* left: W[u] = a Y[u] - op(A)[u, s] X[s]; right: W[:, u] = a Y[:, u] - X[:, s] op(A)[s, u],
      * Y in W (scaled) or B, X in B (in_w: in W) */
@@ -99,17 +107,25 @@ static tsl_status leaf_do(tsl_context *ctx, const trxm_problem *p, const leaf_ws
     size_t o2 = p->left ? xo : opa_at(p, s0, u0), ld2 = p->left ? ldx : p->lda;
     tsl_trans t1 = p->left ? p->ta : TSL_NO_TRANS, t2 = p->left ? TSL_NO_TRANS : p->ta;
     size_t wo = w_at(p, ws, u0);
+    tsl__gemm_call g = {.prec = p->prec,
+                        .ta = t1,
+                        .tb = t2,
+                        .m = um,
+                        .n = un,
+                        .k = k,
+                        .alpha = -1.0,
+                        .a = {x1, o1, ld1},
+                        .b = {x2, o2, ld2},
+                        .beta = a,
+                        .c = {ws->w, wo, ws->ldw}};
     if (!t->scaled) { /* Y from B */
-        tsl__gemm_ext ext = {0, 0, 0, 0, 0, 0, 0, 0, p->b, b_at(p, u0), p->ldb, 0};
-        if (tsl__gemm_ext_ok(ctx, p->prec, t1, t2, um, un, k, o1, ld1, o2, ld2, &ext))
-            return tsl__gemm_mem_ext(ctx, p->prec, t1, t2, um, un, k, -1.0, x1, o1, ld1, x2, o2,
-                                     ld2, a, ws->w, wo, ws->ldw, &ext);
+        tsl__gemm_ext ext = {.cin = {p->b, b_at(p, u0), p->ldb}};
+        if (tsl__gemm_ext_ok(ctx, &g, &ext)) return tsl__gemm_mem_ext(ctx, &g, &ext);
         tsl_status s = tsl__l3_copy(ctx, p->dbl, um, un, p->b, b_at(p, u0), p->ldb, ws->w, wo,
                                     ws->ldw);
         if (s != TSL_OK) return s;
     }
-    return tsl__gemm_mem(ctx, p->prec, t1, t2, um, un, k, -1.0, x1, o1, ld1, x2, o2, ld2, a, ws->w,
-                         wo, ws->ldw);
+    return tsl__gemm_mem(ctx, &g);
 }
 
 /* The steps of the solve of [r0, r1) in order, appended to out (*n of them so far): recursive
@@ -206,8 +222,8 @@ tsl_status tsl__l3_trsm_leaf(tsl_context *ctx, const trxm_problem *p)
     if (tsl__mul_overflows(ka, ws.ldd) || dsz + tsz < dsz || dsz + tsz + fsz < fsz ||
         dsz + tsz + fsz > SIZE_MAX / es)
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
-    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + fsz) * es, &ws.d);
-    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &ws.w);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, (dsz + tsz + fsz) * es, &ws.d);
+    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &ws.w);
     if (s != TSL_OK) return s;
     size_t nsteps = 0;
     leaf_step *steps = tsl__malloc((2 * ((ka + nb - 1) / nb) + 1) * sizeof *steps);

@@ -52,13 +52,31 @@ static tsl_status syrk_block(tsl_context *ctx, const syrk_problem *p, size_t ri,
     size_t o1, o2;
     opx_rows(p, p->a_off, p->lda, ri, &t1, &o1);
     opx_cols_t(p, p->b_off, p->ldb, ci, &t2, &o2);
-    tsl_status s = tsl__gemm_mem(ctx, p->prec, t1, t2, rn, cn, p->k, p->alpha, p->a, o1, p->lda,
-                                 p->b, o2, p->ldb, beta, dst, dst_off, ldd);
+    tsl_status s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                        .ta = t1,
+                                                        .tb = t2,
+                                                        .m = rn,
+                                                        .n = cn,
+                                                        .k = p->k,
+                                                        .alpha = p->alpha,
+                                                        .a = {p->a, o1, p->lda},
+                                                        .b = {p->b, o2, p->ldb},
+                                                        .beta = beta,
+                                                        .c = {dst, dst_off, ldd}});
     if (s != TSL_OK || !p->two) return s;
     opx_rows(p, p->b_off, p->ldb, ri, &t1, &o1);
     opx_cols_t(p, p->a_off, p->lda, ci, &t2, &o2);
-    return tsl__gemm_mem(ctx, p->prec, t1, t2, rn, cn, p->k, p->alpha, p->b, o1, p->ldb, p->a, o2,
-                         p->lda, 1.0, dst, dst_off, ldd);
+    return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                .ta = t1,
+                                                .tb = t2,
+                                                .m = rn,
+                                                .n = cn,
+                                                .k = p->k,
+                                                .alpha = p->alpha,
+                                                .a = {p->b, o1, p->ldb},
+                                                .b = {p->a, o2, p->lda},
+                                                .beta = 1.0,
+                                                .c = {dst, dst_off, ldd}});
 }
 
 static tsl_status syrk_offdiag(tsl_context *ctx, const syrk_problem *p, size_t lo, size_t hi)
@@ -81,21 +99,40 @@ static tsl_status syrk_offdiag(tsl_context *ctx, const syrk_problem *p, size_t l
  * 1: the context's gemm variant cannot (not tiled2d): the caller runs the recursive algorithm. */
 static int syrk_tri(tsl_context *ctx, const syrk_problem *p, tsl_status *s)
 {
-    tsl__gemm_ext ext = {p->lower ? TSL__TRI_C_LOWER : TSL__TRI_C_UPPER, 0, 0, 0, 0, 0, 0, 0, NULL,
-                         0, 0, 0};
+    tsl__gemm_ext ext = {.tri = p->lower ? TSL__TRI_C_LOWER : TSL__TRI_C_UPPER};
     tsl_trans t1, t2;
     size_t o1, o2;
     opx_rows(p, p->a_off, p->lda, 0, &t1, &o1);
     opx_cols_t(p, p->b_off, p->ldb, 0, &t2, &o2);
-    if (!tsl__gemm_ext_ok(ctx, p->prec, t1, t2, p->n, p->n, p->k, o1, p->lda, o2, p->ldb, &ext))
-        return 1;
-    *s = tsl__gemm_mem_ext(ctx, p->prec, t1, t2, p->n, p->n, p->k, p->alpha, p->a, o1, p->lda,
-                           p->b, o2, p->ldb, p->beta, p->c, p->c_off, p->ldc, &ext);
+    tsl__gemm_call g = {.prec = p->prec,
+                        .ta = t1,
+                        .tb = t2,
+                        .m = p->n,
+                        .n = p->n,
+                        .k = p->k,
+                        .alpha = p->alpha,
+                        .a = {p->a, o1, p->lda},
+                        .b = {p->b, o2, p->ldb},
+                        .beta = p->beta,
+                        .c = {p->c, p->c_off, p->ldc}};
+    if (!tsl__gemm_ext_ok(ctx, &g, &ext)) return 1;
+    *s = tsl__gemm_mem_ext(ctx, &g, &ext);
     if (*s != TSL_OK || !p->two) return 0;
     opx_rows(p, p->b_off, p->ldb, 0, &t1, &o1);
     opx_cols_t(p, p->a_off, p->lda, 0, &t2, &o2);
-    *s = tsl__gemm_mem_ext(ctx, p->prec, t1, t2, p->n, p->n, p->k, p->alpha, p->b, o1, p->ldb,
-                           p->a, o2, p->lda, 1.0, p->c, p->c_off, p->ldc, &ext);
+    *s = tsl__gemm_mem_ext(ctx,
+                           &(tsl__gemm_call){.prec = p->prec,
+                                             .ta = t1,
+                                             .tb = t2,
+                                             .m = p->n,
+                                             .n = p->n,
+                                             .k = p->k,
+                                             .alpha = p->alpha,
+                                             .a = {p->b, o1, p->ldb},
+                                             .b = {p->a, o2, p->lda},
+                                             .beta = 1.0,
+                                             .c = {p->c, p->c_off, p->ldc}},
+                           &ext);
     return 0;
 }
 
@@ -113,7 +150,7 @@ static tsl_status syrk_run(tsl_context *ctx, const syrk_problem *p)
     size_t nb = p->nb, es = p->dbl ? sizeof(double) : sizeof(float);
     size_t nblk = (p->n + nb - 1) / nb;
     cl_mem t;
-    tsl_status s = tsl__workspace(ctx, 7, nblk * nb * nb * es, &t);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, nblk * nb * nb * es, &t);
     for (size_t b = 0; s == TSL_OK && b < nblk; ++b) {
         size_t r0 = b * nb, r = p->n - r0 < nb ? p->n - r0 : nb;
         s = syrk_block(ctx, p, r0, r, r0, r, 0.0, t, b * nb * nb, nb);
@@ -198,11 +235,13 @@ static tsl_status syrk_host(tsl_context *ctx, const char *fn, int prec, const sy
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     int tri = p.lower ? 1 : 2;
     if (use_ab) {
-        if ((s = tsl__l3_upload_matrix(ctx, 0, es, a, ar, ac, g->lda, 0, 0, &p.a)) != TSL_OK)
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, a, ar, ac, g->lda, 0, 0, &p.a)) !=
+            TSL_OK)
             return s;
         p.lda = ac;
         if (g->two) {
-            if ((s = tsl__l3_upload_matrix(ctx, 1, es, b, ar, ac, g->ldb, 0, 0, &p.b)) != TSL_OK)
+            if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_B, es, b, ar, ac, g->ldb, 0, 0, &p.b)) !=
+                TSL_OK)
                 return s;
         } else {
             p.b = p.a;
@@ -210,9 +249,10 @@ static tsl_status syrk_host(tsl_context *ctx, const char *fn, int prec, const sy
         p.ldb = ac;
     }
     if (beta != 0.0) {
-        if ((s = tsl__l3_upload_matrix(ctx, 2, es, c, p.n, p.n, g->ldc, tri, 0, &p.c)) != TSL_OK)
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_C, es, c, p.n, p.n, g->ldc, tri, 0, &p.c)) !=
+            TSL_OK)
             return s;
-    } else if ((s = tsl__workspace(ctx, 2, p.n * p.n * es, &p.c)) != TSL_OK) {
+    } else if ((s = tsl__workspace(ctx, TSL__WS_C, p.n * p.n * es, &p.c)) != TSL_OK) {
         return s;
     }
     p.ldc = p.n;
@@ -269,11 +309,20 @@ static tsl_status symm_run(tsl_context *ctx, const symm_problem *p)
 {
     size_t ka = p->left ? p->m : p->n, es = p->dbl ? sizeof(double) : sizeof(float);
     if (p->alpha == 0.0) /* C = beta C: GEMM with alpha 0 reads neither A nor B */
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, p->n, ka, 0.0, p->c,
-                             0, 1, p->c, 0, 1, p->beta, p->c, p->c_off, p->ldc);
+        return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                    .ta = TSL_NO_TRANS,
+                                                    .tb = TSL_NO_TRANS,
+                                                    .m = p->m,
+                                                    .n = p->n,
+                                                    .k = ka,
+                                                    .alpha = 0.0,
+                                                    .a = {p->c, 0, 1},
+                                                    .b = {p->c, 0, 1},
+                                                    .beta = p->beta,
+                                                    .c = {p->c, p->c_off, p->ldc}});
     cl_mem sm;
     cl_kernel k;
-    tsl_status s = tsl__workspace(ctx, 5, ka * ka * es, &sm);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_W, ka * ka * es, &sm);
     if (s == TSL_OK) s = tsl__l3_kernel(ctx, p->dbl, "l3_symm_expand", "", &k);
     if (s != TSL_OK) return s;
     int n = (int)ka, lower = p->lower, lda = (int)p->lda;
@@ -283,10 +332,28 @@ static tsl_status symm_run(tsl_context *ctx, const symm_problem *p)
     size_t tiles = (ka + 31) / 32, local[2] = {32, 8}, global[2] = {tiles * 32, tiles * 8};
     if ((s = tsl__launch(ctx, k, "symm expansion", args, 6, 2, global, local)) != TSL_OK) return s;
     if (p->left)
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, p->n, p->m, p->alpha,
-                             sm, 0, ka, p->b, p->b_off, p->ldb, p->beta, p->c, p->c_off, p->ldc);
-    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, p->n, p->n, p->alpha,
-                         p->b, p->b_off, p->ldb, sm, 0, ka, p->beta, p->c, p->c_off, p->ldc);
+        return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                    .ta = TSL_NO_TRANS,
+                                                    .tb = TSL_NO_TRANS,
+                                                    .m = p->m,
+                                                    .n = p->n,
+                                                    .k = p->m,
+                                                    .alpha = p->alpha,
+                                                    .a = {sm, 0, ka},
+                                                    .b = {p->b, p->b_off, p->ldb},
+                                                    .beta = p->beta,
+                                                    .c = {p->c, p->c_off, p->ldc}});
+    return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                .ta = TSL_NO_TRANS,
+                                                .tb = TSL_NO_TRANS,
+                                                .m = p->m,
+                                                .n = p->n,
+                                                .k = p->n,
+                                                .alpha = p->alpha,
+                                                .a = {p->b, p->b_off, p->ldb},
+                                                .b = {sm, 0, ka},
+                                                .beta = p->beta,
+                                                .c = {p->c, p->c_off, p->ldc}});
 }
 
 typedef struct {
@@ -348,16 +415,17 @@ static tsl_status symm_host(tsl_context *ctx, const char *fn, int prec, const sy
         tsl__mul_overflows(p.m, p.n) || tsl__mul_overflows(p.m * p.n, es))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     if (alpha != 0.0) {
-        if ((s = tsl__l3_upload_matrix(ctx, 0, es, a, ka, ka, g->lda, p.lower ? 1 : 2, 0, &p.a)) ||
-            (s = tsl__l3_upload_matrix(ctx, 1, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)))
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, a, ka, ka, g->lda, p.lower ? 1 : 2, 0,
+                                       &p.a)) ||
+            (s = tsl__l3_upload_matrix(ctx, TSL__WS_B, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)))
             return s;
         p.lda = ka;
         p.ldb = p.n;
     }
     if (beta != 0.0)
-        s = tsl__l3_upload_matrix(ctx, 2, es, c, p.m, p.n, g->ldc, 0, 0, &p.c);
+        s = tsl__l3_upload_matrix(ctx, TSL__WS_C, es, c, p.m, p.n, g->ldc, 0, 0, &p.c);
     else
-        s = tsl__workspace(ctx, 2, p.m * p.n * es, &p.c);
+        s = tsl__workspace(ctx, TSL__WS_C, p.m * p.n * es, &p.c);
     if (s != TSL_OK) return s;
     p.ldc = p.n;
     if (alpha == 0.0) p.a = p.b = p.c;

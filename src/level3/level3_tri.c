@@ -46,8 +46,8 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
     size_t ka = p->left ? p->m : p->n, nblk = (ka + nb - 1) / nb, m = p->m, n = p->n;
     cl_mem d, w;
     size_t dsz = nblk * nb * nb, tsz = p->solve ? nblk * (nb / 2) * (nb / 2) : 0;
-    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz) * es, &d);
-    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, (dsz + tsz) * es, &d);
+    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &w);
     /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
      * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
     if (s == TSL_OK) s = p->solve ? tsl__l3_tri_inverses(ctx, p, p, ka, d, 0, dsz, NULL, NULL)
@@ -64,23 +64,57 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
         double a1 = p->solve && step > 0 ? 1.0 : p->alpha;
         /* the diagonal block: W_blk = a1 D_blk B_blk (left) or a1 B_blk D_blk (right) */
         if (p->left)
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, len, n, len, a1, d,
-                              blk * nb * nb, nb, p->b, p->b_off + o * p->ldb, p->ldb, 0.0, w,
-                              o * n, n);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = len,
+                                                     .n = n,
+                                                     .k = len,
+                                                     .alpha = a1,
+                                                     .a = {d, blk * nb * nb, nb},
+                                                     .b = {p->b, p->b_off + o * p->ldb, p->ldb},
+                                                     .beta = 0.0,
+                                                     .c = {w, o * n, n}});
         else
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, len, len, a1, p->b,
-                              p->b_off + o, p->ldb, d, blk * nb * nb, nb, 0.0, w, o, n);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = m,
+                                                     .n = len,
+                                                     .k = len,
+                                                     .alpha = a1,
+                                                     .a = {p->b, p->b_off + o, p->ldb},
+                                                     .b = {d, blk * nb * nb, nb},
+                                                     .beta = 0.0,
+                                                     .c = {w, o, n}});
         if (s != TSL_OK || !p->solve) continue;
         /* TRSM: the blocks not solved yet, rest = [r0, r1) of ka */
         size_t r0 = forward ? o + len : 0, r1 = forward ? ka : o;
         if (r0 >= r1) continue;
         if (p->left) /* B[rest, :] = a1 B[rest, :] - op(A)[rest, blk] W_blk */
-            s = tsl__gemm_mem(ctx, prec, p->ta, TSL_NO_TRANS, r1 - r0, n, len, -1.0, p->a,
-                              opa_at(p, r0, o), p->lda, w, o * n, n, a1, p->b,
-                              p->b_off + r0 * p->ldb, p->ldb);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = p->ta,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = r1 - r0,
+                                                     .n = n,
+                                                     .k = len,
+                                                     .alpha = -1.0,
+                                                     .a = {p->a, opa_at(p, r0, o), p->lda},
+                                                     .b = {w, o * n, n},
+                                                     .beta = a1,
+                                                     .c = {p->b, p->b_off + r0 * p->ldb, p->ldb}});
         else /* B[:, rest] = a1 B[:, rest] - W_blk op(A)[blk, rest] */
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, p->ta, m, r1 - r0, len, -1.0, w, o, n,
-                              p->a, opa_at(p, o, r0), p->lda, a1, p->b, p->b_off + r0, p->ldb);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = p->ta,
+                                                     .m = m,
+                                                     .n = r1 - r0,
+                                                     .k = len,
+                                                     .alpha = -1.0,
+                                                     .a = {w, o, n},
+                                                     .b = {p->a, opa_at(p, o, r0), p->lda},
+                                                     .beta = a1,
+                                                     .c = {p->b, p->b_off + r0, p->ldb}});
     }
     if (!p->solve) {
         /* TRMM's off-diagonal blocks: op(A)'s block column blk (left) or row blk (right) outside
@@ -91,13 +125,29 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
             size_t r0 = after ? o + len : 0, r1 = after ? ka : o;
             if (r0 >= r1) continue;
             if (p->left) /* W[rest, :] += alpha op(A)[rest, blk] B_blk */
-                s = tsl__gemm_mem(ctx, prec, p->ta, TSL_NO_TRANS, r1 - r0, n, len, p->alpha, p->a,
-                                  opa_at(p, r0, o), p->lda, p->b, p->b_off + o * p->ldb, p->ldb,
-                                  1.0, w, r0 * n, n);
+                s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                         .ta = p->ta,
+                                                         .tb = TSL_NO_TRANS,
+                                                         .m = r1 - r0,
+                                                         .n = n,
+                                                         .k = len,
+                                                         .alpha = p->alpha,
+                                                         .a = {p->a, opa_at(p, r0, o), p->lda},
+                                                         .b = {p->b, p->b_off + o * p->ldb, p->ldb},
+                                                         .beta = 1.0,
+                                                         .c = {w, r0 * n, n}});
             else /* W[:, rest] += alpha B_blk op(A)[blk, rest] */
-                s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, p->ta, m, r1 - r0, len, p->alpha,
-                                  p->b, p->b_off + o, p->ldb, p->a, opa_at(p, o, r0), p->lda, 1.0,
-                                  w, r0, n);
+                s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                         .ta = TSL_NO_TRANS,
+                                                         .tb = p->ta,
+                                                         .m = m,
+                                                         .n = r1 - r0,
+                                                         .k = len,
+                                                         .alpha = p->alpha,
+                                                         .a = {p->b, p->b_off + o, p->ldb},
+                                                         .b = {p->a, opa_at(p, o, r0), p->lda},
+                                                         .beta = 1.0,
+                                                         .c = {w, r0, n}});
         }
     }
     if (s == TSL_OK) s = tsl__l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
@@ -110,35 +160,31 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
 static int trmm_tri(tsl_context *ctx, const trxm_problem *p, tsl_status *s)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), m = p->m, n = p->n;
-    tsl__gemm_ext ext = {0, p->unit, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
+    tsl__gemm_ext ext = {.unit = p->unit};
     if (p->left)
         ext.tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER;
     else
         ext.tri = p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER;
-    size_t k = p->left ? m : n;
-    if (!tsl__gemm_ext_ok(ctx, p->prec, p->left ? p->ta : TSL_NO_TRANS,
-                          p->left ? TSL_NO_TRANS : p->ta, m, n, k, 0, p->lda, 0, p->ldb, &ext))
-        return 1;
-    cl_mem w;
-    *s = tsl__workspace(ctx, 5, m * n * es, &w);
+    /* W = alpha op(A) B (left) or alpha B op(A) (right); W is taken once the mode runs */
+    tsl__matrix a = {p->a, p->a_off, p->lda}, b = {p->b, p->b_off, p->ldb};
+    tsl__gemm_call g = {.prec = p->prec,
+                        .ta = p->left ? p->ta : TSL_NO_TRANS,
+                        .tb = p->left ? TSL_NO_TRANS : p->ta,
+                        .m = m,
+                        .n = n,
+                        .k = p->left ? m : n,
+                        .alpha = p->alpha,
+                        .a = p->left ? a : b,
+                        .b = p->left ? b : a,
+                        .beta = 0.0,
+                        .c = {NULL, 0, n}};
+    if (!tsl__gemm_ext_ok(ctx, &g, &ext)) return 1;
+    *s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &g.c.buffer);
     if (*s != TSL_OK) return 0;
-    if (p->left) /* W = alpha op(A) B */
-        *s = tsl__gemm_mem_ext(ctx, p->prec, p->ta, TSL_NO_TRANS, m, n, m, p->alpha, p->a,
-                               p->a_off, p->lda, p->b, p->b_off, p->ldb, 0.0, w, 0, n, &ext);
-    else /* W = alpha B op(A) */
-        *s = tsl__gemm_mem_ext(ctx, p->prec, TSL_NO_TRANS, p->ta, m, n, n, p->alpha, p->b,
-                               p->b_off, p->ldb, p->a, p->a_off, p->lda, 0.0, w, 0, n, &ext);
-    if (*s == TSL_OK) *s = tsl__l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
+    *s = tsl__gemm_mem_ext(ctx, &g, &ext);
+    if (*s == TSL_OK)
+        *s = tsl__l3_copy(ctx, p->dbl, m, n, g.c.buffer, 0, n, p->b, p->b_off, p->ldb);
     return 0;
-}
-
-static tsl_status batched_nn(tsl_context *ctx, int prec, int tri, size_t count, size_t m,
-                             size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
-                             size_t sa, cl_mem b, size_t b_off, size_t ldb, size_t sb, double beta,
-                             cl_mem c, size_t c_off, size_t ldc, size_t sc)
-{
-    return tsl__l3_batched_gemm(ctx, prec, tri, TSL_NO_TRANS, count, m, n, k, alpha, a, a_off,
-                                lda, sa, b, b_off, ldb, sb, beta, c, c_off, ldc, sc);
 }
 
 /* The substitution's updates of TRSM's inverse variants on Y (in B, in place): the blocks
@@ -151,13 +197,29 @@ static tsl_status trsm_update(tsl_context *ctx, const trxm_problem *p, cl_mem f,
                               size_t ka, size_t s0, size_t s1, size_t u0, size_t u1)
 {
     if (p->left) /* B[u] -= F[u, s] B[s] */
-        return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, u1 - u0, p->n, s1 - s0,
-                             -1.0, f, f_off + u0 * ka + s0, ka, p->b, p->b_off + s0 * p->ldb,
-                             p->ldb, 1.0, p->b, p->b_off + u0 * p->ldb, p->ldb);
+        return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                    .ta = TSL_NO_TRANS,
+                                                    .tb = TSL_NO_TRANS,
+                                                    .m = u1 - u0,
+                                                    .n = p->n,
+                                                    .k = s1 - s0,
+                                                    .alpha = -1.0,
+                                                    .a = {f, f_off + u0 * ka + s0, ka},
+                                                    .b = {p->b, p->b_off + s0 * p->ldb, p->ldb},
+                                                    .beta = 1.0,
+                                                    .c = {p->b, p->b_off + u0 * p->ldb, p->ldb}});
     /* B[:, u] -= B[:, s] F[s, u] */
-    return tsl__gemm_mem(ctx, p->prec, TSL_NO_TRANS, TSL_NO_TRANS, p->m, u1 - u0, s1 - s0, -1.0,
-                         p->b, p->b_off + s0, p->ldb, f, f_off + s0 * ka + u0, ka, 1.0, p->b,
-                         p->b_off + u0, p->ldb);
+    return tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = p->prec,
+                                                .ta = TSL_NO_TRANS,
+                                                .tb = TSL_NO_TRANS,
+                                                .m = p->m,
+                                                .n = u1 - u0,
+                                                .k = s1 - s0,
+                                                .alpha = -1.0,
+                                                .a = {p->b, p->b_off + s0, p->ldb},
+                                                .b = {f, f_off + s0 * ka + u0, ka},
+                                                .beta = 1.0,
+                                                .c = {p->b, p->b_off + u0, p->ldb}});
 }
 
 static tsl_status trsm_updates(tsl_context *ctx, const trxm_problem *p, cl_mem f, size_t f_off,
@@ -199,18 +261,29 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
     /* left: C_z = A_z D_z, ka x nb x nb, A_z and C_z nb columns apart; right: C_z = D_z A_z,
      * nb x ka x nb, A_z and C_z nb rows apart */
     size_t m = p->left ? ka : nb, n = p->left ? nb : ka, step = p->left ? nb : nb * ka;
-    tsl__gemm_ext ext = {0, 0, nfull, p->left ? nb : nb * nb, p->left ? nb * nb : nb * ka, step,
-                         p->left ? (forward ? TSL__STAIR_ROWS_AFTER : TSL__STAIR_ROWS_BEFORE)
-                                 : (forward ? TSL__STAIR_COLS_AFTER : TSL__STAIR_COLS_BEFORE),
-                         nb, NULL, 0, 0, 0};
-    size_t a_off = p->left ? f0 : 0, lda = p->left ? ka : nb;
-    size_t b_off = p->left ? 0 : f0, ldb = p->left ? nb : ka;
+    tsl__gemm_ext ext = {.batch = nfull,
+                         .a_stride = p->left ? nb : nb * nb,
+                         .b_stride = p->left ? nb * nb : nb * ka,
+                         .c_stride = step,
+                         .stair = p->left
+                                      ? (forward ? TSL__STAIR_ROWS_AFTER : TSL__STAIR_ROWS_BEFORE)
+                                      : (forward ? TSL__STAIR_COLS_AFTER : TSL__STAIR_COLS_BEFORE),
+                         .stair_step = nb};
+    tsl__gemm_call g = {.prec = prec,
+                        .ta = TSL_NO_TRANS,
+                        .tb = TSL_NO_TRANS,
+                        .m = m,
+                        .n = n,
+                        .k = nb,
+                        .alpha = 1.0,
+                        .a = {ws, p->left ? f0 : 0, p->left ? ka : nb},
+                        .b = {ws, p->left ? 0 : f0, p->left ? nb : ka},
+                        .beta = 0.0,
+                        .c = {ws, f1, ka}};
     tsl_status s = TSL_OK;
     size_t z = 0;
-    if (nfull > 1 && tsl__gemm_ext_ok(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, nb, a_off, lda,
-                                      b_off, ldb, &ext)) {
-        s = tsl__gemm_mem_ext(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, n, nb, 1.0, ws, a_off,
-                              lda, ws, b_off, ldb, 0.0, ws, f1, ka, &ext);
+    if (nfull > 1 && tsl__gemm_ext_ok(ctx, &g, &ext)) {
+        s = tsl__gemm_mem_ext(ctx, &g, &ext);
         z = nfull; /* the ragged block is left */
     }
     for (; s == TSL_OK && z < nfull + (last != 0); ++z) {
@@ -218,32 +291,31 @@ static tsl_status trsm_f(tsl_context *ctx, const trxm_problem *p, cl_mem ws, siz
         size_t lo = forward ? z * nb + w : 0, hi = forward ? ka : z * nb; /* the part read */
         if (lo >= hi) continue;
         if (p->left) /* rows [lo, hi) of block column z */
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, hi - lo, w, w, 1.0, ws,
-                              f0 + lo * ka + z * nb, ka, ws, z * nb * nb, nb, 0.0, ws,
-                              f1 + lo * ka + z * nb, ka);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = hi - lo,
+                                                     .n = w,
+                                                     .k = w,
+                                                     .alpha = 1.0,
+                                                     .a = {ws, f0 + lo * ka + z * nb, ka},
+                                                     .b = {ws, z * nb * nb, nb},
+                                                     .beta = 0.0,
+                                                     .c = {ws, f1 + lo * ka + z * nb, ka}});
         else /* columns [lo, hi) of block row z */
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, w, hi - lo, w, 1.0, ws,
-                              z * nb * nb, nb, ws, f0 + z * nb * ka + lo, ka, 0.0, ws,
-                              f1 + z * nb * ka + lo, ka);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = w,
+                                                     .n = hi - lo,
+                                                     .k = w,
+                                                     .alpha = 1.0,
+                                                     .a = {ws, z * nb * nb, nb},
+                                                     .b = {ws, f0 + z * nb * ka + lo, ka},
+                                                     .beta = 0.0,
+                                                     .c = {ws, f1 + z * nb * ka + lo, ka}});
     }
     return s;
-}
-
-/* op(A) (ka x ka) outside its diagonal blocks of nb, zeros elsewhere, into ws at f_off (rows ka
- * apart): l3_tri_full. nb = 1: op(A)'s strict triangle. */
-tsl_status tsl__l3_tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
-                            size_t f_off)
-{
-    cl_kernel k;
-    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_tri_full", "", &k);
-    if (s != TSL_OK) return s;
-    int ika = (int)ka, inb = (int)nb, lower = p->lower;
-    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
-    cl_long a_off = (cl_long)p->a_off, fo = (cl_long)f_off;
-    tsl__arg args[] = {{sizeof ika, &ika},     {sizeof inb, &inb},     {sizeof(cl_mem), &p->a},
-                       {sizeof a_off, &a_off}, {sizeof rs, &rs},       {sizeof cs, &cs},
-                       {sizeof lower, &lower}, {sizeof(cl_mem), &ws},  {sizeof fo, &fo}};
-    return tsl__l3_launch2d(ctx, k, "trsm off-diagonal blocks", args, 9, ka, ka);
 }
 
 /* TRSM, inverse variants. With D_I the inverted diagonal blocks of op(A) and X the solution:
@@ -253,7 +325,7 @@ tsl_status tsl__l3_tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, 
  * write op(A)'s off-diagonal blocks densely (l3_tri_full), F by one batched GEMM over the block
  * columns (rows), the updates in place on B (trsm_updates), X by one batched GEMM over the
  * diagonal blocks into W, W into B. The batched GEMMs have k = nb; no leaf GEMM of nb rows runs
- * between the updates. Workspace 7 holds [D | T | op(A) dense | F], 5 is W. */
+ * between the updates. TSL__WS_BLOCKS holds [D | T | op(A) dense | F], TSL__WS_W is W. */
 static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb, m = p->m, n = p->n;
@@ -265,8 +337,8 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
         (dsz + tsz + 2 * fsz) > SIZE_MAX / es)
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "trsm: workspace size overflows");
     cl_mem ws, w;
-    tsl_status s = tsl__workspace(ctx, 7, (dsz + tsz + 2 * fsz) * es, &ws);
-    if (s == TSL_OK) s = tsl__workspace(ctx, 5, m * n * es, &w);
+    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, (dsz + tsz + 2 * fsz) * es, &ws);
+    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &w);
     if (s == TSL_OK) s = tsl__l3_tri_inverses(ctx, p, p, ka, ws, 0, dsz, NULL, NULL);
     if (s != TSL_OK) return s;
     size_t f0 = dsz + tsz, f1 = f0 + fsz; /* op(A) dense, and F (after D and tri_inverses' T) */
@@ -278,21 +350,64 @@ static tsl_status trsm_inverse(tsl_context *ctx, const trxm_problem *p, int rec)
     }
     /* X = alpha D^-1 Y block by block, into W */
     if (p->left) {
-        s = batched_nn(ctx, prec, p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER, nfull, nb, n,
-                       nb, p->alpha, ws, 0, nb, nb * nb, p->b, p->b_off,
-                       p->ldb, nb * p->ldb, 0.0, w, 0, n, nb * n);
+        s = tsl__l3_batched_gemm(ctx,
+                                 &(l3_batch){.prec = prec,
+                                             .tri = p->lower ? TSL__TRI_A_LOWER : TSL__TRI_A_UPPER,
+                                             .ta = TSL_NO_TRANS,
+                                             .count = nfull,
+                                             .m = nb,
+                                             .n = n,
+                                             .k = nb,
+                                             .alpha = p->alpha,
+                                             .a = {ws, 0, nb},
+                                             .a_stride = nb * nb,
+                                             .b = {p->b, p->b_off, p->ldb},
+                                             .b_stride = nb * p->ldb,
+                                             .beta = 0.0,
+                                             .c = {w, 0, n},
+                                             .c_stride = nb * n});
         if (s == TSL_OK && last)
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, last, n, last, p->alpha, ws,
-                              nfull * nb * nb, nb, p->b, p->b_off + nfull * nb * p->ldb, p->ldb,
-                              0.0, w, nfull * nb * n, n);
+            s = tsl__gemm_mem(ctx,
+                              &(tsl__gemm_call){.prec = prec,
+                                                .ta = TSL_NO_TRANS,
+                                                .tb = TSL_NO_TRANS,
+                                                .m = last,
+                                                .n = n,
+                                                .k = last,
+                                                .alpha = p->alpha,
+                                                .a = {ws, nfull * nb * nb, nb},
+                                                .b = {p->b, p->b_off + nfull * nb * p->ldb, p->ldb},
+                                                .beta = 0.0,
+                                                .c = {w, nfull * nb * n, n}});
     } else {
-        s = batched_nn(ctx, prec, p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER, nfull, m, nb,
-                       nb, p->alpha, p->b, p->b_off, p->ldb, nb, ws, 0,
-                       nb, nb * nb, 0.0, w, 0, n, nb);
+        s = tsl__l3_batched_gemm(ctx,
+                                 &(l3_batch){.prec = prec,
+                                             .tri = p->lower ? TSL__TRI_B_LOWER : TSL__TRI_B_UPPER,
+                                             .ta = TSL_NO_TRANS,
+                                             .count = nfull,
+                                             .m = m,
+                                             .n = nb,
+                                             .k = nb,
+                                             .alpha = p->alpha,
+                                             .a = {p->b, p->b_off, p->ldb},
+                                             .a_stride = nb,
+                                             .b = {ws, 0, nb},
+                                             .b_stride = nb * nb,
+                                             .beta = 0.0,
+                                             .c = {w, 0, n},
+                                             .c_stride = nb});
         if (s == TSL_OK && last)
-            s = tsl__gemm_mem(ctx, prec, TSL_NO_TRANS, TSL_NO_TRANS, m, last, last, p->alpha,
-                              p->b, p->b_off + nfull * nb, p->ldb, ws, nfull * nb * nb, nb, 0.0, w,
-                              nfull * nb, n);
+            s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
+                                                     .ta = TSL_NO_TRANS,
+                                                     .tb = TSL_NO_TRANS,
+                                                     .m = m,
+                                                     .n = last,
+                                                     .k = last,
+                                                     .alpha = p->alpha,
+                                                     .a = {p->b, p->b_off + nfull * nb, p->ldb},
+                                                     .b = {ws, nfull * nb * nb, nb},
+                                                     .beta = 0.0,
+                                                     .c = {w, nfull * nb, n}});
     }
     if (s == TSL_OK) s = tsl__l3_copy(ctx, p->dbl, m, n, w, 0, n, p->b, p->b_off, p->ldb);
     return s;
@@ -379,14 +494,15 @@ static tsl_status trxm_host(tsl_context *ctx, const char *fn, int prec, int solv
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     if (alpha != 0.0) {
         int upper_stored = (g->uplo == TSL_UPPER) != (g->layout == TSL_COL_MAJOR);
-        if ((s = tsl__l3_upload_matrix(ctx, 0, es, a, ka, ka, g->lda, upper_stored ? 2 : 1, p.unit,
-                               &p.a)) != TSL_OK)
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, a, ka, ka, g->lda, upper_stored ? 2 : 1,
+                                       p.unit, &p.a)) != TSL_OK)
             return s;
         p.lda = ka;
-        if ((s = tsl__l3_upload_matrix(ctx, 1, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)) != TSL_OK)
+        if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_B, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)) !=
+            TSL_OK)
             return s;
     } else {
-        if ((s = tsl__workspace(ctx, 1, p.m * p.n * es, &p.b)) != TSL_OK) return s;
+        if ((s = tsl__workspace(ctx, TSL__WS_B, p.m * p.n * es, &p.b)) != TSL_OK) return s;
         p.a = p.b;
     }
     p.ldb = p.n;

@@ -28,11 +28,15 @@ static inline size_t opa_at(const trxm_problem *p, size_t r0, size_t c0)
 /* count GEMMs C_z = alpha op(A_z) B_z + beta C_z, X_z = X + z x_stride, in one batched launch
  * where tiled2d runs them so (level3_inv.c); tri: TSL__TRI_A_* or _B_* where that operand is one of
  * TRSM's inverted blocks (read in place), else 0. */
-tsl_status tsl__l3_batched_gemm(tsl_context *ctx, int prec, int tri, tsl_trans ta, size_t count,
-                                size_t m, size_t n, size_t k, double alpha, cl_mem a, size_t a_off,
-                                size_t lda, size_t sa, cl_mem b, size_t b_off, size_t ldb,
-                                size_t sb, double beta, cl_mem c, size_t c_off, size_t ldc,
-                                size_t sc);
+typedef struct {
+    int prec, tri;
+    tsl_trans ta; /* B is never transposed */
+    size_t count, m, n, k;
+    double alpha, beta;
+    tsl__matrix a, b, c; /* the first problem's */
+    size_t a_stride, b_stride, c_stride;
+} l3_batch;
+tsl_status tsl__l3_batched_gemm(tsl_context *ctx, const l3_batch *bt);
 /* TRSM's inverted diagonal blocks of nb into d (level3_inv.c): ldd 0, block i at i nb nb, rows nb
  * apart; ldd > 0, on the diagonal of a ka x ldd matrix; zeros in each block's other triangle; the
  * doubling's scratch at d + t_off (tsl__l3_tri_inv_scratch elements). pa: the op(A) the
@@ -57,7 +61,7 @@ tsl_status tsl__l3_tri_inv_tail(tsl_context *ctx, const trxm_problem *pa, size_t
  * product at a time (launch by launch), or every level's at once (l3_tri_inv_fused). */
 size_t tsl__l3_tri_inv_scratch(size_t ka, size_t nb);
 /* op(A) (ka x ka) outside its diagonal blocks of nb, zeros elsewhere, into ws at f_off (rows ka
- * apart); nb = 1: op(A)'s strict triangle. */
+ * apart; level3_inv.c); nb = 1: op(A)'s strict triangle. */
 tsl_status tsl__l3_tri_full(tsl_context *ctx, const trxm_problem *p, size_t ka, size_t nb, cl_mem ws,
                             size_t f_off);
 /* TRSM, variant inverse_leaf (level3_leaf.c). */

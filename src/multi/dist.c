@@ -1,10 +1,9 @@
 /* dist.c: the MPI layer of tessel (dist.h, docs/multi-device.md): one device per rank, rank 0
  * holding the caller's data. This file makes the handle (MPI started, this rank's device picked
- * by its rank on its host, every rank's device description exchanged) and ends it, and keeps
- * the layer's errors: messages that name the rank, the crash line a rank prints when a fatal
- * signal kills it, and what a rank other than 0 does with a failure (report it to rank 0, then
- * wait to be stopped). How the ranks talk is dist_comm.c; the weights, dist_weights.c; the
- * operations, dist_gemm.c and dist_poisson.c. */
+ * by its rank on its host, every rank's device description exchanged) and ends it, with the
+ * crash line a rank prints when a fatal signal kills it. The layer's errors are dist_errors.c;
+ * how the ranks talk, dist_comm.c; the weights, dist_weights.c; the operations, dist_gemm.c and
+ * dist_poisson.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "multi/dist_internal.h"
 
@@ -17,35 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
-/* ---- errors --------------------------------------------------------------------------------- */
+/* ---- the crash line -------------------------------------------------------------------------- */
 
 static char crash_line[512]; /* written by the signal handler: preformatted */
-
-void tsl__dist_label(const tsl_dist *d, int r, char *out, size_t cap)
-{
-    const tsl_device_info *i = &d->infos[r];
-    snprintf(out, cap, "rank %d (%d:%d %s)", r, i->platform_index, i->device_index, i->name);
-}
-
-tsl_status tsl__dist_fail(tsl_dist *d, tsl_status s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(d->error, sizeof d->error, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-/* An MPI call that failed: its error string, from this rank. */
-tsl_status tsl__dist_mpi_fail(tsl_dist *d, const char *call, int rc)
-{
-    char text[MPI_MAX_ERROR_STRING] = "";
-    int len = 0;
-    MPI_Error_string(rc, text, &len);
-    char me[300];
-    tsl__dist_label(d, d->rank, me, sizeof me);
-    return tsl__dist_fail(d, TSL_ERR_OPENCL, "%s: %s failed: %s", me, call, text);
-}
 
 static void on_fatal_signal(int sig)
 {
@@ -66,61 +39,6 @@ static void on_fatal_signal(int sig)
     ssize_t ignored = write(2, line, n);
     (void)ignored;
     _exit(3);
-}
-
-double tsl__dist_now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-double tsl__dist_now_ms(void)
-{
-    return tsl__dist_now_s() * 1e3;
-}
-
-void tsl__dist_pause(long ns)
-{
-    struct timespec ts = {0, ns};
-    nanosleep(&ts, NULL);
-}
-
-/* A rank other than 0 failed: tell rank 0 (which reports it and stops the job), then wait to be
- * stopped; if rank 0 does not (it may be the rank that hangs), report it here and stop the job. */
-static void rank_failed(tsl_dist *d) __attribute__((noreturn));
-static void rank_failed(tsl_dist *d)
-{
-    MPI_Request req;
-    int len = (int)strlen(d->error) + 1;
-    if (MPI_Isend(d->error, len, MPI_CHAR, 0, TAG_FAIL, MPI_COMM_WORLD, &req) == MPI_SUCCESS) {
-        double until = tsl__dist_now_s() + d->timeout_s;
-        int done = 0;
-        while (tsl__dist_now_s() < until) {
-            if (!done) MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-            tsl__dist_pause(1000000);
-        }
-    }
-    fprintf(stderr, "tessel: error: %s (rank 0 did not stop the job)\n", d->error);
-    fflush(stderr);
-    MPI_Abort(MPI_COMM_WORLD, 3);
-    _exit(3);
-}
-
-/* The status a call returns: on rank 0 as it is; elsewhere a failure never comes back. */
-tsl_status tsl__dist_settle(tsl_dist *d, tsl_status s)
-{
-    if (s != TSL_OK && d->rank != 0) rank_failed(d);
-    return s;
-}
-
-tsl_status tsl__dist_context_fail(tsl_dist *d, tsl_status s)
-{
-    char me[300];
-    tsl__dist_label(d, d->rank, me, sizeof me);
-    char msg[1800];
-    snprintf(msg, sizeof msg, "%s", tsl_context_error(d->ctx));
-    return tsl__dist_fail(d, s, "%s: %s", me, msg);
 }
 
 /* ---- create and the handle
@@ -208,7 +126,7 @@ tsl_status tsl_dist_create(const char *device_spec, double timeout_s, tsl_dist *
         snprintf(err, cap, "%s", d->error);
         if (d->rank != 0) { /* the infos are not known yet: tsl__dist_label() would read zeros */
             snprintf(d->infos[d->rank].name, sizeof d->infos[0].name, "no device");
-            rank_failed(d);
+            tsl__dist_settle(d, s); /* reports to rank 0 and never returns */
         }
         return s;
     }

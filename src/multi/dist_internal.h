@@ -1,7 +1,7 @@
-/* dist_internal.h: what the files of the MPI layer share (dist.h): the handle, the message
- * tags, errors and the crash line (dist.c), requests completed with a deadline and the pieces
- * every call uses (dist_comm.c), the weights (dist_weights.c); GEMM (dist_gemm.c) and Poisson
- * (dist_poisson.c) are built on them. */
+/* dist_internal.h: what the files of the MPI layer share (dist.h): the handle and the message
+ * tags (dist.c), errors and clocks (dist_errors.c), requests completed with a deadline and the
+ * pieces every call uses (dist_comm.c), the weights (dist_weights.c); GEMM (dist_gemm.c) and
+ * Poisson (dist_poisson.c) are built on them. */
 #ifndef TSL_DIST_INTERNAL_H
 #define TSL_DIST_INTERNAL_H
 
@@ -55,7 +55,7 @@ struct tsl_dist {
     int fault_mode, fault_fired, fault_target;
 };
 
-/* ---- dist.c: errors ------------------------------------------------------------------------- */
+/* ---- dist_errors.c: errors and clocks ------------------------------------------------------- */
 /* "rank 1 (0:1 NAME)", how every message names a rank. */
 void tsl__dist_label(const tsl_dist *d, int r, char *out, size_t cap);
 /* Formats the message into d->error; returns s. */

@@ -1,7 +1,8 @@
-/* group_internal.h: what the files of the multi-device group share (docs/multi-device.md):
- * the group itself (multi/group.c: lifecycle, weights' bookkeeping), its devices, and the run of one
- * call across worker threads (multi/group_run.c), which the calibration (multi/group_calibrate.c),
- * GEMM (multi/group_gemm.c) and Poisson (multi/group_poisson.c) build on.
+/* group_internal.h: what the files of the multi-device group share (docs/multi-device.md): the
+ * group itself (multi/group.c: lifecycle, weights' bookkeeping; multi/group_common.c: its
+ * messages), its devices, and the run of one call across worker threads (multi/group_run.c),
+ * which the calibration (multi/group_calibrate.c), GEMM (multi/group_gemm.c) and Poisson
+ * (multi/group_poisson.c) build on.
  *
  * Lifetimes. A worker thread may outlive the call that started it: a call stops waiting for a
  * device that does not answer within the timeout, and nothing can take a thread back from a
@@ -54,7 +55,7 @@ struct tsl_group {
     tsl_group_part parts[GROUP_MAX];
 };
 
-/* ---- group.c --------------------------------------------------------------------------------- */
+/* ---- group_common.c and group.c -------------------------------------------------------------- */
 tsl_status tsl__group_fail(tsl_group *g, tsl_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* "device 1 (0:1 NAME)", how every message names a device. */

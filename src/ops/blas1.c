@@ -183,7 +183,8 @@ static tsl_status run(tsl_context *ctx, blas1_op op, const blas1_problem *p)
         return tsl__launch(ctx, k, v->kernel[op], args, 4, 1, &global, &wg);
     }
     cl_mem partial, state;
-    if ((s = tsl__workspace(ctx, 3, 2 * groups * p->elem, &partial)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, TSL__WS_SCRATCH, 2 * groups * p->elem, &partial)) != TSL_OK)
+        return s;
     if (wide) { /* one pass in double (partials of 8 bytes: the workspace's 2 x 4), then finish */
         tsl__arg local = {wg * sizeof(cl_double), NULL};
         tsl__arg a1[5] = {{sizeof n, &n}, {sizeof(cl_mem), &p->x}};
@@ -217,7 +218,7 @@ static tsl_status run(tsl_context *ctx, blas1_op op, const blas1_problem *p)
     }
     /* nrm2: pass 1, finish (or flag), scaled pass and its finish (both return at once when the
      * flag is clear). */
-    if ((s = tsl__workspace(ctx, 4, 2 * sizeof(cl_int), &state)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, TSL__WS_SCRATCH2, 2 * sizeof(cl_int), &state)) != TSL_OK) return s;
     tsl__arg a1[] = {{sizeof n, &n}, {sizeof(cl_mem), &p->x}, {sizeof(cl_mem), &partial}, local};
     if ((s = tsl__launch(ctx, k, v->kernel[op], a1, 4, 1, &global, &wg)) != TSL_OK) return s;
     tsl__arg f1[] = {{sizeof n, &n},
@@ -272,13 +273,13 @@ static tsl_status blas1_host(tsl_context *ctx, const char *fn, blas1_op op, int 
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: n = %zu elements overflow a byte count",
                          fn, n);
     blas1_problem p = {dbl, elem, n, alpha, NULL, NULL, NULL};
-    if ((s = tsl__workspace(ctx, 0, n * elem, &p.x)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, TSL__WS_A, n * elem, &p.x)) != TSL_OK) return s;
     if ((s = tsl__upload_rect(ctx, p.x, x, 1, n * elem, n * elem)) != TSL_OK) return s;
     if (op != OP_NRM2) {
-        if ((s = tsl__workspace(ctx, 1, n * elem, &p.y)) != TSL_OK) return s;
+        if ((s = tsl__workspace(ctx, TSL__WS_B, n * elem, &p.y)) != TSL_OK) return s;
         if ((s = tsl__upload_rect(ctx, p.y, y, 1, n * elem, n * elem)) != TSL_OK) return s;
     }
-    if (op != OP_AXPY && (s = tsl__workspace(ctx, 2, elem, &p.out)) != TSL_OK) return s;
+    if (op != OP_AXPY && (s = tsl__workspace(ctx, TSL__WS_C, elem, &p.out)) != TSL_OK) return s;
     s = run(ctx, op, &p);
     tsl_status done = tsl__timing_end(ctx); /* waits: nothing is read back from a failed run */
     if (s != TSL_OK) return s;
@@ -313,7 +314,7 @@ static tsl_status blas1_buf(tsl_context *ctx, const char *fn, blas1_op op, int d
     }
     if ((s = tsl__check_fp64(ctx, dbl, fn)) != TSL_OK) return s;
     blas1_problem p = {dbl, elem, n, alpha, x->mem, op != OP_NRM2 ? y->mem : NULL, NULL};
-    if (op != OP_AXPY && (s = tsl__workspace(ctx, 2, elem, &p.out)) != TSL_OK) return s;
+    if (op != OP_AXPY && (s = tsl__workspace(ctx, TSL__WS_C, elem, &p.out)) != TSL_OK) return s;
     s = run(ctx, op, &p);
     tsl_status done = tsl__timing_end(ctx);
     if (s != TSL_OK) return s;

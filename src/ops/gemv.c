@@ -162,7 +162,8 @@ static tsl_status run(tsl_context *ctx, const gemv_problem *p)
     int chunk = (int)((p->rows + splits - 1) / splits);
     splits = (p->rows + (size_t)chunk - 1) / (size_t)chunk;
     cl_mem partial = p->y; /* unused with one split */
-    if (splits > 1 && (s = tsl__workspace(ctx, 5, splits * p->cols * p->elem, &partial)) != TSL_OK)
+    if (splits > 1 &&
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH3, splits * p->cols * p->elem, &partial)) != TSL_OK)
         return s;
     args[8] = (tsl__arg){sizeof chunk, &chunk};
     args[9] = (tsl__arg){sizeof(cl_mem), &partial};
@@ -250,11 +251,11 @@ static tsl_status gemv_host(tsl_context *ctx, const char *fn, int dbl, const gem
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: the matrix byte count overflows", fn);
     gemv_problem p = {dbl,    elem,  v.trans, v.rows, v.cols, v.cols, v.leny,
                       use_ax, alpha, beta,    NULL,   NULL,   NULL};
-    if ((s = tsl__workspace(ctx, 2, v.leny * elem, &p.y)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, TSL__WS_C, v.leny * elem, &p.y)) != TSL_OK) return s;
     p.a = p.x = p.y; /* not read unless use_ax */
     if (use_ax) {
-        if ((s = tsl__workspace(ctx, 0, v.rows * v.cols * elem, &p.a)) != TSL_OK) return s;
-        if ((s = tsl__workspace(ctx, 1, v.lenx * elem, &p.x)) != TSL_OK) return s;
+        if ((s = tsl__workspace(ctx, TSL__WS_A, v.rows * v.cols * elem, &p.a)) != TSL_OK) return s;
+        if ((s = tsl__workspace(ctx, TSL__WS_B, v.lenx * elem, &p.x)) != TSL_OK) return s;
         if ((s = tsl__upload_rect(ctx, p.a, a, v.rows, v.cols * elem, g->lda * elem)) != TSL_OK)
             return s;
         if ((s = tsl__upload_rect(ctx, p.x, x, 1, v.lenx * elem, v.lenx * elem)) != TSL_OK)

@@ -166,10 +166,10 @@ tsl_status tsl_kmeans_assign(tsl_context *ctx, size_t n, size_t k, size_t dim, c
 
     cl_mem dpoints, dcentroids, dpacked = NULL, dassign;
     size_t given_bytes = k * dim * sizeof(float);
-    if ((s = tsl__workspace(ctx, 0, point_bytes, &dpoints)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 1, given_bytes, &dcentroids)) != TSL_OK ||
-        (v->packed && (s = tsl__workspace(ctx, 2, centroid_bytes, &dpacked)) != TSL_OK) ||
-        (s = tsl__workspace(ctx, 3, assign_bytes, &dassign)) != TSL_OK)
+    if ((s = tsl__workspace(ctx, TSL__WS_A, point_bytes, &dpoints)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_B, given_bytes, &dcentroids)) != TSL_OK ||
+        (v->packed && (s = tsl__workspace(ctx, TSL__WS_C, centroid_bytes, &dpacked)) != TSL_OK) ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH, assign_bytes, &dassign)) != TSL_OK)
         return s;
     if ((s = tsl__upload_rect(ctx, dpoints, points, 1, point_bytes, point_bytes)) != TSL_OK ||
         (s = tsl__upload_rect(ctx, dcentroids, centroids, 1, given_bytes, given_bytes)) != TSL_OK)

@@ -189,9 +189,9 @@ tsl_status tsl_nbody(tsl_context *ctx, size_t n, int steps, float dt, float soft
 
     size_t bytes = n * 4 * sizeof(float);
     cl_mem cur, next, dvel;
-    if ((s = tsl__workspace(ctx, 0, bytes, &cur)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 1, bytes, &next)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 2, bytes, &dvel)) != TSL_OK)
+    if ((s = tsl__workspace(ctx, TSL__WS_A, bytes, &cur)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_B, bytes, &next)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_C, bytes, &dvel)) != TSL_OK)
         return s;
     if ((s = tsl__upload_rect(ctx, cur, pos, 1, bytes, bytes)) != TSL_OK ||
         (s = tsl__upload_rect(ctx, dvel, vel, 1, bytes, bytes)) != TSL_OK)

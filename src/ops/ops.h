@@ -38,7 +38,8 @@ const tsl__op_desc *tsl__find_op(const char *op);
 
 /* Variant tables. Each op keeps its variants as an array of row structs whose first member is the
  * name (`const char *`), and what `auto` means as {device type, variant} rows ending with a
- * NULL-type default. These helpers read any such table, so no op repeats the lookups. */
+ * NULL-type default. These helpers (variant.c) read any such table, so no op repeats the
+ * lookups. */
 typedef struct {
     const char *type; /* "gpu", "cpu", ...; NULL: the default row, last */
     const char *variant;
@@ -59,6 +60,29 @@ const char *tsl__auto_pick(const tsl_context *ctx, const tsl__auto_row *autos);
 const void *tsl__find_variant(tsl_context *ctx, const char *op, tsl__variant_table t,
                               const tsl__auto_row *autos, const char *variant);
 
+/* The context's scratch buffers (tsl__workspace), by what they hold. A call's own buffers take the
+ * first three. A GEMM's pre-passes (tiled2d's packs and split k) take theirs only while the GEMM
+ * runs, so a routine that runs GEMMs holds what it keeps across them (W, its blocks) in slots
+ * that no GEMM takes. An op that runs no GEMM uses the pre-passes' slots for its own scratch. */
+enum {
+    TSL__WS_A,       /* a call's first buffer: A staged from the host, x, a grid */
+    TSL__WS_B,       /* its second: B, y, gemv's x, the next grid */
+    TSL__WS_C,       /* its third: C, a result */
+    TSL__WS_PACK_A,  /* tiled2d's packed A */
+    TSL__WS_PACK_B,  /* tiled2d's packed B */
+    TSL__WS_W,       /* Level 3's W and SYMM's expanded A, held across their GEMMs */
+    TSL__WS_SPLIT_K, /* tiled2d's split-k slices */
+    TSL__WS_BLOCKS,  /* Level 3's diagonal blocks and TRSM's inverses, held across their GEMMs */
+    TSL__WS_COUNT
+};
+/* An op that runs no GEMM: scratch beside its buffers (partial sums, state, a result). */
+enum {
+    TSL__WS_SCRATCH = TSL__WS_PACK_A,
+    TSL__WS_SCRATCH2 = TSL__WS_PACK_B,
+    TSL__WS_SCRATCH3 = TSL__WS_W
+};
+_Static_assert(TSL__WS_COUNT == TSL__WORKSPACES, "every workspace slot has a name");
+
 /* A real-typed kernel argument: float or double by the program's PRECISION. tsl__scalar_arg stores
  * v in *s at that precision and returns the argument pointing at it (checks.c). */
 typedef union {
@@ -77,17 +101,28 @@ tsl_status tsl__check_matrix_buffer(tsl_context *ctx, const char *fn, const char
                                     const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
                                     size_t elem);
 
-/* C = alpha op(A) op(B) + beta C, row-major, on device memory: A, B and C start at element
- * offsets a_off, b_off, c_off of their buffers, rows lda, ldb, ldc elements apart (op(A) m x k,
- * op(B) k x n, C m x n). Runs the context's gemm variant (auto: tiled2d as tuned, with its pack,
- * split k and peeled edges); beta == 0 does not read C, k == 0 or alpha == 0 reads neither A
- * nor B, m or n == 0 does nothing. No argument checks, no timing brackets: it is a step of a
- * caller's own call (the blocked Level-3 routines, src/level3/level3*.c). prec: TSL_SINGLE or
- * TSL_DOUBLE. */
-tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
-                         size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
-                         cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c, size_t c_off,
-                         size_t ldc);
+/* A matrix operand in device memory: its buffer, the element offset of its first element, and its
+ * leading dimension (elements from one row to the next: the problems here are row-major). */
+typedef struct {
+    cl_mem buffer;
+    size_t offset, ld;
+} tsl__matrix;
+
+/* C = alpha op(A) op(B) + beta C, row-major, on device memory (op(A) m x k, op(B) k x n, C m x n).
+ * prec: TSL_SINGLE or TSL_DOUBLE. */
+typedef struct {
+    int prec;
+    tsl_trans ta, tb;
+    size_t m, n, k;
+    double alpha, beta;
+    tsl__matrix a, b, c;
+} tsl__gemm_call;
+
+/* Runs g with the context's gemm variant (auto: tiled2d as tuned, with its pack, split k and
+ * peeled edges); beta == 0 does not read C, k == 0 or alpha == 0 reads neither A nor B, m or
+ * n == 0 does nothing. No argument checks, no timing brackets: it is a step of a caller's own
+ * call (the blocked Level-3 routines, src/level3/level3*.c). */
+tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g);
 
 /* The Level-3 modes of tiled2d (src/kernels/gemm.cl, TRI and BATCH; docs/level3.md), for the
  * routines whose operand or result is triangular and for strided batched GEMM:
@@ -104,8 +139,8 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb,
  *   its tiles wholly outside do nothing (what a tile crossing the line computes there is written
  *   too: the caller's operands are dense). TRSM's F products, which the substitution reads only
  *   on one side of the diagonal.
- *   cin (without a batch): C = alpha op(A) op(B) + beta Cin, Cin (from cin_off, rows ldcin apart)
- *   read, C only written (TRSM inverse_leaf's updates into the workspace the next leaf reads).
+ *   cin (without a batch, cin.buffer not NULL): C = alpha op(A) op(B) + beta Cin, Cin read, C
+ *   only written (TRSM inverse_leaf's updates into the workspace the next leaf reads).
  *   own_class: the launch keeps its shape's size class, where a triangle mode or a batch of few
  *   work-groups takes the "few" class's (gemm.c, mode_waves): TRSM's leaves beside long updates.
  * They run on tiled2d only: tsl__gemm_ext_ok says whether the context's gemm variant does (and,
@@ -127,17 +162,12 @@ typedef struct {
     size_t batch, a_stride, b_stride, c_stride;
     int stair;
     size_t stair_step;
-    cl_mem cin;
-    size_t cin_off, ldcin;
+    tsl__matrix cin; /* buffer NULL: beta times C */
     int own_class;
 } tsl__gemm_ext;
-int tsl__gemm_ext_ok(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m, size_t n,
-                     size_t k, size_t a_off, size_t lda, size_t b_off, size_t ldb,
-                     const tsl__gemm_ext *ext);
-tsl_status tsl__gemm_mem_ext(tsl_context *ctx, int prec, tsl_trans ta, tsl_trans tb, size_t m,
-                             size_t n, size_t k, double alpha, cl_mem a, size_t a_off, size_t lda,
-                             cl_mem b, size_t b_off, size_t ldb, double beta, cl_mem c,
-                             size_t c_off, size_t ldc, const tsl__gemm_ext *ext);
+/* Whether g runs with ext here (g's operands' buffers are not looked at). */
+int tsl__gemm_ext_ok(tsl_context *ctx, const tsl__gemm_call *g, const tsl__gemm_ext *ext);
+tsl_status tsl__gemm_mem_ext(tsl_context *ctx, const tsl__gemm_call *g, const tsl__gemm_ext *ext);
 
 /* One descriptor per operation, defined in its ops/<op>.c with designated initializers (fields
  * an op does not have stay NULL); registry.c lists them all. */

@@ -175,7 +175,7 @@ tsl_status tsl_pi(tsl_context *ctx, unsigned long long steps, double *pi)
 
     size_t bytes = l.global * sizeof(float);
     cl_mem partial;
-    if ((s = tsl__workspace(ctx, 0, bytes, &partial)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, TSL__WS_A, bytes, &partial)) != TSL_OK) return s;
     float *host = tsl__malloc(bytes);
     if (!host)
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "tsl_pi: no host memory for %zu partial sums",

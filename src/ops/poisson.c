@@ -404,11 +404,12 @@ static tsl_status solver_open(solver *sv, tsl_context *ctx, const poisson_varian
     size_t bytes = rows * n * sv->elem;
     tsl_status s;
     if ((s = setup_kernels(sv)) != TSL_OK) return s;
-    if ((s = tsl__workspace(ctx, 0, bytes, &sv->f)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 1, bytes, &sv->cur)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 2, bytes, &sv->next)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 3, MAX_RESIDUAL_GROUPS * sv->elem, &sv->partial)) != TSL_OK ||
-        (s = tsl__workspace(ctx, 4, sv->elem, &sv->result)) != TSL_OK)
+    if ((s = tsl__workspace(ctx, TSL__WS_A, bytes, &sv->f)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_B, bytes, &sv->cur)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_C, bytes, &sv->next)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH, MAX_RESIDUAL_GROUPS * sv->elem, &sv->partial)) !=
+            TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH2, sv->elem, &sv->result)) != TSL_OK)
         return s;
     if ((s = tsl__upload_rect(ctx, sv->f, f, 1, bytes, bytes)) != TSL_OK ||
         (s = tsl__upload_rect(ctx, sv->cur, u, 1, bytes, bytes)) != TSL_OK)

@@ -282,8 +282,8 @@ static tsl_status transpose_host(tsl_context *ctx, const char *fn, int dbl, size
     if (tsl__mul_overflows(rows, cols) || tsl__mul_overflows(rows * cols, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
     transpose_problem p = {dbl, rows, cols, NULL, NULL, cols, rows};
-    if ((s = tsl__workspace(ctx, 0, rows * cols * elem, &p.a)) != TSL_OK) return s;
-    if ((s = tsl__workspace(ctx, 1, rows * cols * elem, &p.b)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, TSL__WS_A, rows * cols * elem, &p.a)) != TSL_OK) return s;
+    if ((s = tsl__workspace(ctx, TSL__WS_B, rows * cols * elem, &p.b)) != TSL_OK) return s;
     if ((s = tsl__upload_rect(ctx, p.a, a, rows, cols * elem, lda * elem)) != TSL_OK) return s;
     s = run(ctx, v, &p);
     tsl_status done = tsl__timing_end(ctx); /* waits: nothing is read back from a failed run */
