@@ -14,23 +14,28 @@
 #                  side: the second finds what the first compiled.
 # None of it changes what a test runs or checks.
 
-# Long tests first (seconds, cold, one core; lib_*: measured on PoCL at -j16, dropin_*: on this
-# 2-core machine).
+# Long tests first (seconds, cold; lib_* and cli_*: PoCL on a 16-core host at -j16, dropin_*: on
+# a 2-core one; only their order matters). A fixture's setups come first of all (ctest does not
+# pass the cost of the tests waiting on a fixture to its setups): a long test waiting for them
+# must not start last.
 set(TSL_TEST_COSTS
     lib_level3_trsm_leaf_tiles16 186 lib_tensor_half 190 lib_tensor_bf16 144
-    lib_level3_trsm_leaf_streams 131 lib_tune_configs_2 121 lib_level3_trsm_leaf_gpucfg 114
+    lib_level3_trsm_leaf_streams 131 lib_tune_configs_2 121
     lib_tune_configs_1 110 lib_level3_trsm_leaf_split 109 lib_tune_configs_0 96
-    lib_tensor_tf32 96 lib_level3_trmm_gpucfg 96 lib_tensor_3xtf32 86
+    lib_tensor_tf32 96 lib_tensor_3xtf32 86
     lib_level3_trsm_gpucfg 70 lib_level3_trmm_async64 63 lib_level3_batched_gpucfg 59
-    lib_level3_batched 58 lib_gemm_tiled2d 50 lib_level3_trmm 43 lib_dmma_async_m3 41
-    lib_gemm_tiled2d_peel 38 lib_level3_syrk 37 lib_level3_syr2k 37 lib_dmma_async_batch 35
+    lib_gemm_tiled2d 50 lib_dmma_async_m3 41
+    lib_gemm_tiled2d_peel 38 lib_dmma_async_batch 35
     lib_dist 32 lib_tune_tuner 31 lib_tune_tensor 30 lib_level3_syrk_async64 27
     lib_dmma_async_m1 27 lib_dmma_async_m2 26 lib_level3_syrk_gpucfg 25
     lib_level3_syr2k_gpucfg 24 lib_transpose_diagonal 24 lib_transpose_coalesced 24
-    lib_transpose_nobank 23 lib_cache 23 lib_api_errors 20 lib_level3_symm 14 lib_level3_trsm 16
+    lib_transpose_nobank 23 lib_cache 23 lib_api_errors 20
     dropin_numpy 120 dropin_cblas_device_s3 70 dropin_cblas_device_d3 70
     dropin_cblas_wide_s3 40 dropin_cblas_wide_d3 40 dropin_blocks_xblat3s 60
     dropin_blocks_xblat3d 30 dropin_lapack 40 dropin_lapack_linked 40 dropin_fortran_link 48)
+list(APPEND TSL_TEST_COSTS lib_level3_symm 300 lib_level3_syrk 300 lib_level3_syr2k 300
+     lib_level3_trmm 300 lib_level3_trsm 300 lib_level3_batched 300 lib_level3_trmm_gpucfg 250
+     lib_level3_trsm_leaf_gpucfg 250)
 list(LENGTH TSL_TEST_COSTS n)
 math(EXPR last "${n} - 1")
 foreach(i RANGE 0 ${last} 2)
@@ -91,10 +96,14 @@ tsl_fixture(tsl_l3_gpucfg
 
 # Pairs that compile mostly the same programs: the 16-bit tensor-core kinds (half, bfloat16: the
 # same tiles, pre-passes and epilogues), the TF32 math modes (the same tiles), the FP64 ring's
-# m16n8k8 configuration (m2 and batch).
+# m16n8k8 configuration (m2 and batch); among the setups above, SYRK and SYR2K (the triangle
+# modes TRI 1 and 2), TRMM and TRSM (TRI 3 to 6), and the two GPU-like ones.
 foreach(pair "lib_tensor_half;lib_tensor_bf16;tsl_tensor16"
              "lib_tensor_tf32;lib_tensor_3xtf32;tsl_tensor_tf32"
-             "lib_dmma_async_m2;lib_dmma_async_batch;tsl_dmma_m2")
+             "lib_dmma_async_m2;lib_dmma_async_batch;tsl_dmma_m2"
+             "lib_level3_syrk;lib_level3_syr2k;tsl_l3_sym"
+             "lib_level3_trmm;lib_level3_trsm;tsl_l3_tri"
+             "lib_level3_trmm_gpucfg;lib_level3_trsm_leaf_gpucfg;tsl_l3_gpucfg_tri")
   list(GET pair 0 a)
   list(GET pair 1 b)
   list(GET pair 2 lock)
