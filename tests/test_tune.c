@@ -8,6 +8,8 @@
  *             verified winner.
  *   configs   explicit configurations ("tiled2d:NAME=V,...") as variants: every value of every
  *             axis that runs here gives correct results, and malformed ones are refused.
+ *   defaults_valid FILE   every gemm entry of that file parses and keeps its kind's rule, nothing
+ *             compiled (make check's share of the file; defaults, which runs each, is label full).
  *   defaults FILE   every tiled2d configuration in the shipped defaults file gives correct results
  *             on the GEMM benchmark's shapes, scaled down (whatever device it was tuned for: the
  *             kernel is portable, only its speed is device-specific); an entry of a tensor-core
@@ -28,8 +30,10 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "gemm/gemm_internal.h"
 #include "ref/ref.h"
 #include "tessel.h"
+#include "tune/tune.h"
 #include "tune_decide.h"
 
 static char dir[256];
@@ -544,6 +548,47 @@ static void test_defaults(const char *file)
     cleanup_dir();
 }
 
+/* defaults_valid FILE: every gemm entry of the shipped defaults parses as a tiled2d configuration
+ * over its kind's base and keeps the kind's rule (the instruction its precision needs), without
+ * compiling it: make check's share of the file. Running every entry on issue 4's shapes is
+ * `defaults` (label full): each entry is data, and the kernel paths its parameters select are run
+ * by `configs`, tests/test_tensor.c and tests/test_dmma_async.c. */
+static void test_defaults_valid(const char *file)
+{
+    FILE *f = fopen(file, "r");
+    CHECK(f != NULL, "cannot read %s", file);
+    if (!f) return;
+    tsl_context *ctx = open_ctx();
+    if (!ctx) {
+        fclose(f);
+        return;
+    }
+    char line[1024];
+    int configs = 0;
+    while (fgets(line, sizeof line, f)) {
+        char sel[128], op[32], prec[16], cls[16], cfg[300];
+        if (line[0] == '#' || sscanf(line, "%127s %31s %15s %15s %299s", sel, op, prec, cls, cfg) != 5)
+            continue;
+        if (strcmp(op, "gemm") != 0) continue;
+        configs++;
+        static const char *const kinds[] = {"single", "double", "half", "bfloat16", "tf32", "3xtf32"};
+        int kind = -1;
+        for (int i = 0; i < 6; ++i)
+            if (strcmp(prec, kinds[i]) == 0) kind = i; /* GK_* order */
+        CHECK(kind >= 0, "%s: unknown precision %s", sel, prec);
+        if (kind < 0) continue;
+        tiled2d_params t = tsl__tiled2d_overlay_base(ctx, kind, 1);
+        char why[256] = "";
+        CHECK(tsl__space_parse(&tsl__tiled2d_space, cfg, t.v, why, sizeof why) == 0,
+              "%s %s: %s does not parse: %s", sel, prec, cfg, why);
+        const char *rule = tsl__tiled2d_kind_rule(kind, t.v);
+        CHECK(!*rule, "%s %s: %s breaks the kind's rule: %s", sel, prec, cfg, rule);
+    }
+    fclose(f);
+    CHECK(configs >= 3, "the defaults file has gemm entries (%d)", configs);
+    tsl_context_destroy(ctx);
+}
+
 /* One decision on synthetic times: nshapes shapes, auto timed nb times on each, nc finalists. */
 static tune_decision decide(size_t nshapes, size_t nb, const double *base, size_t nc,
                             const double *cand)
@@ -755,7 +800,7 @@ int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
     /* the shard follows the mode's own arguments: configs [K/N], defaults FILE [K/N] */
-    int at = strcmp(mode, "defaults") == 0 ? 3 : 2;
+    int at = strcmp(mode, "defaults") == 0 ? 3 : strcmp(mode, "defaults_valid") == 0 ? 99 : 2;
     const char *sh = argc > at ? argv[at] : NULL;
     if (sh && (sscanf(sh, "%u/%u", &shard, &nshards) != 2 || nshards == 0 || shard >= nshards)) {
         fprintf(stderr, "test_tune: bad shard '%s' (K/N with K < N)\n", sh);
@@ -769,12 +814,15 @@ int main(int argc, char **argv)
         test_configs();
     else if (strcmp(mode, "defaults") == 0 && argc > 2)
         test_defaults(argv[2]);
+    else if (strcmp(mode, "defaults_valid") == 0 && argc > 2)
+        test_defaults_valid(argv[2]);
     else if (strcmp(mode, "decide") == 0)
         test_decide();
     else if (strcmp(mode, "near") == 0)
         test_near();
     else {
-        fprintf(stderr, "usage: test_tune db|tuner|configs [K/N]|decide|near|defaults FILE [K/N]\n");
+        fprintf(stderr, "usage: test_tune db|tuner|configs [K/N]|decide|near|defaults FILE [K/N]|\n"
+                        "       defaults_valid FILE\n");
         return 2;
     }
     return check_summary(mode);

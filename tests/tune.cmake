@@ -1,11 +1,13 @@
 # The tuning layer of issues 4 and 14 (tests/test_tune.c): the user database (store, lookup, auto
 # reading it, damaged files ignored with a warning), the search, explicit configurations as
-# variants, every configuration of the shipped defaults verified on issue 4's shapes scaled down,
+# variants, every configuration of the shipped defaults parsed (and, label full, verified on issue
+# 4's shapes scaled down),
 # the store-or-keep-auto rule of `tessel tune` (cli/tune_decide.c) on synthetic times, and entries
 # that apply only near the shapes they were measured on.
 add_executable(test_tune ${CMAKE_CURRENT_SOURCE_DIR}/test_tune.c
                          ${CMAKE_SOURCE_DIR}/cli/tune_decide.c)
-target_include_directories(test_tune PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/cli)
+target_include_directories(test_tune PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/cli
+                                             ${CMAKE_SOURCE_DIR}/src)
 target_link_libraries(test_tune PRIVATE tessel_static tessel_ref m)
 foreach(mode db tuner decide near)
   add_test(NAME lib_tune_${mode} COMMAND test_tune ${mode})
@@ -19,12 +21,20 @@ foreach(k 0 1 2)
   set_tests_properties(lib_tune_configs_${k} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 900
                                                         LABELS "lib;tune")
 endforeach()
+# Every entry of the shipped defaults run on issue 4's shapes: data, each entry a program of its
+# own (minutes of PoCL compiles), whose kernel paths lib_tune_configs_*, lib_tensor_* and
+# lib_dmma_async_* run: label full (make check-full). make check parses every entry against its
+# kind's rule, compiling nothing (lib_tune_defaults_valid).
 foreach(k 0 1)
   add_test(NAME lib_tune_defaults_${k}
            COMMAND test_tune defaults ${CMAKE_SOURCE_DIR}/src/tune/defaults.tuning ${k}/2)
   set_tests_properties(lib_tune_defaults_${k} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 900
-                                                         LABELS "lib;tune")
+                                                         LABELS "lib;tune;full")
 endforeach()
+add_test(NAME lib_tune_defaults_valid
+         COMMAND test_tune defaults_valid ${CMAKE_SOURCE_DIR}/src/tune/defaults.tuning)
+set_tests_properties(lib_tune_defaults_valid PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 60
+                                                        LABELS "lib;tune")
 # The tensor-core kinds' spaces (issue 17): refused on a device without the instruction; on a
 # context made to look like an sm_80 GPU, MMA=4 / MMA=5 candidates that run, ASYNC/FPIPE/BT searched;
 # double's ring axes and points on contexts made to look like sm_90, sm_80 and sm_86 GPUs.
