@@ -10,7 +10,7 @@
  * against auto itself, several times, on the tuned shapes and on the corners of the region the
  * entry would cover, and one is stored only if it is nowhere slower than auto within the spread
  * of auto's times and somewhere faster (tune_decide.h); otherwise auto is kept and nothing is
- * written (issue 14: an entry tuned at 256 had made 1024 3x slower). A stored entry records the
+ * written (an entry tuned at 256 alone can make 1024 3x slower). A stored entry records the
  * tuned shapes (measured=) and serves only problems near them. Every measurement is a row of the
  * report (CSV/JSON; the check's rows carry "check": 1 in JSON); stdout shows the baseline, the
  * search's best, the check's table and the verdict of each group; progress goes to a terminal's

@@ -465,7 +465,7 @@ static int batch_runs(const gemm_problem *p, const int *tp)
 /* The Level-3 modes' launches can offer the device few work-groups for the tiles their size class
  * picks. A launch over C's triangle (SYRK, SYR2K) has about half the tiles of the GEMM of its
  * size: on the H100, 128 x 256 tiles give 272 work-groups at n = 4096 for 132 SMs (SYRK single at
- * 0.61x GEMM's rate, bench/results/h100/level3b); below 4 waves (a work-group per compute unit
+ * 0.61x GEMM's rate); below 4 waves (a work-group per compute unit
  * each) auto takes the small class's configuration. A triangular operand (TRMM, TRSM's
  * inverse_leaf) keeps every tile, but their work ranges from nothing to all of k: with one wave of
  * 128 x 256 tiles (TRSM's leaf of 1024 x 4096 x 1024 single on the H100) the launch took as long

@@ -10,8 +10,9 @@
  * BATCH mode: the group's z index picks the problem), where no operand needs tiled2d's pack
  * pre-pass (no transposes, sizes and leading dimensions the kernel takes as they are, B's rows and
  * strides VW-aligned), else loop. `auto` takes direct for problems up to 64 on every side, else
- * tiled (H100 round 2: tiled 35.5 against direct 16.7 TFLOP/s at 1000 x 128^3 single, 44.6
- * against 18.9 at 100 x 512^3; direct 8.5 against tiled 1.4 at 10000 x 32^3).
+ * tiled (on the H100, bench/results/h100/level3: tiled 35.5 against direct 16.7 TFLOP/s at
+ * 1000 x 128^3 single, 44.6 against 18.9 at 100 x 512^3; direct 8.5 against tiled 1.4 at 10000 x
+ * 32^3).
  *
  * A stride_c that makes two problems' C share an element is TSL_ERR_INVALID_ARG (the results
  * would depend on the order of the problems). The host-pointer call moves each operand's whole

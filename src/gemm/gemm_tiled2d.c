@@ -397,19 +397,17 @@ static tsl_status run_edge(tsl_context *ctx, const gemm_problem *p, cl_kernel k,
 }
 
 /* The ring has no DIRECT, so a small ragged problem, which DIRECT = 2 reads in place, pays the pack
- * pre-pass under it. On the H100 (bench/results/h100/dgemm-async, companion.txt) the FP64 ring
+ * pre-pass under it. On the H100 (bench/results/h100/gemm, dgemm_*.csv) the FP64 ring
  * lost to the register-staged MMA configuration that was the H100's DGEMM before it (64 x 128 x
- * 8, DIRECT = 2) on ragged sizes up to 700^3 (300^3 1.88 against 3.00 TFLOP/s, 700^3 15.5
- * against 17.2), tied at 1000^3 and won where nothing is packed (128^3 0.37 against 0.25, 512^3
- * 12.8 against 10.8); the ring's own tiles staged through registers lost up to 1000^3 (19.3,
- * companion_derived.txt). So DIRECT = 2 on an FP64 ring configuration (MMA 1-3) means: a
+ * 8, DIRECT = 2) on ragged sizes up to 700^3 (300^3 1.88 against 3.00 TFLOP/s), tied at 1000^3
+ * and won where nothing is packed (512^3 12.8 against 10.8); the ring's own tiles staged through
+ * registers lost up to 1000^3. So DIRECT = 2 on an FP64 ring configuration (MMA 1-3) means: a
  * problem DIRECT = 2 would read in place runs on that configuration, this companion (with the
  * ring's m8n8k4 where the ring uses it: sm_80); DIRECT = 0 keeps the ring for every problem.
  * Not for the Level-3 modes (their operands are packed or batched as the ring plans them), nor
  * the tensor-core kinds (not measured), nor above m n k = 2^30 (COMPANION_MAX, the tie's 1000^3;
- * DIRECT = 2's own bound, 2^32, let TRSM 4000^2's updates of 1024 x 4000 x 1024 run on it at 22
- * TFLOP/s, 374 us against the ring's 200 with a 25 us pack, session 9). 1: *out is the
- * companion. */
+ * DIRECT = 2's own bound, 2^32, would put TRSM 4000^2's updates of 1024 x 4000 x 1024 on it, at
+ * half the ring's rate with its pack). 1: *out is the companion. */
 #define COMPANION_MAX 1073741824.0
 static const tiled2d_params fp64_direct_companion = {
     .v = {[P_MWG] = 64, [P_NWG] = 128, [P_KWG] = 8, [P_MDIMC] = 8, [P_NDIMC] = 32, [P_VW] = 2,
@@ -437,7 +435,7 @@ static int ring_companion(const tsl_context *ctx, const gemm_problem *p, const g
 /* tiled2d: the whole tiles by the tiled kernel, and a remainder of a few rows or columns (peel_of)
  * as strips by gemm_edge: rows [Mi, m) over every column, then columns [Ni, n) of rows [0, Mi).
  * The three parts write disjoint parts of C. PEEL = 0: on GPUs (on PoCL the strips cost more than
- * the padding: 1025^3 119.5 against 142.6 GFLOP/s padded, 2026-11-23), 1: never, 2: always.
+ * the padding: 1025^3 119.5 against 142.6 GFLOP/s padded), 1: never, 2: always.
  * DIRECT = 1 (read in place, always) is left whole. */
 tsl_status tsl__gemm_run_tiled2d(tsl_context *ctx, const gemm_problem *p, const gemm_choice *c)
 {

@@ -31,7 +31,7 @@ const tiled2d_params tsl__tiled2d_fallback = {
           [P_SA] = 1, [P_SB] = 1, [P_STRIDED] = 1, [P_VWA] = 1, [P_APAD] = 1}};
 
 /* The tensor-core kinds' built-in configurations (16-bit storage, TF32, 3xTF32: no FMA kernel
- * computes them), the fastest of H100 rounds A and B (2026-11-25, docs/gemm.md): 128 x 128 tiles
+ * computes them), the fastest of a search by hand on the H100 (docs/gemm.md): 128 x 128 tiles
  * of 4 warps, fed by asynchronous copies (ASYNC), 16-bit with double-buffered fragments (FPIPE)
  * and k-steps of 32, TF32 with k-steps of 16, 3 stages, FPIPE and B packed transposed with both
  * operands rounded by the pack (BT: the tuner's find, 1.25x / 1.39x the 2-stage one at 4096 /

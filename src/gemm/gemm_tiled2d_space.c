@@ -113,8 +113,8 @@ static int tiled2d_allowed(const tsl_context *ctx, int kind, int axis, int value
     return !(off && value) && !(axis == P_VWA && value > 1);
 }
 
-/* The tuner's first candidates after auto's: the designs of the H200 hand sweep of 2026-11-23
- * (docs/tuning.md: the random search of 2026-11-21 never sampled the first, 1.34x its winner). */
+/* The tuner's first candidates after auto's: the designs a hand sweep on an H200 found (random
+ * search alone never sampled the first, 1.34x its winner there: docs/tuning.md). */
 static const char *const tiled2d_seeds[] = {
     "tiled2d:MWG=128,NWG=128,KWG=8,MDIMC=16,NDIMC=16,VW=4,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
     "APAD=4",
@@ -126,13 +126,13 @@ static const char *const tiled2d_seeds[] = {
     "APAD=4",
     "tiled2d:MWG=64,NWG=64,KWG=16,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=4,DBUF=1,"
     "APAD=4",
-    /* double on FP64 tensor cores (H200 round 4, 2026-11-23) */
+    /* double on the FP64 tensor cores, registers staged (m16n8k8) */
     "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,"
     "APAD=0,MMA=2",
-    /* the same tiles fed by the asynchronous ring (issue 17, item 3; H100 2026-11-25: 50.1
-     * TFLOP/s at 4096, 1.35x the one above): random draws seldom land on a ring point among
-     * double's millions, refinement then walks its stages, FPIPE, MMA and tiles; from here the
-     * tuner found 64 x 64 x 16 m16n8k16 with 2 stages (51.8), the H100's DGEMM since */
+    /* the same tiles fed by the asynchronous ring (on the H100 1.35x the one above at 4096):
+     * random draws seldom land on a ring point among double's millions, so the search starts
+     * from one and refinement walks its stages, FPIPE, MMA and tiles; from here it finds the
+     * shipped sm_90 DGEMM entry (64 x 64 x 16, m16n8k16, 2 stages) */
     "tiled2d:MWG=64,NWG=128,KWG=8,MDIMC=8,NDIMC=32,VW=2,SA=1,SB=1,PF=0,STRIDED=1,VWA=1,DBUF=0,"
     "APAD=0,MMA=2,ASYNC=3",
     NULL};

@@ -53,8 +53,8 @@ static const tsl__auto_row trmm_auto[] = {{NULL, "tri"}};
  * the device's trsm entry: tsl__l3_trsm_block), each solved by its explicit inverse in one
  * launch, the inverses fused, B in parts on queues of their own and no copies: few, large
  * launches that keep a GPU's work-groups busy where a substitution's many small steps leave it
- * idle (bench/results/h100/trsm-sizes: ahead of or level with inverse_rec and inverse at every
- * size from 64). Blocked elsewhere: on a CPU the inverse variants' extra batched products cost
+ * idle (on the H100 ahead of or level with inverse_rec and inverse at every size from 64:
+ * docs/level3.md). Blocked elsewhere: on a CPU the inverse variants' extra batched products cost
  * more than the diagonal GEMMs they replace. */
 static const tsl__auto_row trsm_auto[] = {{"gpu", "inverse_leaf"}, {NULL, "blocked"}};
 static const tsl__auto_row symm_auto[] = {{NULL, "expand"}};
@@ -182,8 +182,8 @@ const tsl__op_desc tsl__symm_desc = {
     .op = "symm", .variant_name = symm_name, .variant_check = symm_check};
 
 /* The block size of op on the context's device: the "block" option, else 256 on GPUs (GEMM steps
- * of k = 256 keep the tiled kernel near its peak, H200 round 3: 4096 x 4096 x 256 at 0.9x of
- * 4096^3) and 128 elsewhere (PoCL's tiled2d tiles are 128 rows). */
+ * of k = 256 keep the tiled kernel near its peak: 4096 x 4096 x 256 at 0.9x of 4096^3 on an
+ * H200) and 128 elsewhere (PoCL's tiled2d tiles are 128 rows). */
 size_t tsl__l3_block(const tsl_context *ctx, const char *op)
 {
     long dflt = strcmp(ctx->info.type, "gpu") == 0 ? 256 : 128;

@@ -174,7 +174,7 @@ tsl_status tsl__launch(tsl_context *ctx, cl_kernel k, const char *what, const ts
 /* CL_KERNEL_WORK_GROUP_SIZE, except where the kernel declares reqd_work_group_size and the
  * compiler accepted it: that is the compiler's promise that the kernel runs at that size (a build
  * must fail otherwise). NVIDIA's driver reports 256 for gemm_tiled at 32 x 32 (29 registers)
- * while launches at 32 x 32 run and verify (docs/measurements/h200-ptxas-2026-11-21.txt); an
+ * while launches at 32 x 32 run and verify (seen on an H200); an
  * enqueue that still refuses is reported by tsl__launch as an OpenCL error. */
 size_t tsl__kernel_max_wg(tsl_context *ctx, cl_kernel k)
 {
