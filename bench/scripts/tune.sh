@@ -6,11 +6,11 @@
 #   tune_PREC.csv               every candidate of `tessel tune gemm --precision PREC --sizes 4096
 #                               --budget-s BUDGET` (default 40 s each, single and double)
 #   auto_{tuned,none}_R.csv     auto at 1024, 4096 and 8192 with the tuned database and with an
-#                               empty one, two rounds, interleaved
+#                               empty one, two passes, interleaved
 # About 3 minutes with the default budget.
 # AGAINST=FILE.tuning: instead of tuning, compares auto on the shipped entries with auto on FILE's
 # entries (another device's, or an older set; installed as this device's user file, which a lookup
-# takes first), interleaved in two rounds, cuBLAS beside in the first (verified there):
+# takes first), interleaved in two passes, cuBLAS beside in the first (verified there):
 #   against_{shipped,file}_R_CASE.csv   GEMM single and double at 4096 and 8192, TF32 8192 x 128 x
 #                                       8192, bfloat16 4096 x 4096 x 64, and the Level-3 routines at
 #                                       4096 and 8192 in both precisions (about 4 minutes)
@@ -23,19 +23,26 @@ if [ -n "${AGAINST:-}" ]; then
     sed -n 's/^tuning database of .*: \(.*\)$/\1/p' | head -1)
   cp "$AGAINST" "$path"
   cp "$AGAINST" "$OUT/against.tuning"
+  # show DIR: what auto picks in single and double with DIR as the user tuning directory
+  show() {
+    TESSEL_TUNING_DIR=$1 "$T" tune --show --device "$DEV" 2>&1 || true
+    TESSEL_TUNING_DIR=$1 "$T" tune --show --device "$DEV" --precision double 2>&1 || true
+  }
   { echo "== tessel tune --show, shipped entries"
-    "$T" tune --show --device "$DEV" 2>&1 || true
-    "$T" tune --show --device "$DEV" --precision double 2>&1 || true
+    show "$TESSEL_TUNING_DIR"
     echo "== tessel tune --show with $(basename "$AGAINST") as $path"
-    TESSEL_TUNING_DIR=$file_dir "$T" tune --show --device "$DEV" 2>&1 || true
-    TESSEL_TUNING_DIR=$file_dir "$T" tune --show --device "$DEV" --precision double 2>&1 || true
+    show "$file_dir"
   } >> "$OUT/env.txt"
+  # t NAME ARGS...: one case of pass $r on the entries $which, in the tuning directory $dir
+  t() {
+    local name=against_${which}_${r}_$1
+    shift
+    run_case "$name" env TESSEL_TUNING_DIR="$dir" "$T" "$@" --csv "$OUT/$name.csv"
+  }
   for r in 1 2; do
     for which in shipped file; do
       dir=$TESSEL_TUNING_DIR; [ $which = file ] && dir=$file_dir
       x=(--device "$DEV" --repeat 10); [ $r = 1 ] && x+=(--verify --peers cublas)
-      t() { local name=$1; shift; run_case "against_${which}_${r}_$name" env TESSEL_TUNING_DIR="$dir" \
-              "$T" "$@" --csv "$OUT/against_${which}_${r}_$name.csv"; }
       t gemm_single gemm --precision single --sizes 4096,8192 "${x[@]}"
       t gemm_double gemm --precision double --sizes 4096,8192 "${x[@]}"
       t gemm_tf32 gemm --precision single --math tf32 -m 8192 -n 128 -k 8192 --device "$DEV"
