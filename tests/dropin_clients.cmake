@@ -69,3 +69,6 @@ foreach(p s d)
                        ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV};TESSEL_BLAS_DEVICE_MEMORY=16384"
                        TIMEOUT 300 LABELS dropin RESOURCE_LOCK dropin_blocks)
 endforeach()
+# The blocks of C and k are the dispatcher's, the same code in both precisions: make check runs
+# single precision (and dropin_lapack_blocks double), make check-full both.
+set_property(TEST dropin_blocks_xblat3d APPEND PROPERTY LABELS full)

@@ -72,6 +72,12 @@ foreach(p s d)
   endforeach()
 endforeach()
 
+# The widened Level-3 testers reach the same device paths at the same sizes through CBLAS
+# (dropin_cblas_wide_[sd]3, in both layouts), and the Fortran symbols are covered by the shipped
+# inputs above: their Fortran runs are in make check-full (label full).
+set_property(TEST dropin_fortran_wide_xblat3s dropin_fortran_wide_xblat3d APPEND PROPERTY LABELS
+             full)
+
 # The same library with TESSEL_BLAS_ROUTE=cpu: nothing may reach the device.
 tsl_dropin_fortran_test(cpu_xblat3d preload cpu --input ${TSL_BLAS_TESTERS}/dblat3.in
                         --summary dblat3.out --device none -- ${TSL_BLAS_TESTERS}/xblat3d)

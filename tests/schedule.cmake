@@ -14,25 +14,20 @@
 #                  side: the second finds what the first compiled.
 # None of it changes what a test runs or checks.
 
-# Long tests first (seconds, cold; lib_* and cli_*: PoCL on a 16-core host at -j16, dropin_*: on
-# a 2-core one; only their order matters). A fixture's setups come first of all (ctest does not
-# pass the cost of the tests waiting on a fixture to its setups): a long test waiting for them
-# must not start last.
+# Long tests first (seconds, cold, make check's kernel flags, -j2 on a 2-core host; only their
+# order matters; the CLI suites' are in tests/cli/). A fixture's setups come first of all (ctest
+# does not pass the cost of the tests waiting on a fixture to its setups): a long test waiting for
+# them must not start last.
 set(TSL_TEST_COSTS
-    lib_level3_trsm_leaf_tiles16 186 lib_tensor_half 190 lib_tensor_bf16 144
-    lib_level3_trsm_leaf_streams 131 lib_tune_configs_2 121
-    lib_tune_configs_1 110 lib_level3_trsm_leaf_split 109 lib_tune_configs_0 96
-    lib_tensor_tf32 96 lib_tensor_3xtf32 86
-    lib_level3_trsm_gpucfg 70 lib_level3_trmm_async64 63 lib_level3_batched_gpucfg 59
-    lib_gemm_tiled2d 50 lib_dmma_async_m3 41
-    lib_gemm_tiled2d_peel 38 lib_dmma_async_batch 35
-    lib_dist 32 lib_tune_tuner 31 lib_tune_tensor 30 lib_level3_syrk_async64 27
-    lib_dmma_async_m1 27 lib_dmma_async_m2 26 lib_level3_syrk_gpucfg 25
-    lib_level3_syr2k_gpucfg 24 lib_transpose_diagonal 24 lib_transpose_coalesced 24
-    lib_transpose_nobank 23 lib_cache 23 lib_api_errors 20
-    dropin_numpy 120 dropin_cblas_device_s3 70 dropin_cblas_device_d3 70
-    dropin_cblas_wide_s3 40 dropin_cblas_wide_d3 40 dropin_blocks_xblat3s 60
-    dropin_blocks_xblat3d 30 dropin_lapack 40 dropin_lapack_linked 40 dropin_fortran_link 48)
+    dropin_numpy 30 lib_tensor_half 29 dropin_cblas_device_d3 24 lib_lapack_chol 24
+    lib_lapack_lu 22 lib_level3_trsm_leaf_tiles16 21 lib_level3_batched_gpucfg 21
+    lib_tensor_3xtf32 21 lib_tensor_bf16 19 cli_gemm_tensor 17 lib_tensor_tf32 17
+    dropin_cblas_device_s3 16 lib_tune_tensor 15 dropin_blocks_xblat3s 15 lib_gemm_tiled2d 14
+    lib_multi_gemm 13 lib_cache 11 lib_tune_configs_1 10 dropin_cblas_wide_d3 9
+    lib_level3_trsm_leaf_streams 9 lib_tune_configs_2 9 lib_level3_trsm_gpucfg 9
+    lib_multi_poisson 9 oclgrind_l3_trsm_fused 8 dropin_cblas_wide_s3 8 lib_transpose_vector 8
+    dropin_fortran_xblat3s 8 dropin_fortran_xblat3d 7 dropin_fortran_alternatives_xblat3d 7
+    cli_timeouts 7)
 list(APPEND TSL_TEST_COSTS lib_level3_symm 300 lib_level3_syrk 300 lib_level3_syr2k 300
      lib_level3_trmm 300 lib_level3_trsm 300 lib_level3_batched 300 lib_level3_trmm_gpucfg 250
      lib_level3_trsm_leaf_gpucfg 250)
@@ -81,7 +76,7 @@ tsl_fixture(tsl_l3_default
            dropin_fortran_xblat3s dropin_fortran_xblat3d dropin_fortran_wide_xblat3s
            dropin_fortran_wide_xblat3d dropin_fortran_alternatives_xblat3d dropin_fortran_link
            dropin_blocks_xblat3s dropin_blocks_xblat3d dropin_lapack dropin_lapack_linked
-           dropin_lapack_blocks dropin_numpy)
+           dropin_lapack_blocks dropin_numpy lib_lapack_lu lib_lapack_chol)
 
 # The GPU-like tiled2d configurations under the Level-3 routines (level3.cmake's L3_GEMM_SINGLE
 # and L3_GEMM_DOUBLE): TRMM's triangle modes (TRI 3 to 6) and TRSM's leaves (which multiply in
@@ -108,4 +103,17 @@ foreach(pair "lib_tensor_half;lib_tensor_bf16;tsl_tensor16"
   list(GET pair 1 b)
   list(GET pair 2 lock)
   set_property(TEST ${a} ${b} APPEND PROPERTY RESOURCE_LOCK ${lock})
+endforeach()
+
+# Tests whose kernels do so much arithmetic that they run longer unoptimized than compiling them
+# optimized takes (the Poisson solvers' sweeps: lib_poisson_local 64 s cold with
+# -cl-opt-disable, 7 s without): they leave TESSEL_TEST_KERNEL_FLAGS (tests/CMakeLists.txt) out.
+set(TSL_TEST_OPTIMIZED lib_poisson_naive lib_poisson_local lib_poisson_temporal_2
+    lib_poisson_temporal_4 lib_poisson_temporal_8 lib_poisson_auto lib_multi_poisson)
+foreach(t ${TSL_TEST_OPTIMIZED})
+  if(TEST ${t})
+    get_test_property(${t} ENVIRONMENT env)
+    list(FILTER env EXCLUDE REGEX "^POCL_EXTRA_BUILD_FLAGS=")
+    set_tests_properties(${t} PROPERTIES ENVIRONMENT "${env}")
+  endif()
 endforeach()

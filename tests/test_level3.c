@@ -23,7 +23,7 @@
  * (nothing changes), sizes of 0. TRSM runs on diagonally dominant triangles (off-diagonal elements
  * in [-1, 1) / ka, diagonal of magnitude 1 to 2) with the tolerance 1e-6 (single) or 1e-14
  * (double) times ka, and a singular triangle must give inf or NaN, TSL_OK, and no crash. Batched
- * GEMM: batches of 1, 3 and 1000, strides of 0 for A or B, gaps between the problems' C whose
+ * GEMM: batches of 1, 3, 200 and 1000, strides of 0 for A or B, gaps between the problems' C whose
  * sentinels must survive, both variants (direct, loop), and one problem checked element by
  * element. `errors`: bad enums, small leading dimensions, NULL pointers, sizes past 2^31-1, small
  * buffers and overlapping C of a batch, each TSL_ERR_INVALID_ARG with a message naming the

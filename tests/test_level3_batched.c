@@ -141,7 +141,7 @@ void run_batched(void)
         set_gemm(dbl);
         batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 37, 30, 21, 5, 0, 3, 0, 0, "tiled");
         batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 64, 64, 64, 3, 1, 0, 1, 1, "tiled");
-        batched_case(dbl, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 70, 33, 65, 1000, 2, 0, 0, 0, "tiled");
+        batched_case(dbl, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 70, 33, 65, 200, 2, 0, 0, 0, "tiled");
         batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 130, 62, 40, 4, 0, 1, 1, 0, "auto");
         /* auto on both sides of its threshold (64: direct; 65 and above: tiled) */
         batched_case(dbl, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 64, 64, 64, 3, 0, 0, 0, 0, "auto");

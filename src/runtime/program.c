@@ -4,6 +4,7 @@
  * cache.c); the build log of a failed build is kept in the context and quoted in the error
  * message. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime/runtime.h"
@@ -101,10 +102,15 @@ static tsl_status build(tsl_context *ctx, const char *source, const char *option
                          missing);
     unsigned long long h = 0;
     for (int i = 0; i < nparts; ++i) h = tsl__hash64(parts[i], lens[i], h);
+    /* The key holds everything the binary depends on; PoCL also adds POCL_EXTRA_BUILD_FLAGS from
+     * the environment to every build (the tests compile unoptimized through it), so a binary
+     * built under other flags is another binary. */
+    const char *extra = getenv("POCL_EXTRA_BUILD_FLAGS");
     char key[1024];
-    snprintf(key, sizeof key, "tessel %s|device %s|driver %s|platform %s|source %s %016llx|options %s",
+    snprintf(key, sizeof key,
+             "tessel %s|device %s|driver %s|platform %s|source %s %016llx|options %s%s%s",
              TESSEL_VERSION_STRING, ctx->info.name, ctx->info.driver_version, ctx->info.platform,
-             source, h, options);
+             source, h, options, extra && *extra ? "|pocl extra " : "", extra ? extra : "");
 
     double t0 = tsl__now_ms();
     cl_program prog = from_binary(ctx, key, options);
