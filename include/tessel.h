@@ -412,6 +412,85 @@ TSL_EXPORT tsl_status tsl_dtrsm_buf(tsl_context *ctx, tsl_layout layout, tsl_sid
                                     size_t n, double alpha, const tsl_buffer *a, size_t lda,
                                     tsl_buffer *b, size_t ldb);
 
+/* ---- LAPACK: LU and Cholesky with their solvers (docs/lapack.md) ------------------------------
+ * LAPACK's semantics after the context and the layout: column-major as LAPACK, row-major as
+ * LAPACKE defines it (element (i, j) at i lda + j); pivots as LAPACK's 1-based int row indices
+ * (row i was interchanged with row ipiv[i] - 1, i from 0); *info as LAPACK returns it: 0, or
+ * i > 0 for an exactly zero U(i, i) (getrf, gesv: the factorization is completed; gesv then does
+ * not solve) or a leading minor of order i that is not positive definite (potrf, posv: the
+ * factorization stops there and the rest of the triangle is unspecified). A bad argument is
+ * TSL_ERR_INVALID_ARG naming it. potrf, potrs and posv read and write the uplo triangle of A
+ * only. The factorizations run on the device with their updates in tessel's GEMM, TRSM and SYRK;
+ * a host-pointer call moves the matrices to the device and back once.
+ *   getrf: A (m x n) = P L U, L unit lower, U upper; ipiv holds min(m, n) pivots
+ *   getrs: op(A) X = B from getrf's factors (A n x n, B n x nrhs; trans N or T), X into B
+ *   gesv:  A X = B: getrf, then getrs where info is 0
+ *   potrf: A = L L^T (uplo lower) or U^T U (upper), A n x n symmetric positive definite
+ *   potrs: A X = B from potrf's factor; posv: potrf, then potrs where info is 0 */
+TSL_EXPORT tsl_status tsl_sgetrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, float *a,
+                                 size_t lda, int *ipiv, int *info);
+TSL_EXPORT tsl_status tsl_dgetrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n,
+                                 double *a, size_t lda, int *ipiv, int *info);
+TSL_EXPORT tsl_status tsl_sgetrs(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t n,
+                                 size_t nrhs, const float *a, size_t lda, const int *ipiv,
+                                 float *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dgetrs(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t n,
+                                 size_t nrhs, const double *a, size_t lda, const int *ipiv,
+                                 double *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_sgesv(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs,
+                                float *a, size_t lda, int *ipiv, float *b, size_t ldb, int *info);
+TSL_EXPORT tsl_status tsl_dgesv(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs,
+                                double *a, size_t lda, int *ipiv, double *b, size_t ldb,
+                                int *info);
+TSL_EXPORT tsl_status tsl_spotrf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                 float *a, size_t lda, int *info);
+TSL_EXPORT tsl_status tsl_dpotrf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                 double *a, size_t lda, int *info);
+TSL_EXPORT tsl_status tsl_spotrs(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                 size_t nrhs, const float *a, size_t lda, float *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dpotrs(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                 size_t nrhs, const double *a, size_t lda, double *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_sposv(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                size_t nrhs, float *a, size_t lda, float *b, size_t ldb,
+                                int *info);
+TSL_EXPORT tsl_status tsl_dposv(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                size_t nrhs, double *a, size_t lda, double *b, size_t ldb,
+                                int *info);
+/* The same on device buffers (each matrix at offset 0 of its buffer; ipiv and info in host
+ * memory). */
+TSL_EXPORT tsl_status tsl_sgetrf_buf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n,
+                                     tsl_buffer *a, size_t lda, int *ipiv, int *info);
+TSL_EXPORT tsl_status tsl_dgetrf_buf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n,
+                                     tsl_buffer *a, size_t lda, int *ipiv, int *info);
+TSL_EXPORT tsl_status tsl_sgetrs_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans,
+                                     size_t n, size_t nrhs, const tsl_buffer *a, size_t lda,
+                                     const int *ipiv, tsl_buffer *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dgetrs_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans,
+                                     size_t n, size_t nrhs, const tsl_buffer *a, size_t lda,
+                                     const int *ipiv, tsl_buffer *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_sgesv_buf(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs,
+                                    tsl_buffer *a, size_t lda, int *ipiv, tsl_buffer *b,
+                                    size_t ldb, int *info);
+TSL_EXPORT tsl_status tsl_dgesv_buf(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs,
+                                    tsl_buffer *a, size_t lda, int *ipiv, tsl_buffer *b,
+                                    size_t ldb, int *info);
+TSL_EXPORT tsl_status tsl_spotrf_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                     size_t n, tsl_buffer *a, size_t lda, int *info);
+TSL_EXPORT tsl_status tsl_dpotrf_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                     size_t n, tsl_buffer *a, size_t lda, int *info);
+TSL_EXPORT tsl_status tsl_spotrs_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                     size_t n, size_t nrhs, const tsl_buffer *a, size_t lda,
+                                     tsl_buffer *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_dpotrs_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo,
+                                     size_t n, size_t nrhs, const tsl_buffer *a, size_t lda,
+                                     tsl_buffer *b, size_t ldb);
+TSL_EXPORT tsl_status tsl_sposv_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                    size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b,
+                                    size_t ldb, int *info);
+TSL_EXPORT tsl_status tsl_dposv_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                    size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b,
+                                    size_t ldb, int *info);
+
 /* Strided batched GEMM: for p < batch, C_p = alpha op(A_p) op(B_p) + beta C_p with the CBLAS
  * semantics of tsl_sgemm, where X_p = X + p stride_x (strides in elements, as cuBLAS and CLBlast
  * count them). A stride of 0 shares A or B across the batch; a stride_c that makes two problems'

@@ -293,6 +293,18 @@ static tsl_status syrk_buf(tsl_context *ctx, const char *fn, int prec, const syr
     return s != TSL_OK ? s : done;
 }
 
+tsl_status tsl__syrk_mem(tsl_context *ctx, const tsl__syrk_call *y)
+{
+    if (y->n == 0) return TSL_OK;
+    syrk_args g = {y->layout, y->uplo, y->trans, y->n, y->k, y->a.ld, y->a.ld, y->c.ld, 0};
+    syrk_problem p = syrk_view(ctx, y->prec, &g, y->alpha, y->beta);
+    p.a = p.b = y->a.buffer;
+    p.a_off = p.b_off = y->a.offset;
+    p.c = y->c.buffer;
+    p.c_off = y->c.offset;
+    return syrk_run(ctx, &p);
+}
+
 /* ---- SYMM ------------------------------------------------------------------------------------
  * Row-major C (m x n) = alpha S B + beta C (left, S m x m) or alpha B S + beta C (right, S n x n),
  * S symmetric with one triangle stored in A. l3_symm_expand writes S whole into a workspace,

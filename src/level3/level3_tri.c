@@ -537,6 +537,18 @@ static tsl_status trxm_buf(tsl_context *ctx, const char *fn, int prec, int solve
     return s != TSL_OK ? s : done;
 }
 
+tsl_status tsl__trxm_mem(tsl_context *ctx, const tsl__trxm_call *t)
+{
+    if (t->m == 0 || t->n == 0) return TSL_OK;
+    trxm_args g = {t->layout, t->side, t->uplo, t->trans, t->diag, t->m, t->n, t->a.ld, t->b.ld};
+    trxm_problem p = trxm_view(ctx, t->prec, t->solve, &g, t->alpha);
+    p.a = t->a.buffer;
+    p.a_off = t->a.offset;
+    p.b = t->b.buffer;
+    p.b_off = t->b.offset;
+    return trxm_run(ctx, &p);
+}
+
 /* ---- the public entry points ----------------------------------------------------------------- */
 
 #define TRXM_ARGS {layout, side, uplo, transa, diag, m, n, lda, ldb}

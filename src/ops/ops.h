@@ -124,6 +124,33 @@ typedef struct {
  * call (the blocked Level-3 routines, src/level3/level3*.c). */
 tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g);
 
+/* TRSM (solve) or TRMM and SYRK on device memory, with CBLAS's semantics in either layout and the
+ * operands at element offsets: the routines' own algorithms and variants, no argument checks, no
+ * timing brackets (steps of a caller's own call: the LAPACK factorizations, src/lapack). They use
+ * the workspace slots of the Level-3 routines and of GEMM, never TSL__WS_A, _B or _C. */
+typedef struct {
+    int prec, solve;
+    tsl_layout layout;
+    tsl_side side;
+    tsl_uplo uplo;
+    tsl_trans trans;
+    tsl_diag diag;
+    size_t m, n;
+    double alpha;
+    tsl__matrix a, b;
+} tsl__trxm_call;
+tsl_status tsl__trxm_mem(tsl_context *ctx, const tsl__trxm_call *t);
+typedef struct {
+    int prec;
+    tsl_layout layout;
+    tsl_uplo uplo;
+    tsl_trans trans;
+    size_t n, k;
+    double alpha, beta;
+    tsl__matrix a, c;
+} tsl__syrk_call;
+tsl_status tsl__syrk_mem(tsl_context *ctx, const tsl__syrk_call *y);
+
 /* The Level-3 modes of tiled2d (src/kernels/gemm.cl, TRI and BATCH; docs/level3.md), for the
  * routines whose operand or result is triangular and for strided batched GEMM:
  *   tri: TSL__TRI_C_LOWER / _UPPER: only that triangle of the (square) C is computed, read and

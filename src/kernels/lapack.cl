@@ -1,0 +1,144 @@
+/* lapack.cl: the small kernels of the LAPACK factorizations (src/lapack/, docs/lapack.md): the
+ * unblocked leaves of the recursive LU and Cholesky and the row interchanges. Everything else the
+ * factorizations do is GEMM, TRSM and SYRK. A matrix is addressed by strides: element (i, j) of
+ * the block at element offset off is A[off + i * rs + j * cs] (column-major: rs 1, cs lda;
+ * row-major: rs lda, cs 1), so one kernel serves both layouts. Pivots are LAPACK's: 1-based row
+ * numbers of the whole matrix, in an int array whose element info_at is the call's INFO. */
+
+#define AT(i, j) A[off + (long)(i) * rs + (long)(j) * cs]
+
+/* The work-group size of the leaves (one work-group each); the host launches exactly this. */
+#ifndef LEAF_WG
+#define LEAF_WG 256
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_leaf)
+/* LU with partial pivoting of the m x n block at (r0, r0) of the matrix (rows r0.. of the whole
+ * matrix, n <= m or not), LAPACK's dgetf2: for each of its min(m, n) columns j the row of the
+ * largest magnitude (the first such, as idamax) is swapped in across the block's n columns and
+ * recorded as piv[r0 + j] = r0 + p + 1; a nonzero pivot scales the column below it (by its
+ * reciprocal where that is a normal number, as LAPACK), a zero one sets INFO to r0 + j + 1 if it
+ * is still 0 and the column is left as it is; then the rank-1 update of the rest of the block. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void lu_leaf(const int m, const int n, __global real *A, const long off, const long rs,
+             const long cs, __global int *piv, const int r0, const int info_at)
+{
+    __local real best[LEAF_WG];
+    __local int where[LEAF_WG];
+    const int lid = get_local_id(0);
+    const int kmax = min(m, n);
+    for (int j = 0; j < kmax; j++) {
+        real b = -1;
+        int w = j;
+        for (int i = j + lid; i < m; i += LEAF_WG) {
+            real v = fabs(AT(i, j));
+            if (v > b) b = v, w = i; /* rows rise within a work-item: the first largest stays */
+        }
+        best[lid] = b;
+        where[lid] = w;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
+            if (lid < s) {
+                real o = best[lid + s];
+                int ow = where[lid + s];
+                if (o > best[lid] || (o == best[lid] && ow < where[lid]))
+                    best[lid] = o, where[lid] = ow;
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        const int p = where[0];
+        const real pv = AT(p, j);
+        barrier(CLK_LOCAL_MEM_FENCE); /* where[0] is read by all before the next column's writes */
+        if (lid == 0) piv[r0 + j] = r0 + p + 1;
+        if (pv != ZERO) {
+            if (p != j)
+                for (int c = lid; c < n; c += LEAF_WG) {
+                    real t = AT(j, c);
+                    AT(j, c) = AT(p, c);
+                    AT(p, c) = t;
+                }
+            barrier(CLK_GLOBAL_MEM_FENCE);
+#if PRECISION == 64
+            const real sfmin = DBL_MIN;
+#else
+            const real sfmin = FLT_MIN;
+#endif
+            if (fabs(pv) >= sfmin) {
+                const real r = 1 / pv;
+                for (int i = j + 1 + lid; i < m; i += LEAF_WG) AT(i, j) *= r;
+            } else {
+                for (int i = j + 1 + lid; i < m; i += LEAF_WG) AT(i, j) /= pv;
+            }
+        } else if (lid == 0 && piv[info_at] == 0) {
+            piv[info_at] = r0 + j + 1;
+        }
+        barrier(CLK_GLOBAL_MEM_FENCE);
+        for (int c = j + 1; c < n; c++) {
+            const real u = AT(j, c);
+            for (int i = j + 1 + lid; i < m; i += LEAF_WG) AT(i, c) -= AT(i, j) * u;
+        }
+        barrier(CLK_GLOBAL_MEM_FENCE);
+    }
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_swap)
+/* LAPACK's dlaswp on ncols columns of the block at off: for k = k1 .. k2 - 1 (k2 - 1 down to k1
+ * when back), rows k and piv[k] - 1 exchanged (row numbers of the whole matrix, whose row 0 the
+ * block's row 0 is). One work-item per column. */
+__kernel void lu_swap(const int ncols, __global real *A, const long off, const long rs,
+                      const long cs, __global const int *piv, const int k1, const int k2,
+                      const int back)
+{
+    const int c = get_global_id(0);
+    if (c >= ncols) return;
+    for (int t = 0; t < k2 - k1; t++) {
+        const int k = back ? k2 - 1 - t : k1 + t;
+        const int p = piv[k] - 1;
+        if (p != k) {
+            real v = AT(k, c);
+            AT(k, c) = AT(p, c);
+            AT(p, c) = v;
+        }
+    }
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_chol_leaf)
+/* Cholesky A = L L^T of the n x n block at off (its lower triangle read and written; the block
+ * starts at row j0 of the whole matrix), right-looking, column by column. A diagonal element
+ * that is not positive (or not a number) stops it: INFO = j0 + j + 1 and the block keeps what it
+ * holds. A leaf that finds INFO already set does nothing (an earlier block failed: LAPACK stops
+ * there). */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void chol_leaf(const int n, __global real *A, const long off, const long rs, const long cs,
+               __global int *piv, const int j0, const int info_at)
+{
+    const int lid = get_local_id(0);
+    if (piv[info_at] != 0) return;
+    for (int j = 0; j < n; j++) {
+        const real d = AT(j, j);
+        if (!(d > ZERO)) {
+            barrier(CLK_GLOBAL_MEM_FENCE);
+            if (lid == 0) piv[info_at] = j0 + j + 1;
+            return;
+        }
+        const real l = sqrt(d);
+        barrier(CLK_GLOBAL_MEM_FENCE); /* every work-item has read d */
+        if (lid == 0) AT(j, j) = l;
+        const real r = 1 / l;
+        for (int i = j + 1 + lid; i < n; i += LEAF_WG) AT(i, j) *= r;
+        barrier(CLK_GLOBAL_MEM_FENCE);
+        /* the trailing lower triangle: element (i, c), c <= i, minus L(i, j) L(c, j) */
+        const int rest = n - j - 1;
+        for (int t = lid; t < rest * (rest + 1) / 2; t += LEAF_WG) {
+            /* t enumerates (i, c) column by column of the trailing triangle */
+            int c = 0, left = t;
+            while (left >= rest - c) left -= rest - c, c++;
+            const int cc = j + 1 + c, ii = cc + left;
+            AT(ii, cc) -= AT(ii, j) * AT(cc, j);
+        }
+        barrier(CLK_GLOBAL_MEM_FENCE);
+    }
+}
+#endif

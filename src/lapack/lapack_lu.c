@@ -1,0 +1,154 @@
+/* lapack_lu.c: LU with partial pivoting (getrf) and its solve (getrs) on a matrix in device
+ * memory, and the steps the factorizations share: GEMM and TRSM on blocks in either layout, the
+ * row interchanges and the kernels of lapack.cl.
+ *
+ * getrf is recursive, as LAPACK's dgetrf2: the left half of the columns is factored (down to
+ * leaves of LP_LEAF columns, one work-group each, lu_leaf), its interchanges are applied to the
+ * right half, the right half's top rows are solved by the unit lower triangle (TRSM) and the rest
+ * updated by one GEMM, the bottom right is factored the same way and its interchanges applied
+ * back to the left half. Every flop outside the leaves is in TRSM and GEMM. The leaves keep
+ * LAPACK's choices: the first row of largest magnitude as the pivot, a zero pivot recorded in
+ * INFO (the first one) and the factorization completed. */
+#include <stdio.h>
+
+#include "lapack/lapack.h"
+
+tsl_status tsl__lp_kernel(tsl_context *ctx, int prec, const char *name, cl_kernel *k)
+{
+    char options[160];
+    snprintf(options, sizeof options, "-DPRECISION=%d -DLEAF_WG=%d -DONLY_ONE_KERNEL -DONLY_%s",
+             prec == TSL_DOUBLE ? 64 : 32, LP_LEAF_WG, name);
+    return tsl__get_kernel(ctx, "lapack.cl", options, name, k);
+}
+
+tsl_status tsl__lp_gemm(tsl_context *ctx, int prec, tsl_layout layout, tsl_trans ta,
+                        tsl_trans tb, size_t m, size_t n, size_t k, double alpha, tsl__matrix a,
+                        tsl__matrix b, double beta, tsl__matrix c)
+{
+    if (m == 0 || n == 0) return TSL_OK;
+    /* tsl__gemm_mem is row-major; a column-major C = op(A) op(B) is C^T = op(B)^T op(A)^T there */
+    tsl__gemm_call g = layout == TSL_ROW_MAJOR
+                           ? (tsl__gemm_call){.prec = prec, .ta = ta, .tb = tb, .m = m, .n = n,
+                                              .k = k, .alpha = alpha, .beta = beta, .a = a,
+                                              .b = b, .c = c}
+                           : (tsl__gemm_call){.prec = prec, .ta = tb, .tb = ta, .m = n, .n = m,
+                                              .k = k, .alpha = alpha, .beta = beta, .a = b,
+                                              .b = a, .c = c};
+    return tsl__gemm_mem(ctx, &g);
+}
+
+tsl_status tsl__lp_trsm(tsl_context *ctx, int prec, tsl_layout layout, tsl_side side,
+                        tsl_uplo uplo, tsl_trans trans, tsl_diag diag, size_t m, size_t n,
+                        double alpha, tsl__matrix a, tsl__matrix b)
+{
+    tsl__trxm_call t = {.prec = prec, .solve = 1, .layout = layout, .side = side, .uplo = uplo,
+                        .trans = trans, .diag = diag, .m = m, .n = n, .alpha = alpha, .a = a,
+                        .b = b};
+    return tsl__trxm_mem(ctx, &t);
+}
+
+/* The strides of a's elements: rows rs apart, columns cs apart. */
+static void strides(const lp_mat *a, cl_long *rs, cl_long *cs)
+{
+    *rs = a->layout == TSL_COL_MAJOR ? 1 : (cl_long)a->ld;
+    *cs = a->layout == TSL_COL_MAJOR ? (cl_long)a->ld : 1;
+}
+
+tsl_status tsl__lp_swap(tsl_context *ctx, const lp_mat *a, size_t c0, size_t ncols,
+                        const lp_piv *piv, size_t k1, size_t k2, int back)
+{
+    if (ncols == 0 || k2 <= k1) return TSL_OK;
+    cl_kernel k;
+    tsl_status s = tsl__lp_kernel(ctx, a->prec, "lu_swap", &k);
+    if (s != TSL_OK) return s;
+    int nc = (int)ncols, ik1 = (int)k1, ik2 = (int)k2;
+    cl_long off = (cl_long)lp_sub(a, 0, c0).offset, rs, cs;
+    strides(a, &rs, &cs);
+    tsl__arg args[] = {{sizeof nc, &nc},   {sizeof(cl_mem), &a->mem}, {sizeof off, &off},
+                       {sizeof rs, &rs},   {sizeof cs, &cs},          {sizeof(cl_mem), &piv->mem},
+                       {sizeof ik1, &ik1}, {sizeof ik2, &ik2},        {sizeof back, &back}};
+    size_t local = 64, global = (ncols + local - 1) / local * local;
+    return tsl__launch(ctx, k, "lapack row interchanges", args, 9, 1, &global, &local);
+}
+
+/* The leaf: lu_leaf on the m x n block at (r0, r0). */
+static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
+                          const lp_piv *piv)
+{
+    cl_kernel k;
+    tsl_status s = tsl__lp_kernel(ctx, a->prec, "lu_leaf", &k);
+    if (s != TSL_OK) return s;
+    int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at;
+    cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
+    strides(a, &rs, &cs);
+    tsl__arg args[] = {{sizeof im, &im}, {sizeof in, &in}, {sizeof(cl_mem), &a->mem},
+                       {sizeof off, &off}, {sizeof rs, &rs}, {sizeof cs, &cs},
+                       {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0}, {sizeof at, &at}};
+    size_t wg = LP_LEAF_WG;
+    return tsl__launch(ctx, k, "lapack LU leaf", args, 9, 1, &wg, &wg);
+}
+
+/* LU of the m x n block at (r0, r0) of a (the rows r0 .. of the whole matrix), its pivots at
+ * piv[r0 ..] as rows of the whole matrix. The interchanges reach the block's own columns only:
+ * the caller applies them to the columns left of it. */
+static tsl_status lu_rec(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
+                         const lp_piv *piv)
+{
+    size_t kmin = m < n ? m : n;
+    tsl_status s;
+    if (kmin == 0) return TSL_OK;
+    if (kmin <= LP_LEAF) {
+        if ((s = lu_leaf(ctx, a, r0, m, kmin, piv)) != TSL_OK) return s;
+        if (n == kmin) return TSL_OK;
+        /* a wide block (m < n): the rest of its rows' columns, interchanged and solved */
+        if ((s = tsl__lp_swap(ctx, a, r0 + kmin, n - kmin, piv, r0, r0 + kmin, 0)) != TSL_OK)
+            return s;
+        return tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT,
+                            kmin, n - kmin, 1.0, lp_sub(a, r0, r0), lp_sub(a, r0, r0 + kmin));
+    }
+    /* the left part: half of the pivots, in whole leaves */
+    size_t n1 = kmin / 2 / LP_LEAF * LP_LEAF;
+    if (n1 == 0) n1 = LP_LEAF;
+    size_t n2 = n - n1;
+    if ((s = lu_rec(ctx, a, r0, m, n1, piv)) != TSL_OK) return s;
+    if ((s = tsl__lp_swap(ctx, a, r0 + n1, n2, piv, r0, r0 + n1, 0)) != TSL_OK) return s;
+    /* A12 = L11^-1 A12; A22 -= A21 A12 */
+    if ((s = tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT,
+                          n1, n2, 1.0, lp_sub(a, r0, r0), lp_sub(a, r0, r0 + n1))) != TSL_OK)
+        return s;
+    if ((s = tsl__lp_gemm(ctx, a->prec, a->layout, TSL_NO_TRANS, TSL_NO_TRANS, m - n1, n2, n1,
+                          -1.0, lp_sub(a, r0 + n1, r0), lp_sub(a, r0, r0 + n1), 1.0,
+                          lp_sub(a, r0 + n1, r0 + n1))) != TSL_OK)
+        return s;
+    if ((s = lu_rec(ctx, a, r0 + n1, m - n1, n2, piv)) != TSL_OK) return s;
+    /* the bottom right's interchanges, on the left part's columns */
+    return tsl__lp_swap(ctx, a, r0, n1, piv, r0 + n1, r0 + kmin, 0);
+}
+
+tsl_status tsl__lp_getrf(tsl_context *ctx, const lp_mat *a, size_t m, size_t n, const lp_piv *piv)
+{
+    return lu_rec(ctx, a, 0, m, n, piv);
+}
+
+tsl_status tsl__lp_getrs(tsl_context *ctx, const lp_mat *a, tsl_trans trans, size_t n,
+                         size_t nrhs, const lp_piv *piv, const lp_mat *b)
+{
+    if (n == 0 || nrhs == 0) return TSL_OK;
+    tsl_status s;
+    tsl__matrix am = lp_sub(a, 0, 0), bm = lp_sub(b, 0, 0);
+    if (trans == TSL_NO_TRANS) { /* P L U X = B: X = U^-1 L^-1 P^T B */
+        if ((s = tsl__lp_swap(ctx, b, 0, nrhs, piv, 0, n, 0)) != TSL_OK ||
+            (s = tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS,
+                              TSL_UNIT, n, nrhs, 1.0, am, bm)) != TSL_OK)
+            return s;
+        return tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_UPPER, TSL_NO_TRANS,
+                            TSL_NON_UNIT, n, nrhs, 1.0, am, bm);
+    }
+    /* (P L U)^T X = B: X = P L^-T U^-T B */
+    if ((s = tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_UPPER, TSL_TRANS, TSL_NON_UNIT,
+                          n, nrhs, 1.0, am, bm)) != TSL_OK ||
+        (s = tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_LOWER, TSL_TRANS, TSL_UNIT, n,
+                          nrhs, 1.0, am, bm)) != TSL_OK)
+        return s;
+    return tsl__lp_swap(ctx, b, 0, nrhs, piv, 0, n, 1);
+}
