@@ -1,11 +1,12 @@
 /* test_lapack.c: correctness of the LAPACK routines (tsl_[sd]getrf, getrs, gesv, potrf, potrs,
  * posv, host pointers and device buffers) against LAPACK on the CPU (OpenBLAS's dgetrf_ and
  * dpotrf_, Fortran interface), with LAPACK's and LAPACKE's semantics. One process per family:
- * `test_lapack lu|chol|errors`.
+ * `test_lapack lu|chol|errors [GETRF_VARIANT]` (the variant of getrf's leaves: leaf, columns).
  *
  * Every case runs on fresh random data in both precisions and both layouts, on the odd shapes 1,
- * 7, 33, 65, 127, 200 (square, tall and wide for getrf) and one of 1000, every other case with a
- * padded leading dimension whose padding (and a guard zone after the array) holds sentinels that
+ * 7, 33, 65, 127, 200 (square, tall and wide for getrf; with getrf's `columns` leaves, which
+ * take leaves of more than 256 rows: shapes of 260 to 1000 rows) and one of 1000, every other
+ * case with a padded leading dimension whose padding (and a guard zone after the array) holds sentinels that
  * must be bit-identical afterwards, every third through the device-buffer call. What is checked
  * is what LAPACK's own tests check, with their threshold 30: the factorization's residual
  * (||P^T A - L U||_1 / (n ||A||_1 eps), dget01; ||A - L L^T||_1 / (n ||A||_1 eps), dpot01) and the
@@ -214,10 +215,63 @@ static int ref_potrf(const mat *a, tsl_uplo up, double *f)
 }
 
 /* ||P^T A - L U||_1 / (n ||A||_1 eps) for getrf's output f of a0. */
+/* Above PROBE elements the factorization's residual is taken on random vectors x (three), as
+ * ||(P^T A - L U) x||_1 / (n ||A||_1 ||x||_1 eps), a lower bound of the matrix residual that random
+ * vectors bring within a small factor of it, at O(n^2) instead of O(n^3). */
+#define PROBE 200000
+
+/* The probe's ratio for A (r x c) = left (r x mid) times right (mid x c), their elements from
+ * get (A's rows 0 .. r-1, the left factor's from row r + 1) and get2, worst of three vectors. */
+static double probe(size_t r, size_t c, double (*get)(const void *, size_t, size_t),
+                    const void *arg, double (*get2)(const void *, size_t, size_t),
+                    const void *arg2, size_t mid, double an, int dbl)
+{
+    double worst = 0, eps = dbl ? DBL_EPSILON : FLT_EPSILON;
+    double *x = malloc(c * sizeof *x), *z = malloc(mid * sizeof *z);
+    for (int t = 0; t < 3; ++t) {
+        double xn = 0, rn = 0;
+        for (size_t j = 0; j < c; ++j) x[j] = rnd(), xn += fabs(x[j]);
+        for (size_t i = 0; i < mid; ++i) { /* z = right factor x */
+            double acc = 0;
+            for (size_t j = 0; j < c; ++j) acc += get2(arg2, i, j) * x[j];
+            z[i] = acc;
+        }
+        for (size_t i = 0; i < r; ++i) { /* (A x - left z)_i */
+            double acc = 0;
+            for (size_t j = 0; j < c; ++j) acc += get(arg, i, j) * x[j];
+            for (size_t q = 0; q < mid; ++q) acc -= get(arg, r + 1 + i, q) * z[q];
+            rn += fabs(acc);
+        }
+        worst = fmax(worst, rn / ((double)c * an * xn * eps));
+    }
+    free(x), free(z);
+    return worst;
+}
+
+/* The LU probe's elements: rows 0 .. m-1 of P^T A, then (at row m + 1 + i) L's row i; U's. */
+typedef struct {
+    const mat *pa, *f;
+    size_t m, k;
+    tsl_uplo up;
+} probe_arg;
+static double lu_left(const void *p, size_t i, size_t j)
+{
+    const probe_arg *a = p;
+    if (i < a->m) return a->pa->v[at(a->pa, i, j)];
+    i -= a->m + 1;
+    return j < i ? a->f->v[at(a->f, i, j)] : j == i ? 1.0 : 0.0;
+}
+static double lu_right(const void *p, size_t i, size_t j)
+{
+    const probe_arg *a = p;
+    return j >= i ? a->f->v[at(a->f, i, j)] : 0.0;
+}
+
 static double lu_residual(const mat *a0, const mat *f, const int *ipiv, int dbl)
 {
     size_t m = a0->r, n = a0->c, k = m < n ? m : n;
     mat pa = mat_copy(a0), r = mat_copy(a0);
+    int big = m * n > PROBE;
     for (size_t i = 0; i < k; ++i) /* P^T A: the interchanges in order */
         for (size_t j = 0; j < n; ++j) {
             size_t p = (size_t)ipiv[i] - 1;
@@ -225,6 +279,12 @@ static double lu_residual(const mat *a0, const mat *f, const int *ipiv, int dbl)
             pa.v[at(&pa, i, j)] = pa.v[at(&pa, p, j)];
             pa.v[at(&pa, p, j)] = t;
         }
+    if (big) {
+        probe_arg pr = {&pa, f, m, k, TSL_LOWER};
+        double res = probe(m, n, lu_left, &pr, lu_right, &pr, k, norm1(a0), dbl);
+        free(pa.v), free(r.v);
+        return res;
+    }
     for (size_t i = 0; i < m; ++i)
         for (size_t j = 0; j < n; ++j) {
             double s = 0;
@@ -242,9 +302,45 @@ static double lu_residual(const mat *a0, const mat *f, const int *ipiv, int dbl)
 }
 
 /* ||A - L L^T||_1 / (n ||A||_1 eps) for potrf's factor in f's uplo triangle (a0's matrix). */
+static double sym_at(const mat *a, tsl_uplo up, size_t i, size_t j)
+{
+    int swap = up == TSL_LOWER ? i < j : i > j;
+    return swap ? a->v[at(a, j, i)] : a->v[at(a, i, j)];
+}
+/* The Cholesky probe's elements: rows 0 .. n-1 of A, then L's rows; L^T's (L = U^T if upper). */
+static double chol_left(const void *p, size_t i, size_t j)
+{
+    const probe_arg *a = p;
+    if (i < a->m) return sym_at(a->pa, a->up, i, j);
+    i -= a->m + 1;
+    if (j > i) return 0.0;
+    return a->up == TSL_LOWER ? a->f->v[at(a->f, i, j)] : a->f->v[at(a->f, j, i)];
+}
+static double chol_right(const void *p, size_t i, size_t j)
+{
+    const probe_arg *a = p;
+    if (j < i) return 0.0;
+    return a->up == TSL_LOWER ? a->f->v[at(a->f, j, i)] : a->f->v[at(a->f, i, j)];
+}
+
+static double chol_norm1(const mat *a0, tsl_uplo up)
+{
+    double an = 0;
+    for (size_t j = 0; j < a0->r; ++j) {
+        double s = 0;
+        for (size_t i = 0; i < a0->r; ++i) s += fabs(sym_at(a0, up, i, j));
+        if (s > an) an = s;
+    }
+    return an;
+}
+
 static double chol_residual(const mat *a0, const mat *f, tsl_uplo up, int dbl)
 {
     size_t n = a0->r;
+    if (n * n > PROBE) {
+        probe_arg pr = {a0, f, n, n, up};
+        return probe(n, n, chol_left, &pr, chol_right, &pr, n, chol_norm1(a0, up), dbl);
+    }
     mat r = mat_copy(a0);
     for (size_t i = 0; i < n; ++i)
         for (size_t j = 0; j < n; ++j) {
@@ -256,17 +352,7 @@ static double chol_residual(const mat *a0, const mat *f, tsl_uplo up, int dbl)
             size_t sj = up == TSL_LOWER ? (i > j ? j : i) : (i < j ? j : i);
             r.v[at(&r, i, j)] = a0->v[at(a0, si, sj)] - s;
         }
-    double an = 0;
-    for (size_t j = 0; j < n; ++j) { /* ||A||_1 of the symmetric matrix its triangle gives */
-        double s = 0;
-        for (size_t i = 0; i < n; ++i) {
-            size_t si = up == TSL_LOWER ? (i > j ? i : j) : (i < j ? i : j);
-            size_t sj = up == TSL_LOWER ? (i > j ? j : i) : (i < j ? j : i);
-            s += fabs(a0->v[at(a0, si, sj)]);
-        }
-        if (s > an) an = s;
-    }
-    double rn = norm1(&r), eps = dbl ? DBL_EPSILON : FLT_EPSILON;
+    double an = chol_norm1(a0, up), rn = norm1(&r), eps = dbl ? DBL_EPSILON : FLT_EPSILON;
     free(r.v);
     return rn / ((double)n * an * eps);
 }
@@ -397,11 +483,15 @@ static void lu_case(int dbl, tsl_layout lay, size_t m, size_t n, int zero_col)
     free(a.v), free(a0.v), free(ipiv), free(want);
 }
 
-static void run_lu(void)
+/* tall: the leaves' variant under test is `columns` (tsl_context_set_variant), which serves
+ * leaves of more than 256 rows: the shapes that have them, both precisions and layouts, a zero
+ * column, and the 1000; otherwise the odd shapes (and one leaf of 300 rows). */
+static void run_lu(int tall)
 {
     static const size_t shapes[][2] = {{1, 1},     {7, 7},     {33, 33},  {65, 65},  {127, 127},
                                        {200, 200}, {65, 33},   {33, 65},  {200, 127}, {127, 200},
-                                       {1, 7},     {7, 1},     {100, 40}};
+                                       {1, 7},     {7, 1},     {300, 40}};
+    static const size_t tall_shapes[][2] = {{300, 300}, {517, 40}, {260, 700}};
     for (int dbl = 0; dbl < 2; ++dbl) {
         if (dbl && !g_fp64) {
             SKIP("double precision: the device has no fp64");
@@ -409,13 +499,15 @@ static void run_lu(void)
         }
         for (int l = 0; l < 2; ++l) {
             tsl_layout lay = l ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
-            for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+            for (size_t i = 0; !tall && i < sizeof shapes / sizeof shapes[0]; ++i)
                 lu_case(dbl, lay, shapes[i][0], shapes[i][1], -1);
-            lu_case(dbl, lay, 65, 65, 40); /* exactly singular: a zero column */
-            lu_case(dbl, lay, 7, 7, 0);
+            for (size_t i = 0; tall && i < sizeof tall_shapes / sizeof tall_shapes[0]; ++i)
+                lu_case(dbl, lay, tall_shapes[i][0], tall_shapes[i][1], -1);
+            lu_case(dbl, lay, tall ? 400 : 65, tall ? 400 : 65, 40); /* exactly singular */
+            if (!tall) lu_case(dbl, lay, 7, 7, 0);
         }
     }
-    if (g_fp64) lu_case(1, TSL_COL_MAJOR, 1000, 1000, -1);
+    if (g_fp64 && tall) lu_case(1, TSL_COL_MAJOR, 1000, 1000, -1);
     /* sizes of 0: info 0, nothing written */
     int ipiv[1] = {-5}, info = -7;
     double a[1] = {3};
@@ -616,8 +708,9 @@ static void run_errors(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2 || (strcmp(argv[1], "lu") && strcmp(argv[1], "chol") && strcmp(argv[1], "errors"))) {
-        fprintf(stderr, "usage: test_lapack lu|chol|errors\n");
+    if (argc < 2 || argc > 3 ||
+        (strcmp(argv[1], "lu") && strcmp(argv[1], "chol") && strcmp(argv[1], "errors"))) {
+        fprintf(stderr, "usage: test_lapack lu|chol|errors [GETRF_VARIANT]\n");
         return 2;
     }
     const char *env = getenv("TSL_TEST_SEED");
@@ -628,7 +721,11 @@ int main(int argc, char **argv)
     tsl_device_info info;
     tsl_context_device(g_ctx, &info);
     g_fp64 = info.fp64;
-    if (!strcmp(argv[1], "lu")) run_lu();
+    if (argc == 3) {
+        st = tsl_context_set_variant(g_ctx, "getrf", argv[2]);
+        CHECK(st == TSL_OK, "getrf variant %s: %s", argv[2], tsl_context_error(g_ctx));
+    }
+    if (!strcmp(argv[1], "lu")) run_lu(argc == 3 && !strcmp(argv[2], "columns"));
     if (!strcmp(argv[1], "chol")) run_chol();
     if (!strcmp(argv[1], "errors")) run_errors();
     tsl_context_destroy(g_ctx);

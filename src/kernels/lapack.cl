@@ -7,9 +7,13 @@
 
 #define AT(i, j) A[off + (long)(i) * rs + (long)(j) * cs]
 
-/* The work-group size of the leaves (one work-group each); the host launches exactly this. */
+/* The work-group size of the leaves (one work-group each); the host launches exactly this. The
+ * widest leaf (columns). */
 #ifndef LEAF_WG
 #define LEAF_WG 256
+#endif
+#ifndef LEAF_MAX_COLS
+#define LEAF_MAX_COLS 32
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_leaf)
@@ -79,6 +83,100 @@ void lu_leaf(const int m, const int n, __global real *A, const long off, const l
         }
         barrier(CLK_GLOBAL_MEM_FENCE);
     }
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_col)
+/* The `columns` variant of the leaf (lu_leaf's arithmetic over many work-groups, two launches a
+ * column): step j of the m x n block at (r0, r0). Work-group g takes rows j + g LEAF_WG .. (one
+ * row a work-item). For j > 0 it finishes column j - 1 on its rows below the pivot row j - 1 (the
+ * scaling by the pivot, as lu_leaf, and the rank-1 update of columns j .. n - 1); for j < min(m,
+ * n) it then gives the largest magnitude of column j among its rows and the first row holding it,
+ * in part[g] and where[g], for lu_pivot. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void lu_col(const int m, const int n, __global real *A, const long off, const long rs,
+            const long cs, const int j, __global real *part, __global int *where)
+{
+    __local real u[LEAF_MAX_COLS];
+    __local real best[LEAF_WG];
+    __local int at[LEAF_WG];
+    const int lid = get_local_id(0), g = get_group_id(0);
+    const int i = j + g * LEAF_WG + lid;
+    if (j > 0) {
+        for (int c = j + lid; c < n; c += LEAF_WG) u[c - j] = AT(j - 1, c);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const real pv = AT(j - 1, j - 1);
+        if (i < m) {
+            real l = AT(i, j - 1);
+            if (pv != ZERO) {
+#if PRECISION == 64
+                const real sfmin = DBL_MIN;
+#else
+                const real sfmin = FLT_MIN;
+#endif
+                l = fabs(pv) >= sfmin ? l * (1 / pv) : l / pv;
+                AT(i, j - 1) = l;
+            }
+            for (int c = j; c < n; c++) AT(i, c) -= l * u[c - j];
+        }
+    }
+    if (j >= min(m, n)) return;
+    best[lid] = i < m ? fabs(AT(i, j)) : -1;
+    at[lid] = i;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
+        if (lid < s) {
+            real o = best[lid + s];
+            int ow = at[lid + s];
+            if (o > best[lid] || (o == best[lid] && ow < at[lid])) best[lid] = o, at[lid] = ow;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) part[g] = best[0], where[g] = at[0];
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_pivot)
+/* The pivot of column j from lu_col's nparts candidates (the largest, the first row among equal
+ * ones), recorded in piv as lu_leaf records it (INFO for a zero pivot), and rows j and p of the
+ * block's n columns exchanged where the pivot is nonzero. One work-group. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void lu_pivot(const int n, __global real *A, const long off, const long rs, const long cs,
+              const int j, const int nparts, __global const real *part,
+              __global const int *where, __global int *piv, const int r0, const int info_at)
+{
+    __local real best[LEAF_WG];
+    __local int at[LEAF_WG];
+    const int lid = get_local_id(0);
+    real b = -1;
+    int w = INT_MAX;
+    for (int t = lid; t < nparts; t += LEAF_WG) {
+        real o = part[t];
+        int ow = where[t];
+        if (o > b || (o == b && ow < w)) b = o, w = ow;
+    }
+    best[lid] = b;
+    at[lid] = w;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
+        if (lid < s) {
+            real o = best[lid + s];
+            int ow = at[lid + s];
+            if (o > best[lid] || (o == best[lid] && ow < at[lid])) best[lid] = o, at[lid] = ow;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    const int p = at[0];
+    if (lid == 0) {
+        piv[r0 + j] = r0 + p + 1;
+        if (best[0] == ZERO && piv[info_at] == 0) piv[info_at] = r0 + j + 1;
+    }
+    if (best[0] != ZERO && p != j)
+        for (int c = lid; c < n; c += LEAF_WG) {
+            real t = AT(j, c);
+            AT(j, c) = AT(p, c);
+            AT(p, c) = t;
+        }
 }
 #endif
 

@@ -10,14 +10,16 @@
  * LAPACK's choices: the first row of largest magnitude as the pivot, a zero pivot recorded in
  * INFO (the first one) and the factorization completed. */
 #include <stdio.h>
+#include <string.h>
 
 #include "lapack/lapack.h"
 
 tsl_status tsl__lp_kernel(tsl_context *ctx, int prec, const char *name, cl_kernel *k)
 {
     char options[160];
-    snprintf(options, sizeof options, "-DPRECISION=%d -DLEAF_WG=%d -DONLY_ONE_KERNEL -DONLY_%s",
-             prec == TSL_DOUBLE ? 64 : 32, LP_LEAF_WG, name);
+    snprintf(options, sizeof options,
+             "-DPRECISION=%d -DLEAF_WG=%d -DLEAF_MAX_COLS=%d -DONLY_ONE_KERNEL -DONLY_%s",
+             prec == TSL_DOUBLE ? 64 : 32, LP_LEAF_WG, LP_LEAF, name);
     return tsl__get_kernel(ctx, "lapack.cl", options, name, k);
 }
 
@@ -71,10 +73,77 @@ tsl_status tsl__lp_swap(tsl_context *ctx, const lp_mat *a, size_t c0, size_t nco
     return tsl__launch(ctx, k, "lapack row interchanges", args, 9, 1, &global, &local);
 }
 
-/* The leaf: lu_leaf on the m x n block at (r0, r0). */
+/* ---- the leaves' variants (the op "getrf") ----------------------------------------------------
+ * leaf: one work-group factors the leaf column by column (lu_leaf): one launch, its rows walked
+ * by LP_LEAF_WG work-items; columns: the same arithmetic over a work-group per LP_LEAF_WG rows,
+ * two launches a column (lu_col, lu_pivot), for devices where one work-group is a small part of
+ * the device. auto: columns on GPUs, leaf elsewhere. A leaf of at most LP_LEAF_WG rows always
+ * takes `leaf`. */
+typedef struct {
+    const char *name;
+    int columns;
+} getrf_variant;
+static const getrf_variant getrf_variants[] = {{"leaf", 0}, {"columns", 1}};
+static const tsl__auto_row getrf_auto[] = {{"gpu", "columns"}, {NULL, "leaf"}};
+
+static const char *getrf_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(getrf_variants), i);
+}
+static tsl_status getrf_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    const getrf_variant *v =
+        tsl__find_variant(ctx, "getrf", TSL__TABLE(getrf_variants), getrf_auto, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
+    if (resolved) *resolved = v->name;
+    return TSL_OK;
+}
+const tsl__op_desc tsl__getrf_desc = {
+    .op = "getrf", .variant_name = getrf_name, .variant_check = getrf_check};
+
+/* The columns variant on the m x n leaf at (r0, r0). */
+static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
+                             const lp_piv *piv)
+{
+    cl_kernel kc, kp;
+    tsl_status s;
+    size_t es = a->prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
+    size_t groups = (m + LP_LEAF_WG - 1) / LP_LEAF_WG;
+    cl_mem part, where;
+    if ((s = tsl__lp_kernel(ctx, a->prec, "lu_col", &kc)) != TSL_OK ||
+        (s = tsl__lp_kernel(ctx, a->prec, "lu_pivot", &kp)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH, groups * es, &part)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH2, groups * sizeof(int), &where)) != TSL_OK)
+        return s;
+    int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at;
+    cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
+    strides(a, &rs, &cs);
+    size_t kmin = m < n ? m : n, wg = LP_LEAF_WG;
+    for (size_t j = 0; s == TSL_OK && j <= kmin; ++j) {
+        if (j == m) break; /* the last pivot was the last row: nothing below it to finish */
+        int ij = (int)j, np = (int)((m - j + LP_LEAF_WG - 1) / LP_LEAF_WG);
+        size_t global = (size_t)np * wg;
+        tsl__arg ca[] = {{sizeof im, &im}, {sizeof in, &in}, {sizeof(cl_mem), &a->mem},
+                         {sizeof off, &off}, {sizeof rs, &rs}, {sizeof cs, &cs},
+                         {sizeof ij, &ij}, {sizeof(cl_mem), &part}, {sizeof(cl_mem), &where}};
+        s = tsl__launch(ctx, kc, "lapack LU column", ca, 9, 1, &global, &wg);
+        if (s != TSL_OK || j == kmin) break;
+        tsl__arg pa[] = {{sizeof in, &in},     {sizeof(cl_mem), &a->mem},  {sizeof off, &off},
+                         {sizeof rs, &rs},     {sizeof cs, &cs},           {sizeof ij, &ij},
+                         {sizeof np, &np},     {sizeof(cl_mem), &part},    {sizeof(cl_mem), &where},
+                         {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0},  {sizeof at, &at}};
+        s = tsl__launch(ctx, kp, "lapack LU pivot", pa, 12, 1, &wg, &wg);
+    }
+    return s;
+}
+
+/* The leaf: the m x n block at (r0, r0) (n <= LP_LEAF), by the context's getrf variant. */
 static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
                           const lp_piv *piv)
 {
+    const char *v = tsl__context_variant(ctx, "getrf");
+    if (strcmp(v, "auto") == 0) v = tsl__auto_pick(ctx, getrf_auto);
+    if (m > LP_LEAF_WG && strcmp(v, "columns") == 0) return lu_columns(ctx, a, r0, m, n, piv);
     cl_kernel k;
     tsl_status s = tsl__lp_kernel(ctx, a->prec, "lu_leaf", &k);
     if (s != TSL_OK) return s;

@@ -215,5 +215,7 @@ extern const tsl__op_desc tsl__syr2k_desc;
 extern const tsl__op_desc tsl__trmm_desc;
 extern const tsl__op_desc tsl__trsm_desc;
 extern const tsl__op_desc tsl__gemm_batched_desc;
+/* LAPACK (src/lapack) */
+extern const tsl__op_desc tsl__getrf_desc;
 
 #endif
