@@ -188,3 +188,16 @@ tsl_oclgrind(uninit_tiled2d FULL UNINIT EXPECT gemm_tiled2d,gemm_edge
 tsl_oclgrind(uninit_tensor_bf16_async FULL UNINIT EXPECT gemm_tiled2d
              ARGS gemm --precision bfloat16 --variant ${TSL_OG_ASYNC16} -m 37 -n 29 -k 45
                   ${TSL_OCLGRIND_ONCE})
+
+# ---- LAPACK (lapack.cl through tests/test_lapack.c's small cases: the leaves, both layouts) ----
+foreach(v leaf columns)
+  set(expect lu_leaf,lu_swap,chol_leaf)
+  if(v STREQUAL columns)
+    set(expect lu_col,lu_pivot)
+  endif()
+  add_test(NAME oclgrind_lapack_${v}
+           COMMAND ${TSL_BASH} ${TSL_OCLGRIND_RUN} --expect ${expect} --
+                   $<TARGET_FILE:test_lapack> small ${v})
+  set_tests_properties(oclgrind_lapack_${v} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 600
+                       SKIP_RETURN_CODE 77 LABELS oclgrind)
+endforeach()

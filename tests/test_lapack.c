@@ -1,7 +1,8 @@
 /* test_lapack.c: correctness of the LAPACK routines (tsl_[sd]getrf, getrs, gesv, potrf, potrs,
  * posv, host pointers and device buffers) against LAPACK on the CPU (OpenBLAS's dgetrf_ and
  * dpotrf_, Fortran interface), with LAPACK's and LAPACKE's semantics. One process per family:
- * `test_lapack lu|chol|errors [GETRF_VARIANT]` (the variant of getrf's leaves: leaf, columns).
+ * `test_lapack lu|chol|errors|small [GETRF_VARIANT]` (the variant of getrf's leaves: leaf,
+ * columns; small: a few cases of every kernel, for Oclgrind).
  *
  * Every case runs on fresh random data in both precisions and both layouts, on the odd shapes 1,
  * 7, 33, 65, 127, 200 (square, tall and wide for getrf; with getrf's `columns` leaves, which
@@ -706,11 +707,30 @@ static void run_errors(void)
     CHECK(s == TSL_ERR_INVALID_ARG, "ctx NULL: %s", tsl_status_name(s));
 }
 
+/* A few small cases of every kernel and path, for a simulator (tests/oclgrind.cmake): LU wide
+ * and tall in both layouts (columns: a leaf of 260 rows), Cholesky in both triangles, the solves. */
+static void run_small(int columns)
+{
+    int dbl = g_fp64;
+    if (columns) {
+        lu_case(dbl, TSL_COL_MAJOR, 260, 5, -1);
+        lu_case(0, TSL_ROW_MAJOR, 260, 3, 1);
+        return;
+    }
+    lu_case(dbl, TSL_COL_MAJOR, 37, 29, -1);
+    lu_case(0, TSL_ROW_MAJOR, 29, 37, -1);
+    lu_case(0, TSL_COL_MAJOR, 35, 35, 3);
+    chol_case(dbl, TSL_COL_MAJOR, TSL_LOWER, 37, -1);
+    chol_case(0, TSL_ROW_MAJOR, TSL_UPPER, 33, -1);
+    chol_case(0, TSL_COL_MAJOR, TSL_UPPER, 35, 20);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3 ||
-        (strcmp(argv[1], "lu") && strcmp(argv[1], "chol") && strcmp(argv[1], "errors"))) {
-        fprintf(stderr, "usage: test_lapack lu|chol|errors [GETRF_VARIANT]\n");
+        (strcmp(argv[1], "lu") && strcmp(argv[1], "chol") && strcmp(argv[1], "errors") &&
+         strcmp(argv[1], "small"))) {
+        fprintf(stderr, "usage: test_lapack lu|chol|errors|small [GETRF_VARIANT]\n");
         return 2;
     }
     const char *env = getenv("TSL_TEST_SEED");
@@ -728,6 +748,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "lu")) run_lu(argc == 3 && !strcmp(argv[2], "columns"));
     if (!strcmp(argv[1], "chol")) run_chol();
     if (!strcmp(argv[1], "errors")) run_errors();
+    if (!strcmp(argv[1], "small")) run_small(argc == 3 && !strcmp(argv[2], "columns"));
     tsl_context_destroy(g_ctx);
     return check_summary("test_lapack");
 }

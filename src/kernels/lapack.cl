@@ -52,7 +52,8 @@ void lu_leaf(const int m, const int n, __global real *A, const long off, const l
         }
         const int p = where[0];
         const real pv = AT(p, j);
-        barrier(CLK_LOCAL_MEM_FENCE); /* where[0] is read by all before the next column's writes */
+        /* where[0] and the pivot are read by all before the exchange and the next column write */
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
         if (lid == 0) piv[r0 + j] = r0 + p + 1;
         if (pv != ZERO) {
             if (p != j)
