@@ -27,7 +27,7 @@ set(TSL_TEST_COSTS
     lib_level3_trsm_leaf_streams 9 lib_tune_configs_2 9 lib_level3_trsm_gpucfg 9
     lib_multi_poisson 9 oclgrind_l3_trsm_fused 8 dropin_cblas_wide_s3 8 lib_transpose_vector 8
     dropin_fortran_xblat3s 8 dropin_fortran_xblat3d 7 dropin_fortran_alternatives_xblat3d 7
-    cli_timeouts 7)
+    cli_timeouts 7 oclgrind_lapack_leaf 14)
 list(APPEND TSL_TEST_COSTS lib_level3_symm 300 lib_level3_syrk 300 lib_level3_syr2k 300
      lib_level3_trmm 300 lib_level3_trsm 300 lib_level3_batched 300 lib_level3_trmm_gpucfg 250
      lib_level3_trsm_leaf_gpucfg 250)
