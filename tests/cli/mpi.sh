@@ -87,7 +87,7 @@ for r in rows:
     assert r["k"] == "13" and r["status"] == "ok" and float(r["max_rel_err"]) == 0, r
 PYEOF
 # three ranks, the middle one without rows (ranks 0 and 2 are neighbours), stopping on --tol
-mpirun_ok 3 poisson --distributed --weights 1,0,2 --grid 45 --iters 100000 --tol 1e-6 \
+mpirun_ok 3 poisson --distributed --weights 1,0,2 --grid 45 --iters 100000 --tol 1e-4 \
     --precision double --verify --repeat 1 --warmup 0 --json -
 "$PY" - "$OUT" <<'PYEOF' || fail "distributed poisson, 3 ranks"
 import json, sys
