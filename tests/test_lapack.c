@@ -349,9 +349,7 @@ static double chol_residual(const mat *a0, const mat *f, tsl_uplo up, int dbl)
             for (size_t t = 0; t <= (i < j ? i : j); ++t) /* L(i,t) L(j,t), L = U^T when upper */
                 s += up == TSL_LOWER ? f->v[at(f, i, t)] * f->v[at(f, j, t)]
                                      : f->v[at(f, t, i)] * f->v[at(f, t, j)];
-            size_t si = up == TSL_LOWER ? (i > j ? i : j) : (i < j ? i : j);
-            size_t sj = up == TSL_LOWER ? (i > j ? j : i) : (i < j ? j : i);
-            r.v[at(&r, i, j)] = a0->v[at(a0, si, sj)] - s;
+            r.v[at(&r, i, j)] = sym_at(a0, up, i, j) - s;
         }
     double an = chol_norm1(a0, up), rn = norm1(&r), eps = dbl ? DBL_EPSILON : FLT_EPSILON;
     free(r.v);
@@ -364,26 +362,14 @@ static double solve_residual(const mat *a0, int sym, tsl_uplo up, tsl_trans tr, 
 {
     size_t n = a0->r, nrhs = b0->c;
     mat r = mat_copy(b0);
-    double an = 0;
-    for (size_t j = 0; j < n; ++j) {
-        double s = 0;
-        for (size_t i = 0; i < n; ++i) {
-            size_t si = i, sj = j;
-            if (sym && ((up == TSL_LOWER) ? i < j : i > j)) si = j, sj = i;
-            s += fabs(a0->v[at(a0, si, sj)]);
-        }
-        if (s > an) an = s;
-    }
+    double an = sym ? chol_norm1(a0, up) : norm1(a0);
     for (size_t i = 0; i < n; ++i)
         for (size_t c = 0; c < nrhs; ++c) {
             double s = 0;
             for (size_t t = 0; t < n; ++t) {
                 size_t si = tr == TSL_NO_TRANS ? i : t, sj = tr == TSL_NO_TRANS ? t : i;
-                if (sym && ((up == TSL_LOWER) ? si < sj : si > sj)) {
-                    size_t q = si;
-                    si = sj, sj = q;
-                }
-                s += a0->v[at(a0, si, sj)] * x->v[at(x, t, c)];
+                double e = sym ? sym_at(a0, up, si, sj) : a0->v[at(a0, si, sj)];
+                s += e * x->v[at(x, t, c)];
             }
             r.v[at(&r, i, c)] = s - b0->v[at(b0, i, c)];
         }

@@ -16,6 +16,44 @@
 #define LEAF_MAX_COLS 32
 #endif
 
+/* The largest best[] and, among equal ones, the smallest at[] (idamax's first row), into element 0,
+ * by a tree over the work-group (which every work-item enters; it ends on a barrier). */
+void argmax_tree(__local real *best, __local int *at, const int lid)
+{
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
+        if (lid < s) {
+            real o = best[lid + s];
+            int ow = at[lid + s];
+            if (o > best[lid] || (o == best[lid] && ow < at[lid])) best[lid] = o, at[lid] = ow;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
+
+/* An element of the pivot's column scaled by the nonzero pivot pv as LAPACK scales it: times the
+ * reciprocal where pv is a normal number, else divided. */
+real pivot_scaled(const real l, const real pv)
+{
+#if PRECISION == 64
+    const real sfmin = DBL_MIN;
+#else
+    const real sfmin = FLT_MIN;
+#endif
+    return fabs(pv) >= sfmin ? l * (1 / pv) : l / pv;
+}
+
+/* Rows j and p of the block's n columns exchanged, a column a work-item. */
+void swap_rows(__global real *A, const long off, const long rs, const long cs, const int n,
+               const int j, const int p, const int lid)
+{
+    for (int c = lid; c < n; c += LEAF_WG) {
+        real t = AT(j, c);
+        AT(j, c) = AT(p, c);
+        AT(p, c) = t;
+    }
+}
+
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_leaf)
 /* LU with partial pivoting of the m x n block at (r0, r0) of the matrix (rows r0.. of the whole
  * matrix, n <= m or not), LAPACK's dgetf2: for each of its min(m, n) columns j the row of the
@@ -40,40 +78,16 @@ void lu_leaf(const int m, const int n, __global real *A, const long off, const l
         }
         best[lid] = b;
         where[lid] = w;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
-            if (lid < s) {
-                real o = best[lid + s];
-                int ow = where[lid + s];
-                if (o > best[lid] || (o == best[lid] && ow < where[lid]))
-                    best[lid] = o, where[lid] = ow;
-            }
-            barrier(CLK_LOCAL_MEM_FENCE);
-        }
+        argmax_tree(best, where, lid);
         const int p = where[0];
         const real pv = AT(p, j);
         /* where[0] and the pivot are read by all before the exchange and the next column write */
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
         if (lid == 0) piv[r0 + j] = r0 + p + 1;
         if (pv != ZERO) {
-            if (p != j)
-                for (int c = lid; c < n; c += LEAF_WG) {
-                    real t = AT(j, c);
-                    AT(j, c) = AT(p, c);
-                    AT(p, c) = t;
-                }
+            if (p != j) swap_rows(A, off, rs, cs, n, j, p, lid);
             barrier(CLK_GLOBAL_MEM_FENCE);
-#if PRECISION == 64
-            const real sfmin = DBL_MIN;
-#else
-            const real sfmin = FLT_MIN;
-#endif
-            if (fabs(pv) >= sfmin) {
-                const real r = 1 / pv;
-                for (int i = j + 1 + lid; i < m; i += LEAF_WG) AT(i, j) *= r;
-            } else {
-                for (int i = j + 1 + lid; i < m; i += LEAF_WG) AT(i, j) /= pv;
-            }
+            for (int i = j + 1 + lid; i < m; i += LEAF_WG) AT(i, j) = pivot_scaled(AT(i, j), pv);
         } else if (lid == 0 && piv[info_at] == 0) {
             piv[info_at] = r0 + j + 1;
         }
@@ -110,12 +124,7 @@ void lu_col(const int m, const int n, __global real *A, const long off, const lo
         if (i < m) {
             real l = AT(i, j - 1);
             if (pv != ZERO) {
-#if PRECISION == 64
-                const real sfmin = DBL_MIN;
-#else
-                const real sfmin = FLT_MIN;
-#endif
-                l = fabs(pv) >= sfmin ? l * (1 / pv) : l / pv;
+                l = pivot_scaled(l, pv);
                 AT(i, j - 1) = l;
             }
             for (int c = j; c < n; c++) AT(i, c) -= l * u[c - j];
@@ -124,15 +133,7 @@ void lu_col(const int m, const int n, __global real *A, const long off, const lo
     if (j >= min(m, n)) return;
     best[lid] = i < m ? fabs(AT(i, j)) : -1;
     at[lid] = i;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
-        if (lid < s) {
-            real o = best[lid + s];
-            int ow = at[lid + s];
-            if (o > best[lid] || (o == best[lid] && ow < at[lid])) best[lid] = o, at[lid] = ow;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    argmax_tree(best, at, lid);
     if (lid == 0) part[g] = best[0], where[g] = at[0];
 }
 #endif
@@ -158,26 +159,13 @@ void lu_pivot(const int n, __global real *A, const long off, const long rs, cons
     }
     best[lid] = b;
     at[lid] = w;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
-        if (lid < s) {
-            real o = best[lid + s];
-            int ow = at[lid + s];
-            if (o > best[lid] || (o == best[lid] && ow < at[lid])) best[lid] = o, at[lid] = ow;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    argmax_tree(best, at, lid);
     const int p = at[0];
     if (lid == 0) {
         piv[r0 + j] = r0 + p + 1;
         if (best[0] == ZERO && piv[info_at] == 0) piv[info_at] = r0 + j + 1;
     }
-    if (best[0] != ZERO && p != j)
-        for (int c = lid; c < n; c += LEAF_WG) {
-            real t = AT(j, c);
-            AT(j, c) = AT(p, c);
-            AT(p, c) = t;
-        }
+    if (best[0] != ZERO && p != j) swap_rows(A, off, rs, cs, n, j, p, lid);
 }
 #endif
 

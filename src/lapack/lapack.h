@@ -23,6 +23,13 @@ static inline tsl__matrix lp_sub(const lp_mat *a, size_t i, size_t j)
     return (tsl__matrix){a->mem, a->off + at, a->ld};
 }
 
+/* The strides of a's elements for lapack.cl's kernels: rows rs apart, columns cs apart. */
+static inline void lp_strides(const lp_mat *a, cl_long *rs, cl_long *cs)
+{
+    *rs = a->layout == TSL_COL_MAJOR ? 1 : (cl_long)a->ld;
+    *cs = a->layout == TSL_COL_MAJOR ? (cl_long)a->ld : 1;
+}
+
 /* The pivots and INFO of a call: an int buffer holding LAPACK's pivots (1-based rows of the
  * whole matrix) from element 0 and INFO at element info_at (0 until a leaf sets it). */
 typedef struct {

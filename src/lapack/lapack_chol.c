@@ -18,9 +18,8 @@ static tsl_status chol_leaf(tsl_context *ctx, const lp_mat *a, size_t j0, size_t
     tsl_status s = tsl__lp_kernel(ctx, a->prec, "chol_leaf", &k);
     if (s != TSL_OK) return s;
     int in = (int)n, ij0 = (int)j0, at = (int)piv->info_at;
-    cl_long off = (cl_long)lp_sub(a, j0, j0).offset;
-    cl_long rs = a->layout == TSL_COL_MAJOR ? 1 : (cl_long)a->ld;
-    cl_long cs = a->layout == TSL_COL_MAJOR ? (cl_long)a->ld : 1;
+    cl_long off = (cl_long)lp_sub(a, j0, j0).offset, rs, cs;
+    lp_strides(a, &rs, &cs);
     tsl__arg args[] = {{sizeof in, &in},   {sizeof(cl_mem), &a->mem},   {sizeof off, &off},
                        {sizeof rs, &rs},   {sizeof cs, &cs},            {sizeof(cl_mem), &piv->mem},
                        {sizeof ij0, &ij0}, {sizeof at, &at}};

@@ -49,13 +49,6 @@ tsl_status tsl__lp_trsm(tsl_context *ctx, int prec, tsl_layout layout, tsl_side 
     return tsl__trxm_mem(ctx, &t);
 }
 
-/* The strides of a's elements: rows rs apart, columns cs apart. */
-static void strides(const lp_mat *a, cl_long *rs, cl_long *cs)
-{
-    *rs = a->layout == TSL_COL_MAJOR ? 1 : (cl_long)a->ld;
-    *cs = a->layout == TSL_COL_MAJOR ? (cl_long)a->ld : 1;
-}
-
 tsl_status tsl__lp_swap(tsl_context *ctx, const lp_mat *a, size_t c0, size_t ncols,
                         const lp_piv *piv, size_t k1, size_t k2, int back)
 {
@@ -65,7 +58,7 @@ tsl_status tsl__lp_swap(tsl_context *ctx, const lp_mat *a, size_t c0, size_t nco
     if (s != TSL_OK) return s;
     int nc = (int)ncols, ik1 = (int)k1, ik2 = (int)k2;
     cl_long off = (cl_long)lp_sub(a, 0, c0).offset, rs, cs;
-    strides(a, &rs, &cs);
+    lp_strides(a, &rs, &cs);
     tsl__arg args[] = {{sizeof nc, &nc},   {sizeof(cl_mem), &a->mem}, {sizeof off, &off},
                        {sizeof rs, &rs},   {sizeof cs, &cs},          {sizeof(cl_mem), &piv->mem},
                        {sizeof ik1, &ik1}, {sizeof ik2, &ik2},        {sizeof back, &back}};
@@ -117,7 +110,7 @@ static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t r0, size_
         return s;
     int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at;
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
-    strides(a, &rs, &cs);
+    lp_strides(a, &rs, &cs);
     size_t kmin = m < n ? m : n, wg = LP_LEAF_WG;
     for (size_t j = 0; s == TSL_OK && j <= kmin; ++j) {
         if (j == m) break; /* the last pivot was the last row: nothing below it to finish */
@@ -149,7 +142,7 @@ static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m
     if (s != TSL_OK) return s;
     int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at;
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
-    strides(a, &rs, &cs);
+    lp_strides(a, &rs, &cs);
     tsl__arg args[] = {{sizeof im, &im}, {sizeof in, &in}, {sizeof(cl_mem), &a->mem},
                        {sizeof off, &off}, {sizeof rs, &rs}, {sizeof cs, &cs},
                        {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0}, {sizeof at, &at}};
