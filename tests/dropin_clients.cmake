@@ -13,13 +13,16 @@ set(TSL_REF_LAPACK_DIR /usr/lib/x86_64-linux-gnu/lapack)
 set(TSL_REF_LAPACK ${TSL_REF_LAPACK_DIR}/liblapack.so.3)
 list(APPEND TSL_DROPIN_CLIENT_ENV "LD_LIBRARY_PATH=${TSL_REF_LAPACK_DIR}"
      "TSL_REQUIRE_LAPACK=${TSL_REF_LAPACK_DIR}/")
+# the reference's LU and Cholesky, not the drop-in's own dgesv_/dposv_ (lapack_on_cpu.conf)
+set(TSL_REF_LU_ENV "TESSEL_LAPACK_CPU=${TSL_REF_LAPACK}"
+    "TESSEL_BLAS_CONFIG=${CMAKE_CURRENT_SOURCE_DIR}/dropin/lapack_on_cpu.conf")
 if(EXISTS ${TSL_REF_LAPACK})
   add_executable(lapack_check dropin/lapack_check.c)
   target_link_libraries(lapack_check PRIVATE ${TSL_REF_LAPACK} m)
   add_test(NAME dropin_lapack
            COMMAND ${TSL_EXPECT_DEVICE} "dgemm dtrsm dsyrk dtrmm dsyr2k"
                    ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> - $<TARGET_FILE:lapack_check>)
-  set_tests_properties(dropin_lapack PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+  set_tests_properties(dropin_lapack PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV};${TSL_REF_LU_ENV}"
                        TIMEOUT 600 LABELS dropin)
   # linked instead of preloaded: -ltessel_blas before the LAPACK, as a program would link it
   add_executable(lapack_check_linked dropin/lapack_check.c)
@@ -29,7 +32,29 @@ if(EXISTS ${TSL_REF_LAPACK})
   target_link_options(lapack_check_linked PRIVATE "LINKER:--no-as-needed")
   add_test(NAME dropin_lapack_linked
            COMMAND ${TSL_EXPECT_DEVICE} "dgemm dtrsm" $<TARGET_FILE:lapack_check_linked> 130)
-  set_tests_properties(dropin_lapack_linked PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+  set_tests_properties(dropin_lapack_linked PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV};${TSL_REF_LU_ENV}"
+                       TIMEOUT 300 LABELS dropin)
+endif()
+
+# The drop-in's own LAPACK symbols (s/d getrf, getrs, gesv, potrf, potrs, posv), linked as a
+# Fortran program links LAPACK: on the device, checked by LAPACK's test ratios, info against the
+# reference LAPACK's, bad arguments through the program's xerbla_. Then the same with every device
+# call failing (TESSEL_BLAS_FAULT): each falls back to the CPU LAPACK from untouched arrays.
+if(EXISTS ${TSL_REF_LAPACK})
+  add_executable(lapack_symbols dropin/lapack_symbols.c)
+  target_link_libraries(lapack_symbols PRIVATE tessel_blas ${CMAKE_DL_LIBS} m)
+  target_link_options(lapack_symbols PRIVATE "LINKER:--no-as-needed")
+  add_test(NAME dropin_lapack_symbols
+           COMMAND ${TSL_EXPECT_DEVICE}
+                   "sgetrf dgetrf sgetrs dgetrs sgesv dgesv spotrf dpotrf spotrs dpotrs sposv dposv"
+                   $<TARGET_FILE:lapack_symbols> ${TSL_REF_LAPACK})
+  add_test(NAME dropin_lapack_fallback
+           COMMAND bash -c "set -o pipefail; \"$0\" \"$1\" 2>&1 | tee /dev/stderr | grep -c 'on the device failed' >/dev/null"
+                   $<TARGET_FILE:lapack_symbols> ${TSL_REF_LAPACK})
+  set_tests_properties(dropin_lapack_symbols PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+                       TIMEOUT 300 LABELS dropin)
+  set_tests_properties(dropin_lapack_fallback PROPERTIES
+                       ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV};TESSEL_BLAS_FAULT=*:opencl"
                        TIMEOUT 300 LABELS dropin)
 endif()
 
@@ -37,7 +62,7 @@ endif()
 # and numpy.linalg, with the library preloaded into the system python.
 if(EXISTS /usr/bin/python3)
   add_test(NAME dropin_numpy
-           COMMAND ${TSL_EXPECT_DEVICE} "cblas_sgemm cblas_dgemm"
+           COMMAND ${TSL_EXPECT_DEVICE} "cblas_sgemm cblas_dgemm dgesv dgetrf dpotrf"
                    ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> - ${CMAKE_CURRENT_SOURCE_DIR}/dropin/numpy_check.sh)
   set_tests_properties(dropin_numpy PROPERTIES ENVIRONMENT "${TSL_NUMPY_ENV}"
                        TIMEOUT 900 LABELS dropin)
@@ -50,7 +75,7 @@ if(EXISTS ${TSL_REF_LAPACK})
            COMMAND ${TSL_EXPECT_DEVICE} "dgemm" ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> -
                    $<TARGET_FILE:lapack_check> 201)
   set_tests_properties(dropin_lapack_blocks PROPERTIES
-                       ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV};TESSEL_BLAS_DEVICE_MEMORY=16384"
+                       ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV};${TSL_REF_LU_ENV};TESSEL_BLAS_DEVICE_MEMORY=16384"
                        TIMEOUT 300 LABELS dropin)
 endif()
 # The widened Level-3 tester (sizes up to 65, every beta and transpose) with the same 16 KiB cap:

@@ -158,6 +158,11 @@ tsl__blas_rates gpu_like(void)
     r.gemm_flops[0][1] = 2.0 * 4096 * 4096 * 4096, r.gemm_rate[0][1] = 40e12;
     r.gemm_flops[1][0] = r.gemm_flops[0][0], r.gemm_rate[1][0] = 5e12;
     r.gemm_flops[1][1] = r.gemm_flops[0][1], r.gemm_rate[1][1] = 20e12;
+    /* an LU: far below GEMM at order 1024 (its panels' launches), a third of it at 4096 */
+    for (int p = 0; p < 2; p++) {
+        r.lu_flops[p][0] = 2.0 / 3.0 * 1024 * 1024 * 1024, r.lu_rate[p][0] = p ? 0.2e12 : 0.3e12;
+        r.lu_flops[p][1] = 2.0 / 3.0 * 4096 * 4096 * 4096, r.lu_rate[p][1] = p ? 5e12 : 8e12;
+    }
     r.dev_bw = 2e12;
     r.link_bw = 10e9;
     r.cpu_gemm_rate[0] = 1e12, r.cpu_gemm_rate[1] = 0.5e12;

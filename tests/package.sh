@@ -126,8 +126,8 @@ C
           TESSEL_BLAS_VERBOSE=1 ./lapack 2> "$W/blas/lapack.err") ||
         { cat "$W/blas/lapack.err" >&2; fail "the LAPACK program linked with -ltessel_blas failed"; }
     [ "$out" = "0 1.000000 1.000000 1.000000" ] || fail "the LAPACK program printed '$out'"
-    grep -Eq '^tessel-blas: +d(gemm|trsm)_? +[1-9]' "$W/blas/lapack.err" ||
-        { cat "$W/blas/lapack.err" >&2; fail "LAPACK's dgemm_ did not reach libtessel_blas (the linker dropped it?)"; }
+    grep -Eq '^tessel-blas: +d(gesv|gemm|trsm)_? +[1-9]' "$W/blas/lapack.err" ||
+        { cat "$W/blas/lapack.err" >&2; fail "dgesv_ did not reach libtessel_blas (the linker dropped it?)"; }
 fi
 
 # ---- the package refuses an incompatible version ----

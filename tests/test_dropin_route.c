@@ -105,6 +105,24 @@ static void test_model(void)
     memset(no_fp64.gemm_rate[1], 0, sizeof no_fp64.gemm_rate[1]);
     CHECK(tsl__blas_cost_choose(&no_fp64, 1, TSL__BLAS_L3, 'd', f, b) == 0, "no dgemm -> CPU");
     CHECK(isinf(tsl__blas_device_seconds(&no_fp64, 1, TSL__BLAS_L3, 'd', f, b)), "inf");
+    /* factorizations at the LU's own measured rate: an order-1024 dgetrf stays on the CPU, an
+     * order-8192 one goes */
+    double l1 = 2.0 / 3.0 * 1024 * 1024 * 1024, l8 = 2.0 / 3.0 * 8192 * 8192 * 8192;
+    CHECK(tsl__blas_default_min_flops(TSL__BLAS_FACTOR) == l1, "factor threshold");
+    CHECK(tsl__blas_device_rate(&r, TSL__BLAS_FACTOR, 'd', l1) == 0.2e12, "lu rate at f0");
+    CHECK(tsl__blas_device_rate(&r, TSL__BLAS_FACTOR, 's', 1e16) == 8e12, "lu rate above f1");
+    CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_FACTOR, 'd', l1, 8.0 * 2 * 1024 * 1024) == 0,
+          "dgetrf 1024 -> CPU");
+    CHECK(tsl__blas_device_seconds(&r, 1, TSL__BLAS_FACTOR, 'd', l1, 0) >
+              10 * tsl__blas_device_seconds(&r, 1, TSL__BLAS_L3, 'd', l1, 0),
+          "an LU takes far longer than a GEMM of its flops");
+    CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_FACTOR, 'd', l8, 8.0 * 2 * 8192 * 8192) == 1,
+          "dgetrf 8192 -> device");
+    CHECK(tsl__blas_cost_choose(&r, 4, TSL__BLAS_FACTOR, 'd', l8, 8.0 * 2 * 8192 * 8192) == 1,
+          "a factorization never splits");
+    tsl__blas_rates no_lu = r;
+    memset(no_lu.lu_rate, 0, sizeof no_lu.lu_rate);
+    CHECK(tsl__blas_cost_choose(&no_lu, 1, TSL__BLAS_FACTOR, 'd', l8, 1e9) == 0, "no LU -> CPU");
 }
 
 /* ---- config -------------------------------------------------------------------------------- */
@@ -222,7 +240,9 @@ static void test_calibrate(void)
           "flops of the sizes");
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < 2; i++)
-            CHECK(r.gemm_rate[p][i] > 0 && isfinite(r.gemm_rate[p][i]), "rate");
+            CHECK(r.gemm_rate[p][i] > 0 && isfinite(r.gemm_rate[p][i]) && r.lu_rate[p][i] > 0 &&
+                      isfinite(r.lu_rate[p][i]) && r.lu_flops[p][i] > 0,
+                  "rate");
     CHECK(r.overhead_s > 0 && r.dev_bw > 0 && r.link_bw > 0 && r.cpu_gemm_rate[0] > 0 &&
               r.cpu_gemm_rate[1] > 0 && r.cpu_bw > 0,
           "every figure positive");
@@ -246,7 +266,8 @@ static void test_calibrate(void)
     CHECK(tsl__blas_calib_read(path, key, &back) == 0, "read back");
     CHECK(fabs(back.gemm_rate[0][1] / r.gemm_rate[0][1] - 1) < 1e-8 &&
               fabs(back.cpu_bw / r.cpu_bw - 1) < 1e-8 &&
-              fabs(back.overhead_s / r.overhead_s - 1) < 1e-8,
+              fabs(back.overhead_s / r.overhead_s - 1) < 1e-8 &&
+              fabs(back.lu_rate[1][0] / r.lu_rate[1][0] - 1) < 1e-8,
           "same figures");
     CHECK(tsl__blas_calib_read(path, "device=other", &back) != 0, "another key is not ours");
     /* damaged files are not trusted */

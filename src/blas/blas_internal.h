@@ -48,7 +48,8 @@ typedef struct tsl__blas_stat {
 typedef enum {
     TSL__BLAS_L3 = 0, /* GEMM-like compute: gemm, symm, syrk, syr2k, trmm, trsm */
     TSL__BLAS_L2 = 1, /* matrix-vector, memory-bound: gemv */
-    TSL__BLAS_L1 = 2  /* vector, memory-bound: axpy, dot, nrm2 */
+    TSL__BLAS_L1 = 2, /* vector, memory-bound: axpy, dot, nrm2 */
+    TSL__BLAS_FACTOR = 3 /* a LAPACK factorization (getrf, potrf, and the solvers that run one) */
 } tsl__blas_kind;
 
 typedef struct tsl__blas_call {
@@ -89,6 +90,9 @@ int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status stat
  * twin (an error that is not the call's own gives up the group, not its devices). */
 tsl_group *tsl__blas_group_begin(tsl__blas_call *call);
 int tsl__blas_group_end(tsl__blas_call *call, tsl_group *g, tsl_status status);
+/* Gives the device back unused (the call will not run there after all: its matrices do not fit
+ * the device memory); nothing is counted or reported. */
+void tsl__blas_device_cancel(tsl__blas_call *call, tsl_context *ctx);
 /* Gives the group back unused (the call will not split after all: dispatch.c's memory check);
  * nothing is counted or reported. */
 void tsl__blas_group_cancel(tsl__blas_call *call, tsl_group *g);
@@ -104,6 +108,13 @@ void tsl__blas_group_cancel(tsl__blas_call *call, tsl_group *g);
 void *tsl__blas_cpu_sym(const char *name);
 /* "/usr/lib/x86_64-linux-gnu/libopenblas.so.0" or "" when none loaded yet. */
 const char *tsl__blas_cpu_path(void);
+/* The CPU LAPACK, loaded on first use for the LAPACK symbols the drop-in exports (dgetrf_, ...):
+ * TESSEL_LAPACK_CPU if set, else the CPU BLAS when it has LAPACK (OpenBLAS does), else the
+ * reference LAPACK (Debian's lapack/liblapack.so.3). Never ourselves (libtessel_blas installed as
+ * liblapack.so.3). Its BLAS calls reach our symbols through the global scope, as a LAPACK linked
+ * beside us would. Same error protocol as tsl__blas_cpu_sym. */
+void *tsl__blas_lapack_sym(const char *name);
+const char *tsl__blas_lapack_path(void);
 
 /* ---- errors (xerbla.c) ---------------------------------------------------------------------
  * The reference protocol: a Fortran routine calls xerbla_(name, &info, len) with the 6-character

@@ -21,8 +21,8 @@
 
 #include "blas/route.h"
 
-#define FORMAT_LINE "tessel-blas calibration 1"
-#define HINT_LINE "tessel-blas hint 1"
+#define FORMAT_LINE "tessel-blas calibration 2"
+#define HINT_LINE "tessel-blas hint 2"
 
 /* ---- where and under which key --------------------------------------------------------- */
 
@@ -112,7 +112,9 @@ static int rates_valid(const tsl__blas_rates *r)
         for (int i = 0; i < 2; i++) {
             /* dgemm is 0 on a device without fp64: never routed there (device.c checks fp64) */
             int need = p == 0 || r->gemm_rate[1][0] > 0;
-            if (need && (!positive(r->gemm_flops[p][i]) || !positive(r->gemm_rate[p][i]))) ok = 0;
+            if (need && (!positive(r->gemm_flops[p][i]) || !positive(r->gemm_rate[p][i]) ||
+                         !positive(r->lu_flops[p][i]) || !positive(r->lu_rate[p][i])))
+                ok = 0;
         }
     return ok;
 }
@@ -154,6 +156,12 @@ static int read_rates(const char *path, const char *key, tsl__blas_rates *r, tsl
         else if (sscanf(line, "gemm_d %lf %lf %lf %lf %c", &a, &b, &c, &d, &extra) == 4)
             got.gemm_flops[1][0] = a, got.gemm_rate[1][0] = b, got.gemm_flops[1][1] = c,
             got.gemm_rate[1][1] = d, seen |= 4;
+        else if (sscanf(line, "lu_s %lf %lf %lf %lf %c", &a, &b, &c, &d, &extra) == 4)
+            got.lu_flops[0][0] = a, got.lu_rate[0][0] = b, got.lu_flops[0][1] = c,
+            got.lu_rate[0][1] = d, seen |= 128;
+        else if (sscanf(line, "lu_d %lf %lf %lf %lf %c", &a, &b, &c, &d, &extra) == 4)
+            got.lu_flops[1][0] = a, got.lu_rate[1][0] = b, got.lu_flops[1][1] = c,
+            got.lu_rate[1][1] = d, seen |= 256;
         else if (sscanf(line, "dev_bw %lf %c", &a, &extra) == 1)
             got.dev_bw = a, seen |= 8;
         else if (sscanf(line, "link_bw %lf %c", &a, &extra) == 1)
@@ -163,7 +171,7 @@ static int read_rates(const char *path, const char *key, tsl__blas_rates *r, tsl
         else if (sscanf(line, "cpu_bw %lf %c", &a, &extra) == 1)
             got.cpu_bw = a, seen |= 64;
         else if (strcmp(line, "end\n") == 0) {
-            ok = seen == 127 && rates_valid(&got) && fgetc(f) == EOF;
+            ok = seen == 511 && rates_valid(&got) && fgetc(f) == EOF;
             break;
         } else
             break;
@@ -215,6 +223,9 @@ static int write_rates(const char *path, const char *key, const tsl__blas_rates 
     for (int p = 0; p < 2; p++)
         fprintf(f, "gemm_%c %.9g %.9g %.9g %.9g\n", p ? 'd' : 's', r->gemm_flops[p][0],
                 r->gemm_rate[p][0], r->gemm_flops[p][1], r->gemm_rate[p][1]);
+    for (int p = 0; p < 2; p++)
+        fprintf(f, "lu_%c %.9g %.9g %.9g %.9g\n", p ? 'd' : 's', r->lu_flops[p][0],
+                r->lu_rate[p][0], r->lu_flops[p][1], r->lu_rate[p][1]);
     fprintf(f, "dev_bw %.9g\nlink_bw %.9g\ncpu_gemm %.9g %.9g\ncpu_bw %.9g\nend\n", r->dev_bw,
             r->link_bw, r->cpu_gemm_rate[0], r->cpu_gemm_rate[1], r->cpu_bw);
     int ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
@@ -341,7 +352,8 @@ static tsl_status gemm_buf(tsl_context *ctx, char prec, size_t n, tsl_buffer *a,
 
 /* One operation of the device measurements, for best_of. */
 typedef struct {
-    int what; /* 0 write, 1 read, 2 copy, 3 gemm on buffers, 4 tiny gemm from the host */
+    int what; /* 0 write, 1 read, 2 copy, 3 gemm on buffers, 4 tiny gemm from the host, 5 LU of
+               * the buffer a (n x n; ipiv in host) */
     tsl_context *ctx;
     char prec;
     size_t n, bytes;
@@ -360,6 +372,13 @@ static tsl_status run_op(const op *o)
         return tsl_copy_buf(o->ctx, o->a, o->c, o->bytes);
     case 3:
         return gemm_buf(o->ctx, o->prec, o->n, o->a, o->b, o->c);
+    case 5: {
+        /* each run factors what the last left (L and U in one matrix): any matrix times alike */
+        int info;
+        if (o->prec == 'd')
+            return tsl_dgetrf_buf(o->ctx, TSL_COL_MAJOR, o->n, o->n, o->a, o->n, o->host, &info);
+        return tsl_sgetrf_buf(o->ctx, TSL_COL_MAJOR, o->n, o->n, o->a, o->n, o->host, &info);
+    }
     default: {
         float *x = o->host; /* 3 x 64 floats: 8 x 8 A, B and C */
         return tsl_sgemm(o->ctx, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 8, 8, 8, 1.0f, x, 8,
@@ -392,8 +411,9 @@ static tsl_status measure_device(tsl_context *ctx, const tsl__blas_calib_sizes *
            link = sz->link_bytes < mat ? sz->link_bytes : mat;
     tsl_buffer *a = NULL, *b = NULL, *c = NULL;
     void *h_in = malloc(link), *h_out = malloc(link);
+    int *ipiv = malloc(n2 * sizeof(int));
     double t = 0, t_up = 0, t_down = 0;
-    if (!h_in || !h_out) {
+    if (!h_in || !h_out || !ipiv) {
         st = fail(NULL, TSL_ERR_OUT_OF_MEMORY, "malloc", msg, cap);
         goto done;
     }
@@ -437,6 +457,15 @@ static tsl_status measure_device(tsl_context *ctx, const tsl__blas_calib_sizes *
             r->gemm_flops[p][i] = 2.0 * (double)n * n * n;
             r->gemm_rate[p][i] = r->gemm_flops[p][i] / t;
         }
+        /* the factorizations' rate: an LU at the same two orders, on a's random matrix */
+        for (int i = 0; i < 2 && st == TSL_OK; i++) {
+            op lu = {5, ctx, prec, sz->gemm_n[i], 0, a, NULL, NULL, ipiv};
+            size_t n = lu.n;
+            if ((st = best_of(1, &lu, &t)) != TSL_OK)
+                fail(ctx, st, p ? "tsl_dgetrf_buf" : "tsl_sgetrf_buf", msg, cap);
+            r->lu_flops[p][i] = 2.0 / 3.0 * (double)n * n * n;
+            r->lu_rate[p][i] = r->lu_flops[p][i] / t;
+        }
     }
     if (st == TSL_OK) {
         /* A tiny call from host memory: the launch, the transfers' latency, the sync. */
@@ -452,6 +481,7 @@ done:
     tsl_buffer_destroy(c);
     free(h_in);
     free(h_out);
+    free(ipiv);
     return st;
 }
 

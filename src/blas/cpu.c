@@ -1,4 +1,4 @@
-/* cpu.c: the CPU BLAS behind the drop-in, loaded with dlopen on first use. Candidates in order:
+/* cpu.c: the CPU BLAS (and the CPU LAPACK) behind the drop-in, loaded with dlopen on first use. Candidates in order:
  * TESSEL_BLAS_CPU (a path or soname), OpenBLAS (libopenblas.so.0), the reference BLAS (Debian's
  * blas/libblas.so.3). RTLD_LOCAL keeps its symbols out of the global scope, and dlsym on its
  * handle finds its own definitions first, so a forwarded call runs the CPU library's code even
@@ -18,13 +18,18 @@ static pthread_once_t g_once = PTHREAD_ONCE_INIT;
 static void *g_handle;
 static char g_path[1024];
 
-static int is_ours(void *handle)
+static int is_ours_at(void *handle, const char *sym)
 {
-    void *f = dlsym(handle, "dgemm_");
+    void *f = dlsym(handle, sym);
     if (!f) return 0;
     Dl_info theirs, mine;
     if (!dladdr(f, &theirs) || !dladdr((void *)&tsl__blas_cpu_path, &mine)) return 0;
     return theirs.dli_fbase == mine.dli_fbase;
+}
+
+static int is_ours(void *handle)
+{
+    return is_ours_at(handle, "dgemm_");
 }
 
 static int try_load(const char *name, int loud)
@@ -78,4 +83,73 @@ const char *tsl__blas_cpu_path(void)
 {
     pthread_once(&g_once, load);
     return g_path;
+}
+
+/* ---- the CPU LAPACK -------------------------------------------------------------------------- */
+
+static pthread_once_t g_lapack_once = PTHREAD_ONCE_INIT;
+static void *g_lapack;
+static char g_lapack_path[1024];
+
+static int try_lapack(const char *name, int loud)
+{
+    void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        if (loud)
+            fprintf(stderr, "tessel-blas: error: cannot load the CPU LAPACK %s: %s\n", name,
+                    dlerror());
+        return 0;
+    }
+    if (!dlsym(h, "dgetrf_")) {
+        if (loud) fprintf(stderr, "tessel-blas: error: %s has no LAPACK (dgetrf_)\n", name);
+        dlclose(h);
+        return 0;
+    }
+    if (is_ours_at(h, "dgetrf_")) {
+        fprintf(stderr, "tessel-blas: warning: %s is libtessel_blas itself, not a CPU LAPACK; "
+                        "skipped\n", name);
+        dlclose(h);
+        return 0;
+    }
+    Dl_info info;
+    void *f = dlsym(h, "dgetrf_");
+    g_lapack = h;
+    snprintf(g_lapack_path, sizeof g_lapack_path, "%s",
+             f && dladdr(f, &info) && info.dli_fname ? info.dli_fname : name);
+    return 1;
+}
+
+static void load_lapack(void)
+{
+    const char *env = getenv("TESSEL_LAPACK_CPU");
+    if (env && *env) {
+        try_lapack(env, 1);
+        return;
+    }
+    /* the CPU BLAS first when it carries a LAPACK (OpenBLAS), so both halves are one library */
+    pthread_once(&g_once, load);
+    if (g_handle && dlsym(g_handle, "dgetrf_") && try_lapack(g_path, 0)) return;
+    static const char *const candidates[] = {
+        "/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3",
+        "liblapack.so.3",
+    };
+    for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++)
+        if (try_lapack(candidates[i], 0)) return;
+    fprintf(stderr, "tessel-blas: error: no CPU LAPACK found (tried the CPU BLAS %s and the "
+                    "reference LAPACK; set TESSEL_LAPACK_CPU)\n", g_path[0] ? g_path : "(none)");
+}
+
+void *tsl__blas_lapack_sym(const char *name)
+{
+    pthread_once(&g_lapack_once, load_lapack);
+    if (!g_lapack) return NULL;
+    void *f = dlsym(g_lapack, name);
+    if (!f) fprintf(stderr, "tessel-blas: error: the CPU LAPACK %s has no %s\n", g_lapack_path, name);
+    return f;
+}
+
+const char *tsl__blas_lapack_path(void)
+{
+    pthread_once(&g_lapack_once, load_lapack);
+    return g_lapack_path;
 }

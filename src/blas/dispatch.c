@@ -361,3 +361,71 @@ int tsl__blas_dev_nrm2(tsl__blas_stat *st, char prec, size_t n, const void *x, v
 {
     return dev_vec(st, prec, 'n', n, NULL, x, NULL, result, 1);
 }
+
+/* ---- LAPACK ------------------------------------------------------------------------------------ */
+
+/* LAPACK's flop counts (mults and adds): an LU of m x n, max(m,n) min^2 - min^3 / 3; a Cholesky
+ * n^3 / 3; each solve with the factors 2 n^2 nrhs. */
+static double lapack_flops(const tsl__blas_lapack_args *l)
+{
+    double m = (double)l->m, n = (double)l->n, k = m < n ? m : n, big = m < n ? n : m;
+    double solve = 2.0 * n * n * (double)l->nrhs;
+    switch (l->op) {
+    case TSL__LAPACK_GETRF: return big * k * k - k * k * k / 3.0;
+    case TSL__LAPACK_GESV: return 2.0 / 3.0 * n * n * n + solve;
+    case TSL__LAPACK_POTRF: return n * n * n / 3.0;
+    case TSL__LAPACK_POSV: return n * n * n / 3.0 + solve;
+    default: return solve; /* getrs, potrs */
+    }
+}
+
+static tsl_status lapack_call(tsl_context *ctx, char prec, const tsl__blas_lapack_args *l)
+{
+    const tsl_layout c = TSL_COL_MAJOR;
+    int d = prec == 'd';
+    switch (l->op) {
+    case TSL__LAPACK_GETRF:
+        return d ? tsl_dgetrf(ctx, c, l->m, l->n, l->a, l->lda, l->ipiv, l->info)
+                 : tsl_sgetrf(ctx, c, l->m, l->n, l->a, l->lda, l->ipiv, l->info);
+    case TSL__LAPACK_GETRS:
+        return d ? tsl_dgetrs(ctx, c, l->trans, l->n, l->nrhs, l->a, l->lda, l->ipiv, l->b, l->ldb)
+                 : tsl_sgetrs(ctx, c, l->trans, l->n, l->nrhs, l->a, l->lda, l->ipiv, l->b, l->ldb);
+    case TSL__LAPACK_GESV:
+        return d ? tsl_dgesv(ctx, c, l->n, l->nrhs, l->a, l->lda, l->ipiv, l->b, l->ldb, l->info)
+                 : tsl_sgesv(ctx, c, l->n, l->nrhs, l->a, l->lda, l->ipiv, l->b, l->ldb, l->info);
+    case TSL__LAPACK_POTRF:
+        return d ? tsl_dpotrf(ctx, c, l->uplo, l->n, l->a, l->lda, l->info)
+                 : tsl_spotrf(ctx, c, l->uplo, l->n, l->a, l->lda, l->info);
+    case TSL__LAPACK_POTRS:
+        return d ? tsl_dpotrs(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb)
+                 : tsl_spotrs(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb);
+    default:
+        return d ? tsl_dposv(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb, l->info)
+                 : tsl_sposv(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb, l->info);
+    }
+}
+
+int tsl__blas_dev_lapack(tsl__blas_stat *st, char prec, const tsl__blas_lapack_args *l)
+{
+    double e = (double)esize(prec), mat = e * (double)l->m * (double)l->n,
+           rhs = e * (double)l->n * (double)l->nrhs;
+    int factors = l->op != TSL__LAPACK_GETRS && l->op != TSL__LAPACK_POTRS;
+    /* in and out: A when it is factored (the solvers only read it), B always */
+    double bytes = mat * (factors ? 2.0 : 1.0) + 2.0 * rhs;
+    /* A solve alone is two triangular solves: the GEMM-like kind; the rest a factorization */
+    tsl__blas_call call = {.stat = st,
+                           .kind = factors ? TSL__BLAS_FACTOR : TSL__BLAS_L3,
+                           .prec = prec,
+                           .flops = lapack_flops(l),
+                           .host_bytes = bytes};
+    tsl_context *ctx = tsl__blas_device_begin(&call);
+    if (!ctx) return 0;
+    double total, one;
+    memory_budget(ctx, &total, &one);
+    /* the matrices, and as much again for the updates' workspaces */
+    if (2.0 * (mat + rhs) > total || mat > one) {
+        tsl__blas_device_cancel(&call, ctx);
+        return 0;
+    }
+    return tsl__blas_device_end(&call, ctx, lapack_call(ctx, prec, l));
+}

@@ -40,4 +40,30 @@ int tsl__blas_dev_dot(tsl__blas_stat *st, char prec, size_t n, const void *x, co
                       void *result);
 int tsl__blas_dev_nrm2(tsl__blas_stat *st, char prec, size_t n, const void *x, void *result);
 
+/* ---- LAPACK (fortran_lapack.c): one call of getrf, getrs, gesv, potrf, potrs or posv, column-
+ * major as Fortran's, through tsl_[sd]<op> on the device. The caller checked the arguments as
+ * LAPACK does, took the quick returns (sizes positive; getrs's pivots within 1..n) and set *info
+ * to 0. Returns 1 when the device did the call (arrays, ipiv and *info written as LAPACK writes
+ * them), 0 when the CPU LAPACK must do it: then nothing of the caller's was written. A matrix
+ * larger than the drop-in's share of the device memory stays on the CPU. */
+typedef enum {
+    TSL__LAPACK_GETRF,
+    TSL__LAPACK_GETRS,
+    TSL__LAPACK_GESV,
+    TSL__LAPACK_POTRF,
+    TSL__LAPACK_POTRS,
+    TSL__LAPACK_POSV
+} tsl__lapack_op;
+
+typedef struct {
+    int op;          /* a tsl__lapack_op */
+    tsl_trans trans; /* getrs */
+    tsl_uplo uplo;   /* potrf, potrs, posv */
+    size_t m, n, nrhs, lda, ldb;
+    void *a, *b;
+    int *ipiv, *info;
+} tsl__blas_lapack_args;
+
+int tsl__blas_dev_lapack(tsl__blas_stat *st, char prec, const tsl__blas_lapack_args *l);
+
 #endif

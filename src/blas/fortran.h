@@ -15,13 +15,18 @@ typedef struct tsl__blas_cpu_fn {
     const char *symbol; /* "dgemm_" */
     void *fn;           /* valid once state is nonzero */
     atomic_int state;   /* 0 not looked up, 1 found, -1 missing */
+    int lapack;         /* 1: the CPU LAPACK's symbol (tsl__blas_lapack_sym) */
 } tsl__blas_cpu_fn;
 #define TSL__BLAS_CPU_FN(symbol_)                                                                  \
     {                                                                                              \
-        (symbol_), NULL, 0                                                                         \
+        (symbol_), NULL, 0, 0                                                                      \
+    }
+#define TSL__BLAS_LAPACK_FN(symbol_)                                                               \
+    {                                                                                              \
+        (symbol_), NULL, 0, 1                                                                      \
     }
 
-/* The function, or NULL when the CPU BLAS lacks it (or there is none): cpu.c printed why, and
+/* The function, or NULL when the CPU BLAS (LAPACK) lacks it (or there is none): cpu.c printed why, and
  * the caller returns without computing. Thread-safe. */
 void *tsl__blas_cpu_get(tsl__blas_cpu_fn *f);
 

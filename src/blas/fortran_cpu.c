@@ -15,7 +15,7 @@ void *tsl__blas_cpu_get(tsl__blas_cpu_fn *f)
         pthread_mutex_lock(&g_lookup);
         state = atomic_load_explicit(&f->state, memory_order_relaxed);
         if (state == 0) {
-            f->fn = tsl__blas_cpu_sym(f->symbol);
+            f->fn = f->lapack ? tsl__blas_lapack_sym(f->symbol) : tsl__blas_cpu_sym(f->symbol);
             state = f->fn ? 1 : -1;
             atomic_store_explicit(&f->state, state, memory_order_release);
         }

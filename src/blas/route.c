@@ -28,8 +28,12 @@ double tsl__blas_default_min_flops(tsl__blas_kind kind)
 {
     /* L3: 2 * 128^3, below which no GPU beats a CPU BLAS once a launch and the transfers are
      * paid. L1/L2 stream their operands over the host link, which is rarely faster than the
-     * CPU's own memory: only calls of 2^25 flops (a 4096^2 dgemv, 128 MB) are worth a look. */
-    return kind == TSL__BLAS_L3 ? 2.0 * 128 * 128 * 128 : 33554432.0;
+     * CPU's own memory: only calls of 2^25 flops (a 4096^2 dgemv, 128 MB) are worth a look. A
+     * factorization is a chain of a few launches per column: below an LU of order 1024
+     * (2/3 1024^3 flops) the chain alone outlasts a CPU LAPACK. */
+    if (kind == TSL__BLAS_L3) return 2.0 * 128 * 128 * 128;
+    if (kind == TSL__BLAS_FACTOR) return 2.0 / 3.0 * 1024 * 1024 * 1024;
+    return 33554432.0;
 }
 
 /* Flops per byte of device memory traffic of the memory-bound kinds: axpy moves 3 elements for
@@ -40,17 +44,23 @@ static double flops_per_byte(tsl__blas_kind kind, char prec)
     return kind == TSL__BLAS_L2 ? 2.0 / e : 2.0 / (3.0 * e);
 }
 
+/* The rate at flops between two measured points (f[0], r[0]) and (f[1], r[1]), in log-log,
+ * clamped outside them. */
+static double interpolated(const double f[2], const double r[2], double flops)
+{
+    if (!(r[0] > 0) || !(r[1] > 0) || !(f[0] > 0) || !(f[1] > f[0])) return r[1] > 0 ? r[1] : 0;
+    if (flops <= f[0]) return r[0];
+    if (flops >= f[1]) return r[1];
+    double t = (log(flops) - log(f[0])) / (log(f[1]) - log(f[0]));
+    return exp(log(r[0]) + t * (log(r[1]) - log(r[0])));
+}
+
 double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char prec, double flops)
 {
-    if (kind != TSL__BLAS_L3) return r->dev_bw > 0 ? r->dev_bw * flops_per_byte(kind, prec) : 0;
     int p = prec == 'd';
-    double f0 = r->gemm_flops[p][0], f1 = r->gemm_flops[p][1];
-    double r0 = r->gemm_rate[p][0], r1 = r->gemm_rate[p][1];
-    if (!(r0 > 0) || !(r1 > 0) || !(f0 > 0) || !(f1 > f0)) return r1 > 0 ? r1 : 0;
-    if (flops <= f0) return r0;
-    if (flops >= f1) return r1;
-    double t = (log(flops) - log(f0)) / (log(f1) - log(f0));
-    return exp(log(r0) + t * (log(r1) - log(r0)));
+    if (kind == TSL__BLAS_L3) return interpolated(r->gemm_flops[p], r->gemm_rate[p], flops);
+    if (kind == TSL__BLAS_FACTOR) return interpolated(r->lu_flops[p], r->lu_rate[p], flops);
+    return r->dev_bw > 0 ? r->dev_bw * flops_per_byte(kind, prec) : 0;
 }
 
 double tsl__blas_device_seconds(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind, char prec,
@@ -311,6 +321,12 @@ int tsl__blas_device_end(tsl__blas_call *call, tsl_context *ctx, tsl_status stat
     if (!own && s) tsl__blas_slot_disable(s);
     tsl__blas_slot_release(s);
     return 0;
+}
+
+void tsl__blas_device_cancel(tsl__blas_call *call, tsl_context *ctx)
+{
+    (void)call;
+    tsl__blas_slot_release(tsl__blas_slot_of(ctx));
 }
 
 /* ---- every device at once ----------------------------------------------------------------------

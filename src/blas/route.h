@@ -27,11 +27,16 @@ const char *tsl__blas_route_name(int mode);
  * The device's GEMM rate was measured at two sizes per precision and is interpolated in
  * log-log between them (clamped outside), since a GPU is far from its peak on mid-sized calls.
  * Memory-bound kinds (L1, L2) run at the device's memory bandwidth times the kind's flops per
- * byte. A figure <= 0 (not measured) makes the device lose. */
+ * byte. A factorization (FACTOR) runs at the rate of the device's LU measured at two sizes, the
+ * same way: its panels' chain of small launches is what keeps a GPU far below its GEMM rate on a
+ * mid-sized matrix. A figure <= 0 (not measured) makes the device lose. */
 typedef struct {
     double overhead_s;       /* seconds a tiny device call costs, transfers included */
     double gemm_flops[2][2]; /* [prec 0 s, 1 d][i]: flops of the two measured GEMMs */
     double gemm_rate[2][2];  /* the device's flop/s on them, operands on the device */
+    double lu_flops[2][2];   /* [prec][i]: flops of the two measured LU factorizations */
+    double lu_rate[2][2];    /* the device's flop/s on them (tsl_[sd]getrf_buf): the rate of
+                              * the FACTOR kind, panels and launches included */
     double dev_bw;           /* device memory, bytes/s (read + written) */
     double link_bw;          /* host <-> device from pageable memory, bytes/s */
     double cpu_gemm_rate[2]; /* the CPU BLAS's sgemm_/dgemm_, flop/s */

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""fortran_symbols.py LIB REFERENCE: fails unless libtessel_blas (LIB) exports exactly the
-non-CBLAS symbols of the reference BLAS (REFERENCE, Debian's blas/libblas.so.3): every Fortran
+"""fortran_symbols.py LIB REFERENCE [LAPACK]: fails unless libtessel_blas (LIB) exports exactly
+the non-CBLAS symbols of the reference BLAS (REFERENCE, Debian's blas/libblas.so.3) and the LAPACK
+routines it serves (LAPACK_OWN below, each of which the reference LAPACK, when given, must have
+under the same name): every Fortran
 BLAS routine, lsame_, xerbla_, xerbla_array_, the *sub_ helpers, and the reference CBLAS's two
 int globals RowMajorStrg and CBLAS_CallFromC as data of 4 bytes (its testers copy-relocate them);
 plus a function cblas_xerbla. Nothing else may leak out (internal tsl__ names stay hidden);
@@ -8,6 +10,9 @@ cblas_* functions are the CBLAS tests' business. The sanitizer build's __odr_asa
 not ours to judge."""
 import subprocess
 import sys
+
+# The LAPACK symbols the drop-in defines itself (src/blas/fortran_lapack.c).
+LAPACK_OWN = {p + r + "_" for p in "sd" for r in ("getrf", "getrs", "gesv", "potrf", "potrs", "posv")}
 
 
 def exported(path):
@@ -27,7 +32,7 @@ def main():
     lib, ref = sys.argv[1:3]
     ours, theirs = exported(lib), exported(ref)
     keep = lambda s: not s.startswith("cblas_") and not s.startswith("__odr_asan")
-    want = {s for s in theirs if keep(s)}
+    want = {s for s in theirs if keep(s)} | LAPACK_OWN
     have = {s for s in ours if keep(s)}
     errors = []
     if want - have:
@@ -37,11 +42,16 @@ def main():
     for s in ("RowMajorStrg", "CBLAS_CallFromC"):
         if s in ours and (ours[s][0] not in "BD" or ours[s][1] != 4):
             errors.append("%s is %s of %d bytes, want int data (B or D, 4)" % ((s,) + ours[s]))
+    if len(sys.argv) > 3:
+        lapack = exported(sys.argv[3])
+        if LAPACK_OWN - set(lapack):
+            errors.append("not in the reference LAPACK: " + " ".join(sorted(LAPACK_OWN - set(lapack))))
     if ours.get("cblas_xerbla", ("?",))[0] != "T":
         errors.append("cblas_xerbla is not an exported function")
     if errors:
         sys.exit("fortran_symbols: FAIL: %s" % "; ".join(errors))
-    print("fortran_symbols: %d symbols, as the reference" % len(have))
+    print("fortran_symbols: %d symbols, as the reference BLAS, and %d LAPACK routines"
+          % (len(have) - len(LAPACK_OWN), len(LAPACK_OWN)))
 
 
 if __name__ == "__main__":
