@@ -1,11 +1,13 @@
 /* blas_client: an unmodified program's view of a BLAS. It calls the Fortran symbols (sgemm_,
- * dgemm_) and reference LAPACK (dgetrf_, dpotrf_) on its own malloc'd host memory and times each
+ * dgemm_) and LAPACK (dgetrf_, dpotrf_, dgesv_) on its own malloc'd host memory and times each
  * call with the host clock, data in and out of host memory included, so the same binary measures
  * the plain CPU BLAS, NVBLAS (LD_PRELOAD=libnvblas.so) and tessel's drop-in
  * (LD_PRELOAD=libtessel_blas.so) side by side. Link it against reference LAPACK and -lblas:
  *   cc -O2 blas_client.c -o blas_client /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3 -lblas -lm
- * Cases (any number, in order): sgemm:N dgemm:N getrf:N potrf:N small:N:COUNT (COUNT dgemm_ of
- * N^3, the many-small-calls case). RUNS=r (environment, default 2) repeats each case.
+ * Cases (any number, in order): sgemm:N dgemm:N getrf:N potrf:N gesv:N (one right-hand side, as
+ * numpy.linalg.solve(a, b) with a vector b), small:N:COUNT (COUNT dgemm_ of N^3, the many-small-
+ * calls case), smallsolve:N:COUNT (COUNT dgesv_ of N x N, N <= 64). RUNS=r (environment, default 2)
+ * repeats each case.
  * One CSV line per run on stdout: label,case,n,run,seconds,gflops (label = $LABEL); on stderr, which
  * library each symbol the program calls was bound to (the dynamic linker's choice: a preloaded
  * library, the program's libblas.so.3, or a LAPACK's own BLAS). */
@@ -24,6 +26,7 @@ void dgemm_(const char *, const char *, const int *, const int *, const int *, c
             const int *, size_t, size_t);
 void dgetrf_(const int *, const int *, double *, const int *, int *, int *);
 void dpotrf_(const char *, const int *, double *, const int *, int *, size_t);
+void dgesv_(const int *, const int *, double *, const int *, int *, double *, const int *, int *);
 
 static double now(void)
 {
@@ -102,6 +105,46 @@ static void factor(int chol, int n, int runs)
     free(a), free(a0), free(ipiv);
 }
 
+/* dgesv_ of n x n with one right-hand side (numpy.linalg.solve(a, b) with a vector b) */
+static void gesv(int n, int runs)
+{
+    size_t nn = (size_t)n * n;
+    double *a = xmalloc(nn * 8), *a0 = xmalloc(nn * 8), *b = xmalloc((size_t)n * 8);
+    int *ipiv = xmalloc(sizeof(int) * (size_t)n), info = 0, one = 1;
+    for (size_t i = 0; i < nn; i++) a0[i] = rnd();
+    for (int r = 0; r < runs; r++) {
+        memcpy(a, a0, nn * 8);
+        for (int i = 0; i < n; i++) b[i] = 1.0;
+        double t = now();
+        dgesv_(&n, &one, a, &n, ipiv, b, &n, &info);
+        t = now() - t;
+        if (info != 0) fprintf(stderr, "blas_client: dgesv info %d\n", info);
+        line("dgesv", n, r, t, 2.0 / 3.0 * n * (double)n * n + 2.0 * n * (double)n);
+    }
+    free(a), free(a0), free(b), free(ipiv);
+}
+
+/* count dgesv_ of n x n, one right-hand side each (a fresh copy of A every time) */
+static void small_solve(int n, long count, int runs)
+{
+    if (n > 64) n = 64;
+    size_t nn = (size_t)n * n;
+    double *a0 = xmalloc(nn * 8), *a = xmalloc(nn * 8), b[64];
+    int ipiv[64], info = 0, one = 1;
+    for (size_t i = 0; i < nn; i++) a0[i] = rnd();
+    for (int j = 0; j < n; j++) a0[j + (size_t)j * n] += n; /* well conditioned */
+    for (int r = 0; r < runs; r++) {
+        double t = now();
+        for (long i = 0; i < count; i++) {
+            memcpy(a, a0, nn * 8);
+            for (int k = 0; k < n; k++) b[k] = 1.0;
+            dgesv_(&n, &one, a, &n, ipiv, b, &n, &info);
+        }
+        line("smallsolve", n, r, now() - t, (2.0 / 3.0 * n * (double)n * n + 2.0 * n * n) * count);
+    }
+    free(a), free(a0);
+}
+
 static void small(int n, long count, int runs)
 {
     size_t nn = (size_t)n * n;
@@ -128,6 +171,7 @@ int main(int argc, char **argv)
     where("dgemm_", (void *)dgemm_);
     where("dgetrf_", (void *)dgetrf_);
     where("dpotrf_", (void *)dpotrf_);
+    where("dgesv_", (void *)dgesv_);
     int runs = getenv("RUNS") ? atoi(getenv("RUNS")) : 2;
     if (getenv("LABEL")) g_label = getenv("LABEL");
     if (runs < 1) runs = 1;
@@ -136,12 +180,14 @@ int main(int argc, char **argv)
         int n = 0;
         long count = 0;
         if (sscanf(argv[i], "%15[a-z]:%d:%ld", what, &n, &count) < 2 || n < 1) {
-            fprintf(stderr, "blas_client: error: bad case '%s' (sgemm:N dgemm:N getrf:N potrf:N small:N:COUNT)\n", argv[i]);
+            fprintf(stderr, "blas_client: error: bad case '%s' (sgemm:N dgemm:N getrf:N potrf:N gesv:N small:N:COUNT smallsolve:N:COUNT)\n", argv[i]);
             return 2;
         }
         if (!strcmp(what, "sgemm") || !strcmp(what, "dgemm")) gemm(what[0] == 'd', n, runs);
         else if (!strcmp(what, "getrf") || !strcmp(what, "potrf")) factor(what[0] == 'p', n, runs);
+        else if (!strcmp(what, "gesv")) gesv(n, runs);
         else if (!strcmp(what, "small") && count > 0) small(n, count, runs);
+        else if (!strcmp(what, "smallsolve") && count > 0) small_solve(n, count, runs);
         else {
             fprintf(stderr, "blas_client: error: unknown case '%s'\n", argv[i]);
             return 2;

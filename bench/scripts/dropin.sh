@@ -8,9 +8,11 @@
 # dropin.csv (label,case,n,run,seconds,gflops; one line per run, host clock, data from and to the
 # program's own malloc'd memory), from bench/dropin/blas_client.c and numpy:
 #   gemm    sgemm_ / dgemm_ at N (default 16384), 2 runs each
-#   lapack  reference LAPACK's dgetrf_ / dpotrf_ at LAPACK_N (default 16384), 1 run
-#           (NVBLAS: about 100 s); openblas_lapack: OpenBLAS's own LAPACK beside it
-#   small   100,000 dgemm_ of 32^3, twice interleaved, 5 runs each
+#   lapack  dgetrf_ / dpotrf_ / dgesv_ at LAPACK_N (default 16384), 1 run: the drop-in's own
+#           LAPACK symbols (tessel), OpenBLAS's own LAPACK alone (openblas_lapack), and with
+#           LAPACK_MODES (default "openblas nvblas") reference LAPACK's blocked algorithms over
+#           OpenBLAS or NVBLAS (NVBLAS: about 100 s)
+#   small   100,000 dgemm_ of 32^3 and 100,000 dgesv_ of 8 x 8, twice interleaved, 5 runs each
 #   numpy   float32 a @ b at N through Debian's python3 numpy (CBLAS), where numpy is installed
 # resident_{single,double}.csv: tessel's own device-resident GEMM at N (`tessel gemm`), the
 # figure the host-memory rate is compared with. PARTS (default gemm,lapack,small,numpy) picks the
@@ -79,10 +81,10 @@ if [[ $PARTS == *lapack* ]]; then
   # The client records only the soname liblapack.so.3, which the system may resolve to OpenBLAS's
   # own LAPACK: LD_LIBRARY_PATH puts the reference first (the client's stderr says where dgetrf_
   # came from).
-  for m in tessel openblas nvblas; do
-    mode "lapack_$m" $m 1 env LD_LIBRARY_PATH="$(dirname $lapack)" "$client" getrf:$LAPACK_N potrf:$LAPACK_N
+  for m in tessel ${LAPACK_MODES-openblas nvblas}; do
+    mode "lapack_$m" $m 1 env LD_LIBRARY_PATH="$(dirname $lapack)" "$client" getrf:$LAPACK_N potrf:$LAPACK_N gesv:$LAPACK_N
   done
-  mode lapack_openblas_lapack openblas_lapack 1 "$client" getrf:$LAPACK_N potrf:$LAPACK_N
+  mode lapack_openblas_lapack openblas_lapack 1 "$client" getrf:$LAPACK_N potrf:$LAPACK_N gesv:$LAPACK_N
 fi
 if [[ $PARTS == *small* ]]; then
   # without TESSEL_BLAS_VERBOSE (its report times every call); twice, interleaved: this host's
@@ -90,6 +92,9 @@ if [[ $PARTS == *small* ]]; then
   for rep in 1 2; do
     for m in tessel openblas nvblas; do
       mode "small_${m}_$rep" $m 5 "$client" small:32:100000
+    done
+    for m in tessel openblas_lapack; do
+      mode "smallsolve_${m}_$rep" $m 5 "$client" smallsolve:8:100000
     done
   done
 fi
