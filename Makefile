@@ -8,12 +8,13 @@ PREFIX     ?= /usr/local
 # Real dependencies: compiler and CMake, the OpenCL headers and ICD loader, PoCL (the CPU OpenCL
 # device), OpenBLAS (the CPU reference and peer), CLBlast (the OpenCL peer), clinfo, python3
 # (the CLI tests parse JSON with it), gnuplot-nox (the figures of `tessel study`); for the drop-in
-# BLAS's tests: the reference BLAS testers (libblas-test), reference LAPACK (liblapack3), numpy
+# BLAS's tests: the reference BLAS testers (libblas-test), reference LAPACK (liblapack3) and its
+# test programs (liblapack-test), numpy
 # with pytest and hypothesis (its test suite's needs).
 PACKAGES   := build-essential cmake pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd \
               libopenblas-dev libclblast-dev clinfo python3 gnuplot-nox \
               libopenmpi-dev openmpi-bin \
-              libblas-test liblapack3 python3-numpy python3-pytest python3-hypothesis oclgrind
+              libblas-test liblapack3 liblapack-test python3-numpy python3-pytest python3-hypothesis oclgrind
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build demo check check-full check-build install clean

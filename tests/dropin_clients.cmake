@@ -58,6 +58,25 @@ if(EXISTS ${TSL_REF_LAPACK})
                        TIMEOUT 300 LABELS dropin)
 endif()
 
+# Reference LAPACK's own test programs (Debian's liblapack-test) on LU (GE), Cholesky (PO) and
+# triangular solves (TR), every routine the drop-in serves and every TRSM on the device. The
+# inputs are the shipped dtest.in/stest.in trimmed for time: M and N in {0 1 3 5 10 33}, NRHS
+# {1 15}, NB {1 20}; single precision's TR leaves out the overflow types 11-13, 15-18, whose
+# SLATRS3 ratios fail with reference LAPACK 3.11 over OpenBLAS alone (83 of 4944).
+foreach(p d s)
+  set(tester ${TSL_REF_LAPACK_DIR}/xlintst${p})
+  if(EXISTS ${tester})
+    string(TOUPPER ${p} P)
+    add_test(NAME dropin_xlintst${p}
+             COMMAND ${TSL_EXPECT_DEVICE} "${p}getrf ${p}getrs ${p}potrf ${p}potrs ${p}trsm"
+                     ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> -
+                     ${CMAKE_CURRENT_SOURCE_DIR}/dropin/lapack_tester.sh ${tester}
+                     ${CMAKE_CURRENT_SOURCE_DIR}/dropin/lapack_${p}test.in)
+    set_tests_properties(dropin_xlintst${p} PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+                         TIMEOUT 600 LABELS dropin)
+  endif()
+endforeach()
+
 # numpy (Debian's python3-numpy calls CBLAS through libblas.so.3): its own tests of matmul, dot
 # and numpy.linalg, with the library preloaded into the system python.
 if(EXISTS /usr/bin/python3)

@@ -109,8 +109,8 @@ tsl_oclgrind(l3_trmm EXPECT l3_copy,l3_tri_blocks,gemm_tiled2d
              ARGS blas3 --op trmm --side right --diag unit --variant all ${TSL_OG_L3})
 tsl_oclgrind(l3_trsm_inverse EXPECT l3_tri_inv64,l3_tri_full,l3_copy,gemm_tiled2d
              ARGS blas3 --op trsm --variant inverse -m 37 -n 5 --block 16 ${TSL_OCLGRIND_ONCE})
-tsl_oclgrind(l3_trsm_blocked EXPECT l3_tri_inv64,l3_copy,gemm_tiled2d
-             ARGS blas3 --op trsm --variant blocked -m 37 -n 5 --block 16 --side right --uplo upper
+tsl_oclgrind(l3_trsm_blocked EXPECT l3_trsm_diag,l3_copy,gemm_tiled2d
+             ARGS blas3 --op trsm --variant blocked -m 5 -n 37 --block 16 --side right --uplo upper
                   --trans t ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(l3_trsm FULL EXPECT l3_tri_inv64,l3_tri_full,gemm_tiled2d
              ARGS blas3 --op trsm --variant all ${TSL_OG_L3})

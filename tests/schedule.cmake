@@ -19,7 +19,7 @@
 # does not pass the cost of the tests waiting on a fixture to its setups): a long test waiting for
 # them must not start last.
 set(TSL_TEST_COSTS
-    dropin_numpy 30 lib_tensor_half 29 dropin_cblas_device_d3 24 lib_lapack_chol 24
+    dropin_numpy 30 dropin_xlintsts 30 dropin_xlintstd 21 lib_tensor_half 29 dropin_cblas_device_d3 24 lib_lapack_chol 24
     lib_lapack_lu 22 lib_level3_trsm_leaf_tiles16 21 lib_level3_batched_gpucfg 21
     lib_tensor_3xtf32 21 lib_tensor_bf16 19 cli_gemm_tensor 17 lib_tensor_tf32 17
     dropin_cblas_device_s3 16 lib_tune_tensor 15 dropin_blocks_xblat3s 15 lib_gemm_tiled2d 14

@@ -7,6 +7,15 @@
 
 #define AT(i, j) A[off + (long)(i) * rs + (long)(j) * cs]
 
+/* The work-group's items walk [start, end): var takes start + lid, then LEAF_WG further, and so
+ * on. Written as a loop whose trip count is the same for every work-item, with the bound checked
+ * inside: with a loop bound that differed between work-items (i = start + lid; i < end), PoCL 3.1's
+ * optimized work-group code read and wrote past end. */
+#define WG_FOR(var, start, end)                                                                  \
+    for (int var##_b = (start), var; var##_b < (end) && ((var = var##_b + lid), 1);            \
+         var##_b += LEAF_WG)                                                                     \
+        if (var < (end))
+
 /* The work-group size of the leaves (one work-group each); the host launches exactly this. The
  * widest leaf (columns). */
 #ifndef LEAF_WG
@@ -20,7 +29,9 @@
  * by a tree over the work-group (which every work-item enters; it ends on a barrier). */
 void argmax_tree(__local real *best, __local int *at, const int lid)
 {
-    barrier(CLK_LOCAL_MEM_FENCE);
+    /* both fences: the callers' reads of the matrix before it are ordered before their writes
+     * after it */
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
         if (lid < s) {
             real o = best[lid + s];
@@ -47,7 +58,7 @@ real pivot_scaled(const real l, const real pv)
 void swap_rows(__global real *A, const long off, const long rs, const long cs, const int n,
                const int j, const int p, const int lid)
 {
-    for (int c = lid; c < n; c += LEAF_WG) {
+    WG_FOR(c, 0, n) {
         real t = AT(j, c);
         AT(j, c) = AT(p, c);
         AT(p, c) = t;
@@ -72,31 +83,32 @@ void lu_leaf(const int m, const int n, __global real *A, const long off, const l
     for (int j = 0; j < kmax; j++) {
         real b = -1;
         int w = j;
-        for (int i = j + lid; i < m; i += LEAF_WG) {
+        WG_FOR(i, j, m) {
             real v = fabs(AT(i, j));
             if (v > b) b = v, w = i; /* rows rise within a work-item: the first largest stays */
         }
         best[lid] = b;
         where[lid] = w;
         argmax_tree(best, where, lid);
+        /* The decision and the pivot row come from local memory (the same for every work-item);
+         * the signed pivot is read only after the exchange, from row j. */
         const int p = where[0];
-        const real pv = AT(p, j);
-        /* where[0] and the pivot are read by all before the exchange and the next column write */
-        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        const real mag = best[0];
         if (lid == 0) piv[r0 + j] = r0 + p + 1;
-        if (pv != ZERO) {
-            if (p != j) swap_rows(A, off, rs, cs, n, j, p, lid);
-            barrier(CLK_GLOBAL_MEM_FENCE);
-            for (int i = j + 1 + lid; i < m; i += LEAF_WG) AT(i, j) = pivot_scaled(AT(i, j), pv);
+        if (mag != ZERO && p != j) swap_rows(A, off, rs, cs, n, j, p, lid);
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        if (mag != ZERO) {
+            const real pv = AT(j, j);
+            WG_FOR(i, j + 1, m) AT(i, j) = pivot_scaled(AT(i, j), pv);
         } else if (lid == 0 && piv[info_at] == 0) {
             piv[info_at] = r0 + j + 1;
         }
-        barrier(CLK_GLOBAL_MEM_FENCE);
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
         for (int c = j + 1; c < n; c++) {
             const real u = AT(j, c);
-            for (int i = j + 1 + lid; i < m; i += LEAF_WG) AT(i, c) -= AT(i, j) * u;
+            WG_FOR(i, j + 1, m) AT(i, c) -= AT(i, j) * u;
         }
-        barrier(CLK_GLOBAL_MEM_FENCE);
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     }
 }
 #endif
@@ -118,17 +130,18 @@ void lu_col(const int m, const int n, __global real *A, const long off, const lo
     const int lid = get_local_id(0), g = get_group_id(0);
     const int i = j + g * LEAF_WG + lid;
     if (j > 0) {
-        for (int c = j + lid; c < n; c += LEAF_WG) u[c - j] = AT(j - 1, c);
+        WG_FOR(c, j, n) u[c - j] = AT(j - 1, c);
         barrier(CLK_LOCAL_MEM_FENCE);
         const real pv = AT(j - 1, j - 1);
-        if (i < m) {
-            real l = AT(i, j - 1);
-            if (pv != ZERO) {
-                l = pivot_scaled(l, pv);
-                AT(i, j - 1) = l;
-            }
-            for (int c = j; c < n; c++) AT(i, c) -= l * u[c - j];
+        /* the row guard inside each statement, not around the loop (see WG_FOR) */
+        const int mine = i < m;
+        real l = mine ? AT(i, j - 1) : ZERO;
+        if (mine && pv != ZERO) {
+            l = pivot_scaled(l, pv);
+            AT(i, j - 1) = l;
         }
+        for (int c = j; c < n; c++)
+            if (mine) AT(i, c) -= l * u[c - j];
     }
     if (j >= min(m, n)) return;
     best[lid] = i < m ? fabs(AT(i, j)) : -1;
@@ -152,7 +165,7 @@ void lu_pivot(const int n, __global real *A, const long off, const long rs, cons
     const int lid = get_local_id(0);
     real b = -1;
     int w = INT_MAX;
-    for (int t = lid; t < nparts; t += LEAF_WG) {
+    WG_FOR(t, 0, nparts) {
         real o = part[t];
         int ow = where[t];
         if (o > b || (o == b && ow < w)) b = o, w = ow;
@@ -210,15 +223,13 @@ void chol_leaf(const int n, __global real *A, const long off, const long rs, con
             if (lid == 0) piv[info_at] = j0 + j + 1;
             return;
         }
-        const real l = sqrt(d);
-        barrier(CLK_GLOBAL_MEM_FENCE); /* every work-item has read d */
-        if (lid == 0) AT(j, j) = l;
-        const real r = 1 / l;
-        for (int i = j + 1 + lid; i < n; i += LEAF_WG) AT(i, j) *= r;
-        barrier(CLK_GLOBAL_MEM_FENCE);
+        const real l = sqrt(d), r = 1 / l;
+        WG_FOR(i, j + 1, n) AT(i, j) *= r;
+        barrier(CLK_GLOBAL_MEM_FENCE); /* every work-item has read d: (j, j) may change now */
+        if (lid == 0) AT(j, j) = l;    /* nothing reads it again */
         /* the trailing lower triangle: element (i, c), c <= i, minus L(i, j) L(c, j) */
         const int rest = n - j - 1;
-        for (int t = lid; t < rest * (rest + 1) / 2; t += LEAF_WG) {
+        WG_FOR(t, 0, rest * (rest + 1) / 2) {
             /* t enumerates (i, c) column by column of the trailing triangle */
             int c = 0, left = t;
             while (left >= rest - c) left -= rest - c, c++;

@@ -13,6 +13,8 @@
  *                   row panels of 32 (the panel's right-hand sides by dot products over the rows
  *                   solved before, then the panel's 32 x 32 triangle from local memory)
  *   l3_tri_inv64    the same for blocks of at most 64, right-looking from local memory (faster)
+ *   l3_trsm_diag    TRSM's diagonal block solved by substitution (blocked: backward stable as
+ *                   the reference's, where an explicit inverse of an ill-conditioned block is not)
  *   l3_tri_full     op(A) outside its diagonal blocks as a dense matrix (zeros elsewhere), which
  *                   TRSM's batched GEMMs read
  *   l3_symm_expand  a symmetric matrix stored in one triangle, expanded to a dense one (SYMM)
@@ -39,6 +41,44 @@ __kernel void l3_copy(const int rows, const int cols, __global const real *S, co
     const int j = get_global_id(0), i = get_global_id(1);
     if (i >= rows || j >= cols) return;
     D[d_off + (long)i * ldd + j] = S[s_off + (long)i * lds + j];
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_l3_trsm_diag)
+/* One diagonal block of TRSM by substitution: X = a1 op(T)^-1 Y (left) or a1 Y op(T)^-1
+ * (right), op(T)(i, l) = T[i t_rs + l t_cs], len x len, lower or upper, unit or not. Y is read
+ * from B (element (i, j) of the block at B[b_off + i ldb + j]), X written into W (at
+ * W[w_off + i ldw + j]). Work-item j: one right-hand side, column j of Y on the left (count
+ * columns), row j on the right (count rows). The order is the substitution's: forward where the
+ * rows solved first are the ones the next reads (left lower, right upper), else backward; each
+ * x is a1 y minus the sum over those already solved, divided by the diagonal, as reference BLAS
+ * computes it. */
+__kernel void l3_trsm_diag(const int len, const int count, const int left, const int lower,
+                           const int unit, const real a1, __global const real *A,
+                           const long t_off, const int t_rs, const int t_cs,
+                           __global const real *B, const long b_off, const int ldb,
+                           __global real *W, const long w_off, const int ldw)
+{
+    const int j = get_global_id(0);
+    if (j >= count) return;
+    __global const real *T = A + t_off;
+#define TEL(i, l) T[(long)(i) * t_rs + (long)(l) * t_cs]
+    /* element q of this right-hand side in Y and in X */
+#define YEL(q) B[b_off + (left ? (long)(q) * ldb + j : (long)j * ldb + (q))]
+#define XEL(q) W[w_off + (left ? (long)(q) * ldw + j : (long)j * ldw + (q))]
+    const int forward = left == lower;
+    for (int step = 0; step < len; ++step) {
+        const int q = forward ? step : len - 1 - step;
+        real v = a1 * YEL(q);
+        if (forward)
+            for (int p = 0; p < q; ++p) v -= (left ? TEL(q, p) : TEL(p, q)) * XEL(p);
+        else
+            for (int p = q + 1; p < len; ++p) v -= (left ? TEL(q, p) : TEL(p, q)) * XEL(p);
+        XEL(q) = unit ? v : v / TEL(q, q);
+    }
+#undef TEL
+#undef YEL
+#undef XEL
 }
 #endif
 

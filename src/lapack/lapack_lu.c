@@ -14,12 +14,20 @@
 
 #include "lapack/lapack.h"
 
+/* The leaves' kernels (lapack.cl), built unoptimized on PoCL: PoCL 3.1's optimized work-group
+ * code for these one-work-group kernels (loops whose bounds differ between work-items, barriers
+ * between them) read and wrote past the matrix and gave wrong factors; unoptimized they are right
+ * (and Oclgrind finds nothing in them). They are a small part of a factorization's time. */
 tsl_status tsl__lp_kernel(tsl_context *ctx, int prec, const char *name, cl_kernel *k)
 {
-    char options[160];
+    tsl_device_info info;
+    int pocl = tsl_context_device(ctx, &info) == TSL_OK &&
+               strstr(info.platform, "Portable Computing Language") != NULL;
+    char options[192];
     snprintf(options, sizeof options,
-             "-DPRECISION=%d -DLEAF_WG=%d -DLEAF_MAX_COLS=%d -DONLY_ONE_KERNEL -DONLY_%s",
-             prec == TSL_DOUBLE ? 64 : 32, LP_LEAF_WG, LP_LEAF, name);
+             "-DPRECISION=%d -DLEAF_WG=%d -DLEAF_MAX_COLS=%d -DONLY_ONE_KERNEL -DONLY_%s%s",
+             prec == TSL_DOUBLE ? 64 : 32, LP_LEAF_WG, LP_LEAF, name,
+             pocl ? " -cl-opt-disable" : "");
     return tsl__get_kernel(ctx, "lapack.cl", options, name, k);
 }
 

@@ -40,18 +40,46 @@ static tsl_status tri_blocks(tsl_context *ctx, const trxm_problem *p, size_t ka,
     return tsl__launch(ctx, k, "trmm diagonal blocks", args, 9, 2, global, local);
 }
 
+/* TRSM's diagonal block blk (rows [o, o + len) of op(A)) by substitution: W_blk = a1 op(A_blk)^-1
+ * B_blk (left) or a1 B_blk op(A_blk)^-1 (right), each right-hand side one work-item. */
+static tsl_status trsm_diag(tsl_context *ctx, const trxm_problem *p, size_t o, size_t len,
+                            double a1, cl_mem w)
+{
+    cl_kernel k;
+    tsl_status s = tsl__l3_kernel(ctx, p->dbl, "l3_trsm_diag", "", &k);
+    if (s != TSL_OK) return s;
+    int ilen = (int)len, count = (int)(p->left ? p->n : p->m), left = p->left, lower = p->lower,
+        unit = p->unit, ldb = (int)p->ldb, ldw = (int)p->n;
+    int rs = p->ta == TSL_NO_TRANS ? (int)p->lda : 1, cs = p->ta == TSL_NO_TRANS ? 1 : (int)p->lda;
+    cl_long t_off = (cl_long)opa_at(p, o, o),
+            b_off = (cl_long)(p->b_off + (p->left ? o * p->ldb : o)),
+            w_off = (cl_long)(p->left ? o * p->n : o);
+    float a1f = (float)a1;
+    tsl__arg args[] = {{sizeof ilen, &ilen},   {sizeof count, &count},
+                       {sizeof left, &left},   {sizeof lower, &lower},
+                       {sizeof unit, &unit},   p->dbl ? (tsl__arg){sizeof a1, &a1} : (tsl__arg){sizeof a1f, &a1f},
+                       {sizeof(cl_mem), &p->a}, {sizeof t_off, &t_off},
+                       {sizeof rs, &rs},       {sizeof cs, &cs},
+                       {sizeof(cl_mem), &p->b}, {sizeof b_off, &b_off},
+                       {sizeof ldb, &ldb},     {sizeof(cl_mem), &w},
+                       {sizeof w_off, &w_off}, {sizeof ldw, &ldw}};
+    size_t e = 64;
+    while (e > 1 && e > tsl__kernel_max_wg(ctx, k)) e /= 2;
+    size_t local[1] = {e}, global[1] = {tsl__l3_round_up((size_t)count, e)};
+    return tsl__launch(ctx, k, "trsm diagonal block", args, 16, 1, global, local);
+}
+
 static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
 {
     size_t es = p->dbl ? sizeof(double) : sizeof(float), nb = p->nb;
     size_t ka = p->left ? p->m : p->n, nblk = (ka + nb - 1) / nb, m = p->m, n = p->n;
-    cl_mem d, w;
-    size_t dsz = nblk * nb * nb, tsz = p->solve ? nblk * (nb / 2) * (nb / 2) : 0;
-    tsl_status s = tsl__workspace(ctx, TSL__WS_BLOCKS, (dsz + tsz) * es, &d);
+    cl_mem d = NULL, w;
+    size_t dsz = nblk * nb * nb;
+    tsl_status s = p->solve ? TSL_OK : tsl__workspace(ctx, TSL__WS_BLOCKS, dsz * es, &d);
     if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_W, m * n * es, &w);
-    /* TRSM's inverses by l3_tri_inv (the first implementation's l3_tri_blocks inverse ran
-     * nb^2 / 2 dependent steps per work-item: 41 ms at nb = 1024 on an H100) */
-    if (s == TSL_OK) s = p->solve ? tsl__l3_tri_inverses(ctx, p, p, ka, d, 0, dsz, NULL, NULL)
-                                 : tri_blocks(ctx, p, ka, d);
+    /* TRMM: the diagonal blocks made dense. TRSM solves its diagonal blocks by substitution
+     * (trsm_diag), not through explicit inverses: this is the backward-stable variant. */
+    if (s == TSL_OK && !p->solve) s = tri_blocks(ctx, p, ka, d);
     int prec = p->prec;
     /* TRSM: blocks in the order of the substitution (forward for a lower op(A) on the left or an
      * upper one on the right, else backward); each solved block updates the ones after it, and
@@ -62,8 +90,11 @@ static tsl_status trxm_blocked(tsl_context *ctx, const trxm_problem *p)
         size_t blk = p->solve && !forward ? nblk - 1 - step : step;
         size_t o = blk * nb, len = ka - o < nb ? ka - o : nb;
         double a1 = p->solve && step > 0 ? 1.0 : p->alpha;
-        /* the diagonal block: W_blk = a1 D_blk B_blk (left) or a1 B_blk D_blk (right) */
-        if (p->left)
+        /* the diagonal block: W_blk = a1 D_blk B_blk (left) or a1 B_blk D_blk (right), D_blk the
+         * dense diagonal block (TRMM) or its inverse, applied by substitution (TRSM) */
+        if (p->solve)
+            s = trsm_diag(ctx, p, o, len, a1, w);
+        else if (p->left)
             s = tsl__gemm_mem(ctx, &(tsl__gemm_call){.prec = prec,
                                                      .ta = TSL_NO_TRANS,
                                                      .tb = TSL_NO_TRANS,
