@@ -166,6 +166,7 @@ tsl__blas_rates gpu_like(void)
     r.dev_bw = 2e12;
     r.link_bw = 10e9;
     r.cpu_gemm_rate[0] = 1e12, r.cpu_gemm_rate[1] = 0.5e12;
+    r.cpu_lu_rate[0] = 0.5e12, r.cpu_lu_rate[1] = 0.3e12;
     r.cpu_bw = 50e9;
     return r;
 }

@@ -68,8 +68,8 @@ static void test_model(void)
     double n = 4096, f = 2 * n * n * n, b = gemm_bytes(n, 8);
     double want = 50e-6 + f / 20e12 + b / 10e9;
     CHECK(fabs(tsl__blas_device_seconds(&r, 1, TSL__BLAS_L3, 'd', f, b) - want) < 1e-12, "dev s");
-    CHECK(fabs(tsl__blas_cpu_seconds(&r, 'd', f, b) - f / 0.5e12) < 1e-12, "cpu s");
-    CHECK(fabs(tsl__blas_cpu_seconds(&r, 'd', 1e6, 1e9) - 1e9 / 50e9) < 1e-12, "cpu memory-bound");
+    CHECK(fabs(tsl__blas_cpu_seconds(&r, TSL__BLAS_L3, 'd', f, b) - f / 0.5e12) < 1e-12, "cpu s");
+    CHECK(fabs(tsl__blas_cpu_seconds(&r, TSL__BLAS_L3, 'd', 1e6, 1e9) - 1e9 / 50e9) < 1e-12, "cpu memory-bound");
     /* decisions */
     CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 'd', f, b) == 1, "dgemm 4096 -> device");
     CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 's', 2.0 * 256 * 256 * 256,
@@ -105,12 +105,20 @@ static void test_model(void)
     memset(no_fp64.gemm_rate[1], 0, sizeof no_fp64.gemm_rate[1]);
     CHECK(tsl__blas_cost_choose(&no_fp64, 1, TSL__BLAS_L3, 'd', f, b) == 0, "no dgemm -> CPU");
     CHECK(isinf(tsl__blas_device_seconds(&no_fp64, 1, TSL__BLAS_L3, 'd', f, b)), "inf");
-    /* factorizations at the LU's own measured rate: an order-1024 dgetrf stays on the CPU, an
-     * order-8192 one goes */
+    /* factorizations: a fixed latency a column (fitted to the LUs measured at 1024 and 4096) plus
+     * the flops at the GEMM rate; on the CPU the CPU LAPACK's LU rate. An order-1024 dgetrf
+     * stays on the CPU, an order-8192 one goes. */
     double l1 = 2.0 / 3.0 * 1024 * 1024 * 1024, l8 = 2.0 / 3.0 * 8192 * 8192 * 8192;
     CHECK(tsl__blas_default_min_flops(TSL__BLAS_FACTOR) == l1, "factor threshold");
-    CHECK(tsl__blas_device_rate(&r, TSL__BLAS_FACTOR, 'd', l1) == 0.2e12, "lu rate at f0");
-    CHECK(tsl__blas_device_rate(&r, TSL__BLAS_FACTOR, 's', 1e16) == 8e12, "lu rate above f1");
+    CHECK(fabs(tsl__blas_device_rate(&r, TSL__BLAS_FACTOR, 'd', l1) / 0.2e12 - 1) < 1e-9,
+          "the LU that sets the latency is reproduced");
+    double big = tsl__blas_device_rate(&r, TSL__BLAS_FACTOR, 's', 1e16);
+    CHECK(big < 40e12 && big > 0.95 * 40e12, "a huge LU runs near the GEMM rate: %g", big);
+    double l4 = 2.0 / 3.0 * 4096 * 4096 * 4096;
+    CHECK(tsl__blas_device_rate(&r, TSL__BLAS_FACTOR, 'd', l4) <= 5e12 * (1 + 1e-9),
+          "the other LU is not made faster than measured");
+    CHECK(fabs(tsl__blas_cpu_seconds(&r, TSL__BLAS_FACTOR, 'd', l8, 0) - l8 / 0.3e12) < 1e-9,
+          "cpu LU seconds");
     CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_FACTOR, 'd', l1, 8.0 * 2 * 1024 * 1024) == 0,
           "dgetrf 1024 -> CPU");
     CHECK(tsl__blas_device_seconds(&r, 1, TSL__BLAS_FACTOR, 'd', l1, 0) >
@@ -244,7 +252,7 @@ static void test_calibrate(void)
                       isfinite(r.lu_rate[p][i]) && r.lu_flops[p][i] > 0,
                   "rate");
     CHECK(r.overhead_s > 0 && r.dev_bw > 0 && r.link_bw > 0 && r.cpu_gemm_rate[0] > 0 &&
-              r.cpu_gemm_rate[1] > 0 && r.cpu_bw > 0,
+              r.cpu_gemm_rate[1] > 0 && r.cpu_bw > 0 && r.cpu_lu_rate[0] > 0 && r.cpu_lu_rate[1] > 0,
           "every figure positive");
 
     tsl_device_info info;

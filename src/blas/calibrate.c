@@ -107,7 +107,8 @@ static int rates_valid(const tsl__blas_rates *r)
 {
     int ok = isfinite(r->overhead_s) && r->overhead_s >= 0 && positive(r->dev_bw) &&
              positive(r->link_bw) && positive(r->cpu_gemm_rate[0]) &&
-             positive(r->cpu_gemm_rate[1]) && positive(r->cpu_bw);
+             positive(r->cpu_gemm_rate[1]) && positive(r->cpu_bw) &&
+             positive(r->cpu_lu_rate[0]) && positive(r->cpu_lu_rate[1]);
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < 2; i++) {
             /* dgemm is 0 on a device without fp64: never routed there (device.c checks fp64) */
@@ -168,10 +169,12 @@ static int read_rates(const char *path, const char *key, tsl__blas_rates *r, tsl
             got.link_bw = a, seen |= 16;
         else if (sscanf(line, "cpu_gemm %lf %lf %c", &a, &b, &extra) == 2)
             got.cpu_gemm_rate[0] = a, got.cpu_gemm_rate[1] = b, seen |= 32;
+        else if (sscanf(line, "cpu_lu %lf %lf %c", &a, &b, &extra) == 2)
+            got.cpu_lu_rate[0] = a, got.cpu_lu_rate[1] = b, seen |= 512;
         else if (sscanf(line, "cpu_bw %lf %c", &a, &extra) == 1)
             got.cpu_bw = a, seen |= 64;
         else if (strcmp(line, "end\n") == 0) {
-            ok = seen == 511 && rates_valid(&got) && fgetc(f) == EOF;
+            ok = seen == 1023 && rates_valid(&got) && fgetc(f) == EOF;
             break;
         } else
             break;
@@ -226,8 +229,9 @@ static int write_rates(const char *path, const char *key, const tsl__blas_rates 
     for (int p = 0; p < 2; p++)
         fprintf(f, "lu_%c %.9g %.9g %.9g %.9g\n", p ? 'd' : 's', r->lu_flops[p][0],
                 r->lu_rate[p][0], r->lu_flops[p][1], r->lu_rate[p][1]);
-    fprintf(f, "dev_bw %.9g\nlink_bw %.9g\ncpu_gemm %.9g %.9g\ncpu_bw %.9g\nend\n", r->dev_bw,
-            r->link_bw, r->cpu_gemm_rate[0], r->cpu_gemm_rate[1], r->cpu_bw);
+    fprintf(f, "dev_bw %.9g\nlink_bw %.9g\ncpu_gemm %.9g %.9g\ncpu_lu %.9g %.9g\ncpu_bw %.9g\nend\n",
+            r->dev_bw, r->link_bw, r->cpu_gemm_rate[0], r->cpu_gemm_rate[1], r->cpu_lu_rate[0],
+            r->cpu_lu_rate[1], r->cpu_bw);
     int ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
     ok = fclose(f) == 0 && ok;
     ok = ok && rename(tmp, path) == 0;
@@ -485,6 +489,37 @@ done:
     return st;
 }
 
+typedef void (*fgetrf_fn)(const int *, const int *, void *, const int *, int *, int *);
+
+/* The CPU LAPACK's LU rate, n growing from 256 until a call takes 50 ms (at most max), on a's
+ * max^2 doubles. Only where the CPU LAPACK is the CPU BLAS's own library (OpenBLAS): another
+ * one (reference LAPACK) would call our dgemm_ back from inside the calibration, which holds the
+ * device; there the LU is taken to run at the CPU BLAS's GEMM rate. */
+static void measure_cpu_lu(double *a, size_t max, tsl__blas_rates *r)
+{
+    fgetrf_fn getrf[2] = {NULL, NULL};
+    if (strcmp(tsl__blas_lapack_path(), tsl__blas_cpu_path()) == 0) {
+        getrf[0] = (fgetrf_fn)tsl__blas_lapack_sym("sgetrf_");
+        getrf[1] = (fgetrf_fn)tsl__blas_lapack_sym("dgetrf_");
+    }
+    int *ipiv = malloc(sizeof(int) * max);
+    for (int p = 0; p < 2; p++) {
+        r->cpu_lu_rate[p] = r->cpu_gemm_rate[p];
+        if (!getrf[p] || !ipiv) continue;
+        int n = max < 256 ? (int)max : 256, info;
+        for (;;) {
+            fill(a, (size_t)n * n, p ? 'd' : 's');
+            double t = tsl__blas_now();
+            getrf[p](&n, &n, a, &n, ipiv, &info);
+            t = tsl__blas_now() - t;
+            r->cpu_lu_rate[p] = 2.0 / 3.0 * n * n * (double)n / (t > 1e-9 ? t : 1e-9);
+            if (t >= 0.05 || (size_t)n * 2 > max) break;
+            n *= 2;
+        }
+    }
+    free(ipiv);
+}
+
 static tsl_status measure_cpu(const tsl__blas_calib_sizes *sz, tsl__blas_rates *r, char *msg,
                               size_t cap)
 {
@@ -524,6 +559,7 @@ static tsl_status measure_cpu(const tsl__blas_calib_sizes *sz, tsl__blas_rates *
             n *= 2;
         }
     }
+    measure_cpu_lu(a, max, r);
     fill(x, an, 'd');
     fill(y, an, 'd');
     int n = (int)an, inc = 1;

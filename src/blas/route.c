@@ -55,11 +55,31 @@ static double interpolated(const double f[2], const double r[2], double flops)
     return exp(log(r[0]) + t * (log(r[1]) - log(r[0])));
 }
 
+/* The FACTOR kind's seconds a column: the larger of the two measured LUs' time beyond their
+ * flops at the GEMM rate, over their order. */
+static double factor_column_s(const tsl__blas_rates *r, int p)
+{
+    double worst = 0;
+    for (int i = 0; i < 2; i++) {
+        double f = r->lu_flops[p][i], rate = r->lu_rate[p][i];
+        double g = interpolated(r->gemm_flops[p], r->gemm_rate[p], f);
+        if (!(f > 0) || !(rate > 0) || !(g > 0)) return -1;
+        double c = (f / rate - f / g) / cbrt(1.5 * f);
+        if (c > worst) worst = c;
+    }
+    return worst;
+}
+
 double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char prec, double flops)
 {
     int p = prec == 'd';
     if (kind == TSL__BLAS_L3) return interpolated(r->gemm_flops[p], r->gemm_rate[p], flops);
-    if (kind == TSL__BLAS_FACTOR) return interpolated(r->lu_flops[p], r->lu_rate[p], flops);
+    if (kind == TSL__BLAS_FACTOR) {
+        double g = interpolated(r->gemm_flops[p], r->gemm_rate[p], flops),
+               c = factor_column_s(r, p);
+        if (!(g > 0) || c < 0 || !(flops > 0)) return 0;
+        return flops / (cbrt(1.5 * flops) * c + flops / g);
+    }
     return r->dev_bw > 0 ? r->dev_bw * flops_per_byte(kind, prec) : 0;
 }
 
@@ -74,9 +94,10 @@ double tsl__blas_device_seconds(const tsl__blas_rates *r, int ndev, tsl__blas_ki
     return r->overhead_s + flops / (rate * ndev) + host_bytes / r->link_bw;
 }
 
-double tsl__blas_cpu_seconds(const tsl__blas_rates *r, char prec, double flops, double host_bytes)
+double tsl__blas_cpu_seconds(const tsl__blas_rates *r, tsl__blas_kind kind, char prec, double flops,
+                             double host_bytes)
 {
-    double rate = r->cpu_gemm_rate[prec == 'd'];
+    double rate = kind == TSL__BLAS_FACTOR ? r->cpu_lu_rate[prec == 'd'] : r->cpu_gemm_rate[prec == 'd'];
     double compute = rate > 0 ? flops / rate : 0;
     double memory = r->cpu_bw > 0 ? host_bytes / r->cpu_bw : 0;
     return compute > memory ? compute : memory;
@@ -85,7 +106,7 @@ double tsl__blas_cpu_seconds(const tsl__blas_rates *r, char prec, double flops, 
 int tsl__blas_cost_choose(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind, char prec,
                           double flops, double host_bytes)
 {
-    double cpu = tsl__blas_cpu_seconds(r, prec, flops, host_bytes);
+    double cpu = tsl__blas_cpu_seconds(r, kind, prec, flops, host_bytes);
     double one = tsl__blas_device_seconds(r, 1, kind, prec, flops, host_bytes);
     double all = ndev >= 2 && kind == TSL__BLAS_L3
                      ? tsl__blas_device_seconds(r, ndev, kind, prec, flops, host_bytes)

@@ -27,19 +27,24 @@ const char *tsl__blas_route_name(int mode);
  * The device's GEMM rate was measured at two sizes per precision and is interpolated in
  * log-log between them (clamped outside), since a GPU is far from its peak on mid-sized calls.
  * Memory-bound kinds (L1, L2) run at the device's memory bandwidth times the kind's flops per
- * byte. A factorization (FACTOR) runs at the rate of the device's LU measured at two sizes, the
- * same way: its panels' chain of small launches is what keeps a GPU far below its GEMM rate on a
- * mid-sized matrix. A figure <= 0 (not measured) makes the device lose. */
+ * byte. A factorization (FACTOR) of order n takes n column steps of a fixed latency (its panels'
+ * chain of small launches, which keeps a GPU far below its GEMM rate on a mid-sized matrix) plus
+ * its flops at the GEMM rate; the latency is fitted to the two measured LUs (the larger of the
+ * two fits) and n is read from the flops as an LU's (n^3 = 1.5 flops: a Cholesky's n comes out
+ * 26% large, which errs toward the CPU). On the CPU a factorization runs at the CPU LAPACK's LU
+ * rate. A figure <= 0 (not measured) makes the device lose. */
 typedef struct {
     double overhead_s;       /* seconds a tiny device call costs, transfers included */
     double gemm_flops[2][2]; /* [prec 0 s, 1 d][i]: flops of the two measured GEMMs */
     double gemm_rate[2][2];  /* the device's flop/s on them, operands on the device */
     double lu_flops[2][2];   /* [prec][i]: flops of the two measured LU factorizations */
-    double lu_rate[2][2];    /* the device's flop/s on them (tsl_[sd]getrf_buf): the rate of
-                              * the FACTOR kind, panels and launches included */
+    double lu_rate[2][2];    /* the device's flop/s on them (tsl_[sd]getrf_buf), panels and
+                              * launches included: what the FACTOR kind's model is fitted to */
     double dev_bw;           /* device memory, bytes/s (read + written) */
     double link_bw;          /* host <-> device from pageable memory, bytes/s */
     double cpu_gemm_rate[2]; /* the CPU BLAS's sgemm_/dgemm_, flop/s */
+    double cpu_lu_rate[2];   /* the CPU LAPACK's sgetrf_/dgetrf_, flop/s (its GEMM rate where the
+                              * CPU LAPACK is not the CPU BLAS's own library) */
     double cpu_bw;           /* the CPU BLAS's daxpy_, bytes/s (read + written) */
 } tsl__blas_rates;
 
@@ -49,7 +54,8 @@ double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char
 /* Seconds of the call on ndev alike devices (ndev >= 1: the flops split, the bytes not). */
 double tsl__blas_device_seconds(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind, char prec,
                                 double flops, double host_bytes);
-double tsl__blas_cpu_seconds(const tsl__blas_rates *r, char prec, double flops, double host_bytes);
+double tsl__blas_cpu_seconds(const tsl__blas_rates *r, tsl__blas_kind kind, char prec, double flops,
+                             double host_bytes);
 /* Where a call is fastest: 0 the CPU, 1 one device, 2 all ndev devices (ndev >= 2, L3 only). */
 int tsl__blas_cost_choose(const tsl__blas_rates *r, int ndev, tsl__blas_kind kind, char prec,
                           double flops, double host_bytes);
