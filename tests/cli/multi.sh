@@ -67,7 +67,8 @@ for fault in 1:calibrate 1:calibrate-hang; do
     expect_ok gemm --devices 0:0,0:1 -m 99 -n 21 -k 37 --timeout 1 --verify --repeat 1 \
         --warmup 0
     unset TESSEL_FAULT_DEVICE TESSEL_GROUP_CHUNK_ROWS TESSEL_GROUP_STAGING
-    grep -q "^tessel: note: gemm: calibrating gemm failed (device 1 (0:1.*compute units" "$ERR" ||
+    # device 1 named (on a slow machine device 0's cold part may miss the 1 s limit too)
+    grep -q "^tessel: note: gemm: calibrating gemm failed (.*device 1 (0:1.*compute units" "$ERR" ||
         fail "a failed calibration ($fault) is a note naming the device"
     grep -q "weights cu, calibration failed (0.500, 0.500)" "$OUT" ||
         fail "the title says the weights are compute units ($fault)"
