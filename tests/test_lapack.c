@@ -473,6 +473,63 @@ static void lu_case(int dbl, tsl_layout lay, size_t m, size_t n, int zero_col)
 /* tall: the leaves' variant under test is `columns` (tsl_context_set_variant), which serves
  * leaves of more than 256 rows: the shapes that have them, both precisions and layouts, a zero
  * column, and the 1000; otherwise the odd shapes (and one leaf of 300 rows). */
+/* tsl_dsgesv on an n x n A with nrhs right-hand sides: kind 0 well conditioned (refined: iter >= 0,
+ * A unchanged), 1 ill-conditioned (Hilbert's: the refinement cannot converge, the double
+ * factorization answers: iter < 0, A holds dgetrf's factors), 2 an element beyond float's
+ * range (iter -2), 3 exactly singular (iter -3, info the zero column). X's backward error
+ * |A X - B|_inf / (|A|_inf |X|_inf n eps) must be below 30 in double's eps wherever info is 0. */
+static void dsgesv_case(tsl_layout lay, size_t n, size_t nrhs, int kind)
+{
+    ++g_case;
+    mat a = mat_new(lay, n, n, 1), b = mat_new(lay, n, nrhs, 0), x = mat_new(lay, n, nrhs, 1);
+    mat_random(&a);
+    mat_random(&b);
+    for (size_t i = 0; i < n; ++i) a.v[at(&a, i, i)] += kind == 1 ? 0 : 2.0; /* well conditioned */
+    if (kind == 1) /* Hilbert's matrix: condition far beyond single's reach */
+        for (size_t j = 0; j < n; ++j)
+            for (size_t i = 0; i < n; ++i) a.v[at(&a, i, j)] = 1.0 / (double)(i + j + 1);
+    if (kind == 2) a.v[at(&a, n / 2, n / 3)] = 1e300;
+    if (kind == 3)
+        for (size_t i = 0; i < n; ++i) a.v[at(&a, i, n / 2)] = 0;
+    mat a0 = mat_copy(&a);
+    int *ipiv = calloc(n, sizeof *ipiv), iter = 99, info = -7;
+    tsl_status s = tsl_dsgesv(g_ctx, lay, n, nrhs, a.v, a.ld, ipiv, b.v, b.ld, x.v, x.ld, &iter,
+                              &info);
+    CHECK(s == TSL_OK, "dsgesv %zu kind %d: %s", n, kind, tsl_context_error(g_ctx));
+    if (s != TSL_OK) goto done;
+    int want_iter_neg = kind != 0;
+    CHECK(want_iter_neg ? iter < 0 : iter >= 0 && iter <= 30, "dsgesv %zu kind %d: iter %d", n,
+          kind, iter);
+    if (kind == 2) CHECK(iter == -2, "dsgesv overflow: iter %d, want -2", iter);
+    if (kind == 3) CHECK(iter == -3 && info == (int)(n / 2) + 1, "dsgesv singular: iter %d info %d", iter, info);
+    if (kind != 3) CHECK(info == 0, "dsgesv %zu kind %d: info %d", n, kind, info);
+    for (size_t i = 0; i < n; ++i)
+        CHECK(ipiv[i] >= (int)i + 1 && ipiv[i] <= (int)n, "dsgesv: ipiv[%zu] = %d", i, ipiv[i]);
+    if (iter >= 0) CHECK(memcmp(a.v, a0.v, a.len * sizeof *a.v) == 0, "dsgesv refined: A written");
+    else CHECK(a.v[a.len - 1] == SENTINEL, "dsgesv: guard written");
+    if (info == 0 && kind != 2) {
+        double an = 0, xn = 0, rn = 0;
+        for (size_t i = 0; i < n; ++i) {
+            double row = 0;
+            for (size_t j = 0; j < n; ++j) row += fabs(a0.v[at(&a0, i, j)]);
+            an = fmax(an, row);
+        }
+        for (size_t j = 0; j < nrhs; ++j)
+            for (size_t i = 0; i < n; ++i) {
+                double r = -b.v[at(&b, i, j)];
+                for (size_t k = 0; k < n; ++k) r += a0.v[at(&a0, i, k)] * x.v[at(&x, k, j)];
+                rn = fmax(rn, fabs(r));
+                xn = fmax(xn, fabs(x.v[at(&x, i, j)]));
+            }
+        double ratio = rn / (an * xn * (double)n * DBL_EPSILON);
+        CHECK(ratio < 30, "dsgesv %s %zu nrhs %zu kind %d: backward error ratio %.3g (iter %d)",
+              lay == TSL_COL_MAJOR ? "col" : "row", n, nrhs, kind, ratio, iter);
+    }
+    CHECK(x.v[x.len - 1] == SENTINEL && b.v[b.len - 1] == SENTINEL, "dsgesv: guard written");
+done:
+    free(a.v), free(a0.v), free(b.v), free(x.v), free(ipiv);
+}
+
 static void run_lu(int tall)
 {
     static const size_t shapes[][2] = {{1, 1},     {7, 7},     {33, 33},  {65, 65},  {127, 127},
@@ -495,6 +552,16 @@ static void run_lu(int tall)
         }
     }
     if (g_fp64 && tall) lu_case(1, TSL_COL_MAJOR, 1000, 1000, -1);
+    /* dsgesv: refined, ill-conditioned, beyond float, singular; both layouts, padded */
+    for (int l = 0; g_fp64 && !tall && l < 2; ++l) {
+        tsl_layout lay = l ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
+        dsgesv_case(lay, 1, 1, 0);
+        dsgesv_case(lay, 65, 17, 0);
+        dsgesv_case(lay, 200, 1, 0);
+        dsgesv_case(lay, 10, 2, 1);
+        dsgesv_case(lay, 33, 1, 2);
+        dsgesv_case(lay, 33, 3, 3);
+    }
     /* sizes of 0: info 0, nothing written */
     int ipiv[1] = {-5}, info = -7;
     double a[1] = {3};
@@ -681,6 +748,16 @@ static void run_errors(void)
     expect_bad(tsl_dposv(g_ctx, col, TSL_LOWER, N, 2, a, N, b, N, NULL), "info", "posv info NULL");
     expect_bad(tsl_dpotrs(g_ctx, col, TSL_UPPER, (size_t)INT_MAX + 1, 1, a,
                           (size_t)INT_MAX + 1, b, (size_t)INT_MAX + 1), "n", "potrs n past 2^31-1");
+    double xs[N * 2];
+    int iter = 0;
+    expect_bad(tsl_dsgesv(g_ctx, col, N, 2, a, N - 1, ipiv, b, N, xs, N, &iter, &info), "lda",
+               "dsgesv lda");
+    expect_bad(tsl_dsgesv(g_ctx, col, N, 2, a, N, ipiv, b, N, xs, 1, &iter, &info), "ldx",
+               "dsgesv ldx");
+    expect_bad(tsl_dsgesv(g_ctx, col, N, 2, a, N, ipiv, b, N, xs, N, NULL, &info), "iter",
+               "dsgesv iter NULL");
+    expect_bad(tsl_dsgesv(g_ctx, col, N, 2, a, N, ipiv, b, N, NULL, N, &iter, &info), "x",
+               "dsgesv x NULL");
     tsl_buffer *small = NULL;
     CHECK(tsl_buffer_create(g_ctx, 8, &small) == TSL_OK, "buffer");
     expect_bad(tsl_dgetrf_buf(g_ctx, col, N, N, small, N, ipiv, &info), "A", "getrf_buf small A");

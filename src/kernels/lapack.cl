@@ -240,3 +240,30 @@ void chol_leaf(const int n, __global real *A, const long off, const long rs, con
     }
 }
 #endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lp_d2s)
+/* The mixed-precision solvers' conversion to single (LAPACK's dlag2s): dst = (float) src over
+ * count elements; an element beyond float's range sets *overflow (the solver then factors in
+ * double, as dsgesv does). Built with PRECISION 64. */
+__kernel void lp_d2s(const long count, __global const double *src, __global float *dst,
+                     __global int *overflow)
+{
+    const long i = get_global_id(0);
+    if (i >= count) return;
+    const double v = src[i];
+    if (fabs(v) > FLT_MAX) *overflow = 1;
+    dst[i] = (float)v;
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lp_s2d)
+/* dst = (double) src (add 0) or dst + (double) src (add 1) over count elements: the refinement's
+ * X from the single solve, and its correction (dlag2d, daxpy). Built with PRECISION 64. */
+__kernel void lp_s2d(const long count, __global const float *src, __global double *dst,
+                     const int add)
+{
+    const long i = get_global_id(0);
+    if (i >= count) return;
+    dst[i] = add ? dst[i] + (double)src[i] : (double)src[i];
+}
+#endif
