@@ -46,7 +46,7 @@ if(EXISTS ${TSL_REF_LAPACK})
   target_link_options(lapack_symbols PRIVATE "LINKER:--no-as-needed")
   add_test(NAME dropin_lapack_symbols
            COMMAND ${TSL_EXPECT_DEVICE}
-                   "sgetrf dgetrf sgetrs dgetrs sgesv dgesv spotrf dpotrf spotrs dpotrs sposv dposv"
+                   "sgetrf dgetrf sgetrs dgetrs sgesv dgesv spotrf dpotrf spotrs dpotrs sposv dposv dsgesv"
                    $<TARGET_FILE:lapack_symbols> ${TSL_REF_LAPACK})
   add_test(NAME dropin_lapack_fallback
            COMMAND bash -c "set -o pipefail; \"$0\" \"$1\" 2>&1 | tee /dev/stderr | grep -c 'on the device failed' >/dev/null"

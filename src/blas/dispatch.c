@@ -372,7 +372,8 @@ static double lapack_flops(const tsl__blas_lapack_args *l)
     double solve = 2.0 * n * n * (double)l->nrhs;
     switch (l->op) {
     case TSL__LAPACK_GETRF: return big * k * k - k * k * k / 3.0;
-    case TSL__LAPACK_GESV: return 2.0 / 3.0 * n * n * n + solve;
+    case TSL__LAPACK_GESV:
+    case TSL__LAPACK_DSGESV: return 2.0 / 3.0 * n * n * n + solve;
     case TSL__LAPACK_POTRF: return n * n * n / 3.0;
     case TSL__LAPACK_POSV: return n * n * n / 3.0 + solve;
     default: return solve; /* getrs, potrs */
@@ -396,6 +397,9 @@ static tsl_status lapack_call(tsl_context *ctx, char prec, const tsl__blas_lapac
     case TSL__LAPACK_POTRF:
         return d ? tsl_dpotrf(ctx, c, l->uplo, l->n, l->a, l->lda, l->info)
                  : tsl_spotrf(ctx, c, l->uplo, l->n, l->a, l->lda, l->info);
+    case TSL__LAPACK_DSGESV:
+        return tsl_dsgesv(ctx, c, l->n, l->nrhs, l->a, l->lda, l->ipiv, l->b, l->ldb, l->x,
+                          l->ldx, l->iter, l->info);
     case TSL__LAPACK_POTRS:
         return d ? tsl_dpotrs(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb)
                  : tsl_spotrs(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb);
@@ -409,6 +413,9 @@ int tsl__blas_dev_lapack(tsl__blas_stat *st, char prec, const tsl__blas_lapack_a
 {
     double e = (double)esize(prec), mat = e * (double)l->m * (double)l->n,
            rhs = e * (double)l->n * (double)l->nrhs;
+    /* dsgesv moves double matrices but factors in single: routed at single's rates */
+    if (l->op == TSL__LAPACK_DSGESV) e = 8.0, mat = 8.0 * (double)l->n * (double)l->n,
+                                     rhs = 8.0 * (double)l->n * (double)l->nrhs;
     int factors = l->op != TSL__LAPACK_GETRS && l->op != TSL__LAPACK_POTRS;
     /* in and out: A when it is factored (the solvers only read it), B always */
     double bytes = mat * (factors ? 2.0 : 1.0) + 2.0 * rhs;

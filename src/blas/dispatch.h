@@ -52,7 +52,8 @@ typedef enum {
     TSL__LAPACK_GESV,
     TSL__LAPACK_POTRF,
     TSL__LAPACK_POTRS,
-    TSL__LAPACK_POSV
+    TSL__LAPACK_POSV,
+    TSL__LAPACK_DSGESV /* double only: b read, the solution into x, *iter as LAPACK's */
 } tsl__lapack_op;
 
 typedef struct {
@@ -62,6 +63,9 @@ typedef struct {
     size_t m, n, nrhs, lda, ldb;
     void *a, *b;
     int *ipiv, *info;
+    void *x; /* dsgesv */
+    size_t ldx;
+    int *iter;
 } tsl__blas_lapack_args;
 
 int tsl__blas_dev_lapack(tsl__blas_stat *st, char prec, const tsl__blas_lapack_args *l);

@@ -1,5 +1,5 @@
 /* fortran_lapack.c: the Fortran LAPACK symbols of the drop-in (docs/dropin.md, "The LAPACK
- * symbols"): s/d getrf, getrs, gesv, potrf, potrs, posv. Each checks its arguments as reference
+ * symbols"): s/d getrf, getrs, gesv, potrf, potrs, posv, and dsgesv. Each checks its arguments as reference
  * LAPACK does (same order, same positions: INFO = -k and xerbla_ with the 6-character name),
  * takes LAPACK's quick returns, offers the call to the device (dispatch.h, routed by the cost
  * model as a factorization), and otherwise runs the CPU LAPACK's own symbol with the caller's
@@ -114,6 +114,37 @@ static int gesv(tsl__blas_stat *st, char prec, const char *name, fint n, fint nr
                                                          .ipiv = ipiv,
                                                          .b = b,
                                                          .ldb = (size_t)ldb,
+                                                         .info = info})
+               ? DONE
+               : RUN_CPU;
+}
+
+/* dsgesv: the single factorization refined in double (tsl_dsgesv); WORK and SWORK, LAPACK's
+ * scratch, are not used. Routed at single precision's rates, where its factorization runs. */
+static int dsgesv(tsl__blas_stat *st, fint n, fint nrhs, double *a, fint lda, fint *ipiv,
+                  const double *b, fint ldb, double *x, fint ldx, fint *iter, fint *info)
+{
+    *info = 0;
+    *iter = 0;
+    if (n < 0) return bad("DSGESV", info, 1);
+    if (nrhs < 0) return bad("DSGESV", info, 2);
+    if (lda < max1(n)) return bad("DSGESV", info, 4);
+    if (ldb < max1(n)) return bad("DSGESV", info, 7);
+    if (ldx < max1(n)) return bad("DSGESV", info, 9);
+    if (n == 0) return DONE;
+    return tsl__blas_dev_lapack(st, 's',
+                                &(tsl__blas_lapack_args){.op = TSL__LAPACK_DSGESV,
+                                                         .m = (size_t)n,
+                                                         .n = (size_t)n,
+                                                         .nrhs = (size_t)nrhs,
+                                                         .a = a,
+                                                         .lda = (size_t)lda,
+                                                         .ipiv = ipiv,
+                                                         .b = (void *)b,
+                                                         .ldb = (size_t)ldb,
+                                                         .x = x,
+                                                         .ldx = (size_t)ldx,
+                                                         .iter = iter,
                                                          .info = info})
                ? DONE
                : RUN_CPU;
@@ -236,3 +267,16 @@ LAPACK_POTRS('s', float, const float, spotrs, "SPOTRS", TSL__LAPACK_POTRS)
 LAPACK_POTRS('d', double, const double, dpotrs, "DPOTRS", TSL__LAPACK_POTRS)
 LAPACK_POTRS('s', float, float, sposv, "SPOSV", TSL__LAPACK_POSV)
 LAPACK_POTRS('d', double, double, dposv, "DPOSV", TSL__LAPACK_POSV)
+
+typedef void dsgesv_fn(const fint *, const fint *, double *, const fint *, fint *, const double *,
+                       const fint *, double *, const fint *, double *, float *, fint *, fint *);
+TSL_BLAS_API dsgesv_fn dsgesv_;
+TSL_BLAS_API void dsgesv_(const fint *n, const fint *nrhs, double *a, const fint *lda, fint *ipiv,
+                          const double *b, const fint *ldb, double *x, const fint *ldx,
+                          double *work, float *swork, fint *iter, fint *info)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("dsgesv");
+    if (dsgesv(&st, *n, *nrhs, a, *lda, ipiv, b, *ldb, x, *ldx, iter, info) == DONE) return;
+    CPU_CALL(dsgesv, st, dsgesv_fn, n, nrhs, a, lda, ipiv, b, ldb, x, ldx, work, swork, iter,
+             info);
+}

@@ -1,7 +1,7 @@
 /* lapack_api.c: the public LAPACK entry points (tessel.h; getrf, getrs, gesv, potrf, potrs, posv
  * in single and double, host pointers and device buffers): one description of each call, its
  * argument checks as LAPACK makes them, the staging of a host-pointer call's matrices (once to
- * the device, once back, the triangle only where the routine references one) and the order of
+ * the device, whole; once back, the triangle only where the routine references one) and the order of
  * the steps (lapack_lu.c, lapack_chol.c). On an error the caller's arrays are unchanged: results
  * are copied back only after the device finished. */
 #include <limits.h>
@@ -96,7 +96,10 @@ static tsl_status stage(tsl_context *ctx, const lp_call *c, int slot, const char
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: %s's byte count overflows", c->fn,
                          what);
     out->ld = cols;
-    return tsl__l3_upload_matrix(ctx, slot, es, m, rows, cols, ld, tri, 0, &out->mem);
+    /* the whole rectangle, the other triangle too: copying it costs less than staging the
+     * triangle through host memory, and nothing on the device reads it */
+    (void)tri;
+    return tsl__l3_upload_matrix(ctx, slot, es, m, rows, cols, ld, 0, 0, &out->mem);
 }
 
 /* A host matrix back from the device: whole, or the triangle tri. */

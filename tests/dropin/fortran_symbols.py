@@ -13,6 +13,7 @@ import sys
 
 # The LAPACK symbols the drop-in defines itself (src/blas/fortran_lapack.c).
 LAPACK_OWN = {p + r + "_" for p in "sd" for r in ("getrf", "getrs", "gesv", "potrf", "potrs", "posv")}
+LAPACK_OWN.add("dsgesv_")
 
 
 def exported(path):

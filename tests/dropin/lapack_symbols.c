@@ -46,6 +46,9 @@ void sposv_(const char *, const int *, const int *, float *, const int *, float 
 void dposv_(const char *, const int *, const int *, double *, const int *, double *, const int *,
             int *, size_t);
 
+void dsgesv_(const int *, const int *, double *, const int *, int *, const double *, const int *,
+             double *, const int *, double *, float *, int *, int *);
+
 static int g_failures, g_cases;
 #define CHECK(cond, ...)                                                                       \
     do {                                                                                       \
@@ -391,6 +394,28 @@ static void case_info(void *ref)
     free(s);
 }
 
+/* dsgesv_: a well conditioned system refined to double's accuracy (iter >= 0, A unchanged), the
+ * solve's ratio in double's eps */
+static void case_dsgesv(int n, int lda, int nrhs)
+{
+    g_cases++;
+    char keep = g_prec;
+    g_prec = 'd';
+    double *a = random_matrix(lda, n), *b = random_matrix(lda, nrhs), *x = random_matrix(lda, nrhs);
+    for (int i = 0; i < n; i++) a[i + (size_t)i * lda] += 2.0;
+    double *a0 = copy_of(a, (size_t)lda * n), *work = malloc(sizeof(double) * (size_t)n * nrhs + 8);
+    float *swork = malloc(sizeof(float) * (size_t)n * (n + nrhs) + 8);
+    int *ipiv = malloc(sizeof(int) * (size_t)n), iter = 99, info = -7;
+    dsgesv_(&n, &nrhs, a, &lda, ipiv, b, &lda, x, &lda, work, swork, &iter, &info);
+    CHECK(info == 0 && iter >= 0 && iter <= 30, "dsgesv n %d: info %d iter %d", n, info, iter);
+    CHECK(memcmp(a, a0, sizeof(double) * (size_t)lda * n) == 0, "dsgesv refined: A written");
+    double r = solve_ratio(0, n, nrhs, a0, lda, x, b, lda);
+    CHECK(r < THRESHOLD, "dsgesv n %d nrhs %d: ratio %.3g", n, nrhs, r);
+    printf("dsgesv %4d nrhs %-2d iter %d ratio %.3g\n", n, nrhs, iter, r);
+    free(a), free(b), free(x), free(a0), free(work), free(swork), free(ipiv);
+    g_prec = keep;
+}
+
 /* Bad arguments: xerbla_ with the name and the position, info = -position, nothing written. */
 static void expect_error(const char *name, int position, int info, const double *a,
                          const double *a0, size_t count)
@@ -444,6 +469,12 @@ static void case_errors(void)
     expect_error("DPOSV", 1, info, a, a0, 25);
     dposv_("L", &n, &one, a, &n, b, &lda_bad, &info, 1);
     expect_error("DPOSV", 7, info, a, a0, 25);
+    int iter;
+    double xb[8];
+    dsgesv_(&n, &one, a, &n, ipiv, b, &n, xb, &lda_bad, NULL, NULL, &iter, &info);
+    expect_error("DSGESV", 9, info, a, a0, 25);
+    dsgesv_(&neg, &one, a, &n, ipiv, b, &n, xb, &n, NULL, NULL, &iter, &info);
+    expect_error("DSGESV", 1, info, a, a0, 25);
     float fa[25];
     for (int i = 0; i < 25; i++) fa[i] = (float)a[i];
     sgetrf_(&n, &n, fa, &lda_bad, ipiv, &info);
@@ -497,6 +528,8 @@ int main(int argc, char **argv)
             if (p || ch[i][1] <= 65) case_chol((char)ch[i][0], ch[i][1], ch[i][2], ch[i][3]);
         case_info(ref);
     }
+    case_dsgesv(65, 67, 2);
+    case_dsgesv(200, 200, 1);
     case_errors();
     if (g_failures) {
         fprintf(stderr, "lapack_symbols: %d failures in %d cases\n", g_failures, g_cases);
