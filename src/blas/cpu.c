@@ -27,28 +27,40 @@ static int is_ours_at(void *handle, const char *sym)
     return theirs.dli_fbase == mine.dli_fbase;
 }
 
-static int is_ours(void *handle)
+/* Opens name as the CPU `what` ("BLAS", "LAPACK") identified by its symbol sym: refused when it
+ * lacks sym (where require), or when sym is ours (recursion). On success the handle and the
+ * library's path (where sym lives) go into *handle and path. */
+static int try_open(const char *name, const char *what, const char *sym, int require, int loud,
+                    void **handle, char *path, size_t cap)
 {
-    return is_ours_at(handle, "dgemm_");
+    void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        if (loud)
+            fprintf(stderr, "tessel-blas: error: cannot load the CPU %s %s: %s\n", what, name,
+                    dlerror());
+        return 0;
+    }
+    void *f = dlsym(h, sym);
+    if (require && !f) {
+        if (loud) fprintf(stderr, "tessel-blas: error: %s has no %s (%s)\n", name, what, sym);
+        dlclose(h);
+        return 0;
+    }
+    if (is_ours_at(h, sym)) {
+        fprintf(stderr, "tessel-blas: warning: %s is libtessel_blas itself, not a CPU %s; skipped\n",
+                name, what);
+        dlclose(h);
+        return 0;
+    }
+    *handle = h;
+    Dl_info info;
+    snprintf(path, cap, "%s", f && dladdr(f, &info) && info.dli_fname ? info.dli_fname : name);
+    return 1;
 }
 
 static int try_load(const char *name, int loud)
 {
-    void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        if (loud) fprintf(stderr, "tessel-blas: error: cannot load the CPU BLAS %s: %s\n", name, dlerror());
-        return 0;
-    }
-    if (is_ours(h)) {
-        fprintf(stderr, "tessel-blas: warning: %s is libtessel_blas itself, not a CPU BLAS; skipped\n", name);
-        dlclose(h);
-        return 0;
-    }
-    g_handle = h;
-    Dl_info info;
-    void *f = dlsym(h, "dgemm_");
-    snprintf(g_path, sizeof g_path, "%s", f && dladdr(f, &info) && info.dli_fname ? info.dli_fname : name);
-    return 1;
+    return try_open(name, "BLAS", "dgemm_", 0, loud, &g_handle, g_path, sizeof g_path);
 }
 
 static void load(void)
@@ -93,30 +105,8 @@ static char g_lapack_path[1024];
 
 static int try_lapack(const char *name, int loud)
 {
-    void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        if (loud)
-            fprintf(stderr, "tessel-blas: error: cannot load the CPU LAPACK %s: %s\n", name,
-                    dlerror());
-        return 0;
-    }
-    if (!dlsym(h, "dgetrf_")) {
-        if (loud) fprintf(stderr, "tessel-blas: error: %s has no LAPACK (dgetrf_)\n", name);
-        dlclose(h);
-        return 0;
-    }
-    if (is_ours_at(h, "dgetrf_")) {
-        fprintf(stderr, "tessel-blas: warning: %s is libtessel_blas itself, not a CPU LAPACK; "
-                        "skipped\n", name);
-        dlclose(h);
-        return 0;
-    }
-    Dl_info info;
-    void *f = dlsym(h, "dgetrf_");
-    g_lapack = h;
-    snprintf(g_lapack_path, sizeof g_lapack_path, "%s",
-             f && dladdr(f, &info) && info.dli_fname ? info.dli_fname : name);
-    return 1;
+    return try_open(name, "LAPACK", "dgetrf_", 1, loud, &g_lapack, g_lapack_path,
+                    sizeof g_lapack_path);
 }
 
 static void load_lapack(void)

@@ -411,11 +411,9 @@ static tsl_status lapack_call(tsl_context *ctx, char prec, const tsl__blas_lapac
 
 int tsl__blas_dev_lapack(tsl__blas_stat *st, char prec, const tsl__blas_lapack_args *l)
 {
-    double e = (double)esize(prec), mat = e * (double)l->m * (double)l->n,
-           rhs = e * (double)l->n * (double)l->nrhs;
-    /* dsgesv moves double matrices but factors in single: routed at single's rates */
-    if (l->op == TSL__LAPACK_DSGESV) e = 8.0, mat = 8.0 * (double)l->n * (double)l->n,
-                                     rhs = 8.0 * (double)l->n * (double)l->nrhs;
+    /* dsgesv is routed at single's rates (prec 's': its factorization) but moves doubles */
+    double e = l->op == TSL__LAPACK_DSGESV ? 8.0 : (double)esize(prec);
+    double mat = e * (double)l->m * (double)l->n, rhs = e * (double)l->n * (double)l->nrhs;
     int factors = l->op != TSL__LAPACK_GETRS && l->op != TSL__LAPACK_POTRS;
     /* in and out: A when it is factored (the solvers only read it), B always */
     double bytes = mat * (factors ? 2.0 : 1.0) + 2.0 * rhs;

@@ -140,7 +140,8 @@ static void rf_free(rf_work *w)
 }
 
 /* The single factorization and the refinement; *iter as LAPACK's (negative: factor in double).
- * A (double) in da, B in db, both packed; X ends in w->x. */
+ * A (double) in da, B in db, both packed; X ends in w->x. With no right-hand side only the
+ * factorization runs (LAPACK's dsgesv factors in single then too). */
 static tsl_status rf_refine(tsl_context *ctx, const rf_call *c, const lp_mat *da,
                             const lp_mat *db, const lp_piv *piv, rf_work *w, int *iter)
 {
@@ -150,10 +151,8 @@ static tsl_status rf_refine(tsl_context *ctx, const rf_call *c, const lp_mat *da
     tsl_status s = rf_d2s(ctx, da->mem, w->sa->mem, nn, w->flag->mem, &over);
     if (s != TSL_OK) return s;
     if (over) return *iter = -2, TSL_OK;
-    lp_mat sa = *da, sr = *db, x = *db, r = *db;
+    lp_mat sa = *da;
     sa.prec = TSL_SINGLE, sa.mem = w->sa->mem;
-    sr.prec = TSL_SINGLE, sr.mem = w->sr->mem;
-    x.mem = w->x->mem, r.mem = w->r->mem;
     if ((s = tsl__lp_getrf(ctx, &sa, n, n, piv)) != TSL_OK ||
         (s = tsl__read_at(ctx, piv->mem, piv->info_at * sizeof(int), sizeof info, &info)) != TSL_OK)
         return s;
@@ -163,6 +162,10 @@ static tsl_status rf_refine(tsl_context *ctx, const rf_call *c, const lp_mat *da
         *iter = -3;
         return tsl__write_at(ctx, piv->mem, piv->info_at * sizeof(int), sizeof info, &info);
     }
+    if (nb == 0) return *iter = 0, TSL_OK; /* nothing to solve: refined by definition */
+    lp_mat sr = *db, x = *db, r = *db;
+    sr.prec = TSL_SINGLE, sr.mem = w->sr->mem;
+    x.mem = w->x->mem, r.mem = w->r->mem;
     if ((s = rf_d2s(ctx, db->mem, sr.mem, nb, w->flag->mem, &over)) != TSL_OK) return s;
     if (over) return *iter = -2, TSL_OK;
     if ((s = tsl__lp_getrs(ctx, &sa, TSL_NO_TRANS, n, nrhs, piv, &sr)) != TSL_OK ||
@@ -215,22 +218,7 @@ static tsl_status rf_run(tsl_context *ctx, const rf_call *c)
         if (s == TSL_OK && (!w.hx || !w.hr))
             s = tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: no host memory for the norms", c->fn);
     }
-    if (s == TSL_OK && nb) s = rf_refine(ctx, c, &a, &b, &piv, &w, &iter);
-    if (s == TSL_OK && !nb) {
-        /* nothing to refine: LAPACK still factors in single (ITER 0, A unchanged) */
-        lp_mat sa = a;
-        int over = 0;
-        sa.prec = TSL_SINGLE, sa.mem = w.sa->mem;
-        s = rf_d2s(ctx, a.mem, sa.mem, n * n, w.flag->mem, &over);
-        if (s == TSL_OK && over) iter = -2;
-        if (s == TSL_OK && !over) s = tsl__lp_getrf(ctx, &sa, n, n, &piv);
-        if (s == TSL_OK && !over)
-            s = tsl__read_at(ctx, piv.mem, n * sizeof(int), sizeof info, &info);
-        if (s == TSL_OK && info > 0) {
-            iter = -3, info = 0;
-            s = tsl__write_at(ctx, piv.mem, n * sizeof(int), sizeof info, &info);
-        }
-    }
+    if (s == TSL_OK) s = rf_refine(ctx, c, &a, &b, &piv, &w, &iter);
     if (s == TSL_OK && iter < 0) {
         /* the double factorization and solve (dgetrf, dlacpy, dgetrs) */
         lp_mat x = b;
