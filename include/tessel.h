@@ -501,6 +501,52 @@ TSL_EXPORT tsl_status tsl_dposv_buf(tsl_context *ctx, tsl_layout layout, tsl_upl
                                     size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b,
                                     size_t ldb, int *info);
 
+/* QR and least squares, LAPACK's semantics as above:
+ *   geqrf: A (m x n) = Q R, Householder: R on and above the diagonal, Q = H(1) ... H(k) (k =
+ *          min(m, n)), H(i) = I - tau(i) v v^T with v(i) = 1 implied and v below the diagonal of
+ *          column i (dgeqrf's storage)
+ *   ormqr: C (m x n) = op(Q) C (side left) or C op(Q) (right), Q from geqrf's k reflectors in A
+ *          (m x k for left, n x k for right) and tau; trans N or T
+ *   gels:  least squares min ||B - op(A) X|| where op(A) is tall, or the minimum-norm solution
+ *          of op(A) X = B where it is wide, A of full rank (dgels: QR of A, or its LQ for m <
+ *          n); B is max(m, n) x nrhs, X into it; A holds the factorization after it; *info i > 0
+ *          where R's (or L's) i-th diagonal element is exactly zero (A is rank deficient: no
+ *          solution is computed). */
+TSL_EXPORT tsl_status tsl_sgeqrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n,
+                                 float *a, size_t lda, float *tau);
+TSL_EXPORT tsl_status tsl_sormqr(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                 tsl_trans trans, size_t m, size_t n, size_t k, const float *a,
+                                 size_t lda, const float *tau, float *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_sgels(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m,
+                                size_t n, size_t nrhs, float *a, size_t lda, float *b, size_t ldb,
+                                int *info);
+TSL_EXPORT tsl_status tsl_dgeqrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n,
+                                 double *a, size_t lda, double *tau);
+TSL_EXPORT tsl_status tsl_dormqr(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                 tsl_trans trans, size_t m, size_t n, size_t k, const double *a,
+                                 size_t lda, const double *tau, double *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_dgels(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m,
+                                size_t n, size_t nrhs, double *a, size_t lda, double *b, size_t ldb,
+                                int *info);
+/* The same on device buffers (A and B or C at offset 0 of their buffers; tau and info in host
+ * memory). */
+TSL_EXPORT tsl_status tsl_sgeqrf_buf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n,
+                                 tsl_buffer *a, size_t lda, float *tau);
+TSL_EXPORT tsl_status tsl_sormqr_buf(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                 tsl_trans trans, size_t m, size_t n, size_t k, const tsl_buffer *a,
+                                 size_t lda, const float *tau, tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_sgels_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m,
+                                size_t n, size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb,
+                                int *info);
+TSL_EXPORT tsl_status tsl_dgeqrf_buf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n,
+                                 tsl_buffer *a, size_t lda, double *tau);
+TSL_EXPORT tsl_status tsl_dormqr_buf(tsl_context *ctx, tsl_layout layout, tsl_side side,
+                                 tsl_trans trans, size_t m, size_t n, size_t k, const tsl_buffer *a,
+                                 size_t lda, const double *tau, tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_dgels_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m,
+                                size_t n, size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb,
+                                int *info);
+
 /* Strided batched GEMM: for p < batch, C_p = alpha op(A_p) op(B_p) + beta C_p with the CBLAS
  * semantics of tsl_sgemm, where X_p = X + p stride_x (strides in elements, as cuBLAS and CLBlast
  * count them). A stride of 0 shares A or B across the batch; a stride_c that makes two problems'

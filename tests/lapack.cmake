@@ -13,3 +13,12 @@ endforeach()
 add_test(NAME lib_lapack_lu_columns COMMAND test_lapack lu columns)
 set_tests_properties(lib_lapack_lu_columns PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
                                                       LABELS "lib;lapack")
+# QR, its Q and least squares (test_qr.c)
+add_executable(test_qr ${CMAKE_CURRENT_SOURCE_DIR}/test_qr.c)
+target_include_directories(test_qr PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(test_qr PRIVATE tessel_static ${OPENBLAS_LIBRARY} m)
+foreach(family qr errors)
+  add_test(NAME lib_lapack_qr_${family} COMMAND test_qr ${family})
+  set_tests_properties(lib_lapack_qr_${family} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}"
+                                                         TIMEOUT 300 LABELS "lib;lapack")
+endforeach()

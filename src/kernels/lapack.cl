@@ -267,3 +267,169 @@ __kernel void lp_s2d(const long count, __global const float *src, __global doubl
     dst[i] = add ? dst[i] + (double)src[i] : (double)src[i];
 }
 #endif
+
+/* The sum (sum_tree) or the largest (max_tree) of v over the work-group, returned to every
+ * work-item, by a tree in red (LEAF_WG elements). It starts on a barrier with both fences (the
+ * callers' reads and writes of the matrix before it are ordered before theirs after it) and ends
+ * on one. */
+real sum_tree(__local real *red, const real v, const int lid)
+{
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    red[lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
+        if (lid < s) red[lid] += red[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    const real r = red[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return r;
+}
+real max_tree(__local real *red, const real v, const int lid)
+{
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    red[lid] = v;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
+        if (lid < s) red[lid] = fmax(red[lid], red[lid + s]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    const real r = red[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return r;
+}
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_qr_leaf)
+/* Householder QR of the m x n block at off (n <= LEAF_MAX_COLS), LAPACK's dgeqr2: for each of
+ * its min(m, n) columns j the reflector H = I - tau v v^T (dlarfg: v(0) = 1, v below the
+ * diagonal stored there, beta = -sign(alpha) ||(alpha, x)|| on the diagonal; tau = 0 where x is
+ * zero) into tau[t0 + j], then H applied to the block's columns right of j. The norm is taken
+ * relative to the column's largest magnitude, and alpha and beta relative to the larger of it and
+ * |alpha|, so neither squares nor their reciprocals overflow or lose digits to underflow. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void qr_leaf(const int m, const int n, __global real *A, const long off, const long rs,
+             const long cs, __global real *tau, const int t0)
+{
+    __local real red[LEAF_WG];
+    const int lid = get_local_id(0);
+    const int kmax = min(m, n);
+    for (int j = 0; j < kmax; j++) {
+        real xm = ZERO;
+        WG_FOR(i, j + 1, m) xm = fmax(xm, fabs(AT(i, j)));
+        xm = max_tree(red, xm, lid);
+        const real alpha = AT(j, j);
+        real t = ZERO;
+        if (xm != ZERO) {
+            real ss = ZERO;
+            WG_FOR(i, j + 1, m) {
+                const real x = AT(i, j) / xm;
+                ss += x * x;
+            }
+            ss = sum_tree(red, ss, lid);
+            const real s = fmax(xm, fabs(alpha));
+            const real as = alpha / s, xs = xm / s * sqrt(ss);
+            const real bs = -copysign(hypot(as, xs), as);
+            t = (bs - as) / bs;
+            const real d = as - bs; /* |d| >= |as|: no overflow in 1 / d */
+            WG_FOR(i, j + 1, m) AT(i, j) = AT(i, j) / s / d;
+            barrier(CLK_GLOBAL_MEM_FENCE); /* every work-item has read alpha */
+            if (lid == 0) AT(j, j) = bs * s;
+        }
+        if (lid == 0) tau[t0 + j] = t;
+        if (t != ZERO) {
+            for (int c = j + 1; c < n; c++) {
+                real p = ZERO;
+                WG_FOR(i, j + 1, m) p += AT(i, j) * AT(i, c);
+                p = sum_tree(red, p, lid);
+                const real w = t * (AT(j, c) + p);
+                barrier(CLK_GLOBAL_MEM_FENCE); /* every work-item has read A(j, c) */
+                if (lid == 0) AT(j, c) -= w;
+                WG_FOR(i, j + 1, m) AT(i, c) -= AT(i, j) * w;
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    }
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_qr_vcopy)
+/* The m x k matrix V of k reflectors stored below the diagonal of the block at off (unit lower
+ * trapezoidal: ones on the diagonal, zeros above), written whole to V at voff with strides vrs,
+ * vcs, for the GEMMs of the block reflector. One work-item an element. */
+__kernel void qr_vcopy(const int m, const int k, __global const real *A, const long off,
+                       const long rs, const long cs, __global real *V, const long voff,
+                       const long vrs, const long vcs)
+{
+    const int i = get_global_id(0), j = get_global_id(1);
+    if (i >= m || j >= k) return;
+    V[voff + i * vrs + j * vcs] = i > j ? AT(i, j) : i == j ? (real)1 : ZERO;
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_qr_larft)
+/* The k x k upper triangular T of the block reflector H(0) ... H(k-1) = I - V T V^T (LAPACK's
+ * dlarft, forward, columnwise) from the Gram matrix G = V^T V (k x k at goff, strides grs, gcs)
+ * and tau[t0 ..]: T(i, i) = tau(i), T(0:i, i) = -tau(i) T(0:i, 0:i) G(0:i, i), zeros below the
+ * diagonal (T is read whole by GEMM). One work-group; work-item r owns T's rows r, r + LEAF_WG,
+ * ..., which is all the recurrence reads of T, so no barrier is needed. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void qr_larft(const int k, __global const real *G, const long goff, const long grs,
+              const long gcs, __global const real *tau, const int t0, __global real *T,
+              const long toff, const long trs, const long tcs)
+{
+    const int lid = get_local_id(0);
+    for (int i = 0; i < k; i++) {
+        const real ti = tau[t0 + i];
+        WG_FOR(r, 0, k) {
+            real v = ZERO;
+            if (r < i) {
+                real acc = ZERO;
+                for (int c = r; c < i; c++)
+                    acc += T[toff + r * trs + c * tcs] * G[goff + c * grs + i * gcs];
+                v = -ti * acc;
+            } else if (r == i) {
+                v = ti;
+            }
+            T[toff + r * trs + i * tcs] = v;
+        }
+    }
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lp_diag_info)
+/* INFO = the first i (1-based) whose diagonal element of the n x n block at off is exactly zero,
+ * where INFO is still 0 (LAPACK's dtrtrs check before a triangular solve). One work-group. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void lp_diag_info(const int n, __global const real *A, const long off, const long rs,
+                  const long cs, __global int *piv, const int info_at)
+{
+    __local real red[LEAF_WG];
+    const int lid = get_local_id(0);
+    real first = (real)n;
+    WG_FOR(i, 0, n) if (AT(i, i) == ZERO) first = fmin(first, (real)i);
+    first = -max_tree(red, -first, lid);
+    if (lid == 0 && first < (real)n && piv[info_at] == 0) piv[info_at] = (int)first + 1;
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lp_zero)
+/* The m x n block at off set to zero (LAPACK's dlaset with zeros). One work-item an element. */
+__kernel void lp_zero(const int m, const int n, __global real *A, const long off, const long rs,
+                      const long cs)
+{
+    const int i = get_global_id(0), j = get_global_id(1);
+    if (i < m && j < n) AT(i, j) = ZERO;
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lp_trap_nonzero)
+/* flag[at] = 1 where an element of the upper trapezoid (i <= j) of the m x n block at off is not
+ * zero (every such work-item stores the same value): whether a triangular factor is all zero,
+ * which it is exactly when the factored matrix was. One work-item an element. */
+__kernel void lp_trap_nonzero(const int m, const int n, __global const real *A, const long off,
+                              const long rs, const long cs, __global int *flag, const int at)
+{
+    const int i = get_global_id(0), j = get_global_id(1);
+    if (i < m && j < n && i <= j && AT(i, j) != ZERO) flag[at] = 1;
+}
+#endif

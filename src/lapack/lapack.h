@@ -1,6 +1,7 @@
 /* lapack.h: what the LAPACK factorizations share (docs/lapack.md): a matrix in device memory in
  * either layout, the GEMM, TRSM and SYRK steps on its blocks, the small kernels of lapack.cl and
- * the recursive algorithms (lapack_lu.c: getrf, getrs; lapack_chol.c: potrf, potrs), which
+ * the recursive algorithms (lapack_lu.c: getrf, getrs; lapack_chol.c: potrf, potrs; lapack_qr.c:
+ * geqrf, ormqr), which
  * lapack_api.c checks, stages and calls. */
 #ifndef TSL_LAPACK_H
 #define TSL_LAPACK_H
@@ -63,9 +64,35 @@ tsl_status tsl__lp_potrf(tsl_context *ctx, const lp_mat *a, tsl_uplo uplo, size_
 tsl_status tsl__lp_potrs(tsl_context *ctx, const lp_mat *a, tsl_uplo uplo, size_t n, size_t nrhs,
                          const lp_mat *b);
 
+/* Householder QR of the m x n matrix a (dgeqrf): R and the reflectors in a, tau (min(m, n)
+ * elements of the precision) in tau. Needs tsl__lp_qr_reserve's workspaces. */
+tsl_status tsl__lp_geqrf(tsl_context *ctx, const lp_mat *a, size_t m, size_t n, cl_mem tau);
+/* op(Q) C or C op(Q) for the m x n matrix c, Q = H(0) ... H(k-1) from geqrf's reflectors in a
+ * (dormqr; c's layout may differ from a's). */
+tsl_status tsl__lp_ormqr(tsl_context *ctx, const lp_mat *a, tsl_side side, tsl_trans trans,
+                         size_t m, size_t n, size_t k, cl_mem tau, const lp_mat *c);
+/* The block reflector of the kb reflectors of a at (r0, c0) (mv rows; tau from element c0)
+ * applied from side to the block of c at (ci, cj): mv x nc (left) or nc x mv (right) (dlarfb). */
+tsl_status tsl__lp_larfb(tsl_context *ctx, const lp_mat *a, size_t r0, size_t c0, size_t mv,
+                         size_t kb, cl_mem tau, tsl_side side, tsl_trans trans, const lp_mat *c,
+                         size_t ci, size_t cj, size_t nc);
+/* The workspaces of QR steps on matrices of at most `rows` rows and products `cols` wide, taken
+ * at their largest once so that no step reallocates them. */
+tsl_status tsl__lp_qr_reserve(tsl_context *ctx, int prec, size_t rows, size_t cols);
+/* The rows x cols block of a at (i, j) set to zero. */
+tsl_status tsl__lp_zero(tsl_context *ctx, const lp_mat *a, size_t i, size_t j, size_t rows,
+                        size_t cols);
+/* The int at flag's info_at set to 1 where a's upper trapezoid (rows x cols) has a nonzero. */
+tsl_status tsl__lp_trap_nonzero(tsl_context *ctx, const lp_mat *a, size_t rows, size_t cols,
+                                const lp_piv *flag);
+/* INFO (piv's) = the first exactly zero diagonal element of a's n x n block, 1-based (dtrtrs). */
+tsl_status tsl__lp_diag_info(tsl_context *ctx, const lp_mat *a, size_t n, const lp_piv *piv);
+
 /* The kernel `name` of lapack.cl for the precision. */
 tsl_status tsl__lp_kernel(tsl_context *ctx, int prec, const char *name, cl_kernel *k);
 /* The leaves' width (columns a leaf kernel factors) and work-group size. */
 enum { LP_LEAF = 32, LP_LEAF_WG = 256 };
+/* QR's panel width: the k of its trailing updates' GEMMs. */
+enum { LP_QR_NB = 128 };
 
 #endif

@@ -1,5 +1,5 @@
-/* lapack_api.c: the public LAPACK entry points (tessel.h; getrf, getrs, gesv, potrf, potrs, posv
- * in single and double, host pointers and device buffers): one description of each call, its
+/* lapack_api.c: the public LAPACK entry points (tessel.h; getrf, getrs, gesv, potrf, potrs, posv,
+ * geqrf, ormqr, gels in single and double, host pointers and device buffers): one description of each call, its
  * argument checks as LAPACK makes them, the staging of a host-pointer call's matrices (once to
  * the device, whole; once back, the triangle only where the routine references one) and the order of
  * the steps (lapack_lu.c, lapack_chol.c). On an error the caller's arrays are unchanged: results
@@ -11,7 +11,17 @@
 #include "lapack/lapack.h"
 #include "level3/level3.h"
 
-typedef enum { LP_GETRF, LP_GETRS, LP_GESV, LP_POTRF, LP_POTRS, LP_POSV } lp_op;
+typedef enum {
+    LP_GETRF,
+    LP_GETRS,
+    LP_GESV,
+    LP_POTRF,
+    LP_POTRS,
+    LP_POSV,
+    LP_GEQRF,
+    LP_ORMQR,
+    LP_GELS
+} lp_op;
 
 /* One call: what it is, its arguments, and its matrices as host pointers (buf 0) or buffers. */
 typedef struct {
@@ -21,8 +31,10 @@ typedef struct {
     tsl_layout layout;
     tsl_trans trans;
     tsl_uplo uplo;
-    size_t m, n, nrhs, lda, ldb;
-    void *a, *b;    /* host pointers, or tsl_buffer * */
+    tsl_side side;
+    size_t m, n, nrhs, k, lda, ldb;
+    void *a, *b;    /* host pointers, or tsl_buffer * (ormqr's C is b) */
+    void *tau;      /* geqrf's out, ormqr's in: host memory */
     int *ipiv;      /* out for getrf and gesv, in for getrs */
     int *info;
 } lp_call;
@@ -31,19 +43,60 @@ static int lu(lp_op op)
 {
     return op == LP_GETRF || op == LP_GETRS || op == LP_GESV;
 }
+static int qr(lp_op op)
+{
+    return op == LP_GEQRF || op == LP_ORMQR || op == LP_GELS;
+}
+/* The LU and Cholesky calls that factor (and so return INFO), and those that solve. */
 static int factors(lp_op op)
 {
-    return op != LP_GETRS && op != LP_POTRS;
+    return op == LP_GETRF || op == LP_GESV || op == LP_POTRF || op == LP_POSV;
 }
 static int solves(lp_op op)
 {
-    return op != LP_GETRF && op != LP_POTRF;
+    return op == LP_GETRS || op == LP_GESV || op == LP_POTRS || op == LP_POSV;
+}
+
+/* geqrf, ormqr and gels: their arguments in LAPACK's order. */
+static tsl_status check_qr_args(tsl_context *ctx, const lp_call *c)
+{
+    const char *fn = c->fn;
+    tsl_status s;
+    int col = c->layout == TSL_COL_MAJOR;
+    if ((s = tsl__l3_check_layout(ctx, fn, c->layout)) != TSL_OK) return s;
+    if (c->op == LP_ORMQR && (s = tsl__l3_check_side(ctx, fn, c->side)) != TSL_OK) return s;
+    if (c->op != LP_GEQRF && (s = tsl__l3_check_trans(ctx, fn, "trans", c->trans)) != TSL_OK)
+        return s;
+    if ((s = tsl__l3_check_size(ctx, fn, "m", c->m)) != TSL_OK ||
+        (s = tsl__l3_check_size(ctx, fn, "n", c->n)) != TSL_OK)
+        return s;
+    if (c->op == LP_GEQRF)
+        return tsl__l3_check_ld(ctx, fn, "lda", c->lda, col ? c->m : c->n, "A");
+    if (c->op == LP_ORMQR) {
+        size_t nq = c->side == TSL_LEFT ? c->m : c->n;
+        if ((s = tsl__l3_check_size(ctx, fn, "k", c->k)) != TSL_OK) return s;
+        if (c->k > nq)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                             "%s: k = %zu is more than the %zu reflectors Q's order allows", fn,
+                             c->k, nq);
+        if ((s = tsl__l3_check_ld(ctx, fn, "lda", c->lda, col ? nq : c->k, "A")) != TSL_OK)
+            return s;
+        return tsl__l3_check_ld(ctx, fn, "ldc", c->ldb, col ? c->m : c->n, "C");
+    }
+    size_t mn = c->m > c->n ? c->m : c->n;
+    if ((s = tsl__l3_check_size(ctx, fn, "nrhs", c->nrhs)) != TSL_OK ||
+        (s = tsl__l3_check_ld(ctx, fn, "lda", c->lda, col ? c->m : c->n, "A")) != TSL_OK ||
+        (s = tsl__l3_check_ld(ctx, fn, "ldb", c->ldb, col ? mn : c->nrhs, "B")) != TSL_OK)
+        return s;
+    if (!c->info) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: info is NULL", fn);
+    return TSL_OK;
 }
 
 static tsl_status check_args(tsl_context *ctx, const lp_call *c)
 {
     const char *fn = c->fn;
     tsl_status s;
+    if (qr(c->op)) return check_qr_args(ctx, c);
     if ((s = tsl__l3_check_layout(ctx, fn, c->layout)) != TSL_OK) return s;
     if (c->op == LP_GETRS && (s = tsl__l3_check_trans(ctx, fn, "trans", c->trans)) != TSL_OK)
         return s;
@@ -151,12 +204,105 @@ static tsl_status run(tsl_context *ctx, const lp_call *c)
     return tsl__timing_end(ctx);
 }
 
+/* geqrf, ormqr, gels (lapack_qr.c). gels is LAPACK's dgels: the QR of A (m >= n) or of A^T
+ * (m < n: the same memory in the other layout, which is A's LQ factorization as dgelqf stores
+ * it), then, where op(A) is tall, B = Q^T B and R X = B's top, else R^T Y = B's top, zeros
+ * below it and X = Q B. An exactly zero diagonal element of R stops it with INFO (B as LAPACK
+ * leaves it); an all-zero A gives X = 0 and INFO 0, as dgels. */
+static tsl_status run_qr(tsl_context *ctx, const lp_call *c)
+{
+    size_t es = c->prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
+    size_t m = c->m, n = c->n, mn = m > n ? m : n, kmin = m < n ? m : n;
+    size_t ar = c->op == LP_ORMQR ? (c->side == TSL_LEFT ? m : n) : m;
+    size_t ac = c->op == LP_ORMQR ? c->k : n, k = c->op == LP_ORMQR ? c->k : kmin;
+    size_t br = c->op == LP_ORMQR ? m : mn, bc = c->op == LP_ORMQR ? n : c->nrhs;
+    lp_mat a = {0}, b = {0};
+    /* tau, then two ints: INFO and the nonzero flag */
+    size_t info_at = (k * es + sizeof(int) - 1) / sizeof(int);
+    lp_piv piv = {.info_at = info_at};
+    int zeros[2] = {0, 0}, flag = 1, info = 0;
+    tsl_status s = TSL_OK;
+    int factor = c->op != LP_GELS || kmin > 0;
+    if (factor) s = stage(ctx, c, TSL__WS_A, "A", c->a, ar, ac, c->lda, 0, &a);
+    if (s == TSL_OK && c->op != LP_GEQRF)
+        s = stage(ctx, c, TSL__WS_B, c->op == LP_ORMQR ? "C" : "B", c->b, br, bc, c->ldb, 0, &b);
+    if (s == TSL_OK)
+        s = tsl__workspace(ctx, TSL__WS_C, (info_at + 2) * sizeof(int), &piv.mem);
+    if (s == TSL_OK && c->op == LP_ORMQR) s = tsl__write_at(ctx, piv.mem, 0, k * es, c->tau);
+    if (s == TSL_OK) s = tsl__write_at(ctx, piv.mem, info_at * sizeof(int), sizeof zeros, zeros);
+    size_t wide = mn > c->nrhs ? mn : c->nrhs;
+    if (s == TSL_OK) s = tsl__lp_qr_reserve(ctx, c->prec, mn, wide);
+    if (s != TSL_OK) return s;
+    if (c->op == LP_GEQRF) s = tsl__lp_geqrf(ctx, &a, m, n, piv.mem);
+    if (c->op == LP_ORMQR)
+        s = tsl__lp_ormqr(ctx, &a, c->side, c->trans, m, n, k, piv.mem, &b);
+    if (c->op == LP_GELS && !factor) s = tsl__lp_zero(ctx, &b, 0, 0, mn, c->nrhs);
+    if (c->op == LP_GELS && factor) {
+        /* the factored view: A (m >= n) or A^T, rows x k, its R upper in av's layout */
+        int tall = m >= n, over = tall == (c->trans == TSL_NO_TRANS);
+        lp_mat av = a;
+        if (!tall) av.layout = a.layout == TSL_COL_MAJOR ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
+        size_t rows = tall ? m : n;
+        /* R in B's layout: upper where the view is A, else its transpose, lower */
+        int same = av.layout == b.layout;
+        tsl_uplo ru = same ? TSL_UPPER : TSL_LOWER;
+        tsl_trans rn = same ? TSL_NO_TRANS : TSL_TRANS, rt = same ? TSL_TRANS : TSL_NO_TRANS;
+        lp_piv fl = {piv.mem, info_at + 1};
+        s = tsl__lp_geqrf(ctx, &av, rows, kmin, piv.mem);
+        if (s == TSL_OK) s = tsl__lp_trap_nonzero(ctx, &av, kmin, kmin, &fl);
+        if (s == TSL_OK) s = tsl__read_at(ctx, piv.mem, (info_at + 1) * sizeof(int), sizeof flag, &flag);
+        if (s == TSL_OK && !flag) s = tsl__lp_zero(ctx, &b, 0, 0, mn, c->nrhs); /* A = 0: X = 0 */
+        if (s == TSL_OK && flag && over) {
+            s = tsl__lp_ormqr(ctx, &av, TSL_LEFT, TSL_TRANS, rows, c->nrhs, kmin, piv.mem, &b);
+            if (s == TSL_OK) s = tsl__lp_diag_info(ctx, &av, kmin, &piv);
+            if (s == TSL_OK) s = tsl__read_at(ctx, piv.mem, info_at * sizeof(int), sizeof info, &info);
+            if (s == TSL_OK && info == 0)
+                s = tsl__lp_trsm(ctx, c->prec, b.layout, TSL_LEFT, ru, rn, TSL_NON_UNIT, kmin,
+                                 c->nrhs, 1.0, lp_sub(&a, 0, 0), lp_sub(&b, 0, 0));
+        } else if (s == TSL_OK && flag) {
+            s = tsl__lp_diag_info(ctx, &av, kmin, &piv);
+            if (s == TSL_OK) s = tsl__read_at(ctx, piv.mem, info_at * sizeof(int), sizeof info, &info);
+            if (s == TSL_OK && info == 0)
+                s = tsl__lp_trsm(ctx, c->prec, b.layout, TSL_LEFT, ru, rt, TSL_NON_UNIT, kmin,
+                                 c->nrhs, 1.0, lp_sub(&a, 0, 0), lp_sub(&b, 0, 0));
+            if (s == TSL_OK && info == 0) s = tsl__lp_zero(ctx, &b, kmin, 0, rows - kmin, c->nrhs);
+            if (s == TSL_OK && info == 0)
+                s = tsl__lp_ormqr(ctx, &av, TSL_LEFT, TSL_NO_TRANS, rows, c->nrhs, kmin, piv.mem, &b);
+        }
+    }
+    tsl_status done = tsl__timing_end(ctx);
+    if (s != TSL_OK) return s;
+    if (done != TSL_OK) return done;
+    /* the results, into the caller's memory only now */
+    if (factor && c->op != LP_ORMQR && (s = unstage(ctx, c, &a, c->a, ar, ac, c->lda, 0)) != TSL_OK)
+        return s;
+    if (c->op != LP_GEQRF && (s = unstage(ctx, c, &b, c->b, br, bc, c->ldb, 0)) != TSL_OK)
+        return s;
+    if (c->op == LP_GEQRF && (s = tsl__read_at(ctx, piv.mem, 0, k * es, c->tau)) != TSL_OK)
+        return s;
+    if (c->op == LP_GELS) *c->info = info;
+    return tsl__timing_end(ctx);
+}
+
 static tsl_status lp_entry(tsl_context *ctx, const lp_call *c)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", c->fn);
     tsl__timing_begin(ctx);
     tsl_status s = check_args(ctx, c);
     if (s != TSL_OK) return s;
+    if (qr(c->op)) {
+        if (c->op == LP_GELS) *c->info = 0;
+        size_t kmin = c->m < c->n ? c->m : c->n;
+        /* LAPACK's quick returns */
+        if (c->op == LP_GEQRF ? kmin == 0
+                              : c->op == LP_ORMQR ? c->m == 0 || c->n == 0 || c->k == 0
+                                                  : c->nrhs == 0 || (c->m == 0 && c->n == 0))
+            return TSL_OK;
+        if (c->op != LP_GELS && !c->tau)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: tau is NULL", c->fn);
+        if ((s = tsl__check_fp64(ctx, c->prec == TSL_DOUBLE, c->fn)) != TSL_OK) return s;
+        return run_qr(ctx, c);
+    }
     size_t m = c->op == LP_GETRF ? c->m : c->n;
     if (factors(c->op)) *c->info = 0;
     /* LAPACK's quick returns: nothing to factor, nothing to solve */
@@ -176,9 +322,9 @@ static tsl_status lp_entry(tsl_context *ctx, const lp_call *c)
 /* ---- the public entry points ----------------------------------------------------------------- */
 
 #define LP_CALL(name, op_, prec_, buf_, ...)                                                   \
-    lp_call c = {.fn = name, .op = op_, .prec = prec_, .buf = buf_, .layout = layout,          \
-                 __VA_ARGS__};                                                                 \
-    return lp_entry(ctx, &c)
+    lp_call call = {.fn = name, .op = op_, .prec = prec_, .buf = buf_, .layout = layout,       \
+                    __VA_ARGS__};                                                              \
+    return lp_entry(ctx, &call)
 
 tsl_status tsl_sgetrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, float *a,
                       size_t lda, int *ipiv, int *info)
@@ -330,5 +476,81 @@ tsl_status tsl_dposv_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, siz
 {
     LP_CALL("tsl_dposv_buf", LP_POSV, TSL_DOUBLE, 1, .uplo = uplo, .n = n, .nrhs = nrhs, .a = a,
             .lda = lda, .b = b, .ldb = ldb, .info = info);
+}
+tsl_status tsl_sgeqrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, float *a,
+                      size_t lda, float *tau)
+{
+    LP_CALL("tsl_sgeqrf", LP_GEQRF, TSL_SINGLE, 0, .m = m, .n = n, .a = (void *)a, .lda = lda,
+            .tau = tau);
+}
+tsl_status tsl_sormqr(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_trans trans,
+                      size_t m, size_t n, size_t k, const float *a, size_t lda, const float *tau,
+                      float *c, size_t ldc)
+{
+    LP_CALL("tsl_sormqr", LP_ORMQR, TSL_SINGLE, 0, .side = side, .trans = trans, .m = m, .n = n,
+            .k = k, .a = (void *)a, .lda = lda, .tau = (void *)tau, .b = (void *)c, .ldb = ldc);
+}
+tsl_status tsl_sgels(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
+                     size_t nrhs, float *a, size_t lda, float *b, size_t ldb, int *info)
+{
+    LP_CALL("tsl_sgels", LP_GELS, TSL_SINGLE, 0, .trans = trans, .m = m, .n = n, .nrhs = nrhs,
+            .a = (void *)a, .lda = lda, .b = (void *)b, .ldb = ldb, .info = info);
+}
+tsl_status tsl_dgeqrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, double *a,
+                      size_t lda, double *tau)
+{
+    LP_CALL("tsl_dgeqrf", LP_GEQRF, TSL_DOUBLE, 0, .m = m, .n = n, .a = (void *)a, .lda = lda,
+            .tau = tau);
+}
+tsl_status tsl_dormqr(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_trans trans,
+                      size_t m, size_t n, size_t k, const double *a, size_t lda, const double *tau,
+                      double *c, size_t ldc)
+{
+    LP_CALL("tsl_dormqr", LP_ORMQR, TSL_DOUBLE, 0, .side = side, .trans = trans, .m = m, .n = n,
+            .k = k, .a = (void *)a, .lda = lda, .tau = (void *)tau, .b = (void *)c, .ldb = ldc);
+}
+tsl_status tsl_dgels(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
+                     size_t nrhs, double *a, size_t lda, double *b, size_t ldb, int *info)
+{
+    LP_CALL("tsl_dgels", LP_GELS, TSL_DOUBLE, 0, .trans = trans, .m = m, .n = n, .nrhs = nrhs,
+            .a = (void *)a, .lda = lda, .b = (void *)b, .ldb = ldb, .info = info);
+}
+tsl_status tsl_sgeqrf_buf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, tsl_buffer *a,
+                      size_t lda, float *tau)
+{
+    LP_CALL("tsl_sgeqrf_buf", LP_GEQRF, TSL_SINGLE, 1, .m = m, .n = n, .a = (void *)a, .lda = lda,
+            .tau = tau);
+}
+tsl_status tsl_sormqr_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_trans trans,
+                      size_t m, size_t n, size_t k, const tsl_buffer *a, size_t lda, const float *tau,
+                      tsl_buffer *c, size_t ldc)
+{
+    LP_CALL("tsl_sormqr_buf", LP_ORMQR, TSL_SINGLE, 1, .side = side, .trans = trans, .m = m, .n = n,
+            .k = k, .a = (void *)a, .lda = lda, .tau = (void *)tau, .b = (void *)c, .ldb = ldc);
+}
+tsl_status tsl_sgels_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
+                     size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb, int *info)
+{
+    LP_CALL("tsl_sgels_buf", LP_GELS, TSL_SINGLE, 1, .trans = trans, .m = m, .n = n, .nrhs = nrhs,
+            .a = (void *)a, .lda = lda, .b = (void *)b, .ldb = ldb, .info = info);
+}
+tsl_status tsl_dgeqrf_buf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, tsl_buffer *a,
+                      size_t lda, double *tau)
+{
+    LP_CALL("tsl_dgeqrf_buf", LP_GEQRF, TSL_DOUBLE, 1, .m = m, .n = n, .a = (void *)a, .lda = lda,
+            .tau = tau);
+}
+tsl_status tsl_dormqr_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_trans trans,
+                      size_t m, size_t n, size_t k, const tsl_buffer *a, size_t lda, const double *tau,
+                      tsl_buffer *c, size_t ldc)
+{
+    LP_CALL("tsl_dormqr_buf", LP_ORMQR, TSL_DOUBLE, 1, .side = side, .trans = trans, .m = m, .n = n,
+            .k = k, .a = (void *)a, .lda = lda, .tau = (void *)tau, .b = (void *)c, .ldb = ldc);
+}
+tsl_status tsl_dgels_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
+                     size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb, int *info)
+{
+    LP_CALL("tsl_dgels_buf", LP_GELS, TSL_DOUBLE, 1, .trans = trans, .m = m, .n = n, .nrhs = nrhs,
+            .a = (void *)a, .lda = lda, .b = (void *)b, .ldb = ldb, .info = info);
 }
 #undef LP_CALL
