@@ -458,13 +458,20 @@ TSL_EXPORT tsl_status tsl_dposv(tsl_context *ctx, tsl_layout layout, tsl_uplo up
                                 int *info);
 /* Mixed precision, LAPACK's dsgesv: A X = B (A n x n, B and X n x nrhs) with A factored in single
  * precision and X refined in double until every column's residual max|B - A X| is at most
- * max|X| |A|_inf eps sqrt(n) (eps double's), at most 30 corrections. *iter as LAPACK's: the
+ * max|X| |A|_inf eps sqrt(n) (eps the unit roundoff 2^-53, as LAPACK's), at most 30
+ * corrections. *iter as LAPACK's: the
  * corrections made (>= 0: A is unchanged), or negative where the double factorization was used
  * (-2 an element beyond float's range, -3 an exactly singular single factorization, -31 no
  * convergence in 30; A then holds its factors); *info as dgesv's; ipiv the pivots of the
  * factorization used; B is only read. */
 TSL_EXPORT tsl_status tsl_dsgesv(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs,
                                  double *a, size_t lda, int *ipiv, const double *b, size_t ldb,
+                                 double *x, size_t ldx, int *iter, int *info);
+/* LAPACK's dsposv: the same for a symmetric positive definite A (its uplo triangle only read, and
+ * written only where the double factorization was used), Cholesky in single precision;
+ * *iter -3 where the single factorization found a minor that is not positive definite. */
+TSL_EXPORT tsl_status tsl_dsposv(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n,
+                                 size_t nrhs, double *a, size_t lda, const double *b, size_t ldb,
                                  double *x, size_t ldx, int *iter, int *info);
 /* The same on device buffers (each matrix at offset 0 of its buffer; ipiv and info in host
  * memory). */

@@ -78,14 +78,34 @@ foreach(p d s)
                      ${CMAKE_CURRENT_SOURCE_DIR}/dropin/lapack_${p}test.in)
     set_tests_properties(dropin_xlintst${p} PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
                          TIMEOUT 600 LABELS dropin)
+    # QR (QR: geqrf, ormqr through dgeqrs; LS: gels and the other drivers, whose QR steps are
+    # the drop-in's too), M and N in {0 1 5 33}
+    add_test(NAME dropin_xlintst${p}_qr
+             COMMAND ${TSL_EXPECT_DEVICE} "${p}geqrf ${p}ormqr ${p}gels"
+                     ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> -
+                     ${CMAKE_CURRENT_SOURCE_DIR}/dropin/lapack_tester.sh ${tester}
+                     ${CMAKE_CURRENT_SOURCE_DIR}/dropin/lapack_${p}qrtest.in)
+    set_tests_properties(dropin_xlintst${p}_qr PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+                         TIMEOUT 600 LABELS dropin)
   endif()
 endforeach()
+
+# The mixed-precision solvers' tester (xlintstds: dsgesv, dsposv) on its shipped input.
+if(EXISTS ${TSL_REF_LAPACK_DIR}/xlintstds)
+  add_test(NAME dropin_xlintstds
+           COMMAND ${TSL_EXPECT_DEVICE} "dsgesv dsposv"
+                   ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> -
+                   ${CMAKE_CURRENT_SOURCE_DIR}/dropin/lapack_tester.sh
+                   ${TSL_REF_LAPACK_DIR}/xlintstds ${TSL_REF_LAPACK_DIR}/dstest.in)
+  set_tests_properties(dropin_xlintstds PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+                       TIMEOUT 600 LABELS dropin)
+endif()
 
 # numpy (Debian's python3-numpy calls CBLAS through libblas.so.3): its own tests of matmul, dot
 # and numpy.linalg, with the library preloaded into the system python.
 if(EXISTS /usr/bin/python3)
   add_test(NAME dropin_numpy
-           COMMAND ${TSL_EXPECT_DEVICE} "cblas_sgemm cblas_dgemm dgesv dgetrf dpotrf"
+           COMMAND ${TSL_EXPECT_DEVICE} "cblas_sgemm cblas_dgemm dgesv dgetrf dpotrf dgeqrf"
                    ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> - ${CMAKE_CURRENT_SOURCE_DIR}/dropin/numpy_check.sh)
   set_tests_properties(dropin_numpy PROPERTIES ENVIRONMENT "${TSL_NUMPY_ENV}"
                        TIMEOUT 900 LABELS dropin)

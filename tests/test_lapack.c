@@ -369,59 +369,79 @@ static void lu_case(int dbl, tsl_layout lay, size_t m, size_t n, int zero_col)
 /* tall: the leaves' variant under test is `columns` (tsl_context_set_variant), which serves
  * leaves of more than 256 rows: the shapes that have them, both precisions and layouts, a zero
  * column, and the 1000; otherwise the odd shapes (and one leaf of 300 rows). */
-/* tsl_dsgesv on an n x n A with nrhs right-hand sides: kind 0 well conditioned (refined: iter >= 0,
- * A unchanged), 1 ill-conditioned (Hilbert's: the refinement cannot converge, the double
- * factorization answers: iter < 0, A holds dgetrf's factors), 2 an element beyond float's
- * range (iter -2), 3 exactly singular (iter -3, info the zero column). X's backward error
+/* tsl_dsgesv (chol 0) or tsl_dsposv (chol 1, the uplo triangle; NaN in the other, which must
+ * come back unchanged) on an n x n A with nrhs right-hand sides: kind 0 well conditioned
+ * (refined: iter >= 0, A unchanged), 1 ill-conditioned (Hilbert's: the refinement cannot
+ * converge or the single factorization fails, the double factorization answers: iter < 0, A holds
+ * its factors), 2 an element beyond float's range (iter -2), 3 exactly singular or not positive
+ * definite (iter -3, info the zero column or the minor). X's backward error
  * |A X - B|_inf / (|A|_inf |X|_inf n eps) must be below 30 in double's eps wherever info is 0. */
-static void dsgesv_case(tsl_layout lay, size_t n, size_t nrhs, int kind)
+static void mixed_case(int chol, tsl_uplo up, tsl_layout lay, size_t n, size_t nrhs, int kind)
 {
     ++g_case;
+    const char *fn = chol ? "dsposv" : "dsgesv";
     mat a = mat_new(lay, n, n, 1), b = mat_new(lay, n, nrhs, 0), x = mat_new(lay, n, nrhs, 1);
     mat_random(&a);
     mat_random(&b);
-    for (size_t i = 0; i < n; ++i) a.v[at(&a, i, i)] += kind == 1 ? 0 : 2.0; /* well conditioned */
+    /* well conditioned: a dominant diagonal (symmetric and positive definite for dsposv) */
+    for (size_t i = 0; i < n; ++i) a.v[at(&a, i, i)] += kind == 1 ? 0 : chol ? (double)n + 2 : 2.0;
     if (kind == 1) /* Hilbert's matrix: condition far beyond single's reach */
         for (size_t j = 0; j < n; ++j)
             for (size_t i = 0; i < n; ++i) a.v[at(&a, i, j)] = 1.0 / (double)(i + j + 1);
-    if (kind == 2) a.v[at(&a, n / 2, n / 3)] = 1e300;
-    if (kind == 3)
+    if (kind == 2 && !chol) a.v[at(&a, n / 2, n / 3)] = 1e300;
+    if (kind == 2 && chol) a.v[at(&a, n / 2, n / 2)] = 1e300;
+    if (kind == 3 && !chol)
         for (size_t i = 0; i < n; ++i) a.v[at(&a, i, n / 2)] = 0;
+    if (kind == 3 && chol) a.v[at(&a, n / 2, n / 2)] = -1;
+    for (size_t i = 0; chol && i < n; ++i) /* the triangle not referenced */
+        for (size_t j = 0; j < n; ++j)
+            if (up == TSL_LOWER ? j > i : j < i) a.v[at(&a, i, j)] = NAN;
     mat a0 = mat_copy(&a);
     int *ipiv = calloc(n, sizeof *ipiv), iter = 99, info = -7;
-    tsl_status s = tsl_dsgesv(g_ctx, lay, n, nrhs, a.v, a.ld, ipiv, b.v, b.ld, x.v, x.ld, &iter,
-                              &info);
-    CHECK(s == TSL_OK, "dsgesv %zu kind %d: %s", n, kind, tsl_context_error(g_ctx));
+    tsl_status s = chol ? tsl_dsposv(g_ctx, lay, up, n, nrhs, a.v, a.ld, b.v, b.ld, x.v, x.ld,
+                                     &iter, &info)
+                        : tsl_dsgesv(g_ctx, lay, n, nrhs, a.v, a.ld, ipiv, b.v, b.ld, x.v, x.ld,
+                                     &iter, &info);
+    CHECK(s == TSL_OK, "%s %zu kind %d: %s", fn, n, kind, tsl_context_error(g_ctx));
     if (s != TSL_OK) goto done;
     int want_iter_neg = kind != 0;
-    CHECK(want_iter_neg ? iter < 0 : iter >= 0 && iter <= 30, "dsgesv %zu kind %d: iter %d", n,
+    CHECK(want_iter_neg ? iter < 0 : iter >= 0 && iter <= 30, "%s %zu kind %d: iter %d", fn, n,
           kind, iter);
-    if (kind == 2) CHECK(iter == -2, "dsgesv overflow: iter %d, want -2", iter);
-    if (kind == 3) CHECK(iter == -3 && info == (int)(n / 2) + 1, "dsgesv singular: iter %d info %d", iter, info);
-    if (kind != 3) CHECK(info == 0, "dsgesv %zu kind %d: info %d", n, kind, info);
-    for (size_t i = 0; i < n; ++i)
+    if (kind == 2) CHECK(iter == -2, "%s overflow: iter %d, want -2", fn, iter);
+    if (kind == 3)
+        CHECK(iter == -3 && info == (int)(n / 2) + 1, "%s singular: iter %d info %d", fn, iter,
+              info);
+    if (kind != 3) CHECK(info == 0, "%s %zu kind %d: info %d", fn, n, kind, info);
+    for (size_t i = 0; !chol && i < n; ++i)
         CHECK(ipiv[i] >= (int)i + 1 && ipiv[i] <= (int)n, "dsgesv: ipiv[%zu] = %d", i, ipiv[i]);
-    if (iter >= 0) CHECK(memcmp(a.v, a0.v, a.len * sizeof *a.v) == 0, "dsgesv refined: A written");
-    else CHECK(a.v[a.len - 1] == SENTINEL, "dsgesv: guard written");
+    if (iter >= 0) CHECK(memcmp(a.v, a0.v, a.len * sizeof *a.v) == 0, "%s refined: A written", fn);
+    else CHECK(a.v[a.len - 1] == SENTINEL, "%s: guard written", fn);
+    for (size_t i = 0; chol && i < n; ++i)
+        for (size_t j = 0; j < n; ++j)
+            if (up == TSL_LOWER ? j > i : j < i)
+                CHECK(isnan(a.v[at(&a, i, j)]), "dsposv: the other triangle's (%zu, %zu) written",
+                      i, j);
     if (info == 0 && kind != 2) {
         double an = 0, xn = 0, rn = 0;
         for (size_t i = 0; i < n; ++i) {
             double row = 0;
-            for (size_t j = 0; j < n; ++j) row += fabs(a0.v[at(&a0, i, j)]);
+            for (size_t j = 0; j < n; ++j)
+                row += fabs(chol ? sym_at(&a0, up, i, j) : a0.v[at(&a0, i, j)]);
             an = fmax(an, row);
         }
         for (size_t j = 0; j < nrhs; ++j)
             for (size_t i = 0; i < n; ++i) {
                 double r = -b.v[at(&b, i, j)];
-                for (size_t k = 0; k < n; ++k) r += a0.v[at(&a0, i, k)] * x.v[at(&x, k, j)];
+                for (size_t k = 0; k < n; ++k)
+                    r += (chol ? sym_at(&a0, up, i, k) : a0.v[at(&a0, i, k)]) * x.v[at(&x, k, j)];
                 rn = fmax(rn, fabs(r));
                 xn = fmax(xn, fabs(x.v[at(&x, i, j)]));
             }
         double ratio = rn / (an * xn * (double)n * DBL_EPSILON);
-        CHECK(ratio < 30, "dsgesv %s %zu nrhs %zu kind %d: backward error ratio %.3g (iter %d)",
+        CHECK(ratio < 30, "%s %s %zu nrhs %zu kind %d: backward error ratio %.3g (iter %d)", fn,
               lay == TSL_COL_MAJOR ? "col" : "row", n, nrhs, kind, ratio, iter);
     }
-    CHECK(x.v[x.len - 1] == SENTINEL && b.v[b.len - 1] == SENTINEL, "dsgesv: guard written");
+    CHECK(x.v[x.len - 1] == SENTINEL && b.v[b.len - 1] == SENTINEL, "%s: guard written", fn);
 done:
     free(a.v), free(a0.v), free(b.v), free(x.v), free(ipiv);
 }
@@ -451,12 +471,12 @@ static void run_lu(int tall)
     /* dsgesv: refined, ill-conditioned, beyond float, singular; both layouts, padded */
     for (int l = 0; g_fp64 && !tall && l < 2; ++l) {
         tsl_layout lay = l ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
-        dsgesv_case(lay, 1, 1, 0);
-        dsgesv_case(lay, 65, 17, 0);
-        dsgesv_case(lay, 200, 1, 0);
-        dsgesv_case(lay, 10, 2, 1);
-        dsgesv_case(lay, 33, 1, 2);
-        dsgesv_case(lay, 33, 3, 3);
+        mixed_case(0, TSL_LOWER, lay, 1, 1, 0);
+        mixed_case(0, TSL_LOWER, lay, 65, 17, 0);
+        mixed_case(0, TSL_LOWER, lay, 200, 1, 0);
+        mixed_case(0, TSL_LOWER, lay, 10, 2, 1);
+        mixed_case(0, TSL_LOWER, lay, 33, 1, 2);
+        mixed_case(0, TSL_LOWER, lay, 33, 3, 3);
     }
     /* sizes of 0: info 0, nothing written */
     int ipiv[1] = {-5}, info = -7;
@@ -593,6 +613,18 @@ static void run_chol(void)
             }
     }
     if (g_fp64) chol_case(1, TSL_COL_MAJOR, TSL_LOWER, 1000, -1);
+    /* dsposv: refined, ill-conditioned, beyond float, not positive definite; each layout and
+     * triangle */
+    for (int l = 0; g_fp64 && l < 2; ++l)
+        for (int u = 0; u < 2; ++u) {
+            tsl_layout lay = l ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
+            tsl_uplo up = u ? TSL_UPPER : TSL_LOWER;
+            mixed_case(1, up, lay, 65, 17, 0);
+            mixed_case(1, up, lay, 1, 1, 0);
+            mixed_case(1, up, lay, 10, 2, 1);
+            mixed_case(1, up, lay, 33, 1, 2);
+            mixed_case(1, up, lay, 33, 3, 3);
+        }
     int info = -7;
     double a[1] = {3};
     tsl_status s = tsl_dpotrf(g_ctx, TSL_COL_MAJOR, TSL_UPPER, 0, a, 1, &info);

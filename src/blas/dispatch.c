@@ -365,12 +365,21 @@ int tsl__blas_dev_nrm2(tsl__blas_stat *st, char prec, size_t n, const void *x, v
 /* ---- LAPACK ------------------------------------------------------------------------------------ */
 
 /* LAPACK's flop counts (mults and adds): an LU of m x n, max(m,n) min^2 - min^3 / 3; a Cholesky
- * n^3 / 3; each solve with the factors 2 n^2 nrhs. */
+ * n^3 / 3; each solve with the factors 2 n^2 nrhs; a QR 2 max min^2 - 2 min^3 / 3; Q applied
+ * to C (m x n) from k reflectors 4 m n k - 2 k^2 (n or m); least squares a QR and Q^T B. */
 static double lapack_flops(const tsl__blas_lapack_args *l)
 {
     double m = (double)l->m, n = (double)l->n, k = m < n ? m : n, big = m < n ? n : m;
-    double solve = 2.0 * n * n * (double)l->nrhs;
+    double solve = 2.0 * n * n * (double)l->nrhs, r = (double)l->nrhs;
+    double qr = 2.0 * big * k * k - 2.0 / 3.0 * k * k * k;
     switch (l->op) {
+    case TSL__LAPACK_GEQRF: return qr;
+    case TSL__LAPACK_ORMQR: {
+        double kk = (double)l->k, other = l->side == TSL_LEFT ? n : m;
+        return 4.0 * m * n * kk - 2.0 * kk * kk * other;
+    }
+    case TSL__LAPACK_GELS: return qr + 4.0 * big * k * r + k * k * r;
+    case TSL__LAPACK_DSPOSV: return n * n * n / 3.0 + solve;
     case TSL__LAPACK_GETRF: return big * k * k - k * k * k / 3.0;
     case TSL__LAPACK_GESV:
     case TSL__LAPACK_DSGESV: return 2.0 / 3.0 * n * n * n + solve;
@@ -400,6 +409,22 @@ static tsl_status lapack_call(tsl_context *ctx, char prec, const tsl__blas_lapac
     case TSL__LAPACK_DSGESV:
         return tsl_dsgesv(ctx, c, l->n, l->nrhs, l->a, l->lda, l->ipiv, l->b, l->ldb, l->x,
                           l->ldx, l->iter, l->info);
+    case TSL__LAPACK_DSPOSV:
+        return tsl_dsposv(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb, l->x,
+                          l->ldx, l->iter, l->info);
+    case TSL__LAPACK_GEQRF:
+        return d ? tsl_dgeqrf(ctx, c, l->m, l->n, l->a, l->lda, l->tau)
+                 : tsl_sgeqrf(ctx, c, l->m, l->n, l->a, l->lda, l->tau);
+    case TSL__LAPACK_ORMQR:
+        return d ? tsl_dormqr(ctx, c, l->side, l->trans, l->m, l->n, l->k, l->a, l->lda, l->tau,
+                              l->b, l->ldb)
+                 : tsl_sormqr(ctx, c, l->side, l->trans, l->m, l->n, l->k, l->a, l->lda, l->tau,
+                              l->b, l->ldb);
+    case TSL__LAPACK_GELS:
+        return d ? tsl_dgels(ctx, c, l->trans, l->m, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb,
+                             l->info)
+                 : tsl_sgels(ctx, c, l->trans, l->m, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb,
+                             l->info);
     case TSL__LAPACK_POTRS:
         return d ? tsl_dpotrs(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb)
                  : tsl_spotrs(ctx, c, l->uplo, l->n, l->nrhs, l->a, l->lda, l->b, l->ldb);
@@ -411,10 +436,16 @@ static tsl_status lapack_call(tsl_context *ctx, char prec, const tsl__blas_lapac
 
 int tsl__blas_dev_lapack(tsl__blas_stat *st, char prec, const tsl__blas_lapack_args *l)
 {
-    /* dsgesv is routed at single's rates (prec 's': its factorization) but moves doubles */
-    double e = l->op == TSL__LAPACK_DSGESV ? 8.0 : (double)esize(prec);
-    double mat = e * (double)l->m * (double)l->n, rhs = e * (double)l->n * (double)l->nrhs;
-    int factors = l->op != TSL__LAPACK_GETRS && l->op != TSL__LAPACK_POTRS;
+    /* dsgesv and dsposv are routed at single's rates (prec 's': their factorization) but move
+     * doubles */
+    int mixed = l->op == TSL__LAPACK_DSGESV || l->op == TSL__LAPACK_DSPOSV;
+    double e = mixed ? 8.0 : (double)esize(prec), m = (double)l->m, n = (double)l->n;
+    double mat = e * m * n, rhs = e * n * (double)l->nrhs;
+    if (l->op == TSL__LAPACK_ORMQR) /* A the reflectors (nq x k), the "right-hand side" C */
+        mat = e * (l->side == TSL_LEFT ? m : n) * (double)l->k, rhs = e * m * n;
+    if (l->op == TSL__LAPACK_GELS) rhs = e * (m > n ? m : n) * (double)l->nrhs;
+    int factors = l->op != TSL__LAPACK_GETRS && l->op != TSL__LAPACK_POTRS &&
+                  l->op != TSL__LAPACK_ORMQR;
     /* in and out: A when it is factored (the solvers only read it), B always */
     double bytes = mat * (factors ? 2.0 : 1.0) + 2.0 * rhs;
     /* A solve alone is two triangular solves: the GEMM-like kind; the rest a factorization */

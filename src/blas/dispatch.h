@@ -40,7 +40,8 @@ int tsl__blas_dev_dot(tsl__blas_stat *st, char prec, size_t n, const void *x, co
                       void *result);
 int tsl__blas_dev_nrm2(tsl__blas_stat *st, char prec, size_t n, const void *x, void *result);
 
-/* ---- LAPACK (fortran_lapack.c): one call of getrf, getrs, gesv, potrf, potrs or posv, column-
+/* ---- LAPACK (fortran_lapack.c): one call of getrf, getrs, gesv, potrf, potrs, posv, dsgesv,
+ * dsposv, geqrf, ormqr or gels, column-
  * major as Fortran's, through tsl_[sd]<op> on the device. The caller checked the arguments as
  * LAPACK does, took the quick returns (sizes positive; getrs's pivots within 1..n) and set *info
  * to 0. Returns 1 when the device did the call (arrays, ipiv and *info written as LAPACK writes
@@ -53,14 +54,20 @@ typedef enum {
     TSL__LAPACK_POTRF,
     TSL__LAPACK_POTRS,
     TSL__LAPACK_POSV,
-    TSL__LAPACK_DSGESV /* double only: b read, the solution into x, *iter as LAPACK's */
+    TSL__LAPACK_DSGESV, /* double only: b read, the solution into x, *iter as LAPACK's */
+    TSL__LAPACK_DSPOSV, /* the same with uplo */
+    TSL__LAPACK_GEQRF,  /* tau out */
+    TSL__LAPACK_ORMQR,  /* side, trans, m x n C in b, k reflectors of A (nq x k), tau in */
+    TSL__LAPACK_GELS    /* trans, m x n A, max(m, n) x nrhs B */
 } tsl__lapack_op;
 
 typedef struct {
     int op;          /* a tsl__lapack_op */
-    tsl_trans trans; /* getrs */
-    tsl_uplo uplo;   /* potrf, potrs, posv */
-    size_t m, n, nrhs, lda, ldb;
+    tsl_trans trans; /* getrs, ormqr, gels */
+    tsl_uplo uplo;   /* potrf, potrs, posv, dsposv */
+    tsl_side side;   /* ormqr */
+    size_t m, n, nrhs, k, lda, ldb;
+    void *tau; /* geqrf, ormqr */
     void *a, *b;
     int *ipiv, *info;
     void *x; /* dsgesv */

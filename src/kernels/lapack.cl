@@ -433,3 +433,19 @@ __kernel void lp_trap_nonzero(const int m, const int n, __global const real *A, 
     if (i < m && j < n && i <= j && AT(i, j) != ZERO) flag[at] = 1;
 }
 #endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lp_mirror)
+/* The n x n block at off made symmetric from its lower (lower 1) or upper triangle: the other
+ * triangle overwritten by its mirror image (dsposv's residual reads A whole). */
+__kernel void lp_mirror(const int m, const int n, __global real *A, const long off, const long rs,
+                        const long cs, const int lower)
+{
+    const int i = get_global_id(0), j = get_global_id(1);
+    if (i < m && j < n && i < j) {
+        if (lower)
+            AT(i, j) = AT(j, i);
+        else
+            AT(j, i) = AT(i, j);
+    }
+}
+#endif

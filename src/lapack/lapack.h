@@ -79,6 +79,11 @@ tsl_status tsl__lp_larfb(tsl_context *ctx, const lp_mat *a, size_t r0, size_t c0
 /* The workspaces of QR steps on matrices of at most `rows` rows and products `cols` wide, taken
  * at their largest once so that no step reallocates them. */
 tsl_status tsl__lp_qr_reserve(tsl_context *ctx, int prec, size_t rows, size_t cols);
+/* A launch over the rows x cols elements of a kernel of lapack.cl taking (m, n, A, off, rs, cs,
+ * extra...) for the block of a at (i, j) (at most 6 extra arguments). */
+tsl_status tsl__lp_elementwise(tsl_context *ctx, const lp_mat *a, const char *name,
+                               const char *what, size_t i, size_t j, size_t rows, size_t cols,
+                               const tsl__arg *extra, int nextra);
 /* The rows x cols block of a at (i, j) set to zero. */
 tsl_status tsl__lp_zero(tsl_context *ctx, const lp_mat *a, size_t i, size_t j, size_t rows,
                         size_t cols);

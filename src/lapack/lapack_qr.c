@@ -41,9 +41,7 @@ tsl_status tsl__lp_qr_reserve(tsl_context *ctx, int prec, size_t rows, size_t co
     return tsl__workspace(ctx, TSL__WS_W, 2 * nb * (cols ? cols : 1) * es, &m);
 }
 
-/* A launch over the rows x cols elements of a kernel of lapack.cl taking (m, n, A, off, rs, cs,
- * extra...) for the block of a at (i, j). */
-static tsl_status elementwise(tsl_context *ctx, const lp_mat *a, const char *name,
+tsl_status tsl__lp_elementwise(tsl_context *ctx, const lp_mat *a, const char *name,
                               const char *what, size_t i, size_t j, size_t rows, size_t cols,
                               const tsl__arg *extra, int nextra)
 {
@@ -65,7 +63,7 @@ static tsl_status elementwise(tsl_context *ctx, const lp_mat *a, const char *nam
 tsl_status tsl__lp_zero(tsl_context *ctx, const lp_mat *a, size_t i, size_t j, size_t rows,
                         size_t cols)
 {
-    return elementwise(ctx, a, "lp_zero", "lapack zero block", i, j, rows, cols, NULL, 0);
+    return tsl__lp_elementwise(ctx, a, "lp_zero", "lapack zero block", i, j, rows, cols, NULL, 0);
 }
 
 tsl_status tsl__lp_trap_nonzero(tsl_context *ctx, const lp_mat *a, size_t rows, size_t cols,
@@ -73,7 +71,7 @@ tsl_status tsl__lp_trap_nonzero(tsl_context *ctx, const lp_mat *a, size_t rows, 
 {
     int at = (int)flag->info_at;
     tsl__arg extra[] = {{sizeof(cl_mem), &flag->mem}, {sizeof at, &at}};
-    return elementwise(ctx, a, "lp_trap_nonzero", "lapack zero test", 0, 0, rows, cols, extra,
+    return tsl__lp_elementwise(ctx, a, "lp_trap_nonzero", "lapack zero test", 0, 0, rows, cols, extra,
                        2);
 }
 
@@ -134,7 +132,7 @@ tsl_status tsl__lp_larfb(tsl_context *ctx, const lp_mat *a, size_t r0, size_t c0
     lp_strides(&v, &vrs, &vcs);
     tsl__arg extra[] = {{sizeof(cl_mem), &blocks}, {sizeof voff, &voff}, {sizeof vrs, &vrs},
                         {sizeof vcs, &vcs}};
-    if ((s = elementwise(ctx, a, "qr_vcopy", "lapack QR reflectors", r0, c0, mv, kb, extra, 4)) !=
+    if ((s = tsl__lp_elementwise(ctx, a, "qr_vcopy", "lapack QR reflectors", r0, c0, mv, kb, extra, 4)) !=
         TSL_OK)
         return s;
     /* G = V^T V, then T */

@@ -1,9 +1,11 @@
-/* lapack_refine.c: tsl_dsgesv, LAPACK's dsgesv on the device (docs/lapack.md, "Mixed precision"):
- * A X = B with A factored in single precision and the solution refined in double until its
+/* lapack_refine.c: tsl_dsgesv and tsl_dsposv, LAPACK's dsgesv and dsposv on the device
+ * (docs/lapack.md, "Mixed precision"): A X = B with A factored in single precision (LU, or
+ * Cholesky of the uplo triangle, which is first mirrored on the device so that the conversion and
+ * the residual's GEMM read the symmetric matrix) and the solution refined in double until its
  * residual is at double precision's level, else solved by the double factorization.
  *
- * As LAPACK: cte = |A|_inf eps sqrt(n) (eps double's, BWDMAX 1); A and B converted to single (an
- * element beyond float's range: ITER = -2), SGETRF (a zero pivot: ITER = -3), X = SGETRS(B); then
+ * As LAPACK: cte = |A|_inf eps sqrt(n) (eps the unit roundoff 2^-53, dlamch("Epsilon"); BWDMAX
+ * 1); A and B converted to single (an element beyond float's range: ITER = -2), SGETRF (a zero pivot: ITER = -3), X = SGETRS(B); then
  * up to ITERMAX = 30 times R = B - A X in double (GEMM), done when every column has
  * max|R| <= max|X| cte (ITER = the corrections made, 0 for none), else X += SGETRS(R) (ITER = -31
  * after 30). A negative ITER then factors A in double (DGETRF; INFO > 0 there is returned with
@@ -22,6 +24,8 @@ enum { RF_ITERMAX = 30 };
 
 typedef struct {
     const char *fn;
+    int chol;      /* dsposv: Cholesky of the uplo triangle, not LU */
+    tsl_uplo uplo; /* dsposv */
     tsl_layout layout;
     size_t n, nrhs, lda, ldb, ldx;
     double *a;
@@ -44,7 +48,8 @@ static tsl_status rf_check(tsl_context *ctx, const rf_call *c)
         return s;
     if (!c->iter) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: iter is NULL", fn);
     if (!c->info) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: info is NULL", fn);
-    if (c->n > 0 && (!c->a || !c->ipiv))
+    if (c->chol && (s = tsl__l3_check_uplo(ctx, fn, c->uplo)) != TSL_OK) return s;
+    if (c->n > 0 && (!c->a || (!c->ipiv && !c->chol)))
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, c->a ? "ipiv" : "a");
     if (c->n > 0 && c->nrhs > 0 && (!c->b || !c->x))
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, c->b ? "x" : "b");
@@ -57,17 +62,26 @@ static double rf_at(const rf_call *c, const double *m, size_t ld, size_t i, size
     return c->layout == TSL_COL_MAJOR ? m[i + j * ld] : m[i * ld + j];
 }
 
-/* |A|_inf: the largest row sum of |a(i, j)| (dlange 'I'), walking the array in memory order. */
+/* |A|_inf: the largest row sum of |a(i, j)| (dlange 'I'; dsposv: dlansy 'I' of the uplo
+ * triangle, each element off the diagonal counted in its row and its column), walking the array
+ * in memory order. */
 static double rf_norm_inf(const rf_call *c)
 {
     double *sum = tsl__calloc(c->n, sizeof *sum), best = 0;
     if (!sum) return INFINITY; /* no refinement can converge: the double factorization answers */
+    /* the triangle's elements (i, j): lower i >= j, upper i <= j */
+    int lower = c->uplo == TSL_LOWER;
     for (size_t o = 0; o < c->n; ++o) {
         const double *line = c->a + o * c->lda; /* a column (col-major) or a row */
-        if (c->layout == TSL_COL_MAJOR)
-            for (size_t i = 0; i < c->n; ++i) sum[i] += fabs(line[i]);
-        else
-            for (size_t j = 0; j < c->n; ++j) sum[o] += fabs(line[j]);
+        for (size_t t = 0; t < c->n; ++t) {
+            size_t i = c->layout == TSL_COL_MAJOR ? t : o, j = c->layout == TSL_COL_MAJOR ? o : t;
+            if (!c->chol) {
+                sum[i] += fabs(line[t]);
+            } else if (lower ? i >= j : i <= j) {
+                sum[i] += fabs(line[t]);
+                if (i != j) sum[j] += fabs(line[t]);
+            }
+        }
     }
     for (size_t i = 0; i < c->n; ++i)
         if (sum[i] > best || isnan(sum[i])) best = sum[i];
@@ -139,6 +153,19 @@ static void rf_free(rf_work *w)
     tsl__free(w->hr);
 }
 
+/* The call's factorization (getrf or potrf of the uplo triangle) and solve of a. */
+static tsl_status rf_factor(tsl_context *ctx, const rf_call *c, const lp_mat *a, const lp_piv *piv)
+{
+    return c->chol ? tsl__lp_potrf(ctx, a, c->uplo, c->n, piv)
+                   : tsl__lp_getrf(ctx, a, c->n, c->n, piv);
+}
+static tsl_status rf_solve(tsl_context *ctx, const rf_call *c, const lp_mat *a, const lp_piv *piv,
+                           const lp_mat *b)
+{
+    return c->chol ? tsl__lp_potrs(ctx, a, c->uplo, c->n, c->nrhs, b)
+                   : tsl__lp_getrs(ctx, a, TSL_NO_TRANS, c->n, c->nrhs, piv, b);
+}
+
 /* The single factorization and the refinement; *iter as LAPACK's (negative: factor in double).
  * A (double) in da, B in db, both packed; X ends in w->x. With no right-hand side only the
  * factorization runs (LAPACK's dsgesv factors in single then too). */
@@ -153,7 +180,7 @@ static tsl_status rf_refine(tsl_context *ctx, const rf_call *c, const lp_mat *da
     if (over) return *iter = -2, TSL_OK;
     lp_mat sa = *da;
     sa.prec = TSL_SINGLE, sa.mem = w->sa->mem;
-    if ((s = tsl__lp_getrf(ctx, &sa, n, n, piv)) != TSL_OK ||
+    if ((s = rf_factor(ctx, c, &sa, piv)) != TSL_OK ||
         (s = tsl__read_at(ctx, piv->mem, piv->info_at * sizeof(int), sizeof info, &info)) != TSL_OK)
         return s;
     if (info > 0) {
@@ -168,10 +195,11 @@ static tsl_status rf_refine(tsl_context *ctx, const rf_call *c, const lp_mat *da
     x.mem = w->x->mem, r.mem = w->r->mem;
     if ((s = rf_d2s(ctx, db->mem, sr.mem, nb, w->flag->mem, &over)) != TSL_OK) return s;
     if (over) return *iter = -2, TSL_OK;
-    if ((s = tsl__lp_getrs(ctx, &sa, TSL_NO_TRANS, n, nrhs, piv, &sr)) != TSL_OK ||
+    if ((s = rf_solve(ctx, c, &sa, piv, &sr)) != TSL_OK ||
         (s = rf_s2d(ctx, sr.mem, x.mem, nb, 0)) != TSL_OK)
         return s;
-    const double cte = rf_norm_inf(c) * DBL_EPSILON * sqrt((double)n);
+    /* eps as LAPACK's dlamch("Epsilon"): the unit roundoff 2^-53, half of DBL_EPSILON */
+    const double cte = rf_norm_inf(c) * (DBL_EPSILON / 2) * sqrt((double)n);
     for (int it = 0;; ++it) {
         /* R = B - A X, in double */
         if ((s = tsl__l3_copy(ctx, 1, rows, cols, db->mem, 0, cols, r.mem, 0, cols)) != TSL_OK ||
@@ -186,7 +214,7 @@ static tsl_status rf_refine(tsl_context *ctx, const rf_call *c, const lp_mat *da
         /* X += SGETRS(single(R)) */
         if ((s = rf_d2s(ctx, r.mem, sr.mem, nb, w->flag->mem, &over)) != TSL_OK) return s;
         if (over) return *iter = -2, TSL_OK;
-        if ((s = tsl__lp_getrs(ctx, &sa, TSL_NO_TRANS, n, nrhs, piv, &sr)) != TSL_OK ||
+        if ((s = rf_solve(ctx, c, &sa, piv, &sr)) != TSL_OK ||
             (s = rf_s2d(ctx, sr.mem, x.mem, nb, 1)) != TSL_OK)
             return s;
     }
@@ -205,6 +233,13 @@ static tsl_status rf_run(tsl_context *ctx, const rf_call *c)
     tsl_status s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, c->a, n, n, c->lda, 0, 0, &a.mem);
     if (s == TSL_OK && nb)
         s = tsl__l3_upload_matrix(ctx, TSL__WS_B, es, c->b, brows, bcols, c->ldb, 0, 0, &b.mem);
+    /* dsposv: the triangle mirrored, so that the conversion sees the triangle's values only and
+     * the residual's GEMM reads A whole */
+    if (s == TSL_OK && c->chol) {
+        int lower = c->uplo == TSL_LOWER;
+        tsl__arg extra[] = {{sizeof lower, &lower}};
+        s = tsl__lp_elementwise(ctx, &a, "lp_mirror", "lapack mirror", 0, 0, n, n, extra, 1);
+    }
     if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_C, (n + 1) * sizeof(int), &piv.mem);
     if (s == TSL_OK) s = tsl__write_at(ctx, piv.mem, n * sizeof(int), sizeof info, &info);
     if (s == TSL_OK) s = tsl_buffer_create(ctx, n * n * sizeof(float), &w.sa);
@@ -223,12 +258,12 @@ static tsl_status rf_run(tsl_context *ctx, const rf_call *c)
         /* the double factorization and solve (dgetrf, dlacpy, dgetrs) */
         lp_mat x = b;
         if (nb) x.mem = w.x->mem;
-        s = tsl__lp_getrf(ctx, &a, n, n, &piv);
+        s = rf_factor(ctx, c, &a, &piv);
         if (s == TSL_OK) s = tsl__read_at(ctx, piv.mem, n * sizeof(int), sizeof info, &info);
         if (s == TSL_OK && info == 0 && nb)
             s = tsl__l3_copy(ctx, 1, brows, bcols, b.mem, 0, bcols, x.mem, 0, bcols);
         if (s == TSL_OK && info == 0 && nb)
-            s = tsl__lp_getrs(ctx, &a, TSL_NO_TRANS, n, nrhs, &piv, &x);
+            s = rf_solve(ctx, c, &a, &piv, &x);
     }
     tsl_status done = tsl__timing_end(ctx);
     if (s == TSL_OK) s = done;
@@ -236,21 +271,22 @@ static tsl_status rf_run(tsl_context *ctx, const rf_call *c)
      * the pivots, A's double factors where they were used */
     if (s == TSL_OK && nb && info == 0)
         s = tsl__download_rect(ctx, w.x->mem, c->x, brows, bcols * es, c->ldx * es);
-    if (s == TSL_OK && iter < 0)
+    if (s == TSL_OK && iter < 0 && !c->chol)
         s = tsl__download_rect(ctx, a.mem, c->a, n, n * es, c->lda * es);
-    if (s == TSL_OK) s = tsl__read_at(ctx, piv.mem, 0, n * sizeof(int), c->ipiv);
+    if (s == TSL_OK && iter < 0 && c->chol) /* the factor's triangle only (1 lower, 2 upper) */
+        s = tsl__l3_download_triangle(ctx, es, a.mem, c->a, n, c->lda,
+                                      (c->uplo == TSL_LOWER) == (c->layout == TSL_ROW_MAJOR) ? 1
+                                                                                          : 2);
+    if (s == TSL_OK && !c->chol) s = tsl__read_at(ctx, piv.mem, 0, n * sizeof(int), c->ipiv);
     if (s == TSL_OK) *c->iter = iter, *c->info = info;
     rf_free(&w);
     return s == TSL_OK ? tsl__timing_end(ctx) : s;
 }
 
-tsl_status tsl_dsgesv(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs, double *a,
-                      size_t lda, int *ipiv, const double *b, size_t ldb, double *x, size_t ldx,
-                      int *iter, int *info)
+static tsl_status rf_entry(tsl_context *ctx, rf_call c)
 {
-    rf_call c = {.fn = "tsl_dsgesv", .layout = layout, .n = n, .nrhs = nrhs, .lda = lda,
-                 .ldb = ldb, .ldx = ldx, .a = a, .b = b, .x = x, .ipiv = ipiv, .iter = iter,
-                 .info = info};
+    size_t n = c.n;
+    int *iter = c.iter, *info = c.info;
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", c.fn);
     tsl__timing_begin(ctx);
     tsl_status s = rf_check(ctx, &c);
@@ -259,4 +295,22 @@ tsl_status tsl_dsgesv(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs
     if (n == 0) return TSL_OK;
     if ((s = tsl__check_fp64(ctx, 1, c.fn)) != TSL_OK) return s;
     return rf_run(ctx, &c);
+}
+
+tsl_status tsl_dsgesv(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs, double *a,
+                      size_t lda, int *ipiv, const double *b, size_t ldb, double *x, size_t ldx,
+                      int *iter, int *info)
+{
+    return rf_entry(ctx, (rf_call){.fn = "tsl_dsgesv", .layout = layout, .n = n, .nrhs = nrhs,
+                                   .lda = lda, .ldb = ldb, .ldx = ldx, .a = a, .b = b, .x = x,
+                                   .ipiv = ipiv, .iter = iter, .info = info});
+}
+
+tsl_status tsl_dsposv(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, size_t n, size_t nrhs,
+                      double *a, size_t lda, const double *b, size_t ldb, double *x, size_t ldx,
+                      int *iter, int *info)
+{
+    return rf_entry(ctx, (rf_call){.fn = "tsl_dsposv", .chol = 1, .uplo = uplo, .layout = layout,
+                                   .n = n, .nrhs = nrhs, .lda = lda, .ldb = ldb, .ldx = ldx,
+                                   .a = a, .b = b, .x = x, .iter = iter, .info = info});
 }

@@ -9,10 +9,11 @@
  * Prints one line per case and exits 1 when any ratio passes 30 (LAPACK's tests use 30).
  * Linking a LAPACK by path records only its soname (liblapack.so.3), which Debian's alternatives
  * resolve to OpenBLAS's own LAPACK unless LD_LIBRARY_PATH names the reference's folder; so the
- * program says which library dgels_ came from (a LAPACK routine the drop-in does not define) and,
- * when TSL_REQUIRE_LAPACK is set, fails unless that path contains it. The drop-in's own dgesv_ and
- * dposv_ come first; the tests route them to the CPU LAPACK, naming the reference as that, so the
- * reference's LU and Cholesky run their blocked updates through the drop-in's BLAS. */
+ * program says which library dsyev_ came from (a LAPACK routine the drop-in does not define) and,
+ * when TSL_REQUIRE_LAPACK is set, fails unless that path contains it. The drop-in's own dgesv_,
+ * dposv_ and dgels_ come first; the tests route them to the CPU LAPACK, naming the reference as
+ * that, so the reference's LU, Cholesky and QR run their blocked updates through the drop-in's
+ * BLAS. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <float.h>
@@ -185,11 +186,11 @@ static void check_syev(int n)
 int main(int argc, char **argv)
 {
     Dl_info info;
-    const char *from = dladdr((void *)dgels_, &info) && info.dli_fname ? info.dli_fname : "?";
+    const char *from = dladdr((void *)dsyev_, &info) && info.dli_fname ? info.dli_fname : "?";
     const char *want = getenv("TSL_REQUIRE_LAPACK");
-    printf("lapack_check: dgels_ from %s\n", from);
+    printf("lapack_check: dsyev_ from %s\n", from);
     if (want && *want && !strstr(from, want)) {
-        fprintf(stderr, "lapack_check: error: dgels_ is not from a LAPACK whose path has '%s'\n", want);
+        fprintf(stderr, "lapack_check: error: dsyev_ is not from a LAPACK whose path has '%s'\n", want);
         return 3;
     }
     int sizes[] = {1, 7, 33, 65, 130, 201};
