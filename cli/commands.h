@@ -8,6 +8,7 @@ int cli_cmd_gemm(int argc, char **argv);
 int cli_cmd_poisson(int argc, char **argv);
 int cli_cmd_blas1(int argc, char **argv);
 int cli_cmd_gemv(int argc, char **argv);
+int cli_cmd_lapack(int argc, char **argv);
 int cli_cmd_blas3(int argc, char **argv);
 int cli_cmd_transpose(int argc, char **argv);
 int cli_cmd_bandwidth(int argc, char **argv);

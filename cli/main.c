@@ -32,6 +32,8 @@ static const command commands[] = {
     {"gemv", cli_cmd_gemv, "run, time and verify GEMV variants (y = alpha op(A) x + beta y)"},
     {"blas3", cli_cmd_blas3,
      "run, time and verify Level-3 routines (symm, syrk, syr2k, trmm, trsm) and peers"},
+    {"lapack", cli_cmd_lapack,
+     "run, time and verify LAPACK routines (LU, Cholesky, QR, their solvers) and peers"},
     {"transpose", cli_cmd_transpose, "run, time and verify transpose variants (B = A^T) and peers"},
     {"bandwidth", cli_cmd_bandwidth,
      "device copy and host<->device transfer bandwidth (pageable, pinned)"},
@@ -124,7 +126,7 @@ static int times_openblas(int argc, char **argv)
         return 1;
     }
     if (strcmp(cmd, "gemm") != 0 && strcmp(cmd, "blas1") != 0 && strcmp(cmd, "gemv") != 0 &&
-        strcmp(cmd, "transpose") != 0 && strcmp(cmd, "blas3") != 0)
+        strcmp(cmd, "transpose") != 0 && strcmp(cmd, "blas3") != 0 && strcmp(cmd, "lapack") != 0)
         return 0;
     for (int i = 2; i < argc; ++i) {
         if (strcmp(argv[i], "--peers") == 0 && i + 1 < argc && names_openblas(argv[i + 1]))
