@@ -90,6 +90,18 @@ foreach(p d s)
   endif()
 endforeach()
 
+# The drop-in as the system's liblapack.so.3 and libblas.so.3 (what Debian's alternatives make of
+# the package, tests/dropin/as_system_lapack.sh): xlintstd on LU (its own routines, on the device),
+# symmetric indefinite (DSY: LAPACK routines it forwards to the CPU LAPACK) and least squares.
+if(EXISTS ${TSL_REF_LAPACK_DIR}/xlintstd AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  add_test(NAME dropin_as_system_lapack
+           COMMAND ${TSL_EXPECT_DEVICE} "dgetrf dgels"
+                   ${CMAKE_CURRENT_SOURCE_DIR}/dropin/as_system_lapack.sh $<TARGET_FILE:tessel_blas>
+                   ${TSL_REF_LAPACK_DIR}/xlintstd ${CMAKE_CURRENT_SOURCE_DIR}/dropin/lapack_dsystest.in)
+  set_tests_properties(dropin_as_system_lapack PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
+                       TIMEOUT 600 LABELS dropin)
+endif()
+
 # The mixed-precision solvers' tester (xlintstds: dsgesv, dsposv) on its shipped input.
 if(EXISTS ${TSL_REF_LAPACK_DIR}/xlintstds)
   add_test(NAME dropin_xlintstds

@@ -9,7 +9,7 @@
  * Prints one line per case and exits 1 when any ratio passes 30 (LAPACK's tests use 30).
  * Linking a LAPACK by path records only its soname (liblapack.so.3), which Debian's alternatives
  * resolve to OpenBLAS's own LAPACK unless LD_LIBRARY_PATH names the reference's folder; so the
- * program says which library dsyev_ came from (a LAPACK routine the drop-in does not define) and,
+ * program says which library its liblapack.so.3 is (where that object's own dsyev_ is) and,
  * when TSL_REQUIRE_LAPACK is set, fails unless that path contains it. The drop-in's own dgesv_,
  * dposv_ and dgels_ come first; the tests route them to the CPU LAPACK, naming the reference as
  * that, so the reference's LU, Cholesky and QR run their blocked updates through the drop-in's
@@ -185,8 +185,12 @@ static void check_syev(int n)
 
 int main(int argc, char **argv)
 {
+    /* the liblapack.so.3 this process loaded: its own dsyev_ (dlsym on its handle looks there
+     * first; the drop-in, preloaded, defines every LAPACK symbol too) */
     Dl_info info;
-    const char *from = dladdr((void *)dsyev_, &info) && info.dli_fname ? info.dli_fname : "?";
+    void *lib = dlopen("liblapack.so.3", RTLD_LAZY | RTLD_NOLOAD);
+    void *own = lib ? dlsym(lib, "dsyev_") : NULL;
+    const char *from = own && dladdr(own, &info) && info.dli_fname ? info.dli_fname : "?";
     const char *want = getenv("TSL_REQUIRE_LAPACK");
     printf("lapack_check: dsyev_ from %s\n", from);
     if (want && *want && !strstr(from, want)) {

@@ -501,6 +501,45 @@ static void case_errors(void)
     free(b);
 }
 
+/* A LAPACK symbol the drop-in does not serve itself (dsyev_), called through the drop-in's
+ * forwarder (x86-64: every LAPACK symbol is the drop-in's): the symmetric eigenproblem of a random
+ * n x n matrix by the CPU LAPACK, checked by |A Z - Z W|_1 / (n |A|_1 eps) < 30. */
+void dsyev_(const char *, const char *, const int *, double *, const int *, double *, double *,
+            const int *, int *, size_t, size_t);
+static void case_forwarded(int n)
+{
+    g_cases++;
+    double *a = random_matrix(n, n), *z, *w = malloc((size_t)n * sizeof *w), q = 0;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < j; i++) a[i + (size_t)j * n] = a[j + (size_t)i * n];
+    z = copy_of(a, (size_t)n * n);
+    int lw = -1, info = 0;
+    dsyev_("V", "L", &n, z, &n, w, &q, &lw, &info, 1, 1);
+    lw = (int)q;
+    double *work = malloc((size_t)(lw > 1 ? lw : 1) * sizeof *work);
+    dsyev_("V", "L", &n, z, &n, w, work, &lw, &info, 1, 1);
+    double worst = 0;
+    for (int j = 0; j < n; j++) {
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            double az = 0;
+            for (int t = 0; t < n; t++) az += a[i + (size_t)t * n] * z[t + (size_t)j * n];
+            s += fabs(az - z[i + (size_t)j * n] * w[j]);
+        }
+        worst = s > worst ? s : worst;
+    }
+    double ratio = worst / (n * norm1(a, n, n, n) * DBL_EPSILON);
+    Dl_info where;
+    const char *from = dladdr((void *)dsyev_, &where) && where.dli_fname ? where.dli_fname : "?";
+    printf("dsyev_ (%s) n %d: ratio %.3g, info %d\n", from, n, ratio, info);
+    if (info != 0 || !(ratio < 30)) {
+        fprintf(stderr, "lapack_symbols: FAIL: dsyev_ through the drop-in: ratio %g, info %d\n",
+                ratio, info);
+        g_failures++;
+    }
+    free(a), free(z), free(w), free(work);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -531,6 +570,7 @@ int main(int argc, char **argv)
     case_dsgesv(65, 67, 2);
     case_dsgesv(200, 200, 1);
     case_errors();
+    case_forwarded(57);
     if (g_failures) {
         fprintf(stderr, "lapack_symbols: %d failures in %d cases\n", g_failures, g_cases);
         return 1;
