@@ -22,3 +22,7 @@ foreach(family qr errors)
   set_tests_properties(lib_lapack_qr_${family} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}"
                                                          TIMEOUT 300 LABELS "lib;lapack")
 endforeach()
+# QR's leaves over many work-groups (the variant GPUs take)
+add_test(NAME lib_lapack_qr_columns COMMAND test_qr qr columns)
+set_tests_properties(lib_lapack_qr_columns PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                                      LABELS "lib;lapack")

@@ -12,8 +12,9 @@
  * reflectors (k up to two panels); gels in each trans, tall and wide, nrhs 1 and 17, beside
  * dgels_, plus its rank-deficient INFO (a zero column) and an all-zero A (X = 0, INFO 0), and
  * LAPACK's quick returns. `errors`: bad enums, k past Q's order, small leading dimensions, NULL
- * pointers: TSL_ERR_INVALID_ARG naming the argument, the arrays unchanged. Seed 20261202, or
- * TSL_TEST_SEED. */
+ * pointers: TSL_ERR_INVALID_ARG naming the argument, the arrays unchanged. `qr columns`: the
+ * leaves' `columns` variant (over many work-groups, the one GPUs take) on the shapes with leaves of
+ * more than 256 rows. Seed 20261202, or TSL_TEST_SEED. */
 #include "lapack_mat.h"
 
 #include <float.h>
@@ -285,6 +286,21 @@ static void gels_case(int dbl, tsl_layout lay, tsl_trans tr, size_t m, size_t n,
     free(a.v), free(b.v), free(b0.v), free(ac), free(bc), free(work);
 }
 
+/* tall: the leaves' variant under test is `columns`, which serves leaves of more than 256 rows:
+ * the shapes that have them, geqrf and gels. */
+static void run_tall(void)
+{
+    static const size_t shapes[][2] = {{300, 260}, {517, 40}, {260, 700}, {1000, 97}};
+    for (int dbl = g_fp64 ? 1 : 0; dbl >= 0; --dbl)
+        for (int l = 0; l < 2; ++l) {
+            tsl_layout lay = l ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
+            for (size_t i = 0; i < sizeof shapes / sizeof *shapes; ++i)
+                geqrf_case(dbl, lay, shapes[i][0], shapes[i][1]);
+            gels_case(dbl, lay, TSL_NO_TRANS, 400, 70, 3, 0);
+            gels_case(dbl, lay, TSL_TRANS, 300, 290, 2, 1);
+        }
+}
+
 static void run_qr(void)
 {
     static const size_t shapes[][2] = {{1, 1},   {7, 7},    {33, 7},   {7, 33},  {65, 65},
@@ -377,8 +393,8 @@ static void run_errors(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2 || (strcmp(argv[1], "qr") && strcmp(argv[1], "errors"))) {
-        fprintf(stderr, "usage: test_qr qr|errors\n");
+    if (argc < 2 || argc > 3 || (strcmp(argv[1], "qr") && strcmp(argv[1], "errors"))) {
+        fprintf(stderr, "usage: test_qr qr|errors [GEQRF_VARIANT]\n");
         return 2;
     }
     const char *env = getenv("TSL_TEST_SEED");
@@ -390,7 +406,12 @@ int main(int argc, char **argv)
     tsl_device_info info;
     tsl_context_device(g_ctx, &info);
     g_fp64 = info.fp64;
-    if (!strcmp(argv[1], "qr")) run_qr();
+    if (argc == 3) {
+        st = tsl_context_set_variant(g_ctx, "geqrf", argv[2]);
+        CHECK(st == TSL_OK, "geqrf variant %s: %s", argv[2], tsl_context_error(g_ctx));
+    }
+    if (!strcmp(argv[1], "qr") && argc == 3 && !strcmp(argv[2], "columns")) run_tall();
+    else if (!strcmp(argv[1], "qr")) run_qr();
     if (!strcmp(argv[1], "errors")) run_errors();
     tsl_context_destroy(g_ctx);
     return check_summary("test_qr");

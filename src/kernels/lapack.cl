@@ -449,3 +449,111 @@ __kernel void lp_mirror(const int m, const int n, __global real *A, const long o
     }
 }
 #endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_qr_col_update) || defined(ONLY_qr_col_reflect)
+/* The norm of a column from the groups' parts: part[2 g] the largest magnitude among group g's
+ * elements, part[2 g + 1] the sum of their squares relative to it; combined relative to the
+ * largest of all, so that no square overflows or underflows. */
+real qr_col_norm(__global const real *part, const int nparts, real *largest)
+{
+    real big = ZERO, ss = ZERO;
+    for (int g = 0; g < nparts; g++) big = fmax(big, part[2 * g]);
+    for (int g = 0; big != ZERO && g < nparts; g++) {
+        const real r = part[2 * g] / big;
+        ss += r * r * part[2 * g + 1];
+    }
+    *largest = big;
+    return big * sqrt(ss);
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_qr_col_update)
+/* The `columns` variant of the QR leaf (qr_leaf's arithmetic over many work-groups, two launches
+ * a column), step j of the m x n block at off: for j >= 0 (after qr_col_reflect(j)) the reflector
+ * of column j applied to the columns right of it on rows below j: w(c) = tau (A(j, c) + the
+ * groups' v^T A(:, c) in pw), A(i, c) -= v(i) w(c); w into wrow (qr_col_reflect's tail) for
+ * row j, which
+ * qr_col_reflect(j + 1) updates (every group reads row j here). Then the parts of column j + 1's
+ * norm below its diagonal into pn. Work-group g takes row j + 1 + g LEAF_WG + lid. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void qr_col_update(const int m, const int n, __global real *A, const long off, const long rs,
+                   const long cs, const int j, __global const real *tau, const int t0,
+                   __global const real *pw, const int nparts, __global real *wrow,
+                   __global real *pn)
+{
+    /* wrow: the first LEAF_MAX_COLS elements of the tail qr_col_reflect reads */
+    __local real w[LEAF_MAX_COLS];
+    __local real red[LEAF_WG];
+    const int lid = get_local_id(0), g = get_group_id(0);
+    const int i = j + 1 + g * LEAF_WG + lid;
+    const int mine = i < m;
+    if (j >= 0) {
+        const real t = tau[t0 + j];
+        WG_FOR(c, j + 1, n) {
+            real s = AT(j, c);
+            for (int q = 0; q < nparts; q++) s += pw[q * LEAF_MAX_COLS + c];
+            w[c] = t * s;
+            if (g == 0) wrow[c] = t * s;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t != ZERO) {
+            const real v = mine ? AT(i, j) : ZERO;
+            for (int c = j + 1; c < n; c++)
+                if (mine) AT(i, c) -= v * w[c];
+        }
+    }
+    if (j + 1 >= min(m, n)) return;
+    /* column j + 1 below its diagonal: rows from j + 2 */
+    const real x = mine && i >= j + 2 ? AT(i, j + 1) : ZERO;
+    const real big = max_tree(red, fabs(x), lid);
+    const real r = big != ZERO ? x / big : ZERO;
+    const real ss = sum_tree(red, r * r, lid);
+    if (lid == 0) pn[2 * g] = big, pn[2 * g + 1] = ss;
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_qr_col_reflect)
+/* Step j of the columns variant: the reflector of column j from the norm's parts pn (every group
+ * computes the same beta and tau from the same parts in the same order): its rows below j scaled
+ * into v, tau[t0 + j] (group 0), and the groups' parts of v^T A(:, c) for the columns right of j
+ * into pw. Group 0 also finishes row j - 1 (its update by wrow, beta on its diagonal from
+ * betas), which no group reads here. j = min(m, n): only that. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void qr_col_reflect(const int m, const int n, __global real *A, const long off, const long rs,
+                    const long cs, const int j, __global real *tau, const int t0,
+                    __global const real *pn, const int nparts, __global real *pw,
+                    __global real *tail)
+{
+    /* tail: qr_col_update's w of row j - 1, then the betas */
+    __global const real *wrow = tail;
+    __global real *betas = tail + LEAF_MAX_COLS;
+    __local real red[LEAF_WG];
+    const int lid = get_local_id(0), g = get_group_id(0);
+    if (g == 0 && j > 0) {
+        WG_FOR(c, j, n) AT(j - 1, c) -= wrow[c];
+        if (lid == 0) AT(j - 1, j - 1) = betas[j - 1];
+    }
+    if (j >= min(m, n)) return;
+    const int i = j + 1 + g * LEAF_WG + lid;
+    const int mine = i < m;
+    real big;
+    const real xnorm = qr_col_norm(pn, nparts, &big);
+    const real alpha = AT(j, j);
+    real t = ZERO, beta = alpha, scale = ZERO;
+    if (xnorm != ZERO) {
+        const real s = fmax(big, fabs(alpha));
+        const real as = alpha / s, xs = xnorm / s;
+        const real bs = -copysign(hypot(as, xs), as);
+        t = (bs - as) / bs;
+        scale = as - bs;
+        beta = bs * s;
+        if (mine) AT(i, j) = AT(i, j) / s / scale;
+    }
+    if (g == 0 && lid == 0) tau[t0 + j] = t, betas[j] = beta;
+    const real v = mine ? AT(i, j) : ZERO;
+    for (int c = j + 1; c < n; c++) {
+        const real p = sum_tree(red, t != ZERO && mine ? v * AT(i, c) : ZERO, lid);
+        if (lid == 0) pw[g * LEAF_MAX_COLS + c] = p;
+    }
+}
+#endif

@@ -16,6 +16,8 @@
  *
  * Workspaces: V, T and G in TSL__WS_BLOCKS, the two k x n products in TSL__WS_W (slots no GEMM
  * takes), sized once per call by tsl__lp_qr_reserve. */
+#include <string.h>
+
 #include "lapack/lapack.h"
 
 /* A matrix of rows x cols in layout at element off of mem, packed (ld the inner extent). */
@@ -91,10 +93,93 @@ tsl_status tsl__lp_diag_info(tsl_context *ctx, const lp_mat *a, size_t n, const 
     return tsl__launch(ctx, k, "lapack diagonal test", args, 7, 1, &wg, &wg);
 }
 
+/* ---- the leaves' variants (the op "geqrf") ----------------------------------------------------
+ * leaf: one work-group factors the leaf column by column (qr_leaf); columns: the same arithmetic
+ * over a work-group per LP_LEAF_WG rows, two launches a column (qr_col_reflect, qr_col_update),
+ * for devices where one work-group is a small part of the device. auto: columns on GPUs, leaf
+ * elsewhere. A leaf of at most LP_LEAF_WG rows always takes `leaf`. */
+typedef struct {
+    const char *name;
+    int columns;
+} geqrf_variant;
+static const geqrf_variant geqrf_variants[] = {{"leaf", 0}, {"columns", 1}};
+static const tsl__auto_row geqrf_auto[] = {{"gpu", "columns"}, {NULL, "leaf"}};
+
+static const char *geqrf_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(geqrf_variants), i);
+}
+static tsl_status geqrf_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    const geqrf_variant *v =
+        tsl__find_variant(ctx, "geqrf", TSL__TABLE(geqrf_variants), geqrf_auto, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
+    if (resolved) *resolved = v->name;
+    return TSL_OK;
+}
+const tsl__op_desc tsl__geqrf_desc = {
+    .op = "geqrf", .variant_name = geqrf_name, .variant_check = geqrf_check};
+
+/* The columns variant on the m x n leaf at (r0, r0): qr_col_update(-1) gives column 0's norm
+ * parts; then for each column j qr_col_reflect(j) and qr_col_update(j), and qr_col_reflect(kmin)
+ * finishes the last row. Scratch (no GEMM runs meanwhile): the norm's parts (SCRATCH), the dot
+ * products' (SCRATCH2), the finished row's w and the betas (SCRATCH3). */
+static tsl_status qr_columns(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
+                             cl_mem tau)
+{
+    cl_kernel ku, kr;
+    tsl_status s;
+    size_t es = elem(a->prec), wg = LP_LEAF_WG, most = (m + wg - 1) / wg + 1;
+    cl_mem pn, pw, tail;
+    if ((s = tsl__lp_kernel(ctx, a->prec, "qr_col_update", &ku)) != TSL_OK ||
+        (s = tsl__lp_kernel(ctx, a->prec, "qr_col_reflect", &kr)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH, 2 * most * es, &pn)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH2, most * LP_LEAF * es, &pw)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH3, 2 * LP_LEAF * es, &tail)) != TSL_OK)
+        return s;
+    int im = (int)m, in = (int)n, t0 = (int)r0;
+    cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
+    lp_strides(a, &rs, &cs);
+    long kmin = (long)(m < n ? m : n);
+    int nparts = 1; /* the parts qr_col_update left: its groups */
+    for (long j = -1; s == TSL_OK && j <= kmin; ++j) {
+        int ij = (int)j;
+        size_t rows = (long)m > j + 1 ? m - (size_t)(j + 1) : 0;
+        size_t groups = rows ? (rows + wg - 1) / wg : 1, global = groups * wg;
+        int ng = (int)groups;
+        if (j >= 0) {
+            size_t rg = j == kmin ? wg : global;
+            tsl__arg ra[] = {{sizeof im, &im},         {sizeof in, &in},
+                             {sizeof(cl_mem), &a->mem}, {sizeof off, &off},
+                             {sizeof rs, &rs},         {sizeof cs, &cs},
+                             {sizeof ij, &ij},         {sizeof(cl_mem), &tau},
+                             {sizeof t0, &t0},         {sizeof(cl_mem), &pn},
+                             {sizeof nparts, &nparts}, {sizeof(cl_mem), &pw},
+                             {sizeof(cl_mem), &tail}};
+            s = tsl__launch(ctx, kr, "lapack QR column reflector", ra, 13, 1, &rg, &wg);
+            if (s != TSL_OK || j == kmin) break;
+        }
+        /* qr_col_update(j) reads qr_col_reflect(j)'s ng parts of pw */
+        tsl__arg ua[] = {{sizeof im, &im},         {sizeof in, &in},
+                         {sizeof(cl_mem), &a->mem}, {sizeof off, &off},
+                         {sizeof rs, &rs},         {sizeof cs, &cs},
+                         {sizeof ij, &ij},         {sizeof(cl_mem), &tau},
+                         {sizeof t0, &t0},         {sizeof(cl_mem), &pw},
+                         {sizeof ng, &ng},         {sizeof(cl_mem), &tail},
+                         {sizeof(cl_mem), &pn}};
+        s = tsl__launch(ctx, ku, "lapack QR column update", ua, 13, 1, &global, &wg);
+        nparts = ng;
+    }
+    return s;
+}
+
 /* The leaf: QR of the m x n block at (r0, r0), n <= LP_LEAF, its tau at tau[r0 ..]. */
 static tsl_status qr_leaf(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
                           cl_mem tau)
 {
+    const char *v = tsl__context_variant(ctx, "geqrf");
+    if (strcmp(v, "auto") == 0) v = tsl__auto_pick(ctx, geqrf_auto);
+    if (m > LP_LEAF_WG && strcmp(v, "columns") == 0) return qr_columns(ctx, a, r0, m, n, tau);
     cl_kernel k;
     tsl_status s = tsl__lp_kernel(ctx, a->prec, "qr_leaf", &k);
     if (s != TSL_OK) return s;

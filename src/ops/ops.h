@@ -217,5 +217,6 @@ extern const tsl__op_desc tsl__trsm_desc;
 extern const tsl__op_desc tsl__gemm_batched_desc;
 /* LAPACK (src/lapack) */
 extern const tsl__op_desc tsl__getrf_desc;
+extern const tsl__op_desc tsl__geqrf_desc;
 
 #endif

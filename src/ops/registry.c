@@ -15,6 +15,7 @@ static const tsl__op_desc *const ops[] = {
     &tsl__symm_desc, &tsl__syrk_desc, &tsl__syr2k_desc, &tsl__trmm_desc, &tsl__trsm_desc,
     &tsl__gemm_batched_desc,
     &tsl__getrf_desc,
+    &tsl__geqrf_desc,
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
