@@ -5,7 +5,9 @@
 # first on LD_LIBRARY_PATH, so reference LAPACK's TESTER (xlintstd) loads the drop-in for both; its
 # own LAPACK routines then run on the device (TESSEL_BLAS_ROUTE as the environment sets it) and
 # every other LAPACK symbol forwards to the CPU LAPACK the drop-in finds (never itself). Runs
-# lapack_tester.sh TESTER INPUT there; fails unless the tester really loaded the drop-in.
+# lapack_tester.sh TESTER INPUT there; fails unless the tester really loaded the drop-in. In the
+# sanitizer build the drop-in carries AddressSanitizer, whose runtime must come first in a process
+# it did not start in: TSL_ASAN_RUNTIME (set by ctest there) is preloaded, as preload.sh does.
 set -uo pipefail
 dropin=$1 tester=$2 input=$3
 dir=$(mktemp -d)
@@ -19,4 +21,8 @@ if [ "$loaded" != "$dir/liblapack.so.3" ]; then
   exit 1
 fi
 echo "as_system_lapack: liblapack.so.3 and libblas.so.3 are $dropin"
+if [ -n "${TSL_ASAN_RUNTIME:-}" ]; then
+  export LD_PRELOAD="$TSL_ASAN_RUNTIME"
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
 exec bash "$(dirname "$0")/lapack_tester.sh" "$tester" "$input"
