@@ -529,14 +529,6 @@ static int check_common(l3_job *j, const char *precision, const char *variant, s
     return cli_select_peers(j->cmd, peers, peer_name, j->peers, &j->npeers);
 }
 
-static int parse_flag(const l3_job *j, const char *opt, const char *text, const char *a,
-                      const char *b, int va, int vb, int *out)
-{
-    if (strcmp(text, a) == 0) return *out = va, 0;
-    if (strcmp(text, b) == 0) return *out = vb, 0;
-    return cli_error(CLI_EXIT_USAGE, "%s: %s expects %s or %s, got '%s'", j->cmd, opt, a, b, text);
-}
-
 /* ---- tessel gemm --batch ------------------------------------------------------------------------ */
 
 int cli_gemm_batched(const cli_batched_opts *o)
@@ -548,12 +540,12 @@ int cli_gemm_batched(const cli_batched_opts *o)
     j.alpha = o->alpha, j.beta = o->beta, j.tolerance = o->tolerance, j.verify = o->verify;
     j.seed = o->seed, j.batch = o->batch;
     int v = 0, rc;
-    if ((rc = parse_flag(&j, "--layout", o->layout, "row", "col", TSL_ROW_MAJOR, TSL_COL_MAJOR, &v)))
+    if ((rc = cli_parse_choice(j.cmd, "--layout", o->layout, "row", "col", TSL_ROW_MAJOR, TSL_COL_MAJOR, &v)))
         return rc;
     j.lay = (tsl_layout)v;
-    if ((rc = parse_flag(&j, "--transa", o->transa, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
+    if ((rc = cli_parse_choice(j.cmd, "--transa", o->transa, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
     j.trans = (tsl_trans)v;
-    if ((rc = parse_flag(&j, "--transb", o->transb, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
+    if ((rc = cli_parse_choice(j.cmd, "--transb", o->transb, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
     j.transb = (tsl_trans)v;
     if (strcmp(o->variant, "list") == 0) return cli_list_variants("gemm_batched");
     if ((rc = check_common(&j, o->precision, o->variant, o->repeat, o->warmup, o->peer_names)))
@@ -668,16 +660,16 @@ int cli_cmd_blas3(int argc, char **argv)
                          "blas3: --op expects symm, syrk, syr2k, trmm or trsm, got '%s'", op);
     if (strcmp(variant, "list") == 0) return cli_list_variants(op_names[j.op]);
     int v = 0;
-    if ((rc = parse_flag(&j, "--layout", layout, "row", "col", TSL_ROW_MAJOR, TSL_COL_MAJOR, &v)))
+    if ((rc = cli_parse_choice(j.cmd, "--layout", layout, "row", "col", TSL_ROW_MAJOR, TSL_COL_MAJOR, &v)))
         return rc;
     j.lay = (tsl_layout)v;
-    if ((rc = parse_flag(&j, "--side", side, "left", "right", TSL_LEFT, TSL_RIGHT, &v))) return rc;
+    if ((rc = cli_parse_choice(j.cmd, "--side", side, "left", "right", TSL_LEFT, TSL_RIGHT, &v))) return rc;
     j.side = (tsl_side)v;
-    if ((rc = parse_flag(&j, "--uplo", uplo, "lower", "upper", TSL_LOWER, TSL_UPPER, &v))) return rc;
+    if ((rc = cli_parse_choice(j.cmd, "--uplo", uplo, "lower", "upper", TSL_LOWER, TSL_UPPER, &v))) return rc;
     j.uplo = (tsl_uplo)v;
-    if ((rc = parse_flag(&j, "--trans", trans, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
+    if ((rc = cli_parse_choice(j.cmd, "--trans", trans, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
     j.trans = (tsl_trans)v;
-    if ((rc = parse_flag(&j, "--diag", diag, "non-unit", "unit", TSL_NON_UNIT, TSL_UNIT, &v)))
+    if ((rc = cli_parse_choice(j.cmd, "--diag", diag, "non-unit", "unit", TSL_NON_UNIT, TSL_UNIT, &v)))
         return rc;
     j.diag = (tsl_diag)v;
     if (j.block > 4096)

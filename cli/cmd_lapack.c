@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "args.h"
 #include "commands.h"
@@ -142,13 +141,6 @@ typedef struct {
     tsl_buffer *da, *db;
 } dev_run;
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static tsl_status dev_call(void *arg, unsigned run, double *ms)
 {
     (void)run;
@@ -170,7 +162,7 @@ static tsl_status dev_call(void *arg, unsigned run, double *ms)
     tsl_layout L = g->lay;
     int d = g->dbl, *info = &c->info;
     c->info = 0;
-    double t0 = now_s();
+    double t0 = cli_now_s();
 #define PICK(f, ...) (d ? tsl_d##f(__VA_ARGS__) : tsl_s##f(__VA_ARGS__))
     switch (g->op) {
     case LC_GETRF: st = PICK(getrf_buf, ctx, L, c->m, c->n, r->da, c->lda, c->ipiv, info); break;
@@ -206,7 +198,7 @@ static tsl_status dev_call(void *arg, unsigned run, double *ms)
                         c->ldb, &c->iter, info);
     }
 #undef PICK
-    *ms = (now_s() - t0) * 1e3;
+    *ms = (cli_now_s() - t0) * 1e3;
     return st;
 }
 
@@ -350,14 +342,6 @@ static void print_help(const cli_option *opts, size_t nopts)
            cli_csv_header);
 }
 
-static int parse2(const char *opt, const char *text, const char *a, const char *b, int va,
-                  int vb, int *out)
-{
-    if (strcmp(text, a) == 0) return *out = va, 0;
-    if (strcmp(text, b) == 0) return *out = vb, 0;
-    return cli_error(CLI_EXIT_USAGE, "lapack: %s expects %s or %s, got '%s'", opt, a, b, text);
-}
-
 int cli_cmd_lapack(int argc, char **argv)
 {
     lc_job j;
@@ -414,13 +398,13 @@ int cli_cmd_lapack(int argc, char **argv)
                          "lapack: --op expects getrf, getrs, gesv, potrf, potrs, posv, geqrf, "
                          "ormqr, gels, dsgesv or dsposv, got '%s'", op);
     int v = 0;
-    if ((rc = parse2("--layout", layout, "col", "row", TSL_COL_MAJOR, TSL_ROW_MAJOR, &v))) return rc;
+    if ((rc = cli_parse_choice("lapack", "--layout", layout, "col", "row", TSL_COL_MAJOR, TSL_ROW_MAJOR, &v))) return rc;
     j.g.lay = (tsl_layout)v;
-    if ((rc = parse2("--uplo", uplo, "lower", "upper", TSL_LOWER, TSL_UPPER, &v))) return rc;
+    if ((rc = cli_parse_choice("lapack", "--uplo", uplo, "lower", "upper", TSL_LOWER, TSL_UPPER, &v))) return rc;
     j.g.uplo = (tsl_uplo)v;
-    if ((rc = parse2("--trans", trans, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
+    if ((rc = cli_parse_choice("lapack", "--trans", trans, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
     j.g.trans = (tsl_trans)v;
-    if ((rc = parse2("--side", side, "left", "right", TSL_LEFT, TSL_RIGHT, &v))) return rc;
+    if ((rc = cli_parse_choice("lapack", "--side", side, "left", "right", TSL_LEFT, TSL_RIGHT, &v))) return rc;
     j.g.side = (tsl_side)v;
     if ((rc = cli_parse_precision("lapack", precision, &j.g.dbl, &j.g.es))) return rc;
     if (mixed(j.g.op)) j.g.dbl = 1, j.g.es = sizeof(double); /* double in, single inside */

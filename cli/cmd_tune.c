@@ -20,9 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "args.h"
+#include "common.h"
 #include "commands.h"
 #include "measure.h"
 #include "output.h"
@@ -48,13 +48,6 @@ typedef struct {
     cli_session s;
     FILE *out; /* the run's summary: stdout, or stderr when CSV or JSON goes to stdout */
 } tune_job;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -270,7 +263,7 @@ static int check_finalists(tune_job *job, tune_kind kind, const char *cls, shape
     size_t nb = nf + 1 < 3 ? 3 : nf + 1;
     double base[TUNE_MAX_CHECK_SHAPES * (FINALISTS + 1 < 3 ? 3 : FINALISTS + 1)];
     double cand[FINALISTS * TUNE_MAX_CHECK_SHAPES];
-    double t0 = now_s();
+    double t0 = cli_now_s();
     for (size_t i = 0; i < *ncs; ++i) {
         shape_data own, *d = NULL;
         for (size_t j = 0; j < nd && !d; ++j)
@@ -302,7 +295,7 @@ static int check_finalists(tune_job *job, tune_kind kind, const char *cls, shape
                     base[i * nb + r] = ms;
                 cli_progress("tune gemm %s %s: checking %zu finalists against auto on %zu shapes, "
                              "%zu/%zu, %.0f s",
-                             prec, cls, nf, *ncs, i + 1, *ncs, now_s() - t0);
+                             prec, cls, nf, *ncs, i + 1, *ncs, cli_now_s() - t0);
             }
         }
         if (d == &own) tune_data_free(&own);
@@ -381,7 +374,7 @@ static int tune_group(tune_job *job, tune_kind kind, tsl_tuner *t, const char *c
     tsl_status st;
     const char *prec = tune_kind_name(kind);
     size_t space = tsl_tuner_space_size(t);
-    double t0 = now_s();
+    double t0 = cli_now_s();
     best b = {"", 0.0}, base = {"", 0.0}, fin[FINALISTS];
     size_t tried = 0, passed = 0, nf = 0;
     /* The baseline: what auto runs now for this class, measured first (it may lie outside a
@@ -397,7 +390,7 @@ static int tune_group(tune_job *job, tune_kind kind, tsl_tuner *t, const char *c
     while (baseline || (cfg = tsl_tuner_next(t)) != NULL) {
         if (!baseline && strcmp(cfg, base.config) == 0) continue; /* measured already */
         if (tried > 0 &&
-            (now_s() - t0 > budget || (job->max_candidates && tried >= job->max_candidates)))
+            (cli_now_s() - t0 > budget || (job->max_candidates && tried >= job->max_candidates)))
             break;
         ++tried;
         double logsum = 0.0;
@@ -428,7 +421,7 @@ static int tune_group(tune_job *job, tune_kind kind, tsl_tuner *t, const char *c
         }
         cli_progress("tune gemm %s %s: %zu tried (%zu verified) of %zu, %.0f/%.0f s, best %.1f "
                      "GFLOP/s",
-                     prec, cls, tried, passed, space, now_s() - t0, budget, b.score);
+                     prec, cls, tried, passed, space, cli_now_s() - t0, budget, b.score);
     }
     tsl_tuner_destroy(t);
     cli_progress_clear();
@@ -438,7 +431,7 @@ static int tune_group(tune_job *job, tune_kind kind, tsl_tuner *t, const char *c
                          "%zu tried",
                          prec, cls, job->s.dev.name, tried);
     fprintf(job->out, "gemm %s %s: %zu of %zu configurations tried in %.0f s, %zu verified\n", prec,
-            cls, tried, space, now_s() - t0, passed);
+            cls, tried, space, cli_now_s() - t0, passed);
     fprintf(job->out, "  before: %8.1f GFLOP/s  %s\n", base.score, base.config);
     fprintf(job->out, "  best:   %8.1f GFLOP/s  %s  (%.2fx)\n", b.score, b.config,
             base.score > 0 ? b.score / base.score : 0.0);

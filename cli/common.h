@@ -16,6 +16,8 @@ extern char **cli_argv;
 /* The one error line (and exit code) for a context tsl_context_create could not make from spec:
  * an unmatched spec lists the devices. */
 int cli_device_error(tsl_status st, const char *spec);
+/* Seconds of the monotonic clock, for wall-clock timings. */
+double cli_now_s(void);
 /* Median of n values; sorts v. */
 double cli_median(double *v, size_t n);
 /* Physical memory of this machine in bytes, 0 if unknown. */

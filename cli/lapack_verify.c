@@ -15,8 +15,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "common.h"
 #include "lapack_cli.h"
 
 const char *const lc_op_names[LC_NOPS] = {"getrf", "getrs", "gesv",  "potrf", "potrs", "posv",
@@ -92,12 +92,8 @@ static double vnorm1(const double *v, size_t n)
     return s;
 }
 
+/* The probe vectors' random state (cli_fill_random's). */
 static unsigned long long g_probe = 0x5DEECE66Dull;
-static double rnd(void)
-{
-    g_probe = g_probe * 6364136223846793005ull + 1442695040888963407ull;
-    return (double)(g_probe >> 11) / 9007199254740992.0 * 2.0 - 1.0;
-}
 
 /* The symmetric matrix of a's uplo triangle. */
 static double sym(hm a, tsl_uplo up, size_t i, size_t j)
@@ -135,7 +131,7 @@ static double factor_ratio(const lc_args *g, const lc_case *c, hm a, hm f, const
             an = fmax(an, s);
         }
     for (int t = 0; x && w && z && t < 3; ++t) {
-        for (size_t j = 0; j < n; ++j) x[j] = rnd();
+        cli_fill_random(TSL_DOUBLE, x, n, &g_probe);
         for (size_t i = 0; i < m; ++i) { /* w = A x */
             double s = 0;
             for (size_t j = 0; j < n; ++j)
@@ -228,7 +224,7 @@ static double ormqr_ratio(const lc_args *g, const lc_case *c, hm f, const double
            *z = malloc((big + 1) * sizeof *z), worst = 0;
     double cn = norm1(c0, m, n);
     for (int t = 0; x && y && z && t < 3; ++t) {
-        for (size_t j = 0; j < n; ++j) x[j] = rnd();
+        cli_fill_random(TSL_DOUBLE, x, n, &g_probe);
         if (g->side == TSL_LEFT) { /* y = C x, then op(Q) y */
             for (size_t i = 0; i < m; ++i) {
                 double s = 0;
@@ -346,13 +342,6 @@ void dsgesv_(const fi *, const fi *, double *, const fi *, fi *, const double *,
 void dsposv_(const char *, const fi *, const fi *, double *, const fi *, const double *,
              const fi *, double *, const fi *, double *, float *, fi *, fi *, size_t);
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 double lc_openblas_call(const lc_args *g, lc_case *c, const char **why)
 {
     if (g->lay != TSL_COL_MAJOR) {
@@ -393,7 +382,7 @@ double lc_openblas_call(const lc_args *g, lc_case *c, const char **why)
     }
     lw = (fi)words;
     if (lw < 1) lw = 1;
-    double t0 = now_s();
+    double t0 = cli_now_s();
 #define PICK(f, ...) (d ? d##f(__VA_ARGS__) : s##f(__VA_ARGS__))
     switch (g->op) {
     case LC_GETRF: PICK(getrf_, &m, &n, c->a, &lda, c->ipiv, &info); break;
@@ -414,7 +403,7 @@ double lc_openblas_call(const lc_args *g, lc_case *c, const char **why)
         dsposv_(u, &n, &r, c->a, &lda, c->b0, &ldb, c->x, &ldb, work, swork, &iter, &info, 1);
     }
 #undef PICK
-    double secs = now_s() - t0;
+    double secs = cli_now_s() - t0;
     free(work), free(swork);
     c->info = info, c->iter = iter;
     return secs;

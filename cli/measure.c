@@ -83,6 +83,14 @@ void cli_row_start(const cli_session *s, const char *op, const char *variant, cl
 
 /* ---- options --------------------------------------------------------------------------------- */
 
+int cli_parse_choice(const char *cmd, const char *opt, const char *text, const char *a,
+                     const char *b, int va, int vb, int *out)
+{
+    if (strcmp(text, a) == 0) return *out = va, 0;
+    if (strcmp(text, b) == 0) return *out = vb, 0;
+    return cli_error(CLI_EXIT_USAGE, "%s: %s expects %s or %s, got '%s'", cmd, opt, a, b, text);
+}
+
 int cli_parse_precision(const char *cmd, const char *text, int *is_double, size_t *es)
 {
     if (strcmp(text, "single") == 0)

@@ -95,6 +95,10 @@ void cli_help_options(const cli_option *opts, size_t nopts, const char *op);
 int cli_read_options(const char *cmd, int argc, char **argv, const cli_option *opts, size_t nopts,
                      void (*help)(const cli_option *opts, size_t nopts));
 
+/* An option that is one of two words: *out = va for a, vb for b; otherwise the usage error (exit 2)
+ * "CMD: OPT expects A or B, got 'TEXT'". */
+int cli_parse_choice(const char *cmd, const char *opt, const char *text, const char *a,
+                     const char *b, int va, int vb, int *out);
 /* --precision single|double; usage error (exit 2) otherwise (for half and bfloat16: that only gemm
  * has them). */
 int cli_parse_precision(const char *cmd, const char *text, int *is_double, size_t *es);

@@ -119,4 +119,29 @@ static inline void from_buf(int dbl, tsl_buffer *b, void *x, const mat *a)
     tsl_buffer_destroy(b);
 }
 
+
+/* A call's A and B (b may be NULL) in the precision's elements, and in device buffers when buf. */
+typedef struct {
+    void *xa, *xb;
+    tsl_buffer *ba, *bb;
+} staged;
+static inline staged stage_in(int dbl, int buf, const mat *a, const mat *b)
+{
+    staged st = {to_prec(dbl, a), b ? to_prec(dbl, b) : NULL, NULL, NULL};
+    if (buf) st.ba = to_buf(dbl, st.xa, a);
+    if (buf && b) st.bb = to_buf(dbl, st.xb, b);
+    return st;
+}
+/* The call's results back into a and b, and what stage_in took freed. */
+static inline void stage_out(int dbl, int buf, staged *st, mat *a, mat *b)
+{
+    if (buf) {
+        from_buf(dbl, st->ba, st->xa, a);
+        if (b) from_buf(dbl, st->bb, st->xb, b);
+    }
+    from_prec(dbl, st->xa, a);
+    if (b) from_prec(dbl, st->xb, b);
+    free(st->xa);
+    free(st->xb);
+}
 #endif

@@ -43,8 +43,9 @@ typedef enum { GETRF, GETRS, GESV, POTRF, POTRS, POSV } op;
 static tsl_status call(op o, int dbl, int buf, tsl_trans tr, tsl_uplo up, mat *a, mat *b,
                        int *ipiv, int *info)
 {
-    void *xa = to_prec(dbl, a), *xb = b ? to_prec(dbl, b) : NULL;
-    tsl_buffer *ba = buf ? to_buf(dbl, xa, a) : NULL, *bb = buf && b ? to_buf(dbl, xb, b) : NULL;
+    staged st = stage_in(dbl, buf, a, b);
+    void *xa = st.xa, *xb = st.xb;
+    tsl_buffer *ba = st.ba, *bb = st.bb;
     tsl_layout L = a->lay;
     size_t m = a->r, n = a->c, nrhs = b ? b->c : 0, lda = a->ld, ldb = b ? b->ld : 1;
     tsl_status s = TSL_ERR_INVALID_ARG;
@@ -76,14 +77,7 @@ static tsl_status call(op o, int dbl, int buf, tsl_trans tr, tsl_uplo up, mat *a
         break;
     }
 #undef PICK
-    if (buf) {
-        from_buf(dbl, ba, xa, a);
-        if (b) from_buf(dbl, bb, xb, b);
-    }
-    from_prec(dbl, xa, a);
-    if (b) from_prec(dbl, xb, b);
-    free(xa);
-    free(xb);
+    stage_out(dbl, buf, &st, a, b);
     return s;
 }
 

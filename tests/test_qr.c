@@ -60,7 +60,9 @@ typedef enum { GEQRF, ORMQR, GELS } op;
 static tsl_status call(op o, int dbl, int buf, tsl_side sd, tsl_trans tr, size_t k, mat *a,
                        double *tau, mat *b, int *info)
 {
-    void *xa = to_prec(dbl, a), *xb = b ? to_prec(dbl, b) : NULL;
+    staged st = stage_in(dbl, buf, a, b);
+    void *xa = st.xa, *xb = st.xb;
+    tsl_buffer *ba = st.ba, *bb = st.bb;
     size_t kt = !tau ? 0 : o == ORMQR ? k : (a->r < a->c ? a->r : a->c);
     void *xt = malloc((kt + 1) * (dbl ? sizeof(double) : sizeof(float)));
     for (size_t i = 0; i < kt; ++i)
@@ -68,7 +70,6 @@ static tsl_status call(op o, int dbl, int buf, tsl_side sd, tsl_trans tr, size_t
             ((double *)xt)[i] = tau[i];
         else
             ((float *)xt)[i] = (float)tau[i];
-    tsl_buffer *ba = buf ? to_buf(dbl, xa, a) : NULL, *bb = buf && b ? to_buf(dbl, xb, b) : NULL;
     tsl_layout L = a->lay;
     size_t lda = a->ld, ldb = b ? b->ld : 1;
     tsl_status s = TSL_ERR_INVALID_ARG;
@@ -90,14 +91,9 @@ static tsl_status call(op o, int dbl, int buf, tsl_side sd, tsl_trans tr, size_t
     }
     }
 #undef PICK
-    if (buf) {
-        from_buf(dbl, ba, xa, a);
-        if (b) from_buf(dbl, bb, xb, b);
-    }
-    from_prec(dbl, xa, a);
-    if (b) from_prec(dbl, xb, b);
+    stage_out(dbl, buf, &st, a, b);
     for (size_t i = 0; i < kt; ++i) tau[i] = dbl ? ((double *)xt)[i] : ((float *)xt)[i];
-    free(xa), free(xb), free(xt);
+    free(xt);
     return s;
 }
 
