@@ -303,11 +303,9 @@ double lc_ratio(const lc_args *g, const lc_case *c)
         case LC_GETRF:
         case LC_POTRF:
         case LC_GEQRF: ratio = factor_ratio(g, c, A, F, tau, eps); break;
-        case LC_ORMQR: {
-            hm R = {c->araw, c->lda, col}; /* the reflectors themselves: araw holds a0 */
-            ratio = ormqr_ratio(g, c, R, tau, B0, B1, eps);
+        case LC_ORMQR: /* araw holds the reflectors themselves */
+            ratio = ormqr_ratio(g, c, A, tau, B0, B1, eps);
             break;
-        }
         case LC_GELS: ratio = gels_ratio(g, c, A, B1, B0, eps); break;
         default: ratio = solve_ratio(g, c, A, B1, B0, eps);
         }

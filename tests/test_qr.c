@@ -239,7 +239,6 @@ static void gels_case(int dbl, tsl_layout lay, tsl_trans tr, size_t m, size_t n,
             for (size_t j = 0; j < n; ++j) a.v[at(&a, i, j)] = 0;
     mat_round(&a, dbl);
     mat_round(&b, dbl);
-    mat b0 = mat_copy(&b);
     double *ac = to_col(&a), *bc = to_col(&b);
     int im = (int)m, in = (int)n, ir = (int)nrhs, ldb = (int)(mn ? mn : 1), lw = -1, rinfo = 0;
     int lda = (int)(m ? m : 1);
@@ -279,7 +278,7 @@ static void gels_case(int dbl, tsl_layout lay, tsl_trans tr, size_t m, size_t n,
             free(want.v), free(got.v);
         }
     }
-    free(a.v), free(b.v), free(b0.v), free(ac), free(bc), free(work);
+    free(a.v), free(b.v), free(ac), free(bc), free(work);
 }
 
 /* tall: the leaves' variant under test is `columns`, which serves leaves of more than 256 rows:
