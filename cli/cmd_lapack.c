@@ -3,9 +3,11 @@
  * timed calls (wall clock of the call, which returns when the device has finished: the host
  * synchronisations inside a factorization count), with its inputs rewritten before every call
  * (untimed). Device-resident through the tsl_X_buf routines; dsgesv and dsposv, which have no
- * buffer form, from host memory (their transfers count). Then the peers on the same data:
- * openblas (the LAPACK OpenBLAS carries, on the host cores). getrs, potrs and ormqr read
- * factors: tessel's factorization of the size's matrix, made once before the timed calls.
+ * buffer form, from host memory (their transfers count). Then the peers on the same data
+ * (lapack_peers.c): openblas (the LAPACK OpenBLAS carries, on the host cores) and cusolver
+ * (cuSOLVER on the CUDA device that is tessel's, device-resident). getrs, potrs and ormqr read
+ * factors: tessel's factorization of the size's matrix, made once before the timed calls, for
+ * tessel's rows and the peers alike.
  *
  * The data: uniform in [-1, 1); potrf, potrs, posv and dsposv add n to A's diagonal (symmetric
  * positive definite, the uplo triangle is what they read); dsgesv adds 2 (well conditioned, so
@@ -23,7 +25,6 @@
 #include "lapack_cli.h"
 #include "measure.h"
 #include "output.h"
-#include "peer_openblas.h"
 #include "tessel.h"
 
 #define MAX_RUNS 100000u
@@ -35,6 +36,7 @@ typedef struct {
     size_t seed;
     const char *peers[CLI_MAX_LIST];
     size_t npeers;
+    int peer_noted[CLI_MAX_LIST]; /* a skipped peer's reason is noted once */
     cli_variants vs;
     cli_session s;
 } lc_job;
@@ -259,34 +261,24 @@ static void run_variant(lc_job *j, lc_case *c, size_t vi, double *times)
     cli_report_row(j->s.rep, &row);
 }
 
-static void run_peer(lc_job *j, lc_case *c, const char *peer, double *times)
+static void run_peer(lc_job *j, lc_case *c, size_t pi, double *times)
 {
+    const char *peer = j->peers[pi];
     cli_row row;
     cli_row_start(&j->s, lc_op_names[j->g.op], peer, &row);
     row.precision = mixed(j->g.op) || j->g.dbl ? "double" : "single";
     set_shape(c, &row);
-    char dev[512];
-    tsl_openblas_describe(dev, sizeof dev);
-    row.device = dev;
-    const char *why = NULL;
-    for (size_t t = 0; t < j->s.warmup + j->s.repeat; ++t) {
-        double secs = lc_openblas_call(&j->g, c, &why);
-        if (secs < 0) break;
-        if (t >= j->s.warmup) times[t - j->s.warmup] = secs * 1e3;
+    tsl_peer_result res;
+    res.run_ms = times;
+    res.c = NULL;
+    lc_peer_run(peer, &j->g, c, j->s.ctx, j->s.warmup, (unsigned)j->s.repeat, &res);
+    int got = cli_peer_row(&res, peer, &j->peer_noted[pi], &row);
+    if (got < 0) {
+        cli_error(0, "lapack: %s %s: %s", lc_op_names[j->g.op], peer, res.reason);
+        j->s.any_error = 1;
     }
-    if (why) {
-        row.status = "skipped";
-        cli_note("%s", why);
-        cli_report_row(j->s.rep, &row);
-        return;
-    }
-    finish_row(j, c, cli_median(times, j->s.repeat), &row);
+    if (got > 0) finish_row(j, c, cli_median(times, j->s.repeat), &row);
     cli_report_row(j->s.rep, &row);
-}
-
-static const char *peer_name(size_t i)
-{
-    return i == 0 ? "openblas" : NULL;
 }
 
 static void run_size(lc_job *j, lc_case *c, size_t index, size_t total)
@@ -305,7 +297,7 @@ static void run_size(lc_job *j, lc_case *c, size_t index, size_t total)
     }
     for (size_t i = 0; i < j->npeers; ++i) {
         cli_progress("lapack %zu/%zu: peer %s", index + 1, total, j->peers[i]);
-        run_peer(j, c, j->peers[i], times);
+        run_peer(j, c, i, times);
     }
     free(times);
 }
@@ -331,13 +323,17 @@ static void print_help(const cli_option *opts, size_t nopts)
            "potrs and ormqr read tessel's factors of the size's matrix, made before the timing.\n\n"
            "Options:\n");
     cli_help_options(opts, nopts, "getrf");
-    printf("Peers: openblas (the LAPACK OpenBLAS carries, on the host cores; column-major).\n"
-           "cuSOLVER is bench/lapack/cusolver_time.c (bench/scripts/lapack.sh).\n\n"
+    printf("\nPeers: openblas (the LAPACK OpenBLAS carries, on the host cores; column-major) and\n"
+           "cusolver (cuSOLVER's dense LAPACK on the CUDA device that is tessel's device, where\n"
+           "this tessel was built with it; device-resident, CUDA event times; column-major; gels\n"
+           "with m >= n and --trans n only; dsgesv is cusolverDnDSgesv; no dsposv, which\n"
+           "cuSOLVER lacks). A peer that cannot run is a skipped row with the reason on stderr.\n\n"
            "Output: as tessel gemm: an aligned table, or --csv/--json with the columns\n  %s\n"
            "(k: nrhs, or ormqr's k; the table adds info, and iter for dsgesv and dsposv).\n\n"
            "Exit codes: 0 success, 1 a --verify check failed, 2 usage error, 3 runtime error.\n\n"
            "Examples:\n"
-           "  tessel lapack --op getrf --size 4096 --precision double --verify --peers openblas\n"
+           "  tessel lapack --op getrf --size 4096 --precision double --verify"
+           " --peers openblas,cusolver\n"
            "  tessel lapack --op gels -m 3000 -n 1000 --nrhs 4 --verify\n",
            cli_csv_header);
 }
@@ -381,7 +377,8 @@ int cli_cmd_lapack(int argc, char **argv)
         {"--tolerance", NULL, CLI_REAL, &j.tolerance, "E",
          "--verify's bound on the test ratio instead of 30"},
         CLI_OPT_SEED(&j.seed),
-        {"--peers", NULL, CLI_NAME_LIST, &peers, "P", "also run these peers on the same data: openblas"},
+        {"--peers", NULL, CLI_NAME_LIST, &peers, "P",
+         "also run these peers on the same data: openblas, cusolver"},
         CLI_OPTS_OUTPUT(&csv, &json, &quiet, &help),
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
@@ -416,7 +413,7 @@ int cli_cmd_lapack(int argc, char **argv)
         return cli_error(CLI_EXIT_USAGE,
                          "lapack: --variant names getrf's leaves: %s has only auto", op);
     if ((rc = cli_variants_select(&j.vs, "getrf", variant, "lapack", 1))) return rc;
-    if ((rc = cli_select_peers("lapack", &peers, peer_name, j.peers, &j.npeers))) return rc;
+    if ((rc = cli_select_peers("lapack", &peers, lc_peer_name, j.peers, &j.npeers))) return rc;
     if ((rc = cli_sizes("lapack", "--size", size, &sizes, 1024))) return rc;
     j.s.repeat = repeat;
     j.s.warmup = warmup;

@@ -1,10 +1,12 @@
-/* lapack_cli.h: what `tessel lapack` (cmd_lapack.c) shares with its checks and CPU peer
- * (lapack_verify.c): the routines, one problem's shapes and host arrays, LAPACK's flop counts and
- * test ratios, and the same call through the LAPACK that OpenBLAS carries (the openblas peer). */
+/* lapack_cli.h: what `tessel lapack` (cmd_lapack.c) shares with its checks (lapack_verify.c) and
+ * its peers (lapack_peers.c): the routines, one problem's shapes and host arrays, LAPACK's flop
+ * counts and test ratios, and the same call by a peer: the LAPACK that OpenBLAS carries, or
+ * cuSOLVER. */
 #ifndef TESSEL_CLI_LAPACK_H
 #define TESSEL_CLI_LAPACK_H
 #include <stddef.h>
 
+#include "peers.h"
 #include "tessel.h"
 
 typedef enum {
@@ -58,8 +60,12 @@ double lc_flops(const lc_args *g, const lc_case *c);
  * scaled by the order, the norms and eps, on random probe vectors for the factorizations. NaN
  * when out of host memory. */
 double lc_ratio(const lc_args *g, const lc_case *c);
-/* The same call by OpenBLAS's LAPACK (column-major only), on c's inputs into its outputs: the
- * call's wall-clock seconds, or -1 with *why set. */
-double lc_openblas_call(const lc_args *g, lc_case *c, const char **why);
+/* The peers' --peers names in order, NULL past the end: openblas, cusolver. */
+const char *lc_peer_name(size_t i);
+/* The same call by peer (a name lc_peer_name gives) on c's inputs into its outputs (c's info and
+ * iter too), warmup untimed and repeat timed runs into res->run_ms (the caller's): res's status,
+ * reason, device, build, upload and download times as the other commands' peers give them. */
+void lc_peer_run(const char *peer, const lc_args *g, lc_case *c, tsl_context *ctx,
+                 unsigned warmup, unsigned repeat, tsl_peer_result *res);
 
 #endif

@@ -1,5 +1,5 @@
-/* lapack_verify.c: `tessel lapack`'s flop counts, its --verify ratios and its openblas peer
- * (lapack_cli.h).
+/* lapack_verify.c: `tessel lapack`'s flop counts and its --verify ratios (lapack_cli.h); its peers
+ * are lapack_peers.c.
  *
  * The ratios are LAPACK's test ratios (its dget01, dpot01, dqrt01, dget02, dqrt17 measures), in
  * double precision, with eps the precision's:
@@ -311,98 +311,4 @@ double lc_ratio(const lc_args *g, const lc_case *c)
         }
     free(f), free(b0), free(b1), free(tau);
     return ratio;
-}
-
-/* ---- the openblas peer: OpenBLAS's own LAPACK, Fortran interface ----------------------------- */
-
-typedef int fi;
-#define F2(T, p)                                                                                \
-    void p##getrf_(const fi *, const fi *, T *, const fi *, fi *, fi *);                         \
-    void p##getrs_(const char *, const fi *, const fi *, const T *, const fi *, const fi *, T *, \
-                   const fi *, fi *, size_t);                                                   \
-    void p##gesv_(const fi *, const fi *, T *, const fi *, fi *, T *, const fi *, fi *);         \
-    void p##potrf_(const char *, const fi *, T *, const fi *, fi *, size_t);                    \
-    void p##potrs_(const char *, const fi *, const fi *, const T *, const fi *, T *, const fi *, \
-                   fi *, size_t);                                                               \
-    void p##posv_(const char *, const fi *, const fi *, T *, const fi *, T *, const fi *, fi *,  \
-                  size_t);                                                                      \
-    void p##geqrf_(const fi *, const fi *, T *, const fi *, T *, T *, const fi *, fi *);         \
-    void p##ormqr_(const char *, const char *, const fi *, const fi *, const fi *, const T *,    \
-                   const fi *, const T *, T *, const fi *, T *, const fi *, fi *, size_t,       \
-                   size_t);                                                                     \
-    void p##gels_(const char *, const fi *, const fi *, const fi *, T *, const fi *, T *,        \
-                  const fi *, T *, const fi *, fi *, size_t);
-F2(float, s)
-F2(double, d)
-#undef F2
-void dsgesv_(const fi *, const fi *, double *, const fi *, fi *, const double *, const fi *,
-             double *, const fi *, double *, float *, fi *, fi *);
-void dsposv_(const char *, const fi *, const fi *, double *, const fi *, const double *,
-             const fi *, double *, const fi *, double *, float *, fi *, fi *, size_t);
-
-double lc_openblas_call(const lc_args *g, lc_case *c, const char **why)
-{
-    if (g->lay != TSL_COL_MAJOR) {
-        *why = "openblas: its LAPACK is column-major only (run --layout col)";
-        return -1;
-    }
-    size_t ea = lc_a_elems(c), eb = lc_b_elems(c), es = g->es;
-    memcpy(c->a, c->a0, ea * es);
-    if (c->b0) memcpy(c->b, c->b0, eb * es);
-    if (c->ipiv0) memcpy(c->ipiv, c->ipiv0, c->n * sizeof(int));
-    fi m = (fi)c->m, n = (fi)c->n, k = (fi)c->k, r = (fi)c->nrhs, lda = (fi)c->lda,
-       ldb = (fi)c->ldb, info = 0, iter = 0, lw = -1;
-    const char *u = g->uplo == TSL_LOWER ? "L" : "U", *t = g->trans == TSL_TRANS ? "T" : "N",
-               *sd = g->side == TSL_LEFT ? "L" : "R";
-    /* the workspace: queried, or the mixed solvers' n (n + nrhs) */
-    double q = 0;
-    float qs = 0;
-    int d = g->dbl;
-    if (g->op == LC_GEQRF)
-        d ? dgeqrf_(&m, &n, c->a, &lda, c->tau, &q, &lw, &info)
-          : sgeqrf_(&m, &n, c->a, &lda, c->tau, &qs, &lw, &info);
-    if (g->op == LC_ORMQR)
-        d ? dormqr_(sd, t, &m, &n, &k, c->a, &lda, c->tau0, c->b, &ldb, &q, &lw, &info, 1, 1)
-          : sormqr_(sd, t, &m, &n, &k, c->a, &lda, c->tau0, c->b, &ldb, &qs, &lw, &info, 1, 1);
-    if (g->op == LC_GELS)
-        d ? dgels_(t, &m, &n, &r, c->a, &lda, c->b, &ldb, &q, &lw, &info, 1)
-          : sgels_(t, &m, &n, &r, c->a, &lda, c->b, &ldb, &qs, &lw, &info, 1);
-    size_t words = d ? (size_t)q : (size_t)qs;
-    if (g->op == LC_DSGESV || g->op == LC_DSPOSV) words = c->n * (c->n + c->nrhs);
-    void *work = malloc((words + 1) * (d ? sizeof(double) : sizeof(float)));
-    float *swork = g->op == LC_DSGESV || g->op == LC_DSPOSV
-                       ? malloc((c->n * (c->n + c->nrhs) + 1) * sizeof(float))
-                       : NULL;
-    if (!work || ((g->op == LC_DSGESV || g->op == LC_DSPOSV) && !swork)) {
-        free(work), free(swork);
-        *why = "openblas: out of host memory for its workspace";
-        return -1;
-    }
-    lw = (fi)words;
-    if (lw < 1) lw = 1;
-    double t0 = cli_now_s();
-#define PICK(f, ...) (d ? d##f(__VA_ARGS__) : s##f(__VA_ARGS__))
-    switch (g->op) {
-    case LC_GETRF: PICK(getrf_, &m, &n, c->a, &lda, c->ipiv, &info); break;
-    case LC_GETRS: PICK(getrs_, t, &n, &r, c->a, &lda, c->ipiv, c->b, &ldb, &info, 1); break;
-    case LC_GESV: PICK(gesv_, &n, &r, c->a, &lda, c->ipiv, c->b, &ldb, &info); break;
-    case LC_POTRF: PICK(potrf_, u, &n, c->a, &lda, &info, 1); break;
-    case LC_POTRS: PICK(potrs_, u, &n, &r, c->a, &lda, c->b, &ldb, &info, 1); break;
-    case LC_POSV: PICK(posv_, u, &n, &r, c->a, &lda, c->b, &ldb, &info, 1); break;
-    case LC_GEQRF: PICK(geqrf_, &m, &n, c->a, &lda, c->tau, work, &lw, &info); break;
-    case LC_ORMQR:
-        PICK(ormqr_, sd, t, &m, &n, &k, c->a, &lda, c->tau0, c->b, &ldb, work, &lw, &info, 1, 1);
-        break;
-    case LC_GELS: PICK(gels_, t, &m, &n, &r, c->a, &lda, c->b, &ldb, work, &lw, &info, 1); break;
-    case LC_DSGESV:
-        dsgesv_(&n, &r, c->a, &lda, c->ipiv, c->b0, &ldb, c->x, &ldb, work, swork, &iter, &info);
-        break;
-    default:
-        dsposv_(u, &n, &r, c->a, &lda, c->b0, &ldb, c->x, &ldb, work, swork, &iter, &info, 1);
-    }
-#undef PICK
-    double secs = cli_now_s() - t0;
-    free(work), free(swork);
-    c->info = info, c->iter = iter;
-    return secs;
 }

@@ -10,6 +10,7 @@
  * The first call is never timed, even with --warmup 0: cuBLAS loads its kernels lazily on first
  * use. build_ms is the host time of the session's setup (CUDA context, cuBLAS handle) plus that
  * first call less the fastest timed run; upload_ms and download_ms are event times of the copies.
+ * The session, device choice, copies and timed runs are the CUDA peers' shared ones (peer_cuda.h).
  *
  * Math mode: CUBLAS_DEFAULT_MATH, set explicitly. In CUDA 11 and later (checked in CUDA 13.0's
  * cublas_api.h) the default mode computes FP32 routines with CUBLAS_COMPUTE_32F, which keeps at
@@ -27,7 +28,6 @@
  * (TESSEL_HAVE_CUBLAS unset) every function reports skipped. */
 #include "peer_cublas.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -56,13 +56,8 @@ static int common_ok(const void *args, tsl_peer_result *res, unsigned repeat)
 #if defined(TESSEL_HAVE_CUBLAS) && TESSEL_HAVE_CUBLAS
 
 #include <cublas_v2.h>
-#include <cuda_runtime_api.h>
 
-#include "tessel_cl.h"
-
-#ifndef CL_DEVICE_UUID_KHR
-#define CL_DEVICE_UUID_KHR 0x106A /* cl_khr_device_uuid */
-#endif
+#include "peer_cuda.h"
 
 int tsl_peer_cublas_built(void)
 {
@@ -97,72 +92,24 @@ static const char *cublas_status_name(cublasStatus_t s)
     }
 }
 
-/* One session: the device, stream, events, handle and device memory of one peer call. */
+/* One session: the CUDA session (peer_cuda.h), the handle and device memory of one peer call. */
 typedef struct {
-    tsl_peer_result *res;
-    int dev;
-    cudaStream_t stream;
-    cudaEvent_t e0, e1;
+    tsl__cuda_session cu;
     cublasHandle_t h;
     void *mem[5];
 } cu_session;
 
 static int cu_ok(cu_session *s, cudaError_t e, const char *call)
 {
-    if (e == cudaSuccess) return 1;
-    tsl__peer_set(s->res, TSL_PEER_ERROR, "%s: %s (%s)", call, cudaGetErrorString(e),
-                  cudaGetErrorName(e));
-    return 0;
+    return tsl__cuda_ok(&s->cu, e, call);
 }
 
 static int cb_ok(cu_session *s, cublasStatus_t st, const char *call)
 {
     if (st == CUBLAS_STATUS_SUCCESS) return 1;
-    tsl__peer_set(s->res, TSL_PEER_ERROR, "%s returned %s (%d)", call, cublas_status_name(st),
+    tsl__peer_set(s->cu.res, TSL_PEER_ERROR, "%s returned %s (%d)", call, cublas_status_name(st),
                   (int)st);
     return 0;
-}
-
-/* 1 if needle occurs in hay, ignoring case; an empty needle never matches. */
-static int contains_nocase(const char *hay, const char *needle)
-{
-    size_t nl = strlen(needle);
-    if (nl == 0) return 0;
-    for (; *hay; ++hay) {
-        size_t i = 0;
-        while (i < nl && hay[i] &&
-               tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
-            ++i;
-        if (i == nl) return 1;
-    }
-    return 0;
-}
-
-/* The CUDA device that is ctx's OpenCL device: same UUID, else a name that contains the other,
- * else device 0 (for example when tessel runs on PoCL). */
-static int pick_device(tsl_context *ctx, int count)
-{
-    unsigned char uuid[16];
-    int have_uuid = 0;
-    tsl_device_info info;
-    info.name[0] = '\0';
-    if (ctx) {
-        if (tsl_context_device(ctx, &info) != TSL_OK) info.name[0] = '\0';
-        cl_device_id d = tsl_context_cl_device(ctx);
-        have_uuid =
-            d && clGetDeviceInfo(d, CL_DEVICE_UUID_KHR, sizeof uuid, uuid, NULL) == CL_SUCCESS;
-    }
-    int by_name = -1;
-    for (int i = 0; i < count; ++i) {
-        struct cudaDeviceProp prop;
-        if (cudaGetDeviceProperties(&prop, i) != cudaSuccess) continue;
-        if (have_uuid && memcmp(prop.uuid.bytes, uuid, sizeof uuid) == 0) return i;
-        if (by_name < 0 &&
-            (contains_nocase(prop.name, info.name) || contains_nocase(info.name, prop.name)))
-            by_name = i;
-    }
-    (void)cudaGetLastError(); /* a failed property query must not linger as the last error */
-    return by_name >= 0 ? by_name : 0;
 }
 
 /* Opens the session with the math mode; what (may be NULL) is added to the device text. 0 with res
@@ -172,36 +119,18 @@ static int cu_open(cu_session *s, tsl_context *ctx, const char *what, cublasMath
                    double *setup_ms)
 {
     double t0 = tsl__peer_now_ms();
-    int count = 0;
-    cudaError_t e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess || count <= 0) {
-        if (e != cudaSuccess)
-            tsl__peer_set(s->res, TSL_PEER_SKIPPED, "no CUDA device (cudaGetDeviceCount: %s)",
-                          cudaGetErrorString(e));
-        else
-            tsl__peer_set(s->res, TSL_PEER_SKIPPED, "no CUDA device");
-        (void)cudaGetLastError();
-        return 0;
-    }
-    s->dev = pick_device(ctx, count);
-    struct cudaDeviceProp prop;
     int version = 0;
-    if (!cu_ok(s, cudaSetDevice(s->dev), "cudaSetDevice") ||
-        !cu_ok(s, cudaGetDeviceProperties(&prop, s->dev), "cudaGetDeviceProperties") ||
-        !cu_ok(s, cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking),
-               "cudaStreamCreateWithFlags") ||
-        !cu_ok(s, cudaEventCreate(&s->e0), "cudaEventCreate") ||
-        !cu_ok(s, cudaEventCreate(&s->e1), "cudaEventCreate") ||
-        !cb_ok(s, cublasCreate(&s->h), "cublasCreate") ||
-        !cb_ok(s, cublasSetStream(s->h, s->stream), "cublasSetStream") ||
+    if (!tsl__cuda_open(&s->cu, ctx) || !cb_ok(s, cublasCreate(&s->h), "cublasCreate") ||
+        !cb_ok(s, cublasSetStream(s->h, s->cu.stream), "cublasSetStream") ||
         !cb_ok(s, cublasSetMathMode(s->h, math), "cublasSetMathMode") ||
         !cb_ok(s, cublasSetPointerMode(s->h, CUBLAS_POINTER_MODE_HOST), "cublasSetPointerMode") ||
         !cb_ok(s, cublasGetVersion(s->h, &version), "cublasGetVersion"))
         return 0;
     unsigned v = version > 0 ? (unsigned)version : 0u; /* 130100 for 13.1.0 */
-    snprintf(s->res->device, sizeof s->res->device, "%.72s (CUDA %u, cuBLAS %u.%u.%u%s%.48s)",
-             prop.name, (unsigned)s->dev % 100u, v / 10000u % 100u, v / 100u % 100u, v % 100u,
-             what ? ", " : "", what ? what : "");
+    tsl_peer_result *res = s->cu.res;
+    snprintf(res->device, sizeof res->device, "%.72s (CUDA %u, cuBLAS %u.%u.%u%s%.48s)",
+             s->cu.prop.name, (unsigned)s->cu.dev % 100u, v / 10000u % 100u, v / 100u % 100u,
+             v % 100u, what ? ", " : "", what ? what : "");
     *setup_ms = tsl__peer_now_ms() - t0;
     return 1;
 }
@@ -211,25 +140,13 @@ static void cu_close(cu_session *s)
     for (size_t i = 0; i < sizeof s->mem / sizeof s->mem[0]; ++i)
         if (s->mem[i]) cudaFree(s->mem[i]);
     if (s->h) cublasDestroy(s->h);
-    if (s->e0) cudaEventDestroy(s->e0);
-    if (s->e1) cudaEventDestroy(s->e1);
-    if (s->stream) cudaStreamDestroy(s->stream);
+    tsl__cuda_close(&s->cu);
 }
 
-/* Event time of a copy on the session's stream, waited for; adds it to *ms when ms is given. */
 static int cu_copy(cu_session *s, void *dst, const void *src, size_t bytes,
                    enum cudaMemcpyKind kind, const char *what, double *ms)
 {
-    float t = 0.0f;
-    if (bytes == 0) return 1;
-    if (!cu_ok(s, cudaEventRecord(s->e0, s->stream), "cudaEventRecord") ||
-        !cu_ok(s, cudaMemcpyAsync(dst, src, bytes, kind, s->stream), what) ||
-        !cu_ok(s, cudaEventRecord(s->e1, s->stream), "cudaEventRecord") ||
-        !cu_ok(s, cudaEventSynchronize(s->e1), "cudaEventSynchronize") ||
-        !cu_ok(s, cudaEventElapsedTime(&t, s->e0, s->e1), "cudaEventElapsedTime"))
-        return 0;
-    if (ms) *ms = (isnan(*ms) ? 0.0 : *ms) + (double)t;
-    return 1;
+    return tsl__cuda_copy(&s->cu, dst, src, bytes, kind, what, ms);
 }
 
 /* mem[slot] = bytes of device memory (at least one element: no zero-sized allocations). */
@@ -240,36 +157,42 @@ static int cu_alloc(cu_session *s, int slot, size_t bytes, size_t es)
 
 typedef cublasStatus_t (*cu_call)(cu_session *s, const void *args);
 
+/* One cu_runs: the call and its output's reset (a device-to-device copy, when bytes). */
+typedef struct {
+    cu_session *s;
+    cu_call call;
+    const void *args;
+    const char *name;
+    void *reset_dst;
+    const void *reset_src;
+    size_t reset_bytes;
+} cu_run_state;
+
+static int cu_run_reset(void *state)
+{
+    cu_run_state *r = state;
+    return !r->reset_bytes ||
+           cu_ok(r->s,
+                 cudaMemcpyAsync(r->reset_dst, r->reset_src, r->reset_bytes,
+                                 cudaMemcpyDeviceToDevice, r->s->cu.stream),
+                 "cudaMemcpyAsync (reset of the output)");
+}
+
+static int cu_run_call(void *state)
+{
+    cu_run_state *r = state;
+    return cb_ok(r->s, r->call(r->s, r->args), r->name);
+}
+
 /* warmup + repeat calls; before each, reset_bytes of reset_src are copied to reset_dst on the
  * stream (not timed). Fills res->run_ms and res->build_ms; 0 with res set on failure. */
 static int cu_runs(cu_session *s, cu_call call, const void *args, const char *name, void *reset_dst,
                    const void *reset_src, size_t reset_bytes, unsigned warmup_runs, unsigned repeat,
                    double setup_ms)
 {
-    unsigned warmup = warmup_runs ? warmup_runs : 1; /* lazy kernel loading: never timed */
-    double first_ms = 0.0, fastest = 0.0;
-    for (unsigned run = 0; run < warmup + repeat; ++run) {
-        if (reset_bytes && !cu_ok(s,
-                                  cudaMemcpyAsync(reset_dst, reset_src, reset_bytes,
-                                                  cudaMemcpyDeviceToDevice, s->stream),
-                                  "cudaMemcpyAsync (reset of the output)"))
-            return 0;
-        double t0 = tsl__peer_now_ms();
-        float ms = 0.0f;
-        if (!cu_ok(s, cudaEventRecord(s->e0, s->stream), "cudaEventRecord") ||
-            !cb_ok(s, call(s, args), name) ||
-            !cu_ok(s, cudaEventRecord(s->e1, s->stream), "cudaEventRecord") ||
-            !cu_ok(s, cudaEventSynchronize(s->e1), name) ||
-            !cu_ok(s, cudaEventElapsedTime(&ms, s->e0, s->e1), "cudaEventElapsedTime"))
-            return 0;
-        if (run == 0) first_ms = tsl__peer_now_ms() - t0;
-        if (run >= warmup) {
-            s->res->run_ms[run - warmup] = (double)ms;
-            if (run == warmup || ms < fastest) fastest = ms;
-        }
-    }
-    s->res->build_ms = setup_ms + (first_ms > fastest ? first_ms - fastest : 0.0);
-    return 1;
+    cu_run_state r = {s, call, args, name, reset_dst, reset_src, reset_bytes};
+    return tsl__cuda_runs(&s->cu, cu_run_reset, cu_run_call, &r, name, warmup_runs, repeat,
+                          setup_ms);
 }
 
 static cublasOperation_t op_of(tsl_trans t)
@@ -336,7 +259,7 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
         tsl__peer_set(res, TSL_PEER_SKIPPED, "cuBLAS takes sizes up to %d (int API)", INT_MAX);
         return;
     }
-    cu_session s = {.res = res};
+    cu_session s = {.cu = {.res = res}};
     double setup_ms = 0.0;
     int ex = gemm_is_ex(g);
     int half_bits = g->storage == TSL_HALF || g->storage == TSL_BFLOAT16;
@@ -415,7 +338,7 @@ void tsl__peer_cublas_transpose(const tsl_peer_transpose_args *g, tsl_peer_resul
         tsl__peer_set(res, TSL_PEER_SKIPPED, "cuBLAS takes sizes up to %d (int API)", INT_MAX);
         return;
     }
-    cu_session s = {.res = res};
+    cu_session s = {.cu = {.res = res}};
     double setup_ms = 0.0;
     size_t es = g->is_double ? sizeof(double) : sizeof(float);
     size_t ea = g->rows * g->lda, eb = g->cols * g->ldb;
@@ -511,7 +434,7 @@ void tsl__peer_cublas_blas(const tsl_blas_peer_args *g, tsl_peer_result *res)
         tsl__peer_set(res, TSL_PEER_SKIPPED, "cuBLAS takes sizes up to %d (int API)", INT_MAX);
         return;
     }
-    cu_session s = {.res = res};
+    cu_session s = {.cu = {.res = res}};
     double setup_ms = 0.0;
     size_t es = g->is_double ? sizeof(double) : sizeof(float);
     size_t ea = g->op == TSL_BLAS_GEMV ? (g->layout == TSL_ROW_MAJOR ? g->m : g->n) * g->lda : 0;
@@ -615,7 +538,7 @@ static void l3_session(tsl_context *ctx, int is_double, cu_call call, const void
                        const void *hc, size_t ec, unsigned warmup, unsigned repeat,
                        tsl_peer_result *res)
 {
-    cu_session s = {.res = res};
+    cu_session s = {.cu = {.res = res}};
     double setup_ms = 0.0;
     size_t es = is_double ? sizeof(double) : sizeof(float);
     if (!cu_open(&s, ctx, is_double ? "FP64" : "plain FP32 (no TF32)", CUBLAS_DEFAULT_MATH,
