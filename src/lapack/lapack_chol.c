@@ -3,48 +3,59 @@
  *
  * potrf works on the lower triangle: an upper triangle in one layout is the lower triangle of
  * the other layout on the same memory (U(i, j) is L(j, i) with L = U^T), so (upper, column-major)
- * runs as (lower, row-major) and the reverse. It is recursive: the leading half is factored
- * (down to leaves of LP_LEAF columns, one work-group each, chol_leaf), the block below it solved
- * by TRSM (A21 = A21 L11^-T) and the trailing triangle updated by SYRK (A22 -= A21 A21^T), then
- * the trailing half factored the same way. A leaf that meets a diagonal element that is not
- * positive sets INFO to its row (1-based) and the leaves after it do nothing, as LAPACK stops
- * there; what the steps after it leave in the trailing part is unspecified, as in LAPACK. */
+ * runs as (lower, row-major) and the reverse. It is recursive over panels, the columns j0 .. j0 +
+ * w of every row from j0 down: the left half of the panel is factored, the right half updated
+ * by its columns (SYRK on the right half's diagonal block, GEMM below it), then the right half
+ * factored. The panel of the whole matrix is the whole factorization; a panel of at most LP_LEAF
+ * columns is a leaf (chol_panel: its diagonal block factored and the rows below solved by
+ * substitution, in one launch over a work-group per LP_LEAF_WG rows). Every flop outside the
+ * leaves is in SYRK and GEMM, and there is no TRSM: the solves by each diagonal block are the
+ * leaves' substitutions. A leaf that meets a diagonal element that is not positive sets INFO to
+ * its row (1-based) and the leaves after it do nothing, as LAPACK stops there; what the steps
+ * after it leave in the trailing part is unspecified, as in LAPACK. The leaves count which of a
+ * launch's work-groups finishes last at the pivot array's LP_COUNT_AT. */
 #include "lapack/lapack.h"
 
-static tsl_status chol_leaf(tsl_context *ctx, const lp_mat *a, size_t j0, size_t n,
+/* The leaf: the (rows x n) panel at (j0, j0), n <= LP_LEAF. */
+static tsl_status chol_leaf(tsl_context *ctx, const lp_mat *a, size_t j0, size_t rows, size_t n,
                             const lp_piv *piv)
 {
     cl_kernel k;
-    tsl_status s = tsl__lp_kernel(ctx, a->prec, "chol_leaf", &k);
+    tsl_status s = tsl__lp_kernel(ctx, a->prec, "chol_panel", &k);
     if (s != TSL_OK) return s;
-    int in = (int)n, ij0 = (int)j0, at = (int)piv->info_at;
+    int im = (int)rows, in = (int)n, ij0 = (int)j0, at = (int)piv->info_at, cnt = (int)(piv->info_at + LP_COUNT_AT);
     cl_long off = (cl_long)lp_sub(a, j0, j0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
-    tsl__arg args[] = {{sizeof in, &in},   {sizeof(cl_mem), &a->mem},   {sizeof off, &off},
-                       {sizeof rs, &rs},   {sizeof cs, &cs},            {sizeof(cl_mem), &piv->mem},
-                       {sizeof ij0, &ij0}, {sizeof at, &at}};
-    size_t wg = LP_LEAF_WG;
-    return tsl__launch(ctx, k, "lapack Cholesky leaf", args, 8, 1, &wg, &wg);
+    tsl__arg args[] = {{sizeof im, &im},   {sizeof in, &in},   {sizeof(cl_mem), &a->mem},
+                       {sizeof off, &off}, {sizeof rs, &rs},   {sizeof cs, &cs},
+                       {sizeof(cl_mem), &piv->mem},            {sizeof ij0, &ij0},
+                       {sizeof at, &at},   {sizeof cnt, &cnt}};
+    size_t wg = LP_LEAF_WG, below = rows - n;
+    size_t global = (below == 0 ? 1 : (below + wg - 1) / wg) * wg;
+    return tsl__launch(ctx, k, "lapack Cholesky panel leaf", args, 10, 1, &global, &wg);
 }
 
-/* The lower Cholesky factor of the n x n diagonal block at (j0, j0). */
-static tsl_status chol_rec(tsl_context *ctx, const lp_mat *a, size_t j0, size_t n,
+/* The lower Cholesky factor of the panel of columns j0 .. j0 + w of the n x n matrix: rows j0 ..
+ * n - 1, every update from the columns left of j0 applied. */
+static tsl_status chol_rec(tsl_context *ctx, const lp_mat *a, size_t n, size_t j0, size_t w,
                            const lp_piv *piv)
 {
-    if (n <= LP_LEAF) return chol_leaf(ctx, a, j0, n, piv);
-    size_t n1 = n / 2 / LP_LEAF * LP_LEAF;
-    if (n1 == 0) n1 = LP_LEAF;
-    size_t n2 = n - n1;
-    tsl_status s = chol_rec(ctx, a, j0, n1, piv);
+    if (w <= LP_LEAF) return chol_leaf(ctx, a, j0, n - j0, w, piv);
+    size_t h = w / 2 / LP_LEAF * LP_LEAF;
+    if (h == 0) h = LP_LEAF;
+    tsl_status s = chol_rec(ctx, a, n, j0, h, piv);
     if (s != TSL_OK) return s;
-    if ((s = tsl__lp_trsm(ctx, a->prec, a->layout, TSL_RIGHT, TSL_LOWER, TSL_TRANS, TSL_NON_UNIT,
-                          n2, n1, 1.0, lp_sub(a, j0, j0), lp_sub(a, j0 + n1, j0))) != TSL_OK)
-        return s;
+    /* the right half's diagonal block: A22 -= A21 A21^T (its lower triangle) */
     tsl__syrk_call y = {.prec = a->prec, .layout = a->layout, .uplo = TSL_LOWER,
-                        .trans = TSL_NO_TRANS, .n = n2, .k = n1, .alpha = -1.0, .beta = 1.0,
-                        .a = lp_sub(a, j0 + n1, j0), .c = lp_sub(a, j0 + n1, j0 + n1)};
+                        .trans = TSL_NO_TRANS, .n = w - h, .k = h, .alpha = -1.0, .beta = 1.0,
+                        .a = lp_sub(a, j0 + h, j0), .c = lp_sub(a, j0 + h, j0 + h)};
     if ((s = tsl__syrk_mem(ctx, &y)) != TSL_OK) return s;
-    return chol_rec(ctx, a, j0 + n1, n2, piv);
+    /* the rows below it: A32 -= A31 A21^T */
+    if ((s = tsl__lp_gemm(ctx, a->prec, a->layout, TSL_NO_TRANS, TSL_TRANS, n - j0 - w, w - h, h,
+                          -1.0, lp_sub(a, j0 + w, j0), lp_sub(a, j0 + h, j0), 1.0,
+                          lp_sub(a, j0 + w, j0 + h))) != TSL_OK)
+        return s;
+    return chol_rec(ctx, a, n, j0 + h, w - h, piv);
 }
 
 tsl_status tsl__lp_potrf(tsl_context *ctx, const lp_mat *a, tsl_uplo uplo, size_t n,
@@ -54,7 +65,11 @@ tsl_status tsl__lp_potrf(tsl_context *ctx, const lp_mat *a, tsl_uplo uplo, size_
     lp_mat low = *a;
     if (uplo == TSL_UPPER)
         low.layout = a->layout == TSL_COL_MAJOR ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
-    return chol_rec(ctx, &low, 0, n, piv);
+    const int zero = 0;
+    tsl_status s = tsl__write_at(ctx, piv->mem, (piv->info_at + LP_COUNT_AT) * sizeof(int),
+                                 sizeof zero, &zero);
+    if (s != TSL_OK) return s;
+    return chol_rec(ctx, &low, n, 0, n, piv);
 }
 
 tsl_status tsl__lp_potrs(tsl_context *ctx, const lp_mat *a, tsl_uplo uplo, size_t n, size_t nrhs,
