@@ -217,14 +217,16 @@ __kernel void lu_swap(const int ncols, __global real *A, const long off, const l
 /* A leaf of the Cholesky factorization: the m x n panel at off (n <= LEAF_MAX_COLS columns, its
  * n x n diagonal block on top, the block starting at row j0 of the whole matrix), every update
  * from the columns left of it applied. Every work-group factors the diagonal block's lower
- * triangle in local memory (right-looking, column by column: LAPACK's dpotf2 arithmetic, the
- * column scaled by the reciprocal of its square-rooted diagonal), then solves its LEAF_WG rows
+ * triangle in local memory (right-looking, column by column, one barrier a column: the columns
+ * right of j updated by column j unscaled over its diagonal, every factored column scaled by the
+ * reciprocal of its diagonal's square root at the end), then solves its LEAF_WG rows
  * of the rest, L21 = A21 L11^-T, by substitution (one row a work-item, as the reference dtrsm
  * orders it). The work-groups all read the diagonal block before any writes it: the last one to
  * finish (by the counter piv[count_at], 0 between launches) writes it back and resets the counter.
  * A diagonal element that is not positive (or not a number) stops the block there: INFO = j0 +
- * j + 1, the block keeps what the steps before it left (as LAPACK's dpotf2 leaves it) and the
- * rows below are not solved. A leaf that finds INFO already set does nothing (an earlier leaf
+ * j + 1, the block keeps what the steps before it left (the columns before j factored, j's
+ * diagonal the non-positive value, as LAPACK's dpotf2 leaves them) and the rows below are not
+ * solved. A leaf that finds INFO already set does nothing (an earlier leaf
  * failed: LAPACK stops there). */
 __kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
 void chol_panel(const int m, const int n, __global real *A, const long off, const long rs,
@@ -232,6 +234,7 @@ void chol_panel(const int m, const int n, __global real *A, const long off, cons
                 const int count_at)
 {
     __local real L[LEAF_MAX_COLS][LEAF_MAX_COLS + 1];
+    __local real root[LEAF_MAX_COLS];
     __local int last;
     const int lid = get_local_id(0), g = get_group_id(0);
     const int nn = LEAF_MAX_COLS * LEAF_MAX_COLS;
@@ -241,6 +244,8 @@ void chol_panel(const int m, const int n, __global real *A, const long off, cons
         if (i < n && c <= i) L[i][c] = AT(i, c);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
+    /* Column j's update uses it unscaled, over its updated diagonal d: L(i, c) -= L(i, j) L(c, j)
+     * / d, one barrier a column; the factored columns are scaled by their square roots after. */
     int bad = n;
     for (int j = 0; j < n; j++) {
         const real d = L[j][j];
@@ -248,17 +253,20 @@ void chol_panel(const int m, const int n, __global real *A, const long off, cons
             bad = j;
             break;
         }
-        const real l = sqrt(d), r = 1 / l;
-        barrier(CLK_LOCAL_MEM_FENCE); /* every work-item has read d */
-        if (lid == 0) L[j][j] = l;
-        WG_FOR(i, j + 1, n) L[i][j] *= r;
-        barrier(CLK_LOCAL_MEM_FENCE);
+        const real rd = 1 / d;
         WG_FOR(t, 0, nn) {
             const int i = t % LEAF_MAX_COLS, c = t / LEAF_MAX_COLS;
-            if (c > j && i >= c && i < n) L[i][c] -= L[i][j] * L[c][j];
+            if (c > j && i >= c && i < n) L[i][c] -= L[i][j] * rd * L[c][j];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
+    if (lid < bad) root[lid] = sqrt(L[lid][lid]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    WG_FOR(t, 0, nn) {
+        const int i = t % LEAF_MAX_COLS, c = t / LEAF_MAX_COLS;
+        if (c < bad && i >= c && i < n) L[i][c] = i == c ? root[c] : L[i][c] * (1 / root[c]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     if (bad == n) {
         const int i = n + g * LEAF_WG + lid;
         const int mine = i < m;

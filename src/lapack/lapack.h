@@ -102,6 +102,9 @@ enum { LP_LEAF = 32, LP_LEAF_WG = 256 };
 /* Where the leaves' counter sits after INFO (lp_piv), and the ints a getrf or potrf's pivot
  * buffer holds beyond its pivots. */
 enum { LP_COUNT_AT = 1, LP_PIV_EXTRA = 2 };
+/* LU's panel width: the k of its trailing updates' GEMM, and the interchanges one lu_swap
+ * applies. */
+enum { LP_LU_NB = 256 };
 /* QR's panel width: the k of its trailing updates' GEMMs. */
 enum { LP_QR_NB = 128 };
 

@@ -2,7 +2,8 @@
  * memory, and the steps the factorizations share: GEMM and TRSM on blocks in either layout, the
  * row interchanges and the kernels of lapack.cl.
  *
- * getrf is recursive, as LAPACK's dgetrf2: the left half of the columns is factored (down to
+ * getrf is blocked over panels of LP_LU_NB columns (tsl__lp_getrf), and a panel is factored
+ * recursively, as LAPACK's dgetrf2: the left half of the columns is factored (down to
  * leaves of LP_LEAF columns, one work-group each, lu_leaf), its interchanges are applied to the
  * right half, the right half's top rows are solved by the unit lower triangle (TRSM) and the rest
  * updated by one GEMM, the bottom right is factored the same way and its interchanges applied
@@ -192,12 +193,34 @@ static tsl_status lu_rec(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m,
     return tsl__lp_swap(ctx, a, r0, n1, piv, r0 + n1, r0 + kmin, 0);
 }
 
+/* Blocked over panels of LP_LU_NB columns, each factored by lu_rec: its interchanges applied to
+ * the columns left and right of it, the panel's rows of the right part solved by its unit lower
+ * triangle and the rest updated by one GEMM of k = LP_LU_NB. The panels bound how many
+ * interchanges one lu_swap applies (a column's are a chain of dependent exchanges): recursion
+ * over the whole matrix applies each pivot at every level, down a column of the right half
+ * thousands long at the top. */
 tsl_status tsl__lp_getrf(tsl_context *ctx, const lp_mat *a, size_t m, size_t n, const lp_piv *piv)
 {
     const int zero = 0;
     tsl_status s = tsl__write_at(ctx, piv->mem, (piv->info_at + LP_COUNT_AT) * sizeof(int),
                                  sizeof zero, &zero);
-    return s != TSL_OK ? s : lu_rec(ctx, a, 0, m, n, piv);
+    size_t kmin = m < n ? m : n;
+    for (size_t j0 = 0; s == TSL_OK && j0 < kmin; j0 += LP_LU_NB) {
+        size_t jb = kmin - j0 < LP_LU_NB ? kmin - j0 : LP_LU_NB, right = n - j0 - jb;
+        if ((s = lu_rec(ctx, a, j0, m - j0, jb, piv)) != TSL_OK ||
+            (s = tsl__lp_swap(ctx, a, 0, j0, piv, j0, j0 + jb, 0)) != TSL_OK ||
+            (s = tsl__lp_swap(ctx, a, j0 + jb, right, piv, j0, j0 + jb, 0)) != TSL_OK)
+            break;
+        if (right == 0) continue;
+        if ((s = tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS,
+                              TSL_UNIT, jb, right, 1.0, lp_sub(a, j0, j0),
+                              lp_sub(a, j0, j0 + jb))) != TSL_OK)
+            break;
+        s = tsl__lp_gemm(ctx, a->prec, a->layout, TSL_NO_TRANS, TSL_NO_TRANS, m - j0 - jb, right,
+                         jb, -1.0, lp_sub(a, j0 + jb, j0), lp_sub(a, j0, j0 + jb), 1.0,
+                         lp_sub(a, j0 + jb, j0 + jb));
+    }
+    return s;
 }
 
 tsl_status tsl__lp_getrs(tsl_context *ctx, const lp_mat *a, tsl_trans trans, size_t n,
