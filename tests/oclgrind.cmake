@@ -191,9 +191,9 @@ tsl_oclgrind(uninit_tensor_bf16_async FULL UNINIT EXPECT gemm_tiled2d
 
 # ---- LAPACK (lapack.cl through tests/test_lapack.c's small cases: the leaves, both layouts) ----
 foreach(v leaf columns)
-  set(expect lu_leaf,lu_swap,chol_panel)
+  set(expect lu_leaf,lu_swap,chol_diag,chol_solve)
   if(v STREQUAL columns)
-    set(expect lu_col)
+    set(expect lu_col,lu_pivot)
   endif()
   add_test(NAME oclgrind_lapack_${v}
            COMMAND ${TSL_BASH} ${TSL_OCLGRIND_RUN} --expect ${expect} --

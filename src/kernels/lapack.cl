@@ -114,26 +114,19 @@ void lu_leaf(const int m, const int n, __global real *A, const long off, const l
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_col)
-/* The `columns` variant of the leaf (lu_leaf's arithmetic over many work-groups, one launch a
+/* The `columns` variant of the leaf (lu_leaf's arithmetic over many work-groups, two launches a
  * column): step j of the m x n block at (r0, r0). Work-group g takes rows j + g LEAF_WG .. (one
  * row a work-item). For j > 0 it finishes column j - 1 on its rows below the pivot row j - 1 (the
  * scaling by the pivot, as lu_leaf, and the rank-1 update of columns j .. n - 1); for j < min(m,
  * n) it then gives the largest magnitude of column j among its rows and the first row holding it,
- * in part[g] and where[g]. The last work-group to get there (by the counter piv[count_at], 0
- * between launches, which it resets) takes the pivot of column j from the candidates (the
- * largest, the first row among equal ones), records it in piv as lu_leaf does (INFO for a zero
- * pivot) and exchanges rows j and p of the block's n columns where the pivot is nonzero. What it
- * reads that other work-groups wrote in this launch (the candidates, rows j and p) it reads
- * through volatile pointers, past any cache that is not coherent across work-groups. */
+ * in part[g] and where[g], for lu_pivot. */
 __kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
 void lu_col(const int m, const int n, __global real *A, const long off, const long rs,
-            const long cs, const int j, __global real *part, __global int *where,
-            __global int *piv, const int r0, const int info_at, const int count_at)
+            const long cs, const int j, __global real *part, __global int *where)
 {
     __local real u[LEAF_MAX_COLS];
     __local real best[LEAF_WG];
     __local int at[LEAF_WG];
-    __local int last;
     const int lid = get_local_id(0), g = get_group_id(0);
     const int i = j + g * LEAF_WG + lid;
     if (j > 0) {
@@ -154,23 +147,29 @@ void lu_col(const int m, const int n, __global real *A, const long off, const lo
     best[lid] = i < m ? fabs(AT(i, j)) : -1;
     at[lid] = i;
     argmax_tree(best, at, lid);
-    if (lid == 0) {
-        part[g] = best[0], where[g] = at[0];
-        mem_fence(CLK_GLOBAL_MEM_FENCE);
-        last = atomic_inc((volatile __global int *)piv + count_at) == (int)get_num_groups(0) - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    if (!last) return;
-    const volatile __global real *vpart = part;
-    const volatile __global int *vwhere = where;
+    if (lid == 0) part[g] = best[0], where[g] = at[0];
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_pivot)
+/* The pivot of column j from lu_col's nparts candidates (the largest, the first row among equal
+ * ones), recorded in piv as lu_leaf records it (INFO for a zero pivot), and rows j and p of the
+ * block's n columns exchanged where the pivot is nonzero. One work-group. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void lu_pivot(const int n, __global real *A, const long off, const long rs, const long cs,
+              const int j, const int nparts, __global const real *part,
+              __global const int *where, __global int *piv, const int r0, const int info_at)
+{
+    __local real best[LEAF_WG];
+    __local int at[LEAF_WG];
+    const int lid = get_local_id(0);
     real b = -1;
     int w = INT_MAX;
-    WG_FOR(t, 0, (int)get_num_groups(0)) {
-        real o = vpart[t];
-        int ow = vwhere[t];
+    WG_FOR(t, 0, nparts) {
+        real o = part[t];
+        int ow = where[t];
         if (o > b || (o == b && ow < w)) b = o, w = ow;
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
     best[lid] = b;
     at[lid] = w;
     argmax_tree(best, at, lid);
@@ -178,16 +177,8 @@ void lu_col(const int m, const int n, __global real *A, const long off, const lo
     if (lid == 0) {
         piv[r0 + j] = r0 + p + 1;
         if (best[0] == ZERO && piv[info_at] == 0) piv[info_at] = r0 + j + 1;
-        piv[count_at] = 0;
     }
-    if (best[0] != ZERO && p != j) {
-        volatile __global real *V = A;
-        WG_FOR(c, 0, n) {
-            real t = V[off + (long)j * rs + (long)c * cs];
-            V[off + (long)j * rs + (long)c * cs] = V[off + (long)p * rs + (long)c * cs];
-            V[off + (long)p * rs + (long)c * cs] = t;
-        }
-    }
+    if (best[0] != ZERO && p != j) swap_rows(A, off, rs, cs, n, j, p, lid);
 }
 #endif
 
@@ -213,50 +204,50 @@ __kernel void lu_swap(const int ncols, __global real *A, const long off, const l
 }
 #endif
 
-#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_chol_panel)
-/* A leaf of the Cholesky factorization: the m x n panel at off (n <= LEAF_MAX_COLS columns, its
- * n x n diagonal block on top, the block starting at row j0 of the whole matrix), every update
- * from the columns left of it applied. Every work-group factors the diagonal block's lower
- * triangle in local memory (right-looking, column by column, one barrier a column: the columns
- * right of j updated by column j unscaled over its diagonal, every factored column scaled by the
- * reciprocal of its diagonal's square root at the end), then solves its LEAF_WG rows
- * of the rest, L21 = A21 L11^-T, by substitution (one row a work-item, as the reference dtrsm
- * orders it). The work-groups all read the diagonal block before any writes it: the last one to
- * finish (by the counter piv[count_at], 0 between launches) writes it back and resets the counter.
- * A diagonal element that is not positive (or not a number) stops the block there: INFO = j0 +
- * j + 1, the block keeps what the steps before it left (the columns before j factored, j's
- * diagonal the non-positive value, as LAPACK's dpotf2 leaves them) and the rows below are not
- * solved. A leaf that finds INFO already set does nothing (an earlier leaf
- * failed: LAPACK stops there). */
+/* The lower triangle of the n x n block at off (n <= LEAF_MAX_COLS) into the local L, by the
+ * work-group. A block, not a function or a do-while: PoCL 3.1's unoptimized work-group code
+ * got both wrong around the barrier (a local array passed to a function, a barrier inside a
+ * loop that runs once). */
+#define CHOL_LOAD(L, off)                                                                        \
+    {                                                                                            \
+        WG_FOR(t, 0, LEAF_MAX_COLS * LEAF_MAX_COLS) {                                            \
+            const int i = t % LEAF_MAX_COLS, c = t / LEAF_MAX_COLS;                              \
+            if (i < n && c <= i) L[i][c] = A[(off) + (long)i * rs + (long)c * cs];               \
+        }                                                                                        \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                            \
+    }
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_chol_diag)
+/* Cholesky A = L L^T of the n x n diagonal block at off (n <= LEAF_MAX_COLS; its lower triangle
+ * read and written; the block starts at row j0 of the whole matrix), in local memory by one
+ * work-group: right-looking, one barrier a column (the columns right of j updated by column j
+ * unscaled over its diagonal, every factored column scaled by the reciprocal of its diagonal's
+ * square root at the end). A diagonal element that is not positive (or not a number) stops it:
+ * INFO = j0 + j + 1 and the block keeps the columns before j factored and j's diagonal the
+ * non-positive value, as LAPACK's dpotf2 leaves them. A block that finds INFO already set does
+ * nothing (an earlier block failed: LAPACK stops there). */
 __kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
-void chol_panel(const int m, const int n, __global real *A, const long off, const long rs,
-                const long cs, __global int *piv, const int j0, const int info_at,
-                const int count_at)
+void chol_diag(const int n, __global real *A, const long off, const long rs, const long cs,
+               __global int *piv, const int j0, const int info_at)
 {
     __local real L[LEAF_MAX_COLS][LEAF_MAX_COLS + 1];
     __local real root[LEAF_MAX_COLS];
-    __local int last;
-    const int lid = get_local_id(0), g = get_group_id(0);
+    const int lid = get_local_id(0);
     const int nn = LEAF_MAX_COLS * LEAF_MAX_COLS;
-    if (piv[info_at] != 0) return; /* the same for every work-group */
-    WG_FOR(t, 0, nn) {
-        const int i = t % LEAF_MAX_COLS, c = t / LEAF_MAX_COLS;
-        if (i < n && c <= i) L[i][c] = AT(i, c);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    /* Column j's update uses it unscaled, over its updated diagonal d: L(i, c) -= L(i, j) L(c, j)
-     * / d, one barrier a column; the factored columns are scaled by their square roots after. */
+    if (piv[info_at] != 0) return;
+    CHOL_LOAD(L, off)
+    /* every work-item reads the same diagonal: bad is the same for all (no break out of a loop
+     * with a barrier: PoCL 3.1's work-group code got that wrong) */
     int bad = n;
     for (int j = 0; j < n; j++) {
         const real d = L[j][j];
-        if (!(d > ZERO)) { /* every work-item reads the same d: the loop ends for all */
-            bad = j;
-            break;
-        }
-        const real rd = 1 / d;
-        WG_FOR(t, 0, nn) {
-            const int i = t % LEAF_MAX_COLS, c = t / LEAF_MAX_COLS;
-            if (c > j && i >= c && i < n) L[i][c] -= L[i][j] * rd * L[c][j];
+        if (bad == n && !(d > ZERO)) bad = j;
+        if (bad == n) {
+            const real rd = 1 / d;
+            WG_FOR(t, 0, nn) {
+                const int i = t % LEAF_MAX_COLS, c = t / LEAF_MAX_COLS;
+                if (c > j && i >= c && i < n) L[i][c] -= L[i][j] * rd * L[c][j];
+            }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -264,44 +255,44 @@ void chol_panel(const int m, const int n, __global real *A, const long off, cons
     barrier(CLK_LOCAL_MEM_FENCE);
     WG_FOR(t, 0, nn) {
         const int i = t % LEAF_MAX_COLS, c = t / LEAF_MAX_COLS;
-        if (c < bad && i >= c && i < n) L[i][c] = i == c ? root[c] : L[i][c] * (1 / root[c]);
+        if (i < n && c <= i) AT(i, c) = c >= bad ? L[i][c] : i == c ? root[c] : L[i][c] * (1 / root[c]);
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (bad == n) {
-        const int i = n + g * LEAF_WG + lid;
-        const int mine = i < m;
-        real x[LEAF_MAX_COLS];
+    barrier(CLK_GLOBAL_MEM_FENCE); /* every work-item has read INFO */
+    if (lid == 0 && bad < n) piv[info_at] = j0 + bad + 1;
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_chol_solve)
+/* The rows below a factored diagonal block: the m x n block at off (n <= LEAF_MAX_COLS) times
+ * L11^-T, L11 the n x n lower triangle at off11, by substitution (one row a work-item, in the
+ * order of the reference dtrsm: each column scaled by the reciprocal of L11's diagonal element,
+ * then taken from the columns after it). Nothing where INFO is set (the block failed). */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void chol_solve(const int m, const int n, __global real *A, const long off, const long off11,
+                const long rs, const long cs, __global const int *piv, const int info_at)
+{
+    __local real L[LEAF_MAX_COLS][LEAF_MAX_COLS + 1];
+    const int lid = get_local_id(0);
+    if (piv[info_at] != 0) return;
+    CHOL_LOAD(L, off11)
+    const int i = get_global_id(0);
+    const int mine = i < m;
+    real x[LEAF_MAX_COLS];
 #pragma unroll
-        for (int c = 0; c < LEAF_MAX_COLS; c++) x[c] = mine && c < n ? AT(i, c) : ZERO;
+    for (int c = 0; c < LEAF_MAX_COLS; c++) x[c] = mine && c < n ? AT(i, c) : ZERO;
 #pragma unroll
-        for (int c = 0; c < LEAF_MAX_COLS; c++) {
-            if (c < n) {
-                const real v = x[c] * (1 / L[c][c]);
-                x[c] = v;
+    for (int c = 0; c < LEAF_MAX_COLS; c++) {
+        if (c < n) {
+            const real v = x[c] * (1 / L[c][c]);
+            x[c] = v;
 #pragma unroll
-                for (int k = c + 1; k < LEAF_MAX_COLS; k++)
-                    if (k < n) x[k] -= v * L[k][c];
-            }
+            for (int k = c + 1; k < LEAF_MAX_COLS; k++)
+                if (k < n) x[k] -= v * L[k][c];
         }
+    }
 #pragma unroll
-        for (int c = 0; c < LEAF_MAX_COLS; c++)
-            if (mine && c < n) AT(i, c) = x[c];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    if (lid == 0) {
-        mem_fence(CLK_GLOBAL_MEM_FENCE);
-        last = atomic_inc((volatile __global int *)piv + count_at) == (int)get_num_groups(0) - 1;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (!last) return;
-    WG_FOR(t, 0, nn) {
-        const int i = t % LEAF_MAX_COLS, c = t / LEAF_MAX_COLS;
-        if (i < n && c <= i) AT(i, c) = L[i][c];
-    }
-    if (lid == 0) {
-        if (bad < n) piv[info_at] = j0 + bad + 1;
-        piv[count_at] = 0;
-    }
+    for (int c = 0; c < LEAF_MAX_COLS; c++)
+        if (mine && c < n) AT(i, c) = x[c];
 }
 #endif
 

@@ -32,9 +32,7 @@ static inline void lp_strides(const lp_mat *a, cl_long *rs, cl_long *cs)
 }
 
 /* The pivots and INFO of a call: an int buffer holding LAPACK's pivots (1-based rows of the
- * whole matrix) from element 0, INFO at element info_at (0 until a leaf sets it) and, for getrf
- * and potrf, the leaves' counter at info_at + LP_COUNT_AT (which of a launch's work-groups is
- * the last to finish; getrf and potrf set it to 0 and every leaf leaves it so). */
+ * whole matrix) from element 0 and INFO at element info_at (0 until a leaf sets it). */
 typedef struct {
     cl_mem mem;
     size_t info_at;
@@ -99,9 +97,6 @@ tsl_status tsl__lp_diag_info(tsl_context *ctx, const lp_mat *a, size_t n, const 
 tsl_status tsl__lp_kernel(tsl_context *ctx, int prec, const char *name, cl_kernel *k);
 /* The leaves' width (columns a leaf kernel factors) and work-group size. */
 enum { LP_LEAF = 32, LP_LEAF_WG = 256 };
-/* Where the leaves' counter sits after INFO (lp_piv), and the ints a getrf or potrf's pivot
- * buffer holds beyond its pivots. */
-enum { LP_COUNT_AT = 1, LP_PIV_EXTRA = 2 };
 /* LU's panel width: the k of its trailing updates' GEMM, and the interchanges one lu_swap
  * applies. */
 enum { LP_LU_NB = 256 };

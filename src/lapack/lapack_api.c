@@ -175,7 +175,7 @@ static tsl_status run(tsl_context *ctx, const lp_call *c)
     tsl_status s = stage(ctx, c, TSL__WS_A, "A", c->a, m, n, c->lda, tri, &a);
     if (s == TSL_OK && solves(c->op) && c->nrhs > 0)
         s = stage(ctx, c, TSL__WS_B, "B", c->b, n, c->nrhs, c->ldb, 0, &b);
-    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_C, (kmin + LP_PIV_EXTRA) * sizeof(int), &piv.mem);
+    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_C, (kmin + 1) * sizeof(int), &piv.mem);
     if (s == TSL_OK && c->op == LP_GETRS)
         s = tsl__write_at(ctx, piv.mem, 0, kmin * sizeof(int), c->ipiv);
     if (s == TSL_OK && factors(c->op))

@@ -7,32 +7,43 @@
  * w of every row from j0 down: the left half of the panel is factored, the right half updated
  * by its columns (SYRK on the right half's diagonal block, GEMM below it), then the right half
  * factored. The panel of the whole matrix is the whole factorization; a panel of at most LP_LEAF
- * columns is a leaf (chol_panel: its diagonal block factored and the rows below solved by
- * substitution, in one launch over a work-group per LP_LEAF_WG rows). Every flop outside the
+ * columns is a leaf (chol_diag: its diagonal block factored by one work-group; chol_solve: the
+ * rows below solved by substitution, a work-group per LP_LEAF_WG rows). Every flop outside the
  * leaves is in SYRK and GEMM, and there is no TRSM: the solves by each diagonal block are the
  * leaves' substitutions. A leaf that meets a diagonal element that is not positive sets INFO to
  * its row (1-based) and the leaves after it do nothing, as LAPACK stops there; what the steps
- * after it leave in the trailing part is unspecified, as in LAPACK. The leaves count which of a
- * launch's work-groups finishes last at the pivot array's LP_COUNT_AT. */
+ * after it leave in the trailing part is unspecified, as in LAPACK. */
 #include "lapack/lapack.h"
 
-/* The leaf: the (rows x n) panel at (j0, j0), n <= LP_LEAF. */
+/* The leaf: the (rows x n) panel at (j0, j0), n <= LP_LEAF: its diagonal block factored
+ * (chol_diag, one work-group), then the rows below solved (chol_solve, a work-group per
+ * LP_LEAF_WG rows). */
 static tsl_status chol_leaf(tsl_context *ctx, const lp_mat *a, size_t j0, size_t rows, size_t n,
                             const lp_piv *piv)
 {
-    cl_kernel k;
-    tsl_status s = tsl__lp_kernel(ctx, a->prec, "chol_panel", &k);
-    if (s != TSL_OK) return s;
-    int im = (int)rows, in = (int)n, ij0 = (int)j0, at = (int)piv->info_at, cnt = (int)(piv->info_at + LP_COUNT_AT);
+    cl_kernel kd, ks;
+    tsl_status s;
+    if ((s = tsl__lp_kernel(ctx, a->prec, "chol_diag", &kd)) != TSL_OK ||
+        (s = tsl__lp_kernel(ctx, a->prec, "chol_solve", &ks)) != TSL_OK)
+        return s;
+    int in = (int)n, ij0 = (int)j0, at = (int)piv->info_at;
     cl_long off = (cl_long)lp_sub(a, j0, j0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
-    tsl__arg args[] = {{sizeof im, &im},   {sizeof in, &in},   {sizeof(cl_mem), &a->mem},
-                       {sizeof off, &off}, {sizeof rs, &rs},   {sizeof cs, &cs},
-                       {sizeof(cl_mem), &piv->mem},            {sizeof ij0, &ij0},
-                       {sizeof at, &at},   {sizeof cnt, &cnt}};
+    tsl__arg da[] = {{sizeof in, &in},   {sizeof(cl_mem), &a->mem}, {sizeof off, &off},
+                     {sizeof rs, &rs},   {sizeof cs, &cs},          {sizeof(cl_mem), &piv->mem},
+                     {sizeof ij0, &ij0}, {sizeof at, &at}};
     size_t wg = LP_LEAF_WG, below = rows - n;
-    size_t global = (below == 0 ? 1 : (below + wg - 1) / wg) * wg;
-    return tsl__launch(ctx, k, "lapack Cholesky panel leaf", args, 10, 1, &global, &wg);
+    if ((s = tsl__launch(ctx, kd, "lapack Cholesky diagonal block", da, 8, 1, &wg, &wg)) !=
+            TSL_OK ||
+        below == 0)
+        return s;
+    int im = (int)below;
+    cl_long offb = (cl_long)lp_sub(a, j0 + n, j0).offset;
+    tsl__arg sa[] = {{sizeof im, &im},   {sizeof in, &in}, {sizeof(cl_mem), &a->mem},
+                     {sizeof offb, &offb}, {sizeof off, &off}, {sizeof rs, &rs},
+                     {sizeof cs, &cs},   {sizeof(cl_mem), &piv->mem}, {sizeof at, &at}};
+    size_t global = (below + wg - 1) / wg * wg;
+    return tsl__launch(ctx, ks, "lapack Cholesky solve below", sa, 9, 1, &global, &wg);
 }
 
 /* The lower Cholesky factor of the panel of columns j0 .. j0 + w of the n x n matrix: rows j0 ..
@@ -65,10 +76,6 @@ tsl_status tsl__lp_potrf(tsl_context *ctx, const lp_mat *a, tsl_uplo uplo, size_
     lp_mat low = *a;
     if (uplo == TSL_UPPER)
         low.layout = a->layout == TSL_COL_MAJOR ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
-    const int zero = 0;
-    tsl_status s = tsl__write_at(ctx, piv->mem, (piv->info_at + LP_COUNT_AT) * sizeof(int),
-                                 sizeof zero, &zero);
-    if (s != TSL_OK) return s;
     return chol_rec(ctx, &low, n, 0, n, piv);
 }
 

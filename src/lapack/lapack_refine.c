@@ -240,7 +240,7 @@ static tsl_status rf_run(tsl_context *ctx, const rf_call *c)
         tsl__arg extra[] = {{sizeof lower, &lower}};
         s = tsl__lp_elementwise(ctx, &a, "lp_mirror", "lapack mirror", 0, 0, n, n, extra, 1);
     }
-    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_C, (n + LP_PIV_EXTRA) * sizeof(int), &piv.mem);
+    if (s == TSL_OK) s = tsl__workspace(ctx, TSL__WS_C, (n + 1) * sizeof(int), &piv.mem);
     if (s == TSL_OK) s = tsl__write_at(ctx, piv.mem, n * sizeof(int), sizeof info, &info);
     if (s == TSL_OK) s = tsl_buffer_create(ctx, n * n * sizeof(float), &w.sa);
     if (s == TSL_OK) s = tsl_buffer_create(ctx, sizeof(int), &w.flag);
