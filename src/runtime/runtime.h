@@ -274,6 +274,17 @@ unsigned long tsl__device_query_registers(const tsl_context *ctx);
 /* mkdir -p; 0 when dir is a directory afterwards. */
 int tsl__make_dirs(const char *dir);
 
+/* ptx.c: the sm_90a patch of a program's PTX. TSL__PTX_MARKER starts each sm_90a-only
+ * instruction in a kernel's inline assembly (a PTX comment for the sm_90 build); the patch removes
+ * every marker, makes `.target sm_90` `.target sm_90a` and, where shared_to is not 0, declares the
+ * one `.shared` array of shared_from bytes (its `.b8` elements) with shared_to (at most
+ * TSL__PTX_SHARED_MAX). 0 and *out (malloc'd, the caller frees) on success; -1, *out NULL and the
+ * reason in why otherwise. */
+#define TSL__PTX_MARKER "//@"
+#define TSL__PTX_SHARED_MAX 232448
+int tsl__ptx_patch(const char *ptx, size_t shared_from, size_t shared_to, char **out, char *why,
+                   size_t why_len);
+
 /* ---- per-op variant choice (stored here; ops validate names) -------------------------------- */
 const char *tsl__context_variant(const tsl_context *ctx, const char *op); /* "auto" if unset */
 tsl_status tsl__context_store_variant(tsl_context *ctx, const char *op, const char *variant);
