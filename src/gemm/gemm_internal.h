@@ -49,10 +49,14 @@ enum {
  * m16n8k16 (FP64); 4 = m16n8k16 on 16-bit inputs with FP32 accumulation (f16 for half storage,
  * bf16 for bfloat16: the only tiled2d configurations with 16-bit storage); 5 = m16n8k8 TF32 with
  * FP32 accumulation (single precision in the TF32 and 3xTF32 math modes, which need it). The
- * value mixes two things, which the host reads apart (tiled2d_mma below). */
+ * value mixes two things, which the host reads apart (tiled2d_mma below).
+ * WG: 1 = the ring's products by Hopper's warpgroup instruction (wgmma, sm_90a: the program's PTX
+ * patched, src/runtime/ptx.c) on MMA=4's 16-bit or MMA=5's TF32 data, from operands in local
+ * memory, in one array that may pass OpenCL's 48 KiB (src/kernels/gemm_wgmma.cl); emulated
+ * where the device has no tensor cores (PoCL), and not run on other devices. */
 enum {
     P_MWG, P_NWG, P_KWG, P_MDIMC, P_NDIMC, P_VW, P_SA, P_SB, P_PF, P_STRIDED, P_VWA, P_ALIAS,
-    P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, P_ASYNC, P_FPIPE, P_BT, NP
+    P_DBUF, P_APAD, P_WN, P_MMA, P_KSPLIT, P_DIRECT, P_PEEL, P_ASYNC, P_FPIPE, P_BT, P_WG, NP
 };
 _Static_assert(NP <= TSL__MAX_AXES, "tiled2d has more axes than the tuner holds");
 typedef struct {
@@ -82,6 +86,8 @@ enum {
     MMA_16BIT_M16N8K16 = 4,
     MMA_TF32_M16N8K8 = 5
 };
+/* Whether the device runs WG=1 (wgmma) natively: sm_90, through the sm_90a patch. */
+int tsl__tiled2d_wg_native(const tsl_context *ctx);
 /* The instruction of an MMA value (a value outside 0..5: none). */
 tiled2d_mma tsl__tiled2d_mma(int value);
 
@@ -199,6 +205,11 @@ size_t tsl__gemm_square_edge(size_t max_wg);
 /* The kernel `name` of gemm.cl for the problem's precision and storage, with extra -D options. */
 tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const char *name,
                                 const char *extra, cl_kernel *k);
+/* tiled2d's kernel for configuration tp, with extra -D options (tsl__tiled2d_options and the
+ * modes); a wgmma configuration (WG) on sm_90 through the sm_90a patch: TSL_ERR_UNSUPPORTED, no
+ * error set, where the device refuses it (the caller falls back to the mma.sync ring). */
+tsl_status tsl__gemm_get_tiled2d(tsl_context *ctx, const gemm_problem *p, const int *tp,
+                                 const char *extra, cl_kernel *k);
 /* op(X)(i, l) = X[i rs + l cs] for an operand X of leading dimension ld, transposed or not. */
 void tsl__gemm_op_strides(tsl_trans t, size_t ld, int *rs, int *cs);
 /* Bytes of one element of a precision's matrices (tsl_precision). */

@@ -31,11 +31,11 @@ size_t tsl__gemm_square_edge(size_t max_wg)
     return e;
 }
 
-tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const char *name,
-                                const char *extra, cl_kernel *k)
+/* The program's options and source for a kernel of gemm.cl or tiled2d's program. */
+static const char *kernel_build(const gemm_problem *p, const char *name, const char *extra,
+                                char *options, size_t cap)
 {
-    char options[400];
-    snprintf(options, sizeof options, "-DPRECISION=%d%s -DONLY_ONE_KERNEL -DONLY_%s%s%s",
+    snprintf(options, cap, "-DPRECISION=%d%s -DONLY_ONE_KERNEL -DONLY_%s%s%s",
              p->dbl ? 64 : 32,
              p->kind == GK_HALF   ? " -DSTORAGE_HALF=1"
              : p->kind == GK_BF16 ? " -DSTORAGE_BF16=1"
@@ -43,10 +43,32 @@ tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const c
              name, *extra ? " " : "", extra);
     /* tiled2d's program is gemm.cl's prelude, its parameters, the matrix instructions and the
      * kernel (src/kernels/: one file each) */
-    const char *src = strcmp(name, "gemm_tiled2d") == 0
-                          ? "gemm.cl+gemm_tiled2d.cl+gemm_mma.cl+gemm_tiled2d_kernel.cl"
-                          : "gemm.cl";
+    return strcmp(name, "gemm_tiled2d") == 0
+               ? "gemm.cl+gemm_tiled2d.cl+gemm_mma.cl+gemm_wgmma.cl+gemm_tiled2d_kernel.cl"
+               : "gemm.cl";
+}
+
+tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const char *name,
+                                const char *extra, cl_kernel *k)
+{
+    char options[400];
+    const char *src = kernel_build(p, name, extra, options, sizeof options);
     return tsl__get_kernel(ctx, src, options, name, k);
+}
+
+/* A wgmma configuration on sm_90 is built through the sm_90a patch, its ring (declared
+ * WG_SENTINEL bytes in the kernel, gemm_wgmma.cl) enlarged to the configuration's size. */
+#define WG_SENTINEL 1040
+
+tsl_status tsl__gemm_get_tiled2d(tsl_context *ctx, const gemm_problem *p, const int *tp,
+                                 const char *extra, cl_kernel *k)
+{
+    if (!tp[P_WG] || !tsl__tiled2d_wg_native(ctx))
+        return tsl__gemm_get_kernel(ctx, p, "gemm_tiled2d", extra, k);
+    char options[400];
+    const char *src = kernel_build(p, "gemm_tiled2d", extra, options, sizeof options);
+    return tsl__get_kernel_sm90a(ctx, src, options, WG_SENTINEL,
+                                 tsl__tiled2d_local_bytes(p->kind, tp), "gemm_tiled2d", k);
 }
 
 /* op(X)(i, l) = X[i rs + l cs] for an operand X of leading dimension ld, transposed or not. */

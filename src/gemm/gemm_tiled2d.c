@@ -172,7 +172,6 @@ static int band_order(const tsl_context *ctx, const gemm_problem *p, const int *
 static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
                                     const gemm_choice *c)
 {
-    const gemm_variant *v = c->v;
     const int *tp = c->tp.v;
     size_t Mp = tsl__gemm_round_up(p->m, (size_t)tp[P_MWG]);
     size_t Np = tsl__gemm_round_up(p->n, (size_t)tp[P_NWG]);
@@ -246,7 +245,14 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     if (GK_16BIT(p->kind) && slices > 1 && used < sizeof extra)
         snprintf(extra + used, sizeof extra - used, " -DSPLIT_OUT=1");
     cl_kernel k;
-    s = tsl__gemm_get_kernel(ctx, p, v->kernel, extra, &k);
+    s = tsl__gemm_get_tiled2d(ctx, p, tp, extra, &k);
+    if (s == TSL_ERR_UNSUPPORTED && tp[P_WG]) {
+        /* the device refused the sm_90a program (the trace says why, once: the context keeps
+         * to sm_90 from then on): the kind's built-in configuration, the mma.sync ring */
+        gemm_choice fallback = *c;
+        fallback.tp = tsl__tiled2d_base(ctx, p->kind);
+        return run_tiled2d_tiles(ctx, p, &fallback);
+    }
     if (s != TSL_OK) return s;
     size_t wg = (size_t)tp[P_MDIMC] * (size_t)tp[P_NDIMC];
     if (wg > tsl__kernel_max_wg(ctx, k))

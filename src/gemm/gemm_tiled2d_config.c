@@ -11,7 +11,7 @@
 
 const tsl__axis tsl__tiled2d_axes[NP] = {
     {"MWG", 5, {16, 32, 64, 128, 256}},  {"NWG", 5, {16, 32, 64, 128, 256}},
-    {"KWG", 3, {8, 16, 32}},             {"MDIMC", 6, {1, 2, 4, 8, 16, 32}},
+    {"KWG", 4, {8, 16, 32, 64}},             {"MDIMC", 6, {1, 2, 4, 8, 16, 32}},
     {"NDIMC", 6, {1, 2, 4, 8, 16, 32}},  {"VW", 5, {1, 2, 4, 8, 16}},
     {"SA", 2, {0, 1}},                   {"SB", 2, {0, 1}},
     {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
@@ -21,6 +21,7 @@ const tsl__axis tsl__tiled2d_axes[NP] = {
     {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
     {"PEEL", 3, {0, 1, 2}},               {"ASYNC", 4, {0, 2, 3, 4}},
     {"FPIPE", 2, {0, 1}},                {"BT", 2, {0, 1}},
+    {"WG", 2, {0, 1}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
@@ -185,6 +186,42 @@ static int async_runs(int kind, const int *v)
            !(v[P_BT] && (!swizzled || nwi % 2 || (v[P_NWG] * akc) % nthreads));
 }
 
+/* Whether wgmma runs natively: sm_90 (H100, H200), through the patched PTX (sm_90a), which the
+ * driver may still refuse when the kernel is built (the caller then falls back:
+ * gemm_tiled2d.c). Blackwell (sm_100) has no wgmma. */
+int tsl__tiled2d_wg_native(const tsl_context *ctx)
+{
+    return tsl__nv_compute_capability(ctx) == 90;
+}
+
+/* WG's rules (gemm_wgmma.cl's #error checks): the ring (ASYNC) of the 16-bit instruction, or the
+ * TF32 one on operands the pack rounds (TF32 math with BT); B packed as [n][k] (BT); one
+ * warpgroup of 128 items per 64 rows; the instruction as wide as the tile (NWG 64, 128 or 256);
+ * k-steps of whole instructions; VW 2; every item the same number of 16-byte chunks. Natively on
+ * sm_90 (tsl__tiled2d_wg_native), emulated where the device has no tensor cores at all (PoCL);
+ * other devices run none. */
+static int has_mma(const tsl_context *ctx, int mma);
+static int wg_runs(const tsl_context *ctx, int kind, const int *v)
+{
+    tiled2d_mma_data data = tsl__tiled2d_mma(v[P_MMA]).data;
+    int che = 16 / (int)kind_elem(kind), akc = v[P_KWG] / che;
+    int nthreads = v[P_MDIMC] * v[P_NDIMC], mwg = v[P_MWG], nwg = v[P_NWG];
+    if (!(data == MMA_16BIT || (data == MMA_TF32 && tsl__tiled2d_pre_tf32(kind, v)))) return 0;
+    if (!v[P_ASYNC] || !v[P_BT] || nthreads != 2 * mwg || mwg % 64 ||
+        !(nwg == 64 || nwg == 128 || nwg == 256) || v[P_KWG] % mma_depth(v[P_MMA]) ||
+        v[P_VW] != 2 || (mwg * akc) % nthreads || (nwg * akc) % nthreads)
+        return 0;
+    return tsl__tiled2d_wg_native(ctx) || !has_mma(ctx, v[P_MMA]);
+}
+
+/* The local memory a configuration may take: sm_90a's 227 KiB for wgmma's ring on sm_90 (the
+ * patch declares it), else what the device reports. */
+static size_t local_limit(const tsl_context *ctx, const int *v)
+{
+    return v[P_WG] && tsl__tiled2d_wg_native(ctx) ? (size_t)TSL__PTX_SHARED_MAX
+                                                   : (size_t)ctx->info.local_mem;
+}
+
 /* tsl__tiled2d_runs's rules that axis a decides, given the axes before it (those after it may be
  * unset): each rule is checked at the last axis it reads, so the tuner can rule out a prefix of
  * the axes (tiled2d_prefix_ok) with the very rules a whole configuration is held to. */
@@ -198,7 +235,7 @@ static int has_mma(const tsl_context *ctx, int mma);
 static size_t emulation_local_bytes(const tsl_context *ctx, const int *v)
 {
     int mma = v[P_MMA];
-    if (!mma || has_mma(ctx, mma)) return 0;
+    if (!mma || has_mma(ctx, mma) || v[P_WG]) return 0; /* WG's emulation: from the ring itself */
     size_t threads = (size_t)v[P_MDIMC] * (size_t)v[P_NDIMC];
     size_t k = (size_t)mma_depth(mma), na = (size_t)mma_rows(mma) * k / 32, nb = 8 * k / 32;
     if (mma == 4) na /= 2, nb /= 2; /* two 16-bit values a register */
@@ -247,9 +284,11 @@ int tsl__tiled2d_runs_at(const tsl_context *ctx, int kind, const int *v, int a)
         if (v[P_DIRECT] && !(sa && sb && (v[P_PF] || (v[P_ASYNC] && v[P_DIRECT] == 2))))
             return 0;
         if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
-        if ((v[P_FPIPE] || v[P_BT]) && !v[P_ASYNC]) return 0;
+        return !((v[P_FPIPE] || v[P_BT]) && !v[P_ASYNC]);
+    case P_WG:
+        if (v[P_WG] && !wg_runs(ctx, kind, v)) return 0;
         return tsl__tiled2d_local_bytes(kind, v) + emulation_local_bytes(ctx, v) <=
-               ctx->info.local_mem;
+               local_limit(ctx, v);
     default:
         return 1;
     }
@@ -294,7 +333,8 @@ void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params
     out[0] = '\0';
     for (int a = 0; a < NP && n < cap; ++a)
         if (a != P_ALIAS && a != P_KSPLIT && a != P_PEEL &&
-            !((a == P_MMA || a == P_ASYNC || a == P_FPIPE || a == P_BT) && !tp->v[a]))
+            !((a == P_MMA || a == P_ASYNC || a == P_FPIPE || a == P_BT || a == P_WG) &&
+              !tp->v[a]))
             n += (size_t)snprintf(out + n, cap - n, "%s-D%s=%d", n ? " " : "",
                                   tsl__tiled2d_axes[a].name,
                                   a == P_DIRECT ? tp->v[a] == 1 : tp->v[a]);
@@ -302,6 +342,9 @@ void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params
         n += (size_t)snprintf(out + n, cap - n, " -DMATH=%d", kind == GK_3XTF32 ? 2 : 1);
     if (tsl__tiled2d_pre_tf32(kind, tp->v) && n < cap)
         n += (size_t)snprintf(out + n, cap - n, " -DPRE_TF32=1");
+    if (tp->v[P_WG] && n < cap)
+        n += (size_t)snprintf(out + n, cap - n, " -DWG_BYTES=%zu",
+                              tsl__tiled2d_local_bytes(kind, tp->v));
     if (tp->v[P_MMA] && !has_mma(ctx, tp->v[P_MMA]) && n < cap)
         snprintf(out + n, cap - n, " -DMMA_EMULATE=1");
 }

@@ -106,10 +106,19 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if MMA
   // this work-item's warp: lane, and the origin of its (4 MWI) x (8 NWI) block of the group tile
   const int lane = tid % 32, warp = tid / 32;
+#if WG
+  // warpgroup warp / 4 has rows 64 (warp / 4) of the tile, its warp warp % 4 the 16 from there
+  // on, over all NWG columns
+  const int wm = (warp / 4) * 64 + (warp % 4) * 16, wn = 0;
+#define MMA_MB 1
+#define MMA_NT (NWG / 8)
+#else
   const int wm = (warp / (NDIMC / 8)) * (4 * MWI), wn = (warp % (NDIMC / 8)) * (8 * NWI);
 #define MMA_MB (4 * MWI / MMA_RM)  // m-tiles of 8 (MMA=1) or 16 rows per warp
-  real acc[MMA_MB][NWI][MMA_ND];
-#if MMA_EMULATE
+#define MMA_NT NWI                 // n-tiles of 8 columns per warp
+#endif
+  real acc[MMA_MB][MMA_NT][MMA_ND];
+#if MMA_EMULATE && !WG
   __local frag_t mma_fa[NTHREADS * MMA_RA], mma_fb[NTHREADS * MMA_RB];  // the warps' fragments
   __local frag_t *mma_sa = mma_fa + warp * 32 * MMA_RA, *mma_sb = mma_fb + warp * 32 * MMA_RB;
 #if ASYNC && MMA >= 4
@@ -120,7 +129,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
   for (int i = 0; i < MMA_MB; i++)
 #pragma unroll
-    for (int j = 0; j < NWI; j++)
+    for (int j = 0; j < MMA_NT; j++)
 #pragma unroll
       for (int e = 0; e < MMA_ND; e++) acc[i][j][e] = ZERO;
 #else
@@ -137,14 +146,17 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #else
   __global const tile_t *Bg = B + (long)kbeg * ldb + n0;      // (k, n0) of the current step
 #endif
-#if SA
+#if WG
+  WG_RING_DECL;  // the ring, A and B^T per stage (gemm_wgmma.cl)
+  const uint wg_base = WG_BASE;
+#elif SA
   // One flat array of NBUF buffers, not Als[NBUF][...]: the 16-bit epilogue stages C through
   // all of them at once (cs_), and an index past one row of a two-dimensional array is out of
   // bounds even where the memory is the next row's. Each buffer is [k][m]; ASYNC [m][k].
   __local tile_t Als_ring[NBUF * ALS_ROWS * ALS_LD] __attribute__((aligned(64)));
 #define ALS(b) (Als_ring + (b) * (ALS_ROWS * ALS_LD))
 #endif
-#if SB
+#if SB && !WG
   __local tile_t Bls[NBUF][KWG * BLS_LD] __attribute__((aligned(64)));
 #endif
   // This item's share of a tile: global (koff: k offset from the current step) and local.
@@ -216,6 +228,52 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // which this step refills with tile t + ASYNC - 1.
   (void)k;
   const int ntile = klen / KWG;
+#if WG
+  // wgmma's ring: tile t in stage t % ASYNC. A stage is free once every warpgroup's wgmmas of it
+  // have completed: each step waits for the previous step's group (WG_WAIT_STEP) before the next
+  // step's barrier, so after step t's barrier the stages of tiles t - 2 and before are free, and
+  // tile t + ASYNC - 2 is issued into that of t - 2: ASYNC - 2 tiles ahead (2 stages: each step
+  // waits for its own group, one tile ahead). A tile's chunk q lands at byte 16 q of its stage
+  // tile (consecutive items, consecutive chunks: conflict-free stores): row 8 (q / (8 AKC)) +
+  // q % 8, chunk (q / 8) % AKC of the row (WG_OFF).
+#define WG_LEAD (ASYNC > 2 ? ASYNC - 2 : 1)
+#define WG_ISSUE(st, tile)                                                                  \
+  {                                                                                         \
+    const uint so_ = (uint)(st) * (WG_STAGE * TILE_BYTES);                                  \
+    __global const tile_t *ag_ = Ag + (tile) * KWG, *bg_ = Bg + (tile) * KWG;               \
+    _Pragma("unroll") for (int l = 0; l < MWG * AKC / NTHREADS; l++) {                      \
+      const int q = tid + l * NTHREADS, r = (q / (8 * AKC)) * 8 + q % 8, c = (q / 8) % AKC; \
+      WG_CP16(so_ + 16 * q, ag_ + (long)r * lda + c * CHE);                                 \
+    }                                                                                       \
+    _Pragma("unroll") for (int l = 0; l < NWG * AKC / NTHREADS; l++) {                      \
+      const int q = tid + l * NTHREADS, r = (q / (8 * AKC)) * 8 + q % 8, c = (q / 8) % AKC; \
+      WG_CP16(so_ + WG_STAGE_A * TILE_BYTES + 16 * q, bg_ + (long)r * ldb + c * CHE);       \
+    }                                                                                       \
+  }
+  for (int s = 0; s < WG_LEAD; s++) {
+    if (s < ntile) WG_ISSUE(s, s)
+    CP_COMMIT();
+  }
+  const uint wg_rows = (uint)(tid / 128) * (64 / 8) * WG_SBO;  // the warpgroup's rows of A
+  for (int t = 0; t < ntile; t++) {
+    CP_WAIT_WG();
+    WG_FENCE_PROXY();
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+      const int nt = t + WG_LEAD;
+      if (nt < ntile) WG_ISSUE(nt % ASYNC, nt)
+      CP_COMMIT();
+    }
+    const uint sa = wg_base + (uint)(t % ASYNC) * (WG_STAGE * TILE_BYTES) + wg_rows;
+    const uint sb = wg_base + (uint)(t % ASYNC) * (WG_STAGE * TILE_BYTES) + WG_STAGE_A * TILE_BYTES;
+    WG_ARRIVE();
+    MMA_UNROLL
+    for (int ks = 0; ks < KWG / MMA_K; ks++) WG_MMA(wg_desc(sa + 256 * ks), wg_desc(sb + 256 * ks));
+    WG_COMMIT();
+    WG_WAIT_STEP();
+  }
+  WG_WAIT_ALL();
+#else
 #define ASYNC_ISSUE(st, tile)                                                               \
   {                                                                                         \
     __global const tile_t *ag_ = Ag + (tile) * KWG;                                         \
@@ -441,6 +499,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     }
   }
 #endif
+#endif
 #undef afs
 #undef bfs
 #else
@@ -620,7 +679,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #else
 #define CIN_ROW(Cr, row) (Cr)
 #endif
-#if MMA == 4 && ASYNC && !TRI && !SPLIT_OUT
+#if MMA == 4 && ASYNC && !WG && !TRI && !SPLIT_OUT
   // 16-bit C with beta == 0 (uniform): the tile goes out through local memory, the ring's A
   // buffers (idle once the k loop is done), CS_ROWS rows at a time: each lane writes its pairs
   // (rows padded by 8 values: the 8 rows of a warp's store fall in distinct banks), then every
@@ -682,7 +741,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
         __global cout_t *Cr = C + (long)row * ldc;
         __global const cout_t *Ci = CIN_ROW(Cr, row);
         MMA_UNROLL
-        for (int j = 0; j < NWI; j++) {
+        for (int j = 0; j < MMA_NT; j++) {
           const int col = n0 + wn + 8 * j + 2 * (lane % 4);
           real2_t r = (real2_t)(alpha * acc[i][j][2 * h], alpha * acc[i][j][2 * h + 1]);
           if (pairs_ && col + 1 < Nc && TRI_KEEP(row, col) && TRI_KEEP(row, col + 1)) {

@@ -70,6 +70,7 @@ struct tsl_context {
     struct { cl_mem mem; size_t size; } counters; /* tsl__counters: ints kept at zero */
     char warning[1024];            /* tsl_context_warning: "" if none */
     int nv_cc;                     /* tsl__nv_compute_capability, queried once at creation */
+    int sm90a_refused;             /* a patched sm_90a program failed here (program.c) */
     unsigned long nv_registers;    /* tsl__device_registers, queried once at creation */
     int trace_level;               /* tsl__trace_level at creation: launches label events */
     /* State a layer above keeps per context, made on its first use, opaque here: the runtime
@@ -158,6 +159,15 @@ int tsl__device_sharing(const tsl_context *ctx);
  * ctx->timing.build_ms. */
 tsl_status tsl__get_kernel(tsl_context *ctx, const char *source, const char *options,
                            const char *name, cl_kernel *out);
+/* The same for a program whose sm_90a instructions hide behind TSL__PTX_MARKER (ptx.c): built
+ * from source, its PTX patched (markers removed, target sm_90a, the .shared array of shared_from
+ * bytes declared shared_to: 0, none) and built again from that text; the disk cache keeps the
+ * patched PTX. TSL_ERR_UNSUPPORTED, with no error set, when the device or the patch refuses it:
+ * the context then remembers that (sm90a_refused: every later call answers the same at once), the
+ * reason goes to the trace, and the caller runs another path. */
+tsl_status tsl__get_kernel_sm90a(tsl_context *ctx, const char *source, const char *options,
+                                 size_t shared_from, size_t shared_to, const char *name,
+                                 cl_kernel *out);
 /* Text of an embedded kernel file, NULL if there is none of that name. */
 const char *tsl__kernel_source(const char *name, size_t *len);
 

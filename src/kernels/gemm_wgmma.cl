@@ -1,0 +1,195 @@
+/* gemm_wgmma.cl: tiled2d's warpgroup layer (WG=1), after gemm_mma.cl: Hopper's wgmma.mma_async
+ * (sm_90a) on operands in local memory, its descriptors, the ring's copies, and the OpenCL C
+ * emulation of the same data path. A warpgroup (128 work-items, 4 warps) computes 64 rows x NWG
+ * columns of C with one m64nNWGk16 (16-bit) or m64nNWGk8 (TF32) instruction per k sub-step; the
+ * work-group is MWG / 64 warpgroups over the MWG x NWG tile.
+ *
+ * Local memory: one array, the ring of ASYNC stages, each A's MWG x KWG tile then B^T's NWG x KWG
+ * (BT: the host packs op(B) as [n][k]), both K-major in 8 x 16-byte core matrices without swizzle:
+ * element (r, k) at core matrix (r / 8, k / CHE) (consecutive along k, AKC of them per 8 rows),
+ * row r % 8 of it, element k % CHE of the row (WG_OFF). The descriptors say so: leading byte offset
+ * (between core matrices along k) 128, stride byte offset (between groups of 8 rows) AKC * 128
+ * (probed exact: ../shared/probes/wgcl.c). A sub-step of depth MMA_K = 2 CHE spans two core
+ * matrices along k: its descriptors start 256 bytes further per sub-step.
+ *
+ * On NVIDIA the wgmma lines sit behind the marker //@ (PTX comments to the sm_90 build) and the
+ * host loads the program's PTX patched for sm_90a (src/runtime/ptx.c): markers removed, target
+ * sm_90a, and the ring's .shared array, declared WG_SENTINEL bytes, enlarged to WG_BYTES (past
+ * OpenCL's 48 KiB). The kernel reaches the ring only through 32-bit shared addresses in inline
+ * assembly (copies, descriptors), never by indexing the small declared array. Emulated
+ * (MMA_EMULATE), the ring is declared whole and the "addresses" are byte offsets into it, which
+ * the emulated instruction decodes from the same descriptors. */
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_gemm_tiled2d)
+#ifndef WG
+#define WG 0
+#endif
+#if WG
+#if !ASYNC
+#error "tiled2d: WG (wgmma) is a mode of the ring: ASYNC"
+#endif
+#if !(MMA == 4 || (MMA == 5 && PRE_TF32)) || !ASYNC || !BT || NTHREADS != 2 * MWG || MWG % 64 || \
+    !(NWG == 64 || NWG == 128 || NWG == 256) || KWG % MMA_K || VW != 2 || \
+    (MWG * (KWG / CHE)) % NTHREADS || (NWG * (KWG / CHE)) % NTHREADS
+#error "tiled2d: WG (wgmma) needs MMA=4 (16-bit) or 5 with TF32 operands rounded by the pack, ASYNC, BT, one warpgroup of 128 items per 64 rows of the tile, NWG 64, 128 or 256, VW=2, whole 16-byte chunks per item"
+#endif
+#ifndef WG_BYTES
+#error "tiled2d: WG needs WG_BYTES, the ring's size (the host's)"
+#endif
+#define TILE_BYTES (STORAGE16 ? 2 : 4) /* bytes of a staged element */
+#define WG_STAGE_A (MWG * KWG)               /* elements of a stage's A tile */
+#define WG_STAGE ((MWG + NWG) * KWG)         /* elements of a stage */
+#define WG_SBO (AKC * 128)                   /* bytes between groups of 8 rows */
+#if WG_BYTES != ASYNC * WG_STAGE * TILE_BYTES
+#error "tiled2d: WG_BYTES is not the ring's size"
+#endif
+/* element offset of (r, k) within a stage's tile (row r of A or of B^T) */
+#define WG_OFF(r, k) ((((r) / 8) * AKC + (k) / CHE) * (8 * CHE) + ((r) % 8) * CHE + (k) % CHE)
+/* descriptor of a K-major, unswizzled tile at byte address addr (14 bits of addr / 16) */
+ulong wg_desc(const uint addr)
+{
+  return (ulong)((addr & 0x3FFFFu) >> 4) | ((ulong)(128 >> 4) << 16) |
+         ((ulong)((WG_SBO >> 4) & 0x3FFF) << 32);
+}
+#if MMA == 4
+#if STORAGE_HALF
+#define WG_TYPES ".f32.f16.f16"
+#else
+#define WG_TYPES ".f32.bf16.bf16"
+#endif
+#define WG_TAIL ", 1, 1, 0, 0;\n}\n" /* scales of A and B, neither transposed */
+#define WG_SHAPE "k16"
+#else
+#define WG_TYPES ".f32.tf32.tf32"
+#define WG_TAIL ", 1, 1;\n}\n"
+#define WG_SHAPE "k8"
+#endif
+#if !MMA_EMULATE
+#define WG_SENTINEL 1040 /* the declared size of the ring, which the patch finds and enlarges */
+#define WG_RING_DECL __local uchar wg_ring_[WG_SENTINEL] __attribute__((aligned(128)))
+#define WG_BASE ((uint)(size_t)wg_ring_)
+#define WG_CP16(off, src)                                                                   \
+  __asm__ __volatile__("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(wg_base + (off)),  \
+                       "l"(src)                                                             \
+                       : "memory")
+/* the generic proxy's writes (the copies) made visible to the async proxy wgmma reads through */
+#define WG_FENCE_PROXY() \
+  __asm__ __volatile__("//@fence.proxy.async.shared::cta;" ::: "memory")
+#define WG_ARRIVE() __asm__ __volatile__("//@wgmma.fence.sync.aligned;" ::: "memory")
+#define WG_COMMIT() __asm__ __volatile__("//@wgmma.commit_group.sync.aligned;" ::: "memory")
+/* WG_WAIT_STEP: the previous step's wgmmas complete (with 2 stages: the step's own), WG_WAIT_ALL:
+ * every one; CP_WAIT_WG: the step's tile has landed (all but the ASYNC - 3 newest copy groups) */
+#if ASYNC > 2
+#define WG_WAIT_STEP() \
+  __asm__ __volatile__("//@wgmma.wait_group.sync.aligned 1;" ::: "memory")
+#else
+#define WG_WAIT_STEP() \
+  __asm__ __volatile__("//@wgmma.wait_group.sync.aligned 0;" ::: "memory")
+#endif
+#define WG_WAIT_ALL() \
+  __asm__ __volatile__("//@wgmma.wait_group.sync.aligned 0;" ::: "memory")
+#if ASYNC == 4
+#define CP_WAIT_WG() __asm__ __volatile__("cp.async.wait_group 1;" ::: "memory")
+#else
+#define CP_WAIT_WG() __asm__ __volatile__("cp.async.wait_group 0;" ::: "memory")
+#endif
+#define WG_D4(j) "+f"(acc[0][j][0]), "+f"(acc[0][j][1]), "+f"(acc[0][j][2]), "+f"(acc[0][j][3])
+#if NWG == 64
+#define WG_DREGS \
+  "{" "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
+  "%12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, " \
+  "%24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p"
+#define WG_SCALE "%34"
+#define WG_DOPS \
+  WG_D4(0), WG_D4(1), WG_D4(2), WG_D4(3), WG_D4(4), WG_D4(5), WG_D4(6), WG_D4(7)
+#elif NWG == 128
+#define WG_DREGS \
+  "{" "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
+  "%12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, " \
+  "%24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, " \
+  "%36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+  "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, " \
+  "%60, %61, %62, %63}, %64, %65, p"
+#define WG_SCALE "%66"
+#define WG_DOPS \
+  WG_D4(0), WG_D4(1), WG_D4(2), WG_D4(3), WG_D4(4), WG_D4(5), WG_D4(6), WG_D4(7), \
+  WG_D4(8), WG_D4(9), WG_D4(10), WG_D4(11), WG_D4(12), WG_D4(13), WG_D4(14), WG_D4(15)
+#elif NWG == 256
+#define WG_DREGS \
+  "{" "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
+  "%12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, " \
+  "%24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, " \
+  "%36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, " \
+  "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, " \
+  "%60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, " \
+  "%72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, " \
+  "%84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, " \
+  "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, " \
+  "%108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, " \
+  "%120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p"
+#define WG_SCALE "%130"
+#define WG_DOPS \
+  WG_D4(0), WG_D4(1), WG_D4(2), WG_D4(3), WG_D4(4), WG_D4(5), WG_D4(6), WG_D4(7), \
+  WG_D4(8), WG_D4(9), WG_D4(10), WG_D4(11), WG_D4(12), WG_D4(13), WG_D4(14), WG_D4(15), \
+  WG_D4(16), WG_D4(17), WG_D4(18), WG_D4(19), WG_D4(20), WG_D4(21), WG_D4(22), \
+  WG_D4(23), WG_D4(24), WG_D4(25), WG_D4(26), WG_D4(27), WG_D4(28), WG_D4(29), \
+  WG_D4(30), WG_D4(31)
+#endif
+/* acc[0][..] += A(desc da) B(desc db)^T over one sub-step, the warpgroup's 64 x NWG block */
+#define WG_MMA(da, db)                                                                      \
+  __asm__ __volatile__("{\n.reg .pred p;\nsetp.ne.b32 p, " WG_SCALE ", 0;\n"                \
+                       "//@wgmma.mma_async.sync.aligned.m64n" WG_NSTR WG_SHAPE WG_TYPES " "  \
+                       WG_DREGS WG_TAIL                                                     \
+                       : WG_DOPS                                                            \
+                       : "l"(da), "l"(db), "r"(1))
+#define WG_NSTR_(n) #n
+#define WG_NSTR_X(n) WG_NSTR_(n)
+#define WG_NSTR WG_NSTR_X(NWG)
+#else
+/* The emulation: the ring declared whole, addresses byte offsets into it; the copies are plain
+ * 16-byte moves complete at the barrier after them, the instruction runs at once (so its fences,
+ * commits and waits are nothing), each work-item computing its accumulators by the instruction's
+ * rules from the local tiles the descriptors name. */
+#define WG_RING_DECL __local uchar wg_ring_[WG_BYTES] __attribute__((aligned(128)))
+#define WG_BASE 0u
+#define WG_CP16(off, src) \
+  (*(__local uint4 *)(wg_ring_ + wg_base + (off)) = *(__global const uint4 *)(src))
+#define WG_FENCE_PROXY()
+#define WG_ARRIVE()
+#define WG_COMMIT()
+#define WG_WAIT_STEP()
+#define WG_WAIT_ALL()
+#define CP_WAIT_WG()
+/* operand element (r, k) of a K-major unswizzled tile at descriptor d, as a float */
+float wg_in(__local const uchar *ring, const ulong d, const int r, const int k)
+{
+  const uint start = (uint)(d & 0x3FFF) << 4, lbo = (uint)((d >> 16) & 0x3FFF) << 4,
+             sbo = (uint)((d >> 32) & 0x3FFF) << 4;
+  const uint at = start + (uint)(r / 8) * sbo + (uint)(k / CHE) * lbo + (uint)(r % 8) * 16u +
+                  (uint)(k % CHE) * TILE_BYTES;
+#if MMA == 4
+  const ushort x = *(__local const ushort *)(ring + at);
+  return mma_in16((uint)x, 0);
+#else
+  return *(__local const float *)(ring + at);
+#endif
+}
+/* D (64 x NWG) += A (64 x MMA_K) B^T (NWG x MMA_K): work-item l of the warpgroup holds, for each
+ * 8-column block j, D[16 w + g + 8 (e / 2)][8 j + 2 t + e % 2] in acc[j][e] (w = l / 32, g = l % 32
+ * / 4, t = l % 4: the m16n8 accumulator layout, warp by warp; PTX ISA, "wgmma .m64nNk16 register
+ * fragment layout for accumulator matrix D") */
+void wgmma_emulated(float *acc, __local const uchar *ring, const ulong da, const ulong db,
+                    const int l)
+{
+  const int w = l / 32, g = (l % 32) / 4, t = l % 4;
+  for (int j = 0; j < NWG / 8; j++)
+    for (int e = 0; e < 4; e++) {
+      const int row = 16 * w + g + 8 * (e / 2), col = 8 * j + 2 * t + e % 2;
+      float s = acc[4 * j + e];
+      for (int k = 0; k < MMA_K; k++) s = fma(wg_in(ring, da, row, k), wg_in(ring, db, col, k), s);
+      acc[4 * j + e] = s;
+    }
+}
+#define WG_MMA(da, db) wgmma_emulated(&acc[0][0][0], wg_ring_, (da), (db), tid % 128)
+#endif
+#endif
+#endif
