@@ -21,7 +21,7 @@ const tsl__axis tsl__tiled2d_axes[NP] = {
     {"KSPLIT", 7, {0, 1, 2, 4, 8, 16, 32}}, {"DIRECT", 3, {0, 1, 2}},
     {"PEEL", 3, {0, 1, 2}},               {"ASYNC", 4, {0, 2, 3, 4}},
     {"FPIPE", 2, {0, 1}},                {"BT", 2, {0, 1}},
-    {"WG", 2, {0, 1}},
+    {"WG", 3, {0, 1, 2}},
 };
 
 /* The last resort when neither the user's tuning database nor the shipped defaults
@@ -197,7 +197,8 @@ int tsl__tiled2d_wg_native(const tsl_context *ctx)
 /* WG's rules (gemm_wgmma.cl's #error checks): the ring (ASYNC) of the 16-bit instruction, or the
  * TF32 one on operands the pack rounds (TF32 math with BT); B packed as [n][k] (BT); one
  * warpgroup of 128 items per 64 rows; the instruction as wide as the tile (NWG 64, 128 or 256);
- * k-steps of whole instructions; VW 2; every item the same number of 16-byte chunks. Natively on
+ * k-steps of whole instructions; VW 2; every item the same number of 16-byte chunks; with the
+ * 128-byte swizzle (WG=2), k rows of 128 bytes. Natively on
  * sm_90 (tsl__tiled2d_wg_native), emulated where the device has no tensor cores at all (PoCL);
  * other devices run none. */
 static int has_mma(const tsl_context *ctx, int mma);
@@ -209,7 +210,8 @@ static int wg_runs(const tsl_context *ctx, int kind, const int *v)
     if (!(data == MMA_16BIT || (data == MMA_TF32 && tsl__tiled2d_pre_tf32(kind, v)))) return 0;
     if (!v[P_ASYNC] || !v[P_BT] || nthreads != 2 * mwg || mwg % 64 ||
         !(nwg == 64 || nwg == 128 || nwg == 256) || v[P_KWG] % mma_depth(v[P_MMA]) ||
-        v[P_VW] != 2 || (mwg * akc) % nthreads || (nwg * akc) % nthreads)
+        v[P_VW] != 2 || (mwg * akc) % nthreads || (nwg * akc) % nthreads ||
+        (v[P_WG] == 2 && akc != 8))
         return 0;
     return tsl__tiled2d_wg_native(ctx) || !has_mma(ctx, v[P_MMA]);
 }

@@ -234,20 +234,20 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // step's barrier, so after step t's barrier the stages of tiles t - 2 and before are free, and
   // tile t + ASYNC - 2 is issued into that of t - 2: ASYNC - 2 tiles ahead (2 stages: each step
   // waits for its own group, one tile ahead). A tile's chunk q lands at byte 16 q of its stage
-  // tile (consecutive items, consecutive chunks: conflict-free stores): row 8 (q / (8 AKC)) +
-  // q % 8, chunk (q / 8) % AKC of the row (WG_OFF).
+  // tile: row WG_ROW(q), chunk WG_CHUNK(q) along k.
 #define WG_LEAD (ASYNC > 2 ? ASYNC - 2 : 1)
 #define WG_ISSUE(st, tile)                                                                  \
   {                                                                                         \
     const uint so_ = (uint)(st) * (WG_STAGE * TILE_BYTES);                                  \
     __global const tile_t *ag_ = Ag + (tile) * KWG, *bg_ = Bg + (tile) * KWG;               \
     _Pragma("unroll") for (int l = 0; l < MWG * AKC / NTHREADS; l++) {                      \
-      const int q = tid + l * NTHREADS, r = (q / (8 * AKC)) * 8 + q % 8, c = (q / 8) % AKC; \
-      WG_CP16(so_ + 16 * q, ag_ + (long)r * lda + c * CHE);                                 \
+      const int q = tid + l * NTHREADS;                                                     \
+      WG_CP16(so_ + 16 * q, ag_ + (long)WG_ROW(q) * lda + WG_CHUNK(q) * CHE);               \
     }                                                                                       \
     _Pragma("unroll") for (int l = 0; l < NWG * AKC / NTHREADS; l++) {                      \
-      const int q = tid + l * NTHREADS, r = (q / (8 * AKC)) * 8 + q % 8, c = (q / 8) % AKC; \
-      WG_CP16(so_ + WG_STAGE_A * TILE_BYTES + 16 * q, bg_ + (long)r * ldb + c * CHE);       \
+      const int q = tid + l * NTHREADS;                                                     \
+      WG_CP16(so_ + WG_STAGE_A * TILE_BYTES + 16 * q,                                       \
+              bg_ + (long)WG_ROW(q) * ldb + WG_CHUNK(q) * CHE);                             \
     }                                                                                       \
   }
   for (int s = 0; s < WG_LEAD; s++) {
@@ -268,7 +268,8 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     const uint sb = wg_base + (uint)(t % ASYNC) * (WG_STAGE * TILE_BYTES) + WG_STAGE_A * TILE_BYTES;
     WG_ARRIVE();
     MMA_UNROLL
-    for (int ks = 0; ks < KWG / MMA_K; ks++) WG_MMA(wg_desc(sa + 256 * ks), wg_desc(sb + 256 * ks));
+    for (int ks = 0; ks < KWG / MMA_K; ks++)
+      WG_MMA(wg_desc(sa + WG_KSTEP * ks), wg_desc(sb + WG_KSTEP * ks));
     WG_COMMIT();
     WG_WAIT_STEP();
   }

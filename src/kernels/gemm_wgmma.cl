@@ -10,7 +10,13 @@
  * row r % 8 of it, element k % CHE of the row (WG_OFF). The descriptors say so: leading byte offset
  * (between core matrices along k) 128, stride byte offset (between groups of 8 rows) AKC * 128
  * (probed exact: ../shared/probes/wgcl.c). A sub-step of depth MMA_K = 2 CHE spans two core
- * matrices along k: its descriptors start 256 bytes further per sub-step.
+ * matrices along k: its descriptors start 256 bytes further per sub-step. WG=2: the 128-byte
+ * swizzle instead, for rows of exactly 128 bytes (KWG 64 16-bit values, 32 floats): row r at byte
+ * 128 r, its 16-byte chunk c at chunk c ^ (r % 8) (the hardware's XOR of address bits 4-6 with
+ * 7-9, so the ring starts 1024-aligned), stride byte offset 1024 (8 rows), and a sub-step's
+ * descriptors 32 bytes further along the row (the unswizzled address: the hardware swizzles it).
+ * Unswizzled, the 8 rows of a core matrix read are 16 bytes apart in one 128-byte line; swizzled,
+ * every 16-byte chunk of a row sits in its own bank group.
  *
  * On NVIDIA the wgmma lines sit behind the marker //@ (PTX comments to the sm_90 build) and the
  * host loads the program's PTX patched for sm_90a (src/runtime/ptx.c): markers removed, target
@@ -38,17 +44,33 @@
 #define TILE_BYTES (STORAGE16 ? 2 : 4) /* bytes of a staged element */
 #define WG_STAGE_A (MWG * KWG)               /* elements of a stage's A tile */
 #define WG_STAGE ((MWG + NWG) * KWG)         /* elements of a stage */
-#define WG_SBO (AKC * 128)                   /* bytes between groups of 8 rows */
+#if WG == 2 && KWG * TILE_BYTES != 128
+#error "tiled2d: WG=2 (128-byte swizzle) needs rows of 128 bytes: KWG 64 (16-bit) or 32 (TF32)"
+#endif
+#define WG_SBO (WG == 2 ? 1024 : AKC * 128) /* bytes between groups of 8 rows */
+#define WG_KSTEP (WG == 2 ? 32 : 256)       /* bytes a sub-step's descriptors move along k */
 #if WG_BYTES != ASYNC * WG_STAGE * TILE_BYTES
 #error "tiled2d: WG_BYTES is not the ring's size"
 #endif
-/* element offset of (r, k) within a stage's tile (row r of A or of B^T) */
-#define WG_OFF(r, k) ((((r) / 8) * AKC + (k) / CHE) * (8 * CHE) + ((r) % 8) * CHE + (k) % CHE)
-/* descriptor of a K-major, unswizzled tile at byte address addr (14 bits of addr / 16) */
+/* the byte at which the q-th 16-byte chunk of a stage's tile lands, and the row r and chunk c
+ * of the tile (row r of A or of B^T, chunk c along k) it holds: stored in q order, so the copies
+ * of consecutive items go to consecutive chunks (conflict-free); unswizzled, q walks the 8 rows of
+ * a core matrix, then its neighbours along k, then the next 8 rows; swizzled, the 8 places of a
+ * row, chunk c at place c ^ (r % 8) */
+#if WG == 2
+#define WG_ROW(q) ((q) / 8)
+#define WG_CHUNK(q) (((q) % 8) ^ (((q) / 8) % 8))
+#else
+#define WG_ROW(q) (((q) / (8 * AKC)) * 8 + (q) % 8)
+#define WG_CHUNK(q) (((q) / 8) % AKC)
+#endif
+/* descriptor of a K-major tile at byte address addr (14 bits of addr / 16): leading byte offset
+ * 128 (unused with the swizzle), stride byte offset WG_SBO, the layout (bits 62-63: 0 none, 1 the
+ * 128-byte swizzle) */
 ulong wg_desc(const uint addr)
 {
   return (ulong)((addr & 0x3FFFFu) >> 4) | ((ulong)(128 >> 4) << 16) |
-         ((ulong)((WG_SBO >> 4) & 0x3FFF) << 32);
+         ((ulong)((WG_SBO >> 4) & 0x3FFF) << 32) | ((ulong)(WG == 2) << 62);
 }
 #if MMA == 4
 #if STORAGE_HALF
@@ -65,7 +87,7 @@ ulong wg_desc(const uint addr)
 #endif
 #if !MMA_EMULATE
 #define WG_SENTINEL 1040 /* the declared size of the ring, which the patch finds and enlarges */
-#define WG_RING_DECL __local uchar wg_ring_[WG_SENTINEL] __attribute__((aligned(128)))
+#define WG_RING_DECL __local uchar wg_ring_[WG_SENTINEL] __attribute__((aligned(1024)))
 #define WG_BASE ((uint)(size_t)wg_ring_)
 #define WG_CP16(off, src)                                                                   \
   __asm__ __volatile__("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(wg_base + (off)),  \
@@ -149,7 +171,7 @@ ulong wg_desc(const uint addr)
  * 16-byte moves complete at the barrier after them, the instruction runs at once (so its fences,
  * commits and waits are nothing), each work-item computing its accumulators by the instruction's
  * rules from the local tiles the descriptors name. */
-#define WG_RING_DECL __local uchar wg_ring_[WG_BYTES] __attribute__((aligned(128)))
+#define WG_RING_DECL __local uchar wg_ring_[WG_BYTES] __attribute__((aligned(1024)))
 #define WG_BASE 0u
 #define WG_CP16(off, src) \
   (*(__local uint4 *)(wg_ring_ + wg_base + (off)) = *(__global const uint4 *)(src))
@@ -164,8 +186,14 @@ float wg_in(__local const uchar *ring, const ulong d, const int r, const int k)
 {
   const uint start = (uint)(d & 0x3FFF) << 4, lbo = (uint)((d >> 16) & 0x3FFF) << 4,
              sbo = (uint)((d >> 32) & 0x3FFF) << 4;
-  const uint at = start + (uint)(r / 8) * sbo + (uint)(k / CHE) * lbo + (uint)(r % 8) * 16u +
-                  (uint)(k % CHE) * TILE_BYTES;
+  uint at;
+  if (d >> 62 == 1) { /* 128-byte swizzle: rows of 128 bytes, bits 4-6 XOR bits 7-9 */
+    at = start + (uint)(r / 8) * sbo + (uint)(r % 8) * 128u + (uint)k * TILE_BYTES;
+    at ^= ((at >> 7) & 7u) << 4;
+  } else { /* core matrices of 8 rows of 16 bytes */
+    at = start + (uint)(r / 8) * sbo + (uint)(k / CHE) * lbo + (uint)(r % 8) * 16u +
+         (uint)(k % CHE) * TILE_BYTES;
+  }
 #if MMA == 4
   const ushort x = *(__local const ushort *)(ring + at);
   return mma_in16((uint)x, 0);
