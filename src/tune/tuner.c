@@ -24,7 +24,7 @@
 struct tsl_tuner {
     const tsl__space *sp;
     int kind;
-    uint32_t *points;    /* valid configurations, mixed-radix encoded, increasing */
+    uint64_t *points;    /* valid configurations, mixed-radix encoded, increasing */
     unsigned char *done; /* handed out already */
     size_t npoints, ntried;
     long best;        /* index into points, -1 before the first success */
@@ -33,7 +33,7 @@ struct tsl_tuner {
     uint64_t rng;
     char config[256]; /* the string next() returned */
     long first;       /* index of auto's configuration, -1 if not in the space */
-    uint32_t seeds[16]; /* codes of the space's seed configurations, tried after auto's */
+    uint64_t seeds[16]; /* codes of the space's seed configurations, tried after auto's */
     int nseeds, next_seed;
 };
 
@@ -115,21 +115,21 @@ static int searched(const tsl__space *sp, int a)
 
 /* Mixed-radix code of a point over the searched axes: the first searched axis is the most
  * significant digit (value indices); the held axes are at index 0 and not part of the code. */
-static uint32_t encode(const tsl__space *sp, const int *idx)
+static uint64_t encode(const tsl__space *sp, const int *idx)
 {
-    uint32_t c = 0;
+    uint64_t c = 0;
     for (int a = 0; a < sp->naxes; ++a)
-        if (searched(sp, a)) c = c * (uint32_t)sp->axes[a].nvalues + (uint32_t)idx[a];
+        if (searched(sp, a)) c = c * (uint64_t)sp->axes[a].nvalues + (uint64_t)idx[a];
     return c;
 }
 
-static void decode(const tsl__space *sp, uint32_t c, int *idx)
+static void decode(const tsl__space *sp, uint64_t c, int *idx)
 {
     for (int a = sp->naxes - 1; a >= 0; --a) {
         idx[a] = 0;
         if (!searched(sp, a)) continue;
-        idx[a] = (int)(c % (uint32_t)sp->axes[a].nvalues);
-        c /= (uint32_t)sp->axes[a].nvalues;
+        idx[a] = (int)(c % (uint64_t)sp->axes[a].nvalues);
+        c /= (uint64_t)sp->axes[a].nvalues;
     }
 }
 
@@ -138,7 +138,7 @@ static void values_of(const tsl__space *sp, const int *idx, int *values)
     for (int a = 0; a < sp->naxes; ++a) values[a] = sp->axes[a].values[idx[a]];
 }
 
-static long find_point(const tsl_tuner *t, uint32_t code)
+static long find_point(const tsl_tuner *t, uint64_t code)
 {
     size_t lo = 0, hi = t->npoints;
     while (lo < hi) {
@@ -161,7 +161,7 @@ static uint64_t next_random(tsl_tuner *t)
 /* The code of a configuration (one value per axis) as a point of the searched space: the held
  * axes take their first value (auto's tiled2d with DIRECT=2 is the searched point with DIRECT=0:
  * the same kernel wherever the operands need no packing, as at the tuner's sizes). */
-static int values_code(const tsl__space *sp, int *values, uint32_t *code)
+static int values_code(const tsl__space *sp, int *values, uint64_t *code)
 {
     int idx[TSL__MAX_AXES];
     for (int a = 0; a < sp->naxes; ++a)
@@ -176,7 +176,7 @@ static int values_code(const tsl__space *sp, int *values, uint32_t *code)
 }
 
 /* The same for a configuration string: the axes it does not name take their first value. */
-static int config_code(const tsl__space *sp, const char *cfg, uint32_t *code)
+static int config_code(const tsl__space *sp, const char *cfg, uint64_t *code)
 {
     int values[TSL__MAX_AXES];
     char why[256];
@@ -211,11 +211,14 @@ tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space 
     char why[400];
     const char *no = sp->unavailable ? sp->unavailable(ctx, kind, why, sizeof why) : NULL;
     if (no) return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: %s", no);
-    uint64_t total = 1;
-    for (int a = 0; a < sp->naxes; ++a)
-        if (searched(sp, a)) total *= (uint64_t)sp->axes[a].nvalues;
-    if (total > UINT32_MAX)
-        return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: space too large");
+    uint64_t total = 1; /* the codes' range: every searched axis's values */
+    for (int a = 0; a < sp->naxes; ++a) {
+        uint64_t nv = (uint64_t)sp->axes[a].nvalues;
+        if (!searched(sp, a) || !nv) continue;
+        if (total > UINT64_MAX / nv)
+            return tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "tsl_tuner_create: space too large");
+        total *= nv;
+    }
     tsl_tuner *t = tsl__calloc(1, sizeof *t);
     if (t) t->points = tsl__malloc(MAX_VALID * sizeof *t->points);
     if (!t || !t->points) {
@@ -258,7 +261,7 @@ tsl_status tsl__tuner_create(tsl_context *ctx, const char *op, const tsl__space 
     /* auto's configuration (for a whole class, the caller says which) goes first */
     const char *src;
     const char *cfg = tsl__tuning_find(ctx, op, kind, first_class, NULL, &src);
-    uint32_t code;
+    uint64_t code;
     if (cfg && config_code(sp, cfg, &code) == 0) t->first = find_point(t, code);
     const int max_seeds = (int)(sizeof t->seeds / sizeof t->seeds[0]);
     for (int i = 0; sp->kind_seed && t->nseeds < max_seeds && sp->kind_seed(kind, i, values); ++i)
