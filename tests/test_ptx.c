@@ -1,7 +1,9 @@
 /* test_ptx.c: the sm_90a patch of a program's PTX (src/runtime/ptx.c) on PTX shaped as NVIDIA's
  * OpenCL compiler writes it: the markers removed (and nothing else of a comment), the target
  * retargeted, one `.shared` array enlarged; PTX that is not as expected refused with a reason and
- * no output. No device is needed. */
+ * no output. No device is needed. `test_ptx refusal` builds through the patch on the test device
+ * (src/runtime/program.c): where the program's binary is no sm_90 PTX (PoCL's), the call answers
+ * TSL_ERR_UNSUPPORTED without an error, the context remembers it, and plain builds go on. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +18,34 @@ static const char ptx[] =
     "\t// begin inline asm\n\t//@wgmma.fence.sync.aligned;\n\t// end inline asm\n"
     "\tret;\n}\n";
 
-int main(void)
+/* tsl__get_kernel_sm90a on a device whose binaries are no sm_90 PTX */
+static int refusal(void)
 {
+    tsl_context *ctx = NULL;
+    tsl_status s = tsl_context_create(NULL, &ctx);
+    CHECK(s == TSL_OK && ctx, "context: %s", tsl_status_name(s));
+    if (!ctx) return check_summary("test_ptx refusal");
+    if (strstr(ctx->info.platform, "NVIDIA")) {
+        tsl_context_destroy(ctx);
+        return check_summary("test_ptx refusal"); /* its binaries are PTX: nothing to refuse */
+    }
+    cl_kernel k = NULL;
+    for (int round = 0; round < 2; ++round) { /* the second answers from the context's memory */
+        s = tsl__get_kernel_sm90a(ctx, "copy.cl", "", 1040, 65536, "copy_vec", &k);
+        CHECK(s == TSL_ERR_UNSUPPORTED && ctx->sm90a_refused, "round %d: %s", round,
+              tsl_status_name(s));
+        CHECK(tsl_context_error(ctx)[0] == '\0', "round %d set an error: %s", round,
+              tsl_context_error(ctx));
+    }
+    s = tsl__get_kernel(ctx, "copy.cl", "", "copy_vec", &k);
+    CHECK(s == TSL_OK && k, "a plain build after the refusal: %s", tsl_context_error(ctx));
+    tsl_context_destroy(ctx);
+    return check_summary("test_ptx refusal");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "refusal") == 0) return refusal();
     char why[160] = "", *out = NULL;
     /* the markers and the target */
     int rc = tsl__ptx_patch(ptx, 0, 0, &out, why, sizeof why);
