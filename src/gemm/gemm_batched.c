@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gemm/gemm_internal.h"
 #include "level3/level3.h"
 
 typedef enum { B_DIRECT, B_LOOP, B_TILED } batched_kind;
@@ -58,11 +59,13 @@ const tsl__op_desc tsl__gemm_batched_desc = {
 
 /* ---- the row-major problem ------------------------------------------------------------------ */
 
+/* cplx: complex elements (tsl_cgemm_batched, tsl_zgemm_batched), alpha_im and beta_im the
+ * imaginary parts of alpha and beta; else real, and those are 0. */
 typedef struct {
-    int dbl, prec;
+    int dbl, prec, cplx;
     tsl_trans ta, tb;
     size_t m, n, k, batch;
-    double alpha, beta;
+    double alpha, beta, alpha_im, beta_im;
     cl_mem a, b, c;
     size_t a_off, lda, sa, b_off, ldb, sb, c_off, ldc, sc;
 } batched_problem;
@@ -151,8 +154,31 @@ static tsl_status run_tiled(tsl_context *ctx, const batched_problem *p)
     return tsl__gemm_mem_ext(ctx, &g, &ext);
 }
 
+/* A complex batch: one real batched GEMM of the context's gemm_batched variant over the real
+ * problems (gemm_complex.c). */
+static tsl_status run_complex(tsl_context *ctx, const batched_problem *p)
+{
+    tsl__zgemm_call z = {.prec = p->prec,
+                         .ta = p->ta,
+                         .tb = p->tb,
+                         .m = p->m,
+                         .n = p->n,
+                         .k = p->k,
+                         .alpha = {p->alpha, p->alpha_im},
+                         .beta = {p->beta, p->beta_im},
+                         .a = {p->a, p->a_off, p->lda},
+                         .b = {p->b, p->b_off, p->ldb},
+                         .c = {p->c, p->c_off, p->ldc},
+                         .batch = p->batch,
+                         .a_stride = p->sa,
+                         .b_stride = p->sb,
+                         .c_stride = p->sc};
+    return tsl__zgemm_mem(ctx, &z);
+}
+
 static tsl_status run(tsl_context *ctx, const batched_problem *p)
 {
+    if (p->cplx) return run_complex(ctx, p);
     const char *name = tsl__context_variant(ctx, "gemm_batched");
     if (strcmp(name, "auto") == 0) {
         int small = p->m <= AUTO_DIRECT_MAX && p->n <= AUTO_DIRECT_MAX && p->k <= AUTO_DIRECT_MAX;
@@ -164,6 +190,35 @@ static tsl_status run(tsl_context *ctx, const batched_problem *p)
     return v->kind == B_DIRECT ? run_direct(ctx, p)
            : v->kind == B_TILED ? run_tiled(ctx, p)
                                 : run_loop(ctx, p);
+}
+
+tsl_status tsl__gemm_batched_mem(tsl_context *ctx, const tsl__gemm_call *g, size_t batch,
+                                 size_t a_stride, size_t b_stride, size_t c_stride)
+{
+    if (g->m == 0 || g->n == 0 || batch == 0) return TSL_OK;
+    batched_problem p = {.dbl = g->prec == TSL_DOUBLE,
+                         .prec = g->prec,
+                         .ta = g->ta,
+                         .tb = g->tb,
+                         .m = g->m,
+                         .n = g->n,
+                         .k = g->k,
+                         .batch = batch,
+                         .alpha = g->alpha,
+                         .beta = g->beta,
+                         .a = g->a.buffer,
+                         .b = g->b.buffer,
+                         .c = g->c.buffer,
+                         .a_off = g->a.offset,
+                         .lda = g->a.ld,
+                         .sa = a_stride,
+                         .b_off = g->b.offset,
+                         .ldb = g->b.ld,
+                         .sb = b_stride,
+                         .c_off = g->c.offset,
+                         .ldc = g->c.ld,
+                         .sc = c_stride};
+    return run(ctx, &p);
 }
 
 /* ---- arguments -------------------------------------------------------------------------------- */
@@ -211,8 +266,8 @@ static tsl_status check_args(tsl_context *ctx, const char *fn, const batched_arg
 {
     tsl_status s;
     if ((s = tsl__l3_check_layout(ctx, fn, g->layout)) ||
-        (s = tsl__l3_check_trans(ctx, fn, "transa", g->ta)) ||
-        (s = tsl__l3_check_trans(ctx, fn, "transb", g->tb)))
+        (s = tsl__check_trans(ctx, fn, "transa", g->ta)) ||
+        (s = tsl__check_trans(ctx, fn, "transb", g->tb)))
         return s;
     if ((s = tsl__l3_check_size(ctx, fn, "m", g->m)) || (s = tsl__l3_check_size(ctx, fn, "n", g->n)) ||
         (s = tsl__l3_check_size(ctx, fn, "k", g->k)))
@@ -237,20 +292,27 @@ static tsl_status check_args(tsl_context *ctx, const char *fn, const batched_arg
     return TSL_OK;
 }
 
-/* The row-major view: column-major swaps A and B (and their transposes, m and n). */
-static batched_problem view(int prec, const batched_args *g, double alpha, double beta)
+/* The row-major view: column-major swaps A and B (and their transposes, m and n). A real call's
+ * TSL_CONJ_TRANS is TSL_TRANS. alpha and beta are (real, imaginary). */
+static batched_problem view(int prec, int cplx, const batched_args *g, const double *alpha,
+                            const double *beta)
 {
     int col = g->layout == TSL_COL_MAJOR;
+    tsl_trans ta = cplx ? g->ta : tsl__real_trans(g->ta);
+    tsl_trans tb = cplx ? g->tb : tsl__real_trans(g->tb);
     batched_problem p = {.dbl = prec == TSL_DOUBLE,
                          .prec = prec,
-                         .ta = col ? g->tb : g->ta,
-                         .tb = col ? g->ta : g->tb,
+                         .cplx = cplx,
+                         .ta = col ? tb : ta,
+                         .tb = col ? ta : tb,
                          .m = col ? g->n : g->m,
                          .n = col ? g->m : g->n,
                          .k = g->k,
                          .batch = g->batch,
-                         .alpha = alpha,
-                         .beta = beta,
+                         .alpha = alpha[0],
+                         .beta = beta[0],
+                         .alpha_im = alpha[1],
+                         .beta_im = beta[1],
                          .lda = col ? g->ldb : g->lda,
                          .sa = col ? g->sb : g->sa,
                          .ldb = col ? g->lda : g->ldb,
@@ -258,6 +320,12 @@ static batched_problem view(int prec, const batched_args *g, double alpha, doubl
                          .ldc = g->ldc,
                          .sc = g->sc};
     return p;
+}
+
+/* Bytes of an element. */
+static size_t elem_of(const batched_problem *p)
+{
+    return (p->dbl ? sizeof(double) : sizeof(float)) * (p->cplx ? 2 : 1);
 }
 
 /* Extents (elements) of the row-major view's A, B and C; 0 for an operand not read. */
@@ -269,13 +337,14 @@ static int extents(const batched_problem *p, int use_ab, size_t *ea, size_t *eb,
     *ea = use_ab ? extent_of(span_of(ar, ac, p->lda), p->sa, p->batch, &ok) : 0;
     *eb = use_ab ? extent_of(span_of(br, bc, p->ldb), p->sb, p->batch, &ok) : 0;
     *ec = extent_of(span_of(p->m, p->n, p->ldc), p->sc, p->batch, &ok);
-    size_t es = p->dbl ? sizeof(double) : sizeof(float);
+    size_t es = elem_of(p);
     return ok && !tsl__mul_overflows(*ea, es) && !tsl__mul_overflows(*eb, es) &&
            !tsl__mul_overflows(*ec, es);
 }
 
-static tsl_status batched_host(tsl_context *ctx, const char *fn, int prec, const batched_args *g,
-                               double alpha, const void *a, const void *b, double beta, void *c)
+static tsl_status batched_host(tsl_context *ctx, const char *fn, int prec, int cplx,
+                               const batched_args *g, const double *alpha, const void *a,
+                               const void *b, const double *beta, void *c)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
@@ -283,17 +352,17 @@ static tsl_status batched_host(tsl_context *ctx, const char *fn, int prec, const
     if (s != TSL_OK) return s;
     if (g->m == 0 || g->n == 0 || g->batch == 0) return TSL_OK;
     if (!c) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: C is NULL", fn);
-    int use_ab = g->k > 0 && alpha != 0.0;
+    int use_ab = g->k > 0 && (alpha[0] != 0.0 || alpha[1] != 0.0);
     if (use_ab && (!a || !b))
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
-    batched_problem p = view(prec, g, alpha, beta);
+    batched_problem p = view(prec, cplx, g, alpha, beta);
     if (g->layout == TSL_COL_MAJOR) {
         const void *t = a;
         a = b;
         b = t;
     }
-    size_t es = p.dbl ? sizeof(double) : sizeof(float), ea, eb, ec;
+    size_t es = elem_of(&p), ea, eb, ec;
     if (!extents(&p, use_ab, &ea, &eb, &ec))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: the batch's byte counts overflow", fn);
     if ((s = tsl__workspace(ctx, TSL__WS_C, ec * es, &p.c)) ||
@@ -330,9 +399,9 @@ static tsl_status check_extent(tsl_context *ctx, const char *fn, const char *wha
     return TSL_OK;
 }
 
-static tsl_status batched_buf(tsl_context *ctx, const char *fn, int prec, const batched_args *g,
-                              double alpha, const tsl_buffer *a, const tsl_buffer *b, double beta,
-                              tsl_buffer *c)
+static tsl_status batched_buf(tsl_context *ctx, const char *fn, int prec, int cplx,
+                              const batched_args *g, const double *alpha, const tsl_buffer *a,
+                              const tsl_buffer *b, const double *beta, tsl_buffer *c)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
@@ -340,11 +409,11 @@ static tsl_status batched_buf(tsl_context *ctx, const char *fn, int prec, const 
     if (s != TSL_OK) return s;
     if (g->m == 0 || g->n == 0 || g->batch == 0) return TSL_OK;
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
-    int use_ab = g->k > 0 && alpha != 0.0;
-    batched_problem p = view(prec, g, alpha, beta);
+    int use_ab = g->k > 0 && (alpha[0] != 0.0 || alpha[1] != 0.0);
+    batched_problem p = view(prec, cplx, g, alpha, beta);
     int col = g->layout == TSL_COL_MAJOR;
     const tsl_buffer *va = col ? b : a, *vb = col ? a : b;
-    size_t es = p.dbl ? sizeof(double) : sizeof(float), ea, eb, ec;
+    size_t es = elem_of(&p), ea, eb, ec;
     if (!extents(&p, use_ab, &ea, &eb, &ec))
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: the batch's byte counts overflow", fn);
     if ((s = check_extent(ctx, fn, "C", c, ec, es)) ||
@@ -367,7 +436,8 @@ tsl_status tsl_sgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans tran
                              size_t stride_c, size_t batch)
 {
     batched_args g = BATCHED_ARGS;
-    return batched_host(ctx, "tsl_sgemm_batched", TSL_SINGLE, &g, alpha, a, b, beta, c);
+    return batched_host(ctx, "tsl_sgemm_batched", TSL_SINGLE, 0, &g, (double[2]){alpha, 0}, a, b,
+                        (double[2]){beta, 0}, c);
 }
 tsl_status tsl_dgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
                              tsl_trans transb, size_t m, size_t n, size_t k, double alpha,
@@ -376,7 +446,8 @@ tsl_status tsl_dgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans tran
                              size_t stride_c, size_t batch)
 {
     batched_args g = BATCHED_ARGS;
-    return batched_host(ctx, "tsl_dgemm_batched", TSL_DOUBLE, &g, alpha, a, b, beta, c);
+    return batched_host(ctx, "tsl_dgemm_batched", TSL_DOUBLE, 0, &g, (double[2]){alpha, 0}, a, b,
+                        (double[2]){beta, 0}, c);
 }
 tsl_status tsl_sgemm_batched_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
                                  tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
@@ -385,7 +456,8 @@ tsl_status tsl_sgemm_batched_buf(tsl_context *ctx, tsl_layout layout, tsl_trans 
                                  tsl_buffer *c, size_t ldc, size_t stride_c, size_t batch)
 {
     batched_args g = BATCHED_ARGS;
-    return batched_buf(ctx, "tsl_sgemm_batched_buf", TSL_SINGLE, &g, alpha, a, b, beta, c);
+    return batched_buf(ctx, "tsl_sgemm_batched_buf", TSL_SINGLE, 0, &g, (double[2]){alpha, 0}, a, b,
+                       (double[2]){beta, 0}, c);
 }
 tsl_status tsl_dgemm_batched_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
                                  tsl_trans transb, size_t m, size_t n, size_t k, double alpha,
@@ -394,6 +466,51 @@ tsl_status tsl_dgemm_batched_buf(tsl_context *ctx, tsl_layout layout, tsl_trans 
                                  tsl_buffer *c, size_t ldc, size_t stride_c, size_t batch)
 {
     batched_args g = BATCHED_ARGS;
-    return batched_buf(ctx, "tsl_dgemm_batched_buf", TSL_DOUBLE, &g, alpha, a, b, beta, c);
+    return batched_buf(ctx, "tsl_dgemm_batched_buf", TSL_DOUBLE, 0, &g, (double[2]){alpha, 0}, a, b,
+                       (double[2]){beta, 0}, c);
 }
+
+/* The complex forms: alpha and beta point at two floats (c) or two doubles (z). */
+#define ZBATCHED(form, name, prec, a_, b_, c_)                                                     \
+    do {                                                                                           \
+        batched_args g = BATCHED_ARGS;                                                             \
+        double al[2], be[2];                                                                       \
+        tsl_status s = tsl__zgemm_scalars(ctx, name, prec, alpha, beta, al, be);                   \
+        return s != TSL_OK ? s : form(ctx, name, prec, 1, &g, al, a_, b_, be, c_);                 \
+    } while (0)
+tsl_status tsl_cgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                             tsl_trans transb, size_t m, size_t n, size_t k, const void *alpha,
+                             const void *a, size_t lda, size_t stride_a, const void *b, size_t ldb,
+                             size_t stride_b, const void *beta, void *c, size_t ldc,
+                             size_t stride_c, size_t batch)
+{
+    ZBATCHED(batched_host, "tsl_cgemm_batched", TSL_SINGLE, a, b, c);
+}
+tsl_status tsl_zgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                             tsl_trans transb, size_t m, size_t n, size_t k, const void *alpha,
+                             const void *a, size_t lda, size_t stride_a, const void *b, size_t ldb,
+                             size_t stride_b, const void *beta, void *c, size_t ldc,
+                             size_t stride_c, size_t batch)
+{
+    ZBATCHED(batched_host, "tsl_zgemm_batched", TSL_DOUBLE, a, b, c);
+}
+tsl_status tsl_cgemm_batched_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                 tsl_trans transb, size_t m, size_t n, size_t k,
+                                 const void *alpha, const tsl_buffer *a, size_t lda,
+                                 size_t stride_a, const tsl_buffer *b, size_t ldb,
+                                 size_t stride_b, const void *beta, tsl_buffer *c, size_t ldc,
+                                 size_t stride_c, size_t batch)
+{
+    ZBATCHED(batched_buf, "tsl_cgemm_batched_buf", TSL_SINGLE, a, b, c);
+}
+tsl_status tsl_zgemm_batched_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                 tsl_trans transb, size_t m, size_t n, size_t k,
+                                 const void *alpha, const tsl_buffer *a, size_t lda,
+                                 size_t stride_a, const tsl_buffer *b, size_t ldb,
+                                 size_t stride_b, const void *beta, tsl_buffer *c, size_t ldc,
+                                 size_t stride_c, size_t batch)
+{
+    ZBATCHED(batched_buf, "tsl_zgemm_batched_buf", TSL_DOUBLE, a, b, c);
+}
+#undef ZBATCHED
 #undef BATCHED_ARGS
