@@ -603,12 +603,16 @@ static int check_options(gemm_job *job)
         return cli_error(CLI_EXIT_USAGE, "gemm: --layout expects row or col, got '%s'",
                          job->layout);
     if (parse_trans(job->transa, &job->ta) != 0 || (!job->cplx && job->ta == TSL_CONJ_TRANS))
-        return cli_error(CLI_EXIT_USAGE, "gemm: --transa expects n, t%s, got '%s'",
-                         job->cplx ? " or c" : " (c: with --precision complex or doublecomplex)",
+        return cli_error(CLI_EXIT_USAGE, "gemm: --transa expects %s, got '%s'",
+                         job->cplx ? "n, t or c"
+                                   : "n or t (c, the conjugate transpose, with --precision "
+                                     "complex or doublecomplex)",
                          job->transa);
     if (parse_trans(job->transb, &job->tb) != 0 || (!job->cplx && job->tb == TSL_CONJ_TRANS))
-        return cli_error(CLI_EXIT_USAGE, "gemm: --transb expects n, t%s, got '%s'",
-                         job->cplx ? " or c" : " (c: with --precision complex or doublecomplex)",
+        return cli_error(CLI_EXIT_USAGE, "gemm: --transb expects %s, got '%s'",
+                         job->cplx ? "n, t or c"
+                                   : "n or t (c, the conjugate transpose, with --precision "
+                                     "complex or doublecomplex)",
                          job->transb);
     if (!job->cplx && (job->alpha_im != 0.0 || job->beta_im != 0.0))
         return cli_error(CLI_EXIT_USAGE,
