@@ -58,3 +58,9 @@ foreach(t cases errors)
   set_tests_properties(lib_zgemm_${t} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
                                                  LABELS "lib;gemm")
 endforeach()
+# the same cases under a GPU-like tiled2d (staged tiles, DIRECT = 2: the real GEMM reads op(A) and
+# B's real form in place at the odd shapes; split k 2)
+add_test(NAME lib_zgemm_gpucfg COMMAND test_zgemm cases
+         "tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=1,DIRECT=2,KSPLIT=2")
+set_tests_properties(lib_zgemm_gpucfg PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                                LABELS "lib;gemm")
