@@ -13,7 +13,7 @@ static const tsl_peer peers[] = {
      tsl__peer_clblast_gemm, 0, 1},
     {"cublas",
      "cuBLAS on the CUDA device of tessel's OpenCL device, same data and math (FP32 without TF32)",
-     tsl__peer_cublas_gemm, 1, 0},
+     tsl__peer_cublas_gemm, 1, 1},
     {"cuda_naive", "CUDA C twin of tessel's naive kernel, on cublas's CUDA device, same data",
      tsl__peer_cuda_naive_gemm, 0, 0},
     {"cuda_tiled", "CUDA C twin of tessel's tiled_16x16 kernel, same device and data",
