@@ -26,7 +26,15 @@
  * is checked against the plain reference and the same bound (it claims FP32's accuracy). With
  * tf32, cublas runs its TF32 mode (CUBLAS_COMPUTE_32F_FAST_TF32), verified against the same
  * TF32-rounded reference as tessel's rows, and the other peers (FP32 only) are skipped; with
- * 3xtf32 every peer runs plain FP32 (the comparison the mode is for). */
+ * 3xtf32 every peer runs plain FP32 (the comparison the mode is for).
+ *
+ * --precision complex|doublecomplex runs tsl_cgemm_buf / tsl_zgemm_buf on interleaved complex
+ * matrices (--transa/--transb c: the conjugate transpose; --alpha-im, --beta-im: the imaginary
+ * parts). Element counts and leading dimensions count complex elements, GFLOP/s counts 8mnk (a
+ * complex multiply-add is 4 real multiplies and 4 adds), and --verify compares with cblas_zgemm in
+ * double, C read as the real matrix of twice the columns, against the bound of a real GEMM of
+ * inner dimension 2k (each part of an element sums 2k real products). The clblast and openblas
+ * peers run their complex GEMMs; the others are skipped rows. */
 #define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #include <limits.h>
 #include <math.h>
@@ -55,14 +63,15 @@ typedef struct {
     const char *device, *variant, *precision, *layout, *transa, *transb, *csv, *json, *math;
     cli_size_list sizes;
     size_t size, m, n, k, seed, batch;
-    double alpha, beta, tolerance;
+    double alpha, beta, alpha_im, beta_im, tolerance;
     int verify, quiet, help;
     cli_name_list peer_names;
     /* resolved */
     tsl_precision prec;
     tsl_math math_mode; /* --math, single precision only */
     int is_double; /* prec == TSL_DOUBLE */
-    size_t es;     /* element size */
+    int cplx;      /* --precision complex or doublecomplex: prec is the real part's */
+    size_t es;     /* element size (a complex element's for cplx) */
     tsl_layout lay;
     tsl_trans ta, tb;
     const char *peers[CLI_MAX_LIST];
@@ -83,13 +92,14 @@ static int parse_trans(const char *s, tsl_trans *out)
 {
     if (strcmp(s, "n") == 0 || strcmp(s, "N") == 0) return *out = TSL_NO_TRANS, 0;
     if (strcmp(s, "t") == 0 || strcmp(s, "T") == 0) return *out = TSL_TRANS, 0;
+    if (strcmp(s, "c") == 0 || strcmp(s, "C") == 0) return *out = TSL_CONJ_TRANS, 0;
     return -1;
 }
 
 /* The CBLAS tight leading dimension of a rows x cols (after op) matrix. */
 static size_t tight_ld(tsl_layout layout, tsl_trans t, size_t rows, size_t cols)
 {
-    size_t srows = t == TSL_TRANS ? cols : rows, scols = t == TSL_TRANS ? rows : cols;
+    size_t srows = t != TSL_NO_TRANS ? cols : rows, scols = t != TSL_NO_TRANS ? rows : cols;
     size_t len = layout == TSL_COL_MAJOR ? srows : scols;
     return len ? len : 1;
 }
@@ -133,7 +143,8 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
                              "gemm: matrix %s (%zu x %zu %s) needs %llu bytes, more than the "
                              "largest buffer %s allows (max_alloc %llu bytes); use a smaller size",
                              names[i], rows[i], cols[i],
-                             job->prec == TSL_DOUBLE     ? "doubles"
+                             job->cplx                   ? "complex values"
+                             : job->prec == TSL_DOUBLE   ? "doubles"
                              : job->prec == TSL_HALF     ? "halves"
                              : job->prec == TSL_BFLOAT16 ? "bfloat16s"
                                                          : "floats",
@@ -162,6 +173,11 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
 /* The precision column: the storage, or for single precision in a reduced math mode the mode. */
 static const char *row_precision(const gemm_job *job)
 {
+    if (job->cplx)
+        return job->math_mode == TSL_MATH_TF32     ? "complex_tf32"
+               : job->math_mode == TSL_MATH_3XTF32 ? "complex_3xtf32"
+               : job->is_double                    ? "doublecomplex"
+                                                   : "complex";
     return job->math_mode == TSL_MATH_TF32     ? "tf32"
            : job->math_mode == TSL_MATH_3XTF32 ? "3xtf32"
                                                : cli_precision_name(job->prec);
@@ -174,10 +190,24 @@ static void set_common(const gemm_job *job, const gemm_case *c, const char *vari
     row->m = (long long)c->m, row->n = (long long)c->n, row->k = (long long)c->k;
 }
 
-static void set_speed(const gemm_case *c, double ms, cli_row *row)
+/* Flops of a multiply-add: 2 real, 8 complex. */
+static void set_speed(const gemm_job *job, const gemm_case *c, double ms, cli_row *row)
 {
     row->kernel_ms = ms;
-    if (ms > 0) row->gflops = 2.0 * (double)c->m * (double)c->n * (double)c->k / (ms * 1e6);
+    double per = job->cplx ? 8.0 : 2.0;
+    if (ms > 0) row->gflops = per * (double)c->m * (double)c->n * (double)c->k / (ms * 1e6);
+}
+
+/* Real numbers in n elements. */
+static size_t reals(const gemm_job *job, size_t n)
+{
+    return job->cplx ? 2 * n : n;
+}
+
+/* beta == 0: C is not read. */
+static int beta_zero(const gemm_job *job)
+{
+    return job->beta == 0.0 && job->beta_im == 0.0;
 }
 
 /* With --verify: max_rel_err and status against the reference; otherwise status ok. */
@@ -187,13 +217,14 @@ static void set_verdict(gemm_job *job, const gemm_case *c, const void *out, cons
     row->status = "ok";
     if (!ref) return;
     size_t rows = job->lay == TSL_COL_MAJOR ? c->n : c->m;
-    size_t cols = job->lay == TSL_COL_MAJOR ? c->m : c->n;
-    double err = job->prec == TSL_DOUBLE ? tsl_ref_rel_err_d(rows, cols, out, c->ldc, ref, c->ldc)
-                 : job->prec == TSL_HALF ? tsl_ref_rel_err_h(rows, cols, out, c->ldc, ref, c->ldc)
+    size_t cols = reals(job, job->lay == TSL_COL_MAJOR ? c->m : c->n), ld = reals(job, c->ldc);
+    double err = job->prec == TSL_DOUBLE ? tsl_ref_rel_err_d(rows, cols, out, ld, ref, ld)
+                 : job->prec == TSL_HALF ? tsl_ref_rel_err_h(rows, cols, out, ld, ref, ld)
                  : job->prec == TSL_BFLOAT16
-                     ? tsl_ref_rel_err_b(rows, cols, out, c->ldc, ref, c->ldc)
-                     : tsl_ref_rel_err_f(rows, cols, out, c->ldc, ref, c->ldc);
-    double tol = isnan(job->tolerance) ? tsl_ref_gemm_tolerance(job->prec, c->k) : job->tolerance;
+                     ? tsl_ref_rel_err_b(rows, cols, out, ld, ref, ld)
+                     : tsl_ref_rel_err_f(rows, cols, out, ld, ref, ld);
+    double tol = isnan(job->tolerance) ? tsl_ref_gemm_tolerance(job->prec, reals(job, c->k))
+                                       : job->tolerance;
     row->max_rel_err = err;
     if (!(err <= tol)) { /* NaN fails too */
         row->status = "verify_failed";
@@ -204,6 +235,14 @@ static void set_verdict(gemm_job *job, const gemm_case *c, const void *out, cons
 static tsl_status call_gemm(gemm_job *job, const gemm_case *c, tsl_buffer *a, tsl_buffer *b,
                             tsl_buffer *cb)
 {
+    if (job->cplx) {
+        double za[2] = {job->alpha, job->alpha_im}, zb[2] = {job->beta, job->beta_im};
+        float ca[2] = {(float)za[0], (float)za[1]}, cz[2] = {(float)zb[0], (float)zb[1]};
+        return (job->is_double ? tsl_zgemm_buf : tsl_cgemm_buf)(
+            job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k,
+            job->is_double ? (const void *)za : ca, a, c->lda, b, c->ldb,
+            job->is_double ? (const void *)zb : cz, cb, c->ldc);
+    }
     if (job->prec == TSL_DOUBLE)
         return tsl_dgemm_buf(job->s.ctx, job->lay, job->ta, job->tb, c->m, c->n, c->k, job->alpha,
                              a, c->lda, b, c->ldb, job->beta, cb, c->ldc);
@@ -245,7 +284,7 @@ static tsl_status call_timed(void *arg, unsigned run, double *ms)
     (void)ms;
     gemm_call *g = arg;
     tsl_status st = TSL_OK;
-    if (run > 0 && g->job->beta != 0.0 && g->c->ec)
+    if (run > 0 && !beta_zero(g->job) && g->c->ec)
         st = tsl_buffer_write(g->job->s.ctx, g->d->dc, 0, g->c->ec * g->job->es, g->d->c0);
     return st == TSL_OK ? call_gemm(g->job, g->c, g->d->da, g->d->db, g->d->dc) : st;
 }
@@ -258,8 +297,8 @@ static void run_variant(gemm_job *job, const gemm_case *c, case_data *d, size_t 
     if (!cli_variant_row(&job->s, &job->vs, vi, &row)) return;
     tsl_status st = tsl_context_set_variant(job->s.ctx, "gemm", v);
     /* C before the first call: NaN when beta == 0 (a forgotten element fails --verify). */
-    if (job->beta == 0.0)
-        cli_fill_nan(job->prec, d->out, c->ec);
+    if (beta_zero(job))
+        cli_fill_nan(job->prec, d->out, reals(job, c->ec));
     else
         memcpy(d->out, d->c0, c->ec * job->es);
     if (st == TSL_OK && c->ec)
@@ -277,7 +316,7 @@ static void run_variant(gemm_job *job, const gemm_case *c, case_data *d, size_t 
         cli_report_row(job->s.rep, &row);
         return;
     }
-    set_speed(c, cli_median(d->times, job->s.repeat), &row);
+    set_speed(job, c, cli_median(d->times, job->s.repeat), &row);
     row.upload_ms = d->upload_ms;
     set_verdict(job, c, d->out, d->ref, &row);
     cli_report_row(job->s.rep, &row);
@@ -295,6 +334,9 @@ static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
                                               ? job->prec
                                               : TSL_SINGLE,
                                .math = job->math_mode,
+                               .cplx = job->cplx,
+                               .alpha_im = job->alpha_im,
+                               .beta_im = job->beta_im,
                                .layout = job->lay,
                                .transa = job->ta,
                                .transb = job->tb,
@@ -318,7 +360,7 @@ static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
     int got = cli_peer_row(&res, p->name, &job->peer_noted[pi], &row);
     if (got < 0) row_error(job, c, p->name, res.reason);
     if (got > 0) {
-        set_speed(c, cli_median(d->times, job->s.repeat), &row);
+        set_speed(job, c, cli_median(d->times, job->s.repeat), &row);
         set_verdict(job, c, d->out, d->ref, &row);
     }
     cli_report_row(job->s.rep, &row);
@@ -365,17 +407,19 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
         free_case(&d);
         return;
     }
-    cli_gemm_fill(job->prec, job->seed, index, d.a, c->ea, d.b, c->eb, d.c0, c->ec);
+    cli_gemm_fill(job->prec, job->seed, index, d.a, reals(job, c->ea), d.b, reals(job, c->eb),
+                  d.c0, reals(job, c->ec));
 
     if (job->verify) {
-        double *ad = cli_to_double(job->prec, d.a, c->ea);
-        double *bd = cli_to_double(job->prec, d.b, c->eb);
+        size_t ra = reals(job, c->ea), rb = reals(job, c->eb);
+        double *ad = cli_to_double(job->prec, d.a, ra);
+        double *bd = cli_to_double(job->prec, d.b, rb);
         /* TF32 math multiplies the inputs rounded to TF32: the reference does too */
-        for (size_t i = 0; ad && job->math_mode == TSL_MATH_TF32 && i < c->ea; ++i)
+        for (size_t i = 0; ad && job->math_mode == TSL_MATH_TF32 && i < ra; ++i)
             ad[i] = tsl_ref_round_tf32((float)ad[i]);
-        for (size_t i = 0; bd && job->math_mode == TSL_MATH_TF32 && i < c->eb; ++i)
+        for (size_t i = 0; bd && job->math_mode == TSL_MATH_TF32 && i < rb; ++i)
             bd[i] = tsl_ref_round_tf32((float)bd[i]);
-        d.ref = cli_to_double(job->prec, d.c0, c->ec);
+        d.ref = cli_to_double(job->prec, d.c0, reals(job, c->ec));
         if (!ad || !bd || !d.ref) {
             free(ad);
             free(bd);
@@ -387,8 +431,14 @@ static void run_case(gemm_job *job, const gemm_case *c, size_t index, size_t tot
         /* alpha and beta as the device gets them (a float for single and half) */
         double alpha = job->is_double ? job->alpha : (double)(float)job->alpha;
         double beta = job->is_double ? job->beta : (double)(float)job->beta;
-        tsl_ref_dgemm(job->lay, job->ta, job->tb, c->m, c->n, c->k, alpha, ad, c->lda, bd, c->ldb,
-                      beta, d.ref, c->ldc);
+        double za[2] = {alpha, job->is_double ? job->alpha_im : (double)(float)job->alpha_im};
+        double zb[2] = {beta, job->is_double ? job->beta_im : (double)(float)job->beta_im};
+        if (job->cplx)
+            tsl_ref_zgemm(job->lay, job->ta, job->tb, c->m, c->n, c->k, za, ad, c->lda, bd, c->ldb,
+                          zb, d.ref, c->ldc);
+        else
+            tsl_ref_dgemm(job->lay, job->ta, job->tb, c->m, c->n, c->k, alpha, ad, c->lda, bd,
+                          c->ldb, beta, d.ref, c->ldc);
         free(ad);
         free(bd);
     }
@@ -464,6 +514,10 @@ static void print_help(const cli_option *opts, size_t nopts)
            "emulation of them elsewhere. The precision column says tf32 or 3xtf32. With tf32\n"
            "the cublas peer runs cuBLAS's TF32 mode (verified like tessel's rows) and the other\n"
            "peers are skipped; with 3xtf32 every peer runs plain FP32.\n\n"
+           "--precision complex|doublecomplex: interleaved complex matrices (tsl_cgemm,\n"
+           "tsl_zgemm; --transa/--transb c for the conjugate transpose, --alpha-im and\n"
+           "--beta-im for complex scalars); GFLOP/s counts 8mnk; --verify's bound is the real\n"
+           "one for an inner dimension of 2k. Peers clblast and openblas run their complex GEMMs.\n\n"
            "Options:\n");
     cli_help_options(opts, nopts, "gemm");
     printf("Peers:\n");
@@ -485,6 +539,7 @@ static void print_help(const cli_option *opts, size_t nopts)
            "  tessel gemm --precision half --variant all --size 512 --verify\n"
            "  tessel gemm --precision bfloat16 --variant tiled2d --size 4096 --verify\n"
            "  tessel gemm --math 3xtf32 --size 4096 --verify --peers cublas\n"
+           "  tessel gemm --precision doublecomplex --transa c --size 512 --verify --peers openblas\n"
            "  tessel gemm --sizes 256,512,1024 --variant tiled_16x16 --csv - > gemm.csv\n"
            "  tessel gemm --devices all:gpu --size 16384 --verify      (several devices)\n"
            "  mpirun -np 4 tessel gemm --distributed --size 16384       (MPI ranks)\n",
@@ -508,10 +563,11 @@ static int parse_math(gemm_job *job)
     else
         return cli_error(CLI_EXIT_USAGE, "gemm: --math expects fp32, tf32 or 3xtf32, got '%s'",
                          job->math);
-    if (job->math_mode != TSL_MATH_FP32 && strcmp(job->precision, "single") != 0)
+    if (job->math_mode != TSL_MATH_FP32 && strcmp(job->precision, "single") != 0 &&
+        strcmp(job->precision, "complex") != 0)
         return cli_error(CLI_EXIT_USAGE,
                          "gemm: --math %s is a mode of single precision: use it with --precision "
-                         "single (not %s)",
+                         "single or complex (not %s)",
                          job->math, job->precision);
     if (job->math_mode != TSL_MATH_FP32 && job->batch)
         return cli_error(CLI_EXIT_USAGE,
@@ -524,8 +580,20 @@ static int parse_math(gemm_job *job)
 /* Everything that can be checked before a device is opened. */
 static int check_options(gemm_job *job)
 {
-    int rc = cli_parse_precision_half("gemm", job->precision, &job->prec, &job->es);
-    if (rc) return rc;
+    int rc = 0;
+    job->cplx = strcmp(job->precision, "complex") == 0 || strcmp(job->precision, "doublecomplex") == 0;
+    if (job->cplx) {
+        job->prec = job->precision[0] == 'd' ? TSL_DOUBLE : TSL_SINGLE;
+        job->es = 2 * (job->prec == TSL_DOUBLE ? sizeof(double) : sizeof(float));
+    } else if (strcmp(job->precision, "single") && strcmp(job->precision, "double") &&
+               strcmp(job->precision, "half") && strcmp(job->precision, "bfloat16")) {
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --precision expects single, double, half, bfloat16, complex or "
+                         "doublecomplex, got '%s'",
+                         job->precision);
+    } else if ((rc = cli_parse_precision_half("gemm", job->precision, &job->prec, &job->es))) {
+        return rc;
+    }
     job->is_double = job->prec == TSL_DOUBLE;
     if (strcmp(job->layout, "row") == 0)
         job->lay = TSL_ROW_MAJOR;
@@ -534,10 +602,22 @@ static int check_options(gemm_job *job)
     else
         return cli_error(CLI_EXIT_USAGE, "gemm: --layout expects row or col, got '%s'",
                          job->layout);
-    if (parse_trans(job->transa, &job->ta) != 0)
-        return cli_error(CLI_EXIT_USAGE, "gemm: --transa expects n or t, got '%s'", job->transa);
-    if (parse_trans(job->transb, &job->tb) != 0)
-        return cli_error(CLI_EXIT_USAGE, "gemm: --transb expects n or t, got '%s'", job->transb);
+    if (parse_trans(job->transa, &job->ta) != 0 || (!job->cplx && job->ta == TSL_CONJ_TRANS))
+        return cli_error(CLI_EXIT_USAGE, "gemm: --transa expects %s, got '%s'",
+                         job->cplx ? "n, t or c"
+                                   : "n or t (c, the conjugate transpose, with --precision "
+                                     "complex or doublecomplex)",
+                         job->transa);
+    if (parse_trans(job->transb, &job->tb) != 0 || (!job->cplx && job->tb == TSL_CONJ_TRANS))
+        return cli_error(CLI_EXIT_USAGE, "gemm: --transb expects %s, got '%s'",
+                         job->cplx ? "n, t or c"
+                                   : "n or t (c, the conjugate transpose, with --precision "
+                                     "complex or doublecomplex)",
+                         job->transb);
+    if (!job->cplx && (job->alpha_im != 0.0 || job->beta_im != 0.0))
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --alpha-im and --beta-im are for --precision complex or "
+                         "doublecomplex");
     if ((rc = cli_check_runs("gemm", job->s.repeat, job->s.warmup, MAX_RUNS))) return rc;
     if (!isnan(job->tolerance) && job->tolerance < 0)
         return cli_error(CLI_EXIT_USAGE, "gemm: --tolerance must not be negative");
@@ -549,6 +629,10 @@ static int check_options(gemm_job *job)
         return rc;
     if ((rc = cli_multi_check("gemm", &job->multi, job->device, job->npeers > 0, job->vs.all, 0)))
         return rc;
+    if (job->cplx && (job->multi.devices || job->multi.distributed))
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --precision %s runs on one device: not with --%s", job->precision,
+                         job->multi.devices ? "devices" : "distributed");
     if ((job->prec == TSL_HALF || job->prec == TSL_BFLOAT16) &&
         (job->multi.devices || job->multi.distributed))
         return cli_error(CLI_EXIT_USAGE,
@@ -583,8 +667,9 @@ int cli_cmd_gemm(int argc, char **argv)
         CLI_OPT_DEVICE(&job.device),
         CLI_OPT_VARIANT(&job.variant),
         {"--precision", NULL, CLI_STRING, &job.precision, "P",
-         "single, double, half (binary16 storage, float arithmetic) or bfloat16 (bfloat16 "
-         "storage, float arithmetic); default single"},
+         "single, double, half (binary16 storage, float arithmetic), bfloat16 (bfloat16 "
+         "storage, float arithmetic), complex or doublecomplex (tsl_cgemm, tsl_zgemm); default "
+         "single"},
         {"--math", NULL, CLI_STRING, &job.math, "M",
          "fp32, tf32 or 3xtf32: how single precision computes (TF32 tensor cores: one product "
          "of TF32-rounded inputs, or three for FP32's accuracy); default fp32"},
@@ -594,10 +679,16 @@ int cli_cmd_gemm(int argc, char **argv)
         {"-n", NULL, CLI_COUNT, &job.n, "N", "columns of C (overrides --size for n)"},
         {"-k", NULL, CLI_COUNT, &job.k, "K", "inner dimension (overrides --size for k)"},
         {"--layout", NULL, CLI_STRING, &job.layout, "L", "row or col (major); default row"},
-        {"--transa", NULL, CLI_STRING, &job.transa, "T", "n or t: op(A) = A or A^T; default n"},
-        {"--transb", NULL, CLI_STRING, &job.transb, "T", "n or t: op(B) = B or B^T; default n"},
-        {"--alpha", NULL, CLI_REAL, &job.alpha, "X", "alpha; default 1"},
-        {"--beta", NULL, CLI_REAL, &job.beta, "X", "beta; default 0 (C is not read)"},
+        {"--transa", NULL, CLI_STRING, &job.transa, "T",
+         "n, t or c (complex): op(A) = A, A^T or A^H; default n"},
+        {"--transb", NULL, CLI_STRING, &job.transb, "T",
+         "n, t or c (complex): op(B) = B, B^T or B^H; default n"},
+        {"--alpha", NULL, CLI_REAL, &job.alpha, "X", "alpha (its real part); default 1"},
+        {"--beta", NULL, CLI_REAL, &job.beta, "X", "beta (its real part); default 0 (C is not read)"},
+        {"--alpha-im", NULL, CLI_REAL, &job.alpha_im, "X",
+         "imaginary part of alpha (complex precisions); default 0"},
+        {"--beta-im", NULL, CLI_REAL, &job.beta_im, "X",
+         "imaginary part of beta (complex precisions); default 0"},
         CLI_OPTS_RUNS(&job.s.repeat, &job.s.warmup),
         CLI_OPT_VERIFY(&job.verify),
         CLI_OPT_TOLERANCE(&job.tolerance),
@@ -624,6 +715,11 @@ int cli_cmd_gemm(int argc, char **argv)
         return cli_list_variants("gemm");
     }
     if ((rc = parse_math(&job))) return rc;
+    if (job.batch && (strcmp(job.precision, "complex") == 0 ||
+                      strcmp(job.precision, "doublecomplex") == 0))
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --batch runs real precisions (complex batches: the library's "
+                         "tsl_[cz]gemm_batched)");
     if (job.batch) { /* strided batched GEMM: cli/cmd_blas3.c */
         cli_batched_opts bo = {job.device, job.variant, job.precision, job.layout, job.transa,
                                job.transb, job.csv, job.json, &job.sizes, job.size, job.m,
@@ -683,8 +779,12 @@ int cli_cmd_gemm(int argc, char **argv)
              "op(B)=%s, alpha=%g, beta=%g",
              job.s.dev.name, job.s.dev.platform_index, job.s.dev.device_index, job.s.dev.platform,
              row_precision(&job), job.lay == TSL_COL_MAJOR ? "col" : "row",
-             job.ta == TSL_TRANS ? "A^T" : "A", job.tb == TSL_TRANS ? "B^T" : "B", job.alpha,
+             job.ta == TSL_TRANS ? "A^T" : job.ta == TSL_CONJ_TRANS ? "A^H" : "A",
+             job.tb == TSL_TRANS ? "B^T" : job.tb == TSL_CONJ_TRANS ? "B^H" : "B", job.alpha,
              job.beta);
+    if (job.cplx)
+        snprintf(job.s.title + strlen(job.s.title), sizeof job.s.title - strlen(job.s.title),
+                 ", alpha_im=%g, beta_im=%g", job.alpha_im, job.beta_im);
     for (size_t i = 0; i < ncases; ++i)
         run_case(&job, &cases[i], i, ncases);
     return cli_session_close(&job.s);

@@ -44,7 +44,9 @@ typedef enum {
 } tsl_status;
 
 typedef enum { TSL_ROW_MAJOR = 101, TSL_COL_MAJOR = 102 } tsl_layout; /* CBLAS values */
-typedef enum { TSL_NO_TRANS = 111, TSL_TRANS = 112 } tsl_trans;       /* CBLAS values */
+/* TSL_CONJ_TRANS: op(X) = X^H for the complex routines (tsl_cgemm, tsl_zgemm); the real routines
+ * take it as TSL_TRANS, as CBLAS's real routines take CblasConjTrans. */
+typedef enum { TSL_NO_TRANS = 111, TSL_TRANS = 112, TSL_CONJ_TRANS = 113 } tsl_trans; /* CBLAS */
 typedef enum { TSL_UPPER = 121, TSL_LOWER = 122 } tsl_uplo;           /* CBLAS values */
 typedef enum { TSL_NON_UNIT = 131, TSL_UNIT = 132 } tsl_diag;         /* CBLAS values */
 typedef enum { TSL_LEFT = 141, TSL_RIGHT = 142 } tsl_side;            /* CBLAS values */
@@ -292,6 +294,34 @@ TSL_EXPORT tsl_status tsl_bgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_tra
                                     tsl_trans transb, size_t m, size_t n, size_t k, float alpha,
                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
                                     size_t ldb, float beta, tsl_buffer *c, size_t ldc);
+
+/* Complex GEMM: C = alpha op(A) op(B) + beta C on single (tsl_cgemm) and double (tsl_zgemm)
+ * complex matrices, with CBLAS's semantics and types (cblas_cgemm / cblas_zgemm): alpha, beta and
+ * every element are (real, imaginary) pairs, interleaved, passed as void pointers (alpha and beta
+ * point at two floats or two doubles); transa and transb are TSL_NO_TRANS, TSL_TRANS or
+ * TSL_CONJ_TRANS (op(X) = X^H); leading dimensions count complex elements. beta == 0 never reads
+ * C; alpha == 0 or k == 0 reads neither A nor B. The product runs as one real GEMM of the context's
+ * gemm variant (the 4M form, docs/gemm.md: tiled2d's tuned configurations, split k, the tensor
+ * cores and, for tsl_cgemm, the context's math mode); the _buf forms take buffers whose matrices
+ * start at element 0 (8 bytes an element for tsl_cgemm_buf, 16 for tsl_zgemm_buf). */
+TSL_EXPORT tsl_status tsl_cgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                tsl_trans transb, size_t m, size_t n, size_t k, const void *alpha,
+                                const void *a, size_t lda, const void *b, size_t ldb,
+                                const void *beta, void *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_zgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                tsl_trans transb, size_t m, size_t n, size_t k, const void *alpha,
+                                const void *a, size_t lda, const void *b, size_t ldb,
+                                const void *beta, void *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_cgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                    tsl_trans transb, size_t m, size_t n, size_t k,
+                                    const void *alpha, const tsl_buffer *a, size_t lda,
+                                    const tsl_buffer *b, size_t ldb, const void *beta,
+                                    tsl_buffer *c, size_t ldc);
+TSL_EXPORT tsl_status tsl_zgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                    tsl_trans transb, size_t m, size_t n, size_t k,
+                                    const void *alpha, const tsl_buffer *a, size_t lda,
+                                    const tsl_buffer *b, size_t ldb, const void *beta,
+                                    tsl_buffer *c, size_t ldc);
 
 /* IEEE binary16 on the host, the format of tsl_hgemm's matrices. tsl_float_to_half rounds to
  * nearest, ties to even, as the kernels' stores do: magnitudes from 65520 up become infinity,
@@ -582,6 +612,35 @@ TSL_EXPORT tsl_status tsl_dgemm_batched_buf(tsl_context *ctx, tsl_layout layout,
                                             const tsl_buffer *a, size_t lda, size_t stride_a,
                                             const tsl_buffer *b, size_t ldb, size_t stride_b,
                                             double beta, tsl_buffer *c, size_t ldc,
+                                            size_t stride_c, size_t batch);
+
+/* Complex strided batched GEMM: tsl_cgemm / tsl_zgemm's semantics for each problem, the
+ * batching of tsl_sgemm_batched (strides in complex elements). */
+TSL_EXPORT tsl_status tsl_cgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                        tsl_trans transb, size_t m, size_t n, size_t k,
+                                        const void *alpha, const void *a, size_t lda,
+                                        size_t stride_a, const void *b, size_t ldb,
+                                        size_t stride_b, const void *beta, void *c, size_t ldc,
+                                        size_t stride_c, size_t batch);
+TSL_EXPORT tsl_status tsl_zgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
+                                        tsl_trans transb, size_t m, size_t n, size_t k,
+                                        const void *alpha, const void *a, size_t lda,
+                                        size_t stride_a, const void *b, size_t ldb,
+                                        size_t stride_b, const void *beta, void *c, size_t ldc,
+                                        size_t stride_c, size_t batch);
+TSL_EXPORT tsl_status tsl_cgemm_batched_buf(tsl_context *ctx, tsl_layout layout,
+                                            tsl_trans transa, tsl_trans transb, size_t m,
+                                            size_t n, size_t k, const void *alpha,
+                                            const tsl_buffer *a, size_t lda, size_t stride_a,
+                                            const tsl_buffer *b, size_t ldb, size_t stride_b,
+                                            const void *beta, tsl_buffer *c, size_t ldc,
+                                            size_t stride_c, size_t batch);
+TSL_EXPORT tsl_status tsl_zgemm_batched_buf(tsl_context *ctx, tsl_layout layout,
+                                            tsl_trans transa, tsl_trans transb, size_t m,
+                                            size_t n, size_t k, const void *alpha,
+                                            const tsl_buffer *a, size_t lda, size_t stride_a,
+                                            const tsl_buffer *b, size_t ldb, size_t stride_b,
+                                            const void *beta, tsl_buffer *c, size_t ldc,
                                             size_t stride_c, size_t batch);
 
 /* ---- memory: copies, pinned host memory ------------------------------------------------------ */

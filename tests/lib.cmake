@@ -48,3 +48,19 @@ set_tests_properties(lib_cache PROPERTIES ENVIRONMENT "${TSL_TEST_ENV};POCL_KERN
 add_test(NAME lib_devices COMMAND test_devices)
 set_tests_properties(lib_devices PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 120
                                             LABELS "lib")
+
+# Complex GEMM (tsl_[cz]gemm, _buf, batched) against cblas_zgemm: every layout x op(A) x op(B) with
+# N, T and C on odd padded shapes, beta 0 over NaN, real and complex; and bad arguments, with the
+# real routines taking TSL_CONJ_TRANS as TSL_TRANS.
+tsl_lib_test(test_zgemm)
+foreach(t cases errors)
+  add_test(NAME lib_zgemm_${t} COMMAND test_zgemm ${t})
+  set_tests_properties(lib_zgemm_${t} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                                 LABELS "lib;gemm")
+endforeach()
+# the same cases under a GPU-like tiled2d (staged tiles, DIRECT = 2: the real GEMM reads op(A) and
+# B's real form in place at the odd shapes; split k 2)
+add_test(NAME lib_zgemm_gpucfg COMMAND test_zgemm cases
+         "tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=1,DIRECT=2,KSPLIT=2")
+set_tests_properties(lib_zgemm_gpucfg PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
+                                                LABELS "lib;gemm")

@@ -61,6 +61,10 @@ tsl_oclgrind(gemm_tiled2d_ksplit EXPECT gemm_pack,gemm_tiled2d,gemm_splitk_sum
 tsl_oclgrind(gemm_tiled2d_direct EXPECT gemm_pack,gemm_tiled2d
              ARGS gemm --variant tiled2d:PF=1,DIRECT=1 -m 37 -n 29 -k 23 --transa t --layout col
                   ${TSL_OCLGRIND_ONCE})
+# complex GEMM: op(A) = A^H and B packed into their real forms, a complex beta's scale, the real GEMM
+tsl_oclgrind(gemm_complex EXPECT zgemm_pack,zgemm_scale,gemm_tiled2d
+             ARGS gemm --precision complex --transa c --transb t -m 13 -n 9 -k 7 --alpha-im 1
+                  --beta 0.5 --beta-im -1 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(gemm_batched EXPECT gemm_batched,gemm_tiled2d
              ARGS gemm --batch 3 --variant all -m 13 -n 11 -k 7 --beta 0.5 ${TSL_OCLGRIND_ONCE})
 tsl_oclgrind(tensor_half EXPECT gemm_tiled2d

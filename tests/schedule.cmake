@@ -89,6 +89,12 @@ tsl_fixture(tsl_l3_gpucfg
            lib_level3_trsm_double3_gpucfg lib_level3_trsm_leaf_streams
            lib_level3_trsm_leaf_fused_gpucfg lib_level3_trsm_leaf_split)
 
+# tiled2d's TF32 configurations, which the drop-in's sgemm_ runs in TESSEL_BLAS_MATH's modes
+# (tests/dropin_math.cmake): the tensor tests compile them, the drop-in's cases then find them.
+tsl_fixture(tsl_tensor_tf32_programs
+  SETUP lib_tensor_tf32 lib_tensor_3xtf32
+  REQUIRED dropin_math_tf32 dropin_math_3xtf32)
+
 # Pairs that compile mostly the same programs: the 16-bit tensor-core kinds (half, bfloat16: the
 # same tiles, pre-passes and epilogues), the TF32 math modes (the same tiles), the FP64 ring's
 # m16n8k8 configuration (m2 and batch); among the setups above, SYRK and SYR2K (the triangle

@@ -58,11 +58,22 @@ static const char *clblast_status_text(CLBlastStatusCode s)
 static CLBlastStatusCode call_gemm(const tsl_peer_gemm_args *g, cl_mem a, cl_mem b, cl_mem c,
                                    cl_command_queue *queue, cl_event *event)
 {
-    /* tessel's layout and transpose enums carry the CBLAS values, as CLBlast's do. */
+    /* tessel's layout and transpose enums carry the CBLAS values, as CLBlast's do (113:
+     * CLBlastTransposeConjugate). */
     CLBlastLayout layout =
         g->layout == TSL_COL_MAJOR ? CLBlastLayoutColMajor : CLBlastLayoutRowMajor;
-    CLBlastTranspose ta = g->transa == TSL_TRANS ? CLBlastTransposeYes : CLBlastTransposeNo;
-    CLBlastTranspose tb = g->transb == TSL_TRANS ? CLBlastTransposeYes : CLBlastTransposeNo;
+    CLBlastTranspose ta = (CLBlastTranspose)g->transa, tb = (CLBlastTranspose)g->transb;
+    if (g->cplx && g->is_double) {
+        cl_double2 al = {{g->alpha, g->alpha_im}}, be = {{g->beta, g->beta_im}};
+        return CLBlastZgemm(layout, ta, tb, g->m, g->n, g->k, al, a, 0, g->lda, b, 0, g->ldb, be,
+                            c, 0, g->ldc, queue, event);
+    }
+    if (g->cplx) {
+        cl_float2 al = {{(float)g->alpha, (float)g->alpha_im}};
+        cl_float2 be = {{(float)g->beta, (float)g->beta_im}};
+        return CLBlastCgemm(layout, ta, tb, g->m, g->n, g->k, al, a, 0, g->lda, b, 0, g->ldb, be,
+                            c, 0, g->ldc, queue, event);
+    }
     if (g->is_double)
         return CLBlastDgemm(layout, ta, tb, g->m, g->n, g->k, g->alpha, a, 0, g->lda, b, 0, g->ldb,
                             g->beta, c, 0, g->ldc, queue, event);
@@ -88,7 +99,7 @@ void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
     tsl_context *ctx = g->ctx;
     if (!tsl__peer_clblast_ready(ctx, g->is_double, res)) return;
 
-    size_t es = g->is_double ? sizeof(double) : sizeof(float);
+    size_t es = (g->is_double ? sizeof(double) : sizeof(float)) * (g->cplx ? 2 : 1);
     size_t ea = 0, eb = 0, ec = 0;
     tsl_peer_matrix_elems(g->layout, g->transa, g->m, g->k, g->lda, &ea);
     tsl_peer_matrix_elems(g->layout, g->transb, g->k, g->n, g->ldb, &eb);
@@ -129,7 +140,10 @@ void tsl__peer_clblast_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
     }
     if (cs != CLBlastSuccess) {
         tsl__peer_set(res, TSL_PEER_ERROR, "%s returned %d (%s)",
-                      g->is_double ? "CLBlastDgemm" : "CLBlastSgemm", (int)cs,
+                      g->cplx ? (g->is_double ? "CLBlastZgemm" : "CLBlastCgemm")
+                      : g->is_double ? "CLBlastDgemm"
+                                     : "CLBlastSgemm",
+                      (int)cs,
                       clblast_status_text(cs));
         goto done;
     }

@@ -36,8 +36,8 @@ void tsl__peer_set(tsl_peer_result *res, tsl_peer_status status, const char *fmt
 int tsl_peer_matrix_elems(tsl_layout layout, tsl_trans trans, size_t rows, size_t cols, size_t ld,
                           size_t *elems)
 {
-    size_t srows = trans == TSL_TRANS ? cols : rows; /* as stored */
-    size_t scols = trans == TSL_TRANS ? rows : cols;
+    size_t srows = trans != TSL_NO_TRANS ? cols : rows; /* as stored */
+    size_t scols = trans != TSL_NO_TRANS ? rows : cols;
     size_t lines = layout == TSL_COL_MAJOR ? scols : srows;
     size_t len = layout == TSL_COL_MAJOR ? srows : scols;
     if (ld < (len ? len : 1)) return -1;

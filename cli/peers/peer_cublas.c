@@ -197,7 +197,7 @@ static int cu_runs(cu_session *s, cu_call call, const void *args, const char *na
 
 static cublasOperation_t op_of(tsl_trans t)
 {
-    return t == TSL_TRANS ? CUBLAS_OP_T : CUBLAS_OP_N;
+    return t == TSL_CONJ_TRANS ? CUBLAS_OP_C : t == TSL_TRANS ? CUBLAS_OP_T : CUBLAS_OP_N;
 }
 
 /* ---- GEMM ------------------------------------------------------------------------------------ */
@@ -216,7 +216,9 @@ static int gemm_is_ex(const tsl_peer_gemm_args *g)
  * A and B, m and n, and keeps each transpose flag. Half and bfloat16 (the host's uint16_t bits,
  * copied as bytes) run cublasGemmEx with A, B and C in the storage type and CUBLAS_COMPUTE_32F:
  * FP32 alpha, beta and accumulation, C rounded to the storage type once, as tsl_hgemm and
- * tsl_bgemm. TF32 math runs cublasGemmEx on FP32 matrices with CUBLAS_COMPUTE_32F_FAST_TF32. */
+ * tsl_bgemm. TF32 math runs cublasGemmEx on FP32 matrices with CUBLAS_COMPUTE_32F_FAST_TF32.
+ * Complex cases run cublasCgemm / cublasZgemm: the row-major swap holds for the conjugate
+ * transpose too (row-major B's storage read column-major is B^T, and (B^H)^T = (B^T)^H). */
 static cublasStatus_t gemm_call(cu_session *s, const void *args)
 {
     const tsl_peer_gemm_args *g = args;
@@ -226,6 +228,17 @@ static cublasStatus_t gemm_call(cu_session *s, const void *args)
     int m = (int)(row ? g->n : g->m), n = (int)(row ? g->m : g->n), k = (int)g->k;
     const void *p1 = s->mem[row ? B_MEM : A_MEM], *p2 = s->mem[row ? A_MEM : B_MEM];
     int ld1 = (int)(row ? g->ldb : g->lda), ld2 = (int)(row ? g->lda : g->ldb), ldc = (int)g->ldc;
+    if (g->cplx && g->is_double) {
+        cuDoubleComplex za = {g->alpha, g->alpha_im}, zb = {g->beta, g->beta_im};
+        return cublasZgemm(s->h, op1, op2, m, n, k, &za, p1, ld1, p2, ld2, &zb, s->mem[C_MEM],
+                           ldc);
+    }
+    if (g->cplx) {
+        cuComplex ca = {(float)g->alpha, (float)g->alpha_im};
+        cuComplex cb = {(float)g->beta, (float)g->beta_im};
+        return cublasCgemm(s->h, op1, op2, m, n, k, &ca, p1, ld1, p2, ld2, &cb, s->mem[C_MEM],
+                           ldc);
+    }
     if (g->is_double)
         return cublasDgemm(s->h, op1, op2, m, n, k, &g->alpha, p1, ld1, p2, ld2, &g->beta,
                            s->mem[C_MEM], ldc);
@@ -264,6 +277,7 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
     int ex = gemm_is_ex(g);
     int half_bits = g->storage == TSL_HALF || g->storage == TSL_BFLOAT16;
     size_t es = g->is_double ? sizeof(double) : half_bits ? sizeof(uint16_t) : sizeof(float);
+    if (g->cplx) es *= 2;
     /* cuBLAS also reads CUBLAS_EMULATE_{SINGLE,DOUBLE}_PRECISION, which turn the emulation on for
      * every handle; where one is set, pedantic math keeps the arithmetic native (file comment).
      * The cublasGemmEx cases name their compute type in the call: default math. */
@@ -272,6 +286,9 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
     int pedantic = !ex && emu && emu[0] && strcmp(emu, "0") != 0;
     const char *what = pedantic ? "plain FP32 (no TF32), pedantic math" : "plain FP32 (no TF32)";
     if (g->is_double) what = pedantic ? "FP64, pedantic math" : "FP64";
+    if (g->cplx)
+        what = g->is_double ? (pedantic ? "FP64 complex, pedantic math" : "FP64 complex")
+                            : (pedantic ? "plain FP32 complex, pedantic math" : "plain FP32 complex");
     if (ex)
         what = g->storage == TSL_HALF       ? "FP16 tensor cores, FP32 accumulation"
                : g->storage == TSL_BFLOAT16 ? "BF16 tensor cores, FP32 accumulation"
@@ -281,7 +298,7 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
         goto done;
     /* C goes to the output buffer as given (beta == 0: not read, but its padding between columns
      * or rows comes back unchanged); with beta != 0 a pristine copy resets it before each run. */
-    int reset = g->beta != 0.0 && ec;
+    int reset = (g->beta != 0.0 || g->beta_im != 0.0) && ec;
     if (!cu_alloc(&s, A_MEM, ea * es, es) || !cu_alloc(&s, B_MEM, eb * es, es) ||
         !cu_alloc(&s, C_MEM, ec * es, es) || (reset && !cu_alloc(&s, C0_MEM, ec * es, es)) ||
         !cu_copy(&s, s.mem[A_MEM], g->a, ea * es, cudaMemcpyHostToDevice, "cudaMemcpyAsync (A)",
@@ -294,9 +311,11 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
                            "cudaMemcpyAsync (C)", NULL)))
         goto done;
     if (!cu_runs(&s, gemm_call, g,
-                 ex             ? "cublasGemmEx"
-                 : g->is_double ? "cublasDgemm"
-                                : "cublasSgemm",
+                 ex                          ? "cublasGemmEx"
+                 : g->cplx && g->is_double ? "cublasZgemm"
+                 : g->cplx                 ? "cublasCgemm"
+                 : g->is_double            ? "cublasDgemm"
+                                           : "cublasSgemm",
                  s.mem[C_MEM], s.mem[C0_MEM], reset ? ec * es : 0, g->warmup, g->repeat,
                  setup_ms) ||
         !cu_copy(&s, res->c, s.mem[C_MEM], ec * es, cudaMemcpyDeviceToHost,

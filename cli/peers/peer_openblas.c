@@ -204,12 +204,20 @@ void tsl__peer_openblas_gemm(const tsl_peer_gemm_args *args, tsl_peer_result *re
     }
     size_t ec = 0;
     tsl_peer_matrix_elems(args->layout, TSL_NO_TRANS, args->m, args->n, args->ldc, &ec);
-    size_t c_bytes = ec * (args->is_double ? sizeof(double) : sizeof(float));
+    size_t c_bytes = ec * (args->is_double ? sizeof(double) : sizeof(float)) * (args->cplx ? 2 : 1);
+    double za[2] = {args->alpha, args->alpha_im}, zb[2] = {args->beta, args->beta_im};
+    float ca[2] = {(float)za[0], (float)za[1]}, cb[2] = {(float)zb[0], (float)zb[1]};
 
     for (unsigned run = 0; run < args->warmup + args->repeat; ++run) {
         if (c_bytes) memcpy(res->c, args->c, c_bytes); /* every run starts from the same C */
         double t0 = tsl__peer_now_ms();
-        if (args->is_double)
+        if (args->cplx && args->is_double)
+            tsl_ref_zgemm(args->layout, args->transa, args->transb, args->m, args->n, args->k, za,
+                          args->a, args->lda, args->b, args->ldb, zb, res->c, args->ldc);
+        else if (args->cplx)
+            tsl_ref_cgemm(args->layout, args->transa, args->transb, args->m, args->n, args->k, ca,
+                          args->a, args->lda, args->b, args->ldb, cb, res->c, args->ldc);
+        else if (args->is_double)
             tsl_ref_dgemm(args->layout, args->transa, args->transb, args->m, args->n, args->k,
                           args->alpha, args->a, args->lda, args->b, args->ldb, args->beta, res->c,
                           args->ldc);

@@ -10,15 +10,15 @@
 
 static const tsl_peer peers[] = {
     {"clblast", "CLBlast on the same OpenCL device, queue and data as tessel",
-     tsl__peer_clblast_gemm, 0},
+     tsl__peer_clblast_gemm, 0, 1},
     {"cublas",
      "cuBLAS on the CUDA device of tessel's OpenCL device, same data and math (FP32 without TF32)",
-     tsl__peer_cublas_gemm, 1},
+     tsl__peer_cublas_gemm, 1, 1},
     {"cuda_naive", "CUDA C twin of tessel's naive kernel, on cublas's CUDA device, same data",
-     tsl__peer_cuda_naive_gemm, 0},
+     tsl__peer_cuda_naive_gemm, 0, 0},
     {"cuda_tiled", "CUDA C twin of tessel's tiled_16x16 kernel, same device and data",
-     tsl__peer_cuda_tiled_gemm, 0},
-    {"openblas", "OpenBLAS (CBLAS) on the host CPU, same data", tsl__peer_openblas_gemm, 0},
+     tsl__peer_cuda_tiled_gemm, 0, 0},
+    {"openblas", "OpenBLAS (CBLAS) on the host CPU, same data", tsl__peer_openblas_gemm, 0, 1},
 };
 
 size_t tsl_peer_count(void)
@@ -52,8 +52,11 @@ void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_pee
         return;
     }
     if ((args->layout != TSL_ROW_MAJOR && args->layout != TSL_COL_MAJOR) ||
-        (args->transa != TSL_NO_TRANS && args->transa != TSL_TRANS) ||
-        (args->transb != TSL_NO_TRANS && args->transb != TSL_TRANS) ||
+        (args->transa != TSL_NO_TRANS && args->transa != TSL_TRANS &&
+         !(args->cplx && args->transa == TSL_CONJ_TRANS)) ||
+        (args->transb != TSL_NO_TRANS && args->transb != TSL_TRANS &&
+         !(args->cplx && args->transb == TSL_CONJ_TRANS)) ||
+        (args->cplx && args->storage != TSL_SINGLE) ||
         tsl_peer_matrix_elems(args->layout, args->transa, args->m, args->k, args->lda, &ea) ||
         tsl_peer_matrix_elems(args->layout, args->transb, args->k, args->n, args->ldb, &eb) ||
         tsl_peer_matrix_elems(args->layout, TSL_NO_TRANS, args->m, args->n, args->ldc, &ec) ||
@@ -65,6 +68,11 @@ void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_pee
          args->math != TSL_MATH_3XTF32) ||
         (args->math != TSL_MATH_FP32 && (args->is_double || args->storage != TSL_SINGLE))) {
         tsl__peer_set(res, TSL_PEER_ERROR, "bad GEMM arguments for peer %s", peer->name);
+        return;
+    }
+    if (args->cplx && (!peer->cplx || args->math == TSL_MATH_TF32)) {
+        tsl__peer_set(res, TSL_PEER_SKIPPED, "it has no complex GEMM%s",
+                      peer->cplx ? " in TF32 math here" : "");
         return;
     }
     if (!peer->reduced && (args->storage != TSL_SINGLE || args->math == TSL_MATH_TF32)) {

@@ -31,6 +31,12 @@ typedef struct {
      * TSL_MATH_3XTF32 is computed by the peers in plain FP32, the accuracy it claims to match. */
     tsl_precision storage;
     tsl_math math;
+    /* cplx: complex GEMM (cblas_cgemm / cblas_zgemm semantics, only a peer whose row says `cplx`
+     * computes it): the arrays hold interleaved (real, imaginary) pairs of is_double's type,
+     * leading dimensions count complex elements, alpha and beta have the imaginary parts
+     * alpha_im and beta_im, and a transpose may be TSL_CONJ_TRANS. */
+    int cplx;
+    double alpha_im, beta_im;
     tsl_layout layout;
     tsl_trans transa, transb;
     size_t m, n, k;
@@ -61,6 +67,7 @@ typedef struct {
     const char *what; /* one line for --help */
     void (*gemm)(const tsl_peer_gemm_args *args, tsl_peer_result *res);
     int reduced; /* 1: gemm takes half and bfloat16 storage and TF32 math (args storage, math) */
+    int cplx;    /* 1: gemm takes complex cases (args cplx) */
 } tsl_peer;
 
 size_t tsl_peer_count(void);
@@ -69,7 +76,8 @@ const tsl_peer *tsl_peer_find(const char *name); /* NULL if no peer has that nam
 
 /* Runs peer->gemm after checking the arguments and resetting res (status, reason, device,
  * NaN build/upload/download); res->run_ms and res->c must be set by the caller. A half, bfloat16
- * or TF32 case for a peer without `reduced` is skipped with the reason "it has no GEMM ...". */
+ * or TF32 case for a peer without `reduced` is skipped with the reason "it has no GEMM ...", a
+ * complex one for a peer without `cplx` (or in TF32 math) with "it has no complex GEMM ...". */
 void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_peer_result *res);
 
 /* Elements of a CBLAS matrix with rows x cols after op(), stored with leading dimension ld:

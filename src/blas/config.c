@@ -6,10 +6,13 @@
  * A bad line is reported once with the file and line number and ignored; the other lines still
  * apply, so a typo never stops a program. The rules are read once, before the first call is
  * routed, and looked up by name afterwards without a lock (they never change again). The route
- * modes' names are here too: the rules and TESSEL_BLAS_ROUTE (route.c) read the same words. */
+ * modes' names are here too: the rules and TESSEL_BLAS_ROUTE (route.c) read the same words; and
+ * TESSEL_BLAS_MATH, read once, with the words of the `tessel` command's --math: route.c reports
+ * it, device.c sets it on every context. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +34,45 @@ int tsl__blas_route_parse(const char *s)
 const char *tsl__blas_route_name(int mode)
 {
     return mode == TSL__ROUTE_DEVICE ? "device" : mode == TSL__ROUTE_CPU ? "cpu" : "auto";
+}
+
+/* ---- the math modes' names (TESSEL_BLAS_MATH) ---------------------------------------------- */
+
+int tsl__blas_math_parse(const char *s)
+{
+    if (!s) return -1;
+    if (strcasecmp(s, "fp32") == 0) return TSL_MATH_FP32;
+    if (strcasecmp(s, "tf32") == 0) return TSL_MATH_TF32;
+    if (strcasecmp(s, "3xtf32") == 0) return TSL_MATH_3XTF32;
+    return -1;
+}
+
+const char *tsl__blas_math_name(int math)
+{
+    return math == TSL_MATH_TF32 ? "tf32" : math == TSL_MATH_3XTF32 ? "3xtf32" : "fp32";
+}
+
+static pthread_once_t g_math_once = PTHREAD_ONCE_INIT;
+static int g_math = TSL_MATH_FP32;
+
+static void read_math(void)
+{
+    const char *v = getenv("TESSEL_BLAS_MATH");
+    if (!v || !*v) return;
+    int m = tsl__blas_math_parse(v);
+    if (m < 0)
+        fprintf(stderr,
+                "tessel-blas: warning: TESSEL_BLAS_MATH=%s is not fp32, tf32 or 3xtf32; using "
+                "fp32\n",
+                v);
+    else
+        g_math = m;
+}
+
+int tsl__blas_math(void)
+{
+    pthread_once(&g_math_once, read_math);
+    return g_math;
 }
 
 /* ---- the rules ------------------------------------------------------------------------------- */

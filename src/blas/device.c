@@ -33,12 +33,25 @@ static tsl_group *g_group;
 static int g_group_waiting; /* group calls waiting for every slot: singles hold back meanwhile */
 static atomic_int g_forked;
 
+/* Every context computes single-precision GEMM in TESSEL_BLAS_MATH's mode (the option "math" of
+ * "gemm", which only tsl_sgemm, tsl_sgemm_buf and what runs on them follow: the Level-3 routines
+ * and the factorizations stay FP32; route.c calibrates in FP32). */
 static void fill_slot(tsl__blas_slot *s, tsl_context *ctx)
 {
     memset(s, 0, sizeof *s);
     s->ctx = ctx;
     s->usable = tsl_context_device(ctx, &s->info) == TSL_OK;
     s->is_cpu = strcmp(s->info.type, "cpu") == 0;
+    int math = tsl__blas_math();
+    if (math != TSL_MATH_FP32) {
+        tsl_status st = tsl_context_set_option(ctx, "gemm", "math", math);
+        if (st != TSL_OK)
+            fprintf(stderr,
+                    "tessel-blas: warning: TESSEL_BLAS_MATH=%s on %s failed (%s: %s); sgemm "
+                    "computes in fp32 there\n",
+                    tsl__blas_math_name(math), s->info.name, tsl_status_name(st),
+                    tsl_context_error(ctx));
+    }
 }
 
 /* Several specs, or "all...", make a group; anything else one context. */

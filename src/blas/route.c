@@ -173,6 +173,7 @@ static void init(void)
         else
             g_mode = m;
     }
+    tsl__blas_math(); /* read at the first call, with the others, though only a device uses it */
     const char *cfg = getenv("TESSEL_BLAS_CONFIG");
     if (cfg && *cfg) tsl__blas_config_load(cfg);
     g_have_rules = tsl__blas_config_count() > 0;
@@ -230,12 +231,26 @@ static int fault_hits(const tsl__blas_call *call)
 
 static void save_hint(const tsl__blas_slot *s);
 
+/* The figures are FP32's whatever TESSEL_BLAS_MATH says (the context computes in FP32 while it
+ * measures): the single-precision Level-3 routines other than sgemm and the factorizations run in
+ * FP32, and sgemm in a tensor-core mode, faster than FP32 on a GPU that has the instruction, is
+ * then costed on the side of the CPU, as the model errs everywhere. So one file serves every
+ * mode. */
+static tsl_status calibrate_fp32(tsl__blas_slot *s, char *msg, size_t cap)
+{
+    int math = tsl__blas_math();
+    if (math != TSL_MATH_FP32) tsl_context_set_option(s->ctx, "gemm", "math", TSL_MATH_FP32);
+    tsl_status st = tsl__blas_calibrate(s->ctx, &s->rates, &s->calib_cached, msg, cap);
+    if (math != TSL_MATH_FP32) tsl_context_set_option(s->ctx, "gemm", "math", math);
+    return st;
+}
+
 static int slot_rates(tsl__blas_slot *s)
 {
     if (atomic_load_explicit(&s->calib, memory_order_relaxed) == 0) {
         char msg[256] = "";
         double t0 = tsl__blas_now();
-        tsl_status st = tsl__blas_calibrate(s->ctx, &s->rates, &s->calib_cached, msg, sizeof msg);
+        tsl_status st = calibrate_fp32(s, msg, sizeof msg);
         s->calib_s = tsl__blas_now() - t0;
         /* released after the figures: group_begin reads them without holding the slot */
         atomic_store_explicit(&s->calib, st == TSL_OK ? 1 : -1, memory_order_release);
@@ -452,7 +467,8 @@ void tsl__blas_describe(char *buf, size_t cap)
     pthread_once(&g_once, init);
     size_t at = 0;
     buf[0] = '\0';
-    app(buf, cap, &at, "pid %ld, route %s", (long)getpid(), tsl__blas_route_name(g_mode));
+    app(buf, cap, &at, "pid %ld, route %s, sgemm math %s", (long)getpid(),
+        tsl__blas_route_name(g_mode), tsl__blas_math_name(tsl__blas_math()));
     int n = tsl__blas_forked() ? 0 : tsl__blas_devices_known();
     if (tsl__blas_forked())
         app(buf, cap, &at, "; forked child: no device");

@@ -20,6 +20,15 @@ typedef enum { TSL__ROUTE_AUTO = 0, TSL__ROUTE_DEVICE = 1, TSL__ROUTE_CPU = 2 } 
 /* "auto", "device", "cpu" -> 0, 1, 2; anything else -1 (config.c, as the rules read them too). */
 int tsl__blas_route_parse(const char *s);
 const char *tsl__blas_route_name(int mode);
+/* "fp32", "tf32", "3xtf32" (any case) -> TSL_MATH_FP32, _TF32, _3XTF32; anything else -1; and
+ * back (config.c). */
+int tsl__blas_math_parse(const char *s);
+const char *tsl__blas_math_name(int math);
+/* TESSEL_BLAS_MATH, read once (config.c; route.c asks at the first call, so a bad value's one
+ * warning comes then): the math mode every device context of the drop-in gets (device.c sets the
+ * option "math" of "gemm" when it opens one), so sgemm_ and cblas_sgemm compute in it on the
+ * device. TSL_MATH_FP32 when unset or bad. */
+int tsl__blas_math(void);
 
 /* ---- the cost model (route.c): pure functions of measured figures ------------------------
  * Device seconds = overhead + flops / device rate(kind, prec, flops) + host_bytes / link_bw.

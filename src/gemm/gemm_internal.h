@@ -197,6 +197,17 @@ typedef struct {
     size_t ar, ac, br, bc;
 } gemm_view;
 gemm_view tsl__gemm_normalize(const gemm_args *g);
+/* The arguments a call computes with: a real call's TSL_CONJ_TRANS is TSL_TRANS (cplx 0). */
+gemm_args tsl__gemm_real_args(const gemm_args *g, int cplx);
+/* The complex problem of a row-major view (operands left for the caller to set). */
+tsl__zgemm_call tsl__zgemm_of_view(int prec, const gemm_view *v, const double *alpha,
+                                   const double *beta);
+
+/* ---- gemm_complex.c ------------------------------------------------------------------------ */
+/* alpha and beta of a complex call (prec TSL_SINGLE: two floats each, TSL_DOUBLE: two doubles) as
+ * (real, imaginary) doubles; TSL_ERR_INVALID_ARG naming ctx, alpha or beta when NULL. */
+tsl_status tsl__zgemm_scalars(tsl_context *ctx, const char *fn, int prec, const void *alpha,
+                              const void *beta, double *al, double *be);
 
 /* ---- gemm_kernel.c ------------------------------------------------------------------------ */
 size_t tsl__gemm_round_up(size_t x, size_t m);

@@ -65,7 +65,7 @@ static tsl_status check_qr_args(tsl_context *ctx, const lp_call *c)
     int col = c->layout == TSL_COL_MAJOR;
     if ((s = tsl__l3_check_layout(ctx, fn, c->layout)) != TSL_OK) return s;
     if (c->op == LP_ORMQR && (s = tsl__l3_check_side(ctx, fn, c->side)) != TSL_OK) return s;
-    if (c->op != LP_GEQRF && (s = tsl__l3_check_trans(ctx, fn, "trans", c->trans)) != TSL_OK)
+    if (c->op != LP_GEQRF && (s = tsl__check_trans(ctx, fn, "trans", c->trans)) != TSL_OK)
         return s;
     if ((s = tsl__l3_check_size(ctx, fn, "m", c->m)) != TSL_OK ||
         (s = tsl__l3_check_size(ctx, fn, "n", c->n)) != TSL_OK)
@@ -98,7 +98,7 @@ static tsl_status check_args(tsl_context *ctx, const lp_call *c)
     tsl_status s;
     if (qr(c->op)) return check_qr_args(ctx, c);
     if ((s = tsl__l3_check_layout(ctx, fn, c->layout)) != TSL_OK) return s;
-    if (c->op == LP_GETRS && (s = tsl__l3_check_trans(ctx, fn, "trans", c->trans)) != TSL_OK)
+    if (c->op == LP_GETRS && (s = tsl__check_trans(ctx, fn, "trans", c->trans)) != TSL_OK)
         return s;
     if (!lu(c->op) && (s = tsl__l3_check_uplo(ctx, fn, c->uplo)) != TSL_OK) return s;
     if ((c->op == LP_GETRF && (s = tsl__l3_check_size(ctx, fn, "m", c->m)) != TSL_OK) ||
@@ -341,13 +341,13 @@ tsl_status tsl_dgetrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, d
 tsl_status tsl_sgetrs(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t n, size_t nrhs,
                       const float *a, size_t lda, const int *ipiv, float *b, size_t ldb)
 {
-    LP_CALL("tsl_sgetrs", LP_GETRS, TSL_SINGLE, 0, .trans = trans, .n = n, .nrhs = nrhs,
+    LP_CALL("tsl_sgetrs", LP_GETRS, TSL_SINGLE, 0, .trans = tsl__real_trans(trans), .n = n, .nrhs = nrhs,
             .a = (void *)a, .lda = lda, .ipiv = (int *)ipiv, .b = b, .ldb = ldb);
 }
 tsl_status tsl_dgetrs(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t n, size_t nrhs,
                       const double *a, size_t lda, const int *ipiv, double *b, size_t ldb)
 {
-    LP_CALL("tsl_dgetrs", LP_GETRS, TSL_DOUBLE, 0, .trans = trans, .n = n, .nrhs = nrhs,
+    LP_CALL("tsl_dgetrs", LP_GETRS, TSL_DOUBLE, 0, .trans = tsl__real_trans(trans), .n = n, .nrhs = nrhs,
             .a = (void *)a, .lda = lda, .ipiv = (int *)ipiv, .b = b, .ldb = ldb);
 }
 tsl_status tsl_sgesv(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs, float *a,
@@ -415,14 +415,14 @@ tsl_status tsl_sgetrs_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, 
                           size_t nrhs, const tsl_buffer *a, size_t lda, const int *ipiv,
                           tsl_buffer *b, size_t ldb)
 {
-    LP_CALL("tsl_sgetrs_buf", LP_GETRS, TSL_SINGLE, 1, .trans = trans, .n = n, .nrhs = nrhs,
+    LP_CALL("tsl_sgetrs_buf", LP_GETRS, TSL_SINGLE, 1, .trans = tsl__real_trans(trans), .n = n, .nrhs = nrhs,
             .a = (void *)a, .lda = lda, .ipiv = (int *)ipiv, .b = b, .ldb = ldb);
 }
 tsl_status tsl_dgetrs_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t n,
                           size_t nrhs, const tsl_buffer *a, size_t lda, const int *ipiv,
                           tsl_buffer *b, size_t ldb)
 {
-    LP_CALL("tsl_dgetrs_buf", LP_GETRS, TSL_DOUBLE, 1, .trans = trans, .n = n, .nrhs = nrhs,
+    LP_CALL("tsl_dgetrs_buf", LP_GETRS, TSL_DOUBLE, 1, .trans = tsl__real_trans(trans), .n = n, .nrhs = nrhs,
             .a = (void *)a, .lda = lda, .ipiv = (int *)ipiv, .b = b, .ldb = ldb);
 }
 tsl_status tsl_sgesv_buf(tsl_context *ctx, tsl_layout layout, size_t n, size_t nrhs,
@@ -487,13 +487,13 @@ tsl_status tsl_sormqr(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_tr
                       size_t m, size_t n, size_t k, const float *a, size_t lda, const float *tau,
                       float *c, size_t ldc)
 {
-    LP_CALL("tsl_sormqr", LP_ORMQR, TSL_SINGLE, 0, .side = side, .trans = trans, .m = m, .n = n,
+    LP_CALL("tsl_sormqr", LP_ORMQR, TSL_SINGLE, 0, .side = side, .trans = tsl__real_trans(trans), .m = m, .n = n,
             .k = k, .a = (void *)a, .lda = lda, .tau = (void *)tau, .b = (void *)c, .ldb = ldc);
 }
 tsl_status tsl_sgels(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
                      size_t nrhs, float *a, size_t lda, float *b, size_t ldb, int *info)
 {
-    LP_CALL("tsl_sgels", LP_GELS, TSL_SINGLE, 0, .trans = trans, .m = m, .n = n, .nrhs = nrhs,
+    LP_CALL("tsl_sgels", LP_GELS, TSL_SINGLE, 0, .trans = tsl__real_trans(trans), .m = m, .n = n, .nrhs = nrhs,
             .a = (void *)a, .lda = lda, .b = (void *)b, .ldb = ldb, .info = info);
 }
 tsl_status tsl_dgeqrf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, double *a,
@@ -506,13 +506,13 @@ tsl_status tsl_dormqr(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_tr
                       size_t m, size_t n, size_t k, const double *a, size_t lda, const double *tau,
                       double *c, size_t ldc)
 {
-    LP_CALL("tsl_dormqr", LP_ORMQR, TSL_DOUBLE, 0, .side = side, .trans = trans, .m = m, .n = n,
+    LP_CALL("tsl_dormqr", LP_ORMQR, TSL_DOUBLE, 0, .side = side, .trans = tsl__real_trans(trans), .m = m, .n = n,
             .k = k, .a = (void *)a, .lda = lda, .tau = (void *)tau, .b = (void *)c, .ldb = ldc);
 }
 tsl_status tsl_dgels(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
                      size_t nrhs, double *a, size_t lda, double *b, size_t ldb, int *info)
 {
-    LP_CALL("tsl_dgels", LP_GELS, TSL_DOUBLE, 0, .trans = trans, .m = m, .n = n, .nrhs = nrhs,
+    LP_CALL("tsl_dgels", LP_GELS, TSL_DOUBLE, 0, .trans = tsl__real_trans(trans), .m = m, .n = n, .nrhs = nrhs,
             .a = (void *)a, .lda = lda, .b = (void *)b, .ldb = ldb, .info = info);
 }
 tsl_status tsl_sgeqrf_buf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, tsl_buffer *a,
@@ -525,13 +525,13 @@ tsl_status tsl_sormqr_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, ts
                       size_t m, size_t n, size_t k, const tsl_buffer *a, size_t lda, const float *tau,
                       tsl_buffer *c, size_t ldc)
 {
-    LP_CALL("tsl_sormqr_buf", LP_ORMQR, TSL_SINGLE, 1, .side = side, .trans = trans, .m = m, .n = n,
+    LP_CALL("tsl_sormqr_buf", LP_ORMQR, TSL_SINGLE, 1, .side = side, .trans = tsl__real_trans(trans), .m = m, .n = n,
             .k = k, .a = (void *)a, .lda = lda, .tau = (void *)tau, .b = (void *)c, .ldb = ldc);
 }
 tsl_status tsl_sgels_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
                      size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb, int *info)
 {
-    LP_CALL("tsl_sgels_buf", LP_GELS, TSL_SINGLE, 1, .trans = trans, .m = m, .n = n, .nrhs = nrhs,
+    LP_CALL("tsl_sgels_buf", LP_GELS, TSL_SINGLE, 1, .trans = tsl__real_trans(trans), .m = m, .n = n, .nrhs = nrhs,
             .a = (void *)a, .lda = lda, .b = (void *)b, .ldb = ldb, .info = info);
 }
 tsl_status tsl_dgeqrf_buf(tsl_context *ctx, tsl_layout layout, size_t m, size_t n, tsl_buffer *a,
@@ -544,13 +544,13 @@ tsl_status tsl_dormqr_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, ts
                       size_t m, size_t n, size_t k, const tsl_buffer *a, size_t lda, const double *tau,
                       tsl_buffer *c, size_t ldc)
 {
-    LP_CALL("tsl_dormqr_buf", LP_ORMQR, TSL_DOUBLE, 1, .side = side, .trans = trans, .m = m, .n = n,
+    LP_CALL("tsl_dormqr_buf", LP_ORMQR, TSL_DOUBLE, 1, .side = side, .trans = tsl__real_trans(trans), .m = m, .n = n,
             .k = k, .a = (void *)a, .lda = lda, .tau = (void *)tau, .b = (void *)c, .ldb = ldc);
 }
 tsl_status tsl_dgels_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
                      size_t nrhs, tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb, int *info)
 {
-    LP_CALL("tsl_dgels_buf", LP_GELS, TSL_DOUBLE, 1, .trans = trans, .m = m, .n = n, .nrhs = nrhs,
+    LP_CALL("tsl_dgels_buf", LP_GELS, TSL_DOUBLE, 1, .trans = tsl__real_trans(trans), .m = m, .n = n, .nrhs = nrhs,
             .a = (void *)a, .lda = lda, .b = (void *)b, .ldb = ldb, .info = info);
 }
 #undef LP_CALL

@@ -385,13 +385,6 @@ tsl_status tsl__l3_check_side(tsl_context *ctx, const char *fn, tsl_side sd)
                          "%s: side %d is neither TSL_LEFT nor TSL_RIGHT", fn, (int)sd);
     return TSL_OK;
 }
-tsl_status tsl__l3_check_trans(tsl_context *ctx, const char *fn, const char *name, tsl_trans t)
-{
-    if (t != TSL_NO_TRANS && t != TSL_TRANS)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: %s %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, name, (int)t);
-    return TSL_OK;
-}
 tsl_status tsl__l3_check_diag(tsl_context *ctx, const char *fn, tsl_diag d)
 {
     if (d != TSL_NON_UNIT && d != TSL_UNIT)

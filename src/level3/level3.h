@@ -64,7 +64,6 @@ tsl_status tsl__l3_copy(tsl_context *ctx, int dbl, size_t rows, size_t cols, cl_
 tsl_status tsl__l3_check_layout(tsl_context *ctx, const char *fn, tsl_layout l);
 tsl_status tsl__l3_check_uplo(tsl_context *ctx, const char *fn, tsl_uplo u);
 tsl_status tsl__l3_check_side(tsl_context *ctx, const char *fn, tsl_side sd);
-tsl_status tsl__l3_check_trans(tsl_context *ctx, const char *fn, const char *name, tsl_trans t);
 tsl_status tsl__l3_check_diag(tsl_context *ctx, const char *fn, tsl_diag d);
 /* Host staging: the rows x cols matrix (or its triangle) into a packed device workspace, and a
  * square result's triangle back (level3.c). */

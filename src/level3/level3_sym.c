@@ -182,7 +182,7 @@ static tsl_status syrk_check_args(tsl_context *ctx, const char *fn, const syrk_a
     tsl_status s;
     if ((s = tsl__l3_check_layout(ctx, fn, g->layout)) ||
         (s = tsl__l3_check_uplo(ctx, fn, g->uplo)) ||
-        (s = tsl__l3_check_trans(ctx, fn, "trans", g->trans)) ||
+        (s = tsl__check_trans(ctx, fn, "trans", g->trans)) ||
         (s = tsl__l3_check_size(ctx, fn, "n", g->n)) ||
         (s = tsl__l3_check_size(ctx, fn, "k", g->k)))
         return s;
@@ -507,7 +507,7 @@ tsl_status tsl_dsymm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl
 }
 #undef SYMM_ARGS
 
-#define SYRK_ARGS(two) {layout, uplo, trans, n, k, lda, ldb, ldc, two}
+#define SYRK_ARGS(two) {layout, uplo, tsl__real_trans(trans), n, k, lda, ldb, ldc, two}
 tsl_status tsl_ssyrk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                      size_t n, size_t k, float alpha, const float *a, size_t lda, float beta,
                      float *c, size_t ldc)

@@ -471,7 +471,7 @@ static tsl_status trxm_check_args(tsl_context *ctx, const char *fn, const trxm_a
     tsl_status s;
     if ((s = tsl__l3_check_layout(ctx, fn, g->layout)) ||
         (s = tsl__l3_check_side(ctx, fn, g->side)) || (s = tsl__l3_check_uplo(ctx, fn, g->uplo)) ||
-        (s = tsl__l3_check_trans(ctx, fn, "transa", g->trans)) ||
+        (s = tsl__check_trans(ctx, fn, "transa", g->trans)) ||
         (s = tsl__l3_check_diag(ctx, fn, g->diag)) ||
         (s = tsl__l3_check_size(ctx, fn, "m", g->m)) ||
         (s = tsl__l3_check_size(ctx, fn, "n", g->n)))
@@ -582,7 +582,7 @@ tsl_status tsl__trxm_mem(tsl_context *ctx, const tsl__trxm_call *t)
 
 /* ---- the public entry points ----------------------------------------------------------------- */
 
-#define TRXM_ARGS {layout, side, uplo, transa, diag, m, n, lda, ldb}
+#define TRXM_ARGS {layout, side, uplo, tsl__real_trans(transa), diag, m, n, lda, ldb}
 tsl_status tsl_strmm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, float alpha,
                      const float *a, size_t lda, float *b, size_t ldb)

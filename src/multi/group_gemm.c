@@ -67,11 +67,11 @@ static tsl_status check_gemm_args(tsl_group *g, const char *fn, const tsl__gemm_
                                (int)j->layout);
     if (j->ta != TSL_NO_TRANS && j->ta != TSL_TRANS)
         return tsl__group_fail(g, TSL_ERR_INVALID_ARG,
-                               "%s: transa %d is neither TSL_NO_TRANS nor TSL_TRANS", fn,
+                               "%s: transa %d is none of TSL_NO_TRANS, TSL_TRANS, TSL_CONJ_TRANS", fn,
                                (int)j->ta);
     if (j->tb != TSL_NO_TRANS && j->tb != TSL_TRANS)
         return tsl__group_fail(g, TSL_ERR_INVALID_ARG,
-                               "%s: transb %d is neither TSL_NO_TRANS nor TSL_TRANS", fn,
+                               "%s: transb %d is none of TSL_NO_TRANS, TSL_TRANS, TSL_CONJ_TRANS", fn,
                                (int)j->tb);
     int row = j->layout == TSL_ROW_MAJOR;
     size_t a_need = max1(row == (j->ta == TSL_NO_TRANS) ? j->k : j->m);
@@ -145,7 +145,7 @@ tsl_status tsl_group_sgemm(tsl_group *g, tsl_layout layout, tsl_trans transa, ts
                            size_t m, size_t n, size_t k, float alpha, const float *a, size_t lda,
                            const float *b, size_t ldb, float beta, float *c, size_t ldc)
 {
-    tsl__gemm_host h = {0, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, beta, a, b, c};
+    tsl__gemm_host h = {0, layout, tsl__real_trans(transa), tsl__real_trans(transb), m, n, k, lda, ldb, ldc, alpha, beta, a, b, c};
     return group_gemm(g, "tsl_group_sgemm", &h);
 }
 
@@ -153,6 +153,6 @@ tsl_status tsl_group_dgemm(tsl_group *g, tsl_layout layout, tsl_trans transa, ts
                            size_t m, size_t n, size_t k, double alpha, const double *a, size_t lda,
                            const double *b, size_t ldb, double beta, double *c, size_t ldc)
 {
-    tsl__gemm_host h = {1, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, beta, a, b, c};
+    tsl__gemm_host h = {1, layout, tsl__real_trans(transa), tsl__real_trans(transb), m, n, k, lda, ldb, ldc, alpha, beta, a, b, c};
     return group_gemm(g, "tsl_group_dgemm", &h);
 }

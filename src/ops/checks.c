@@ -28,6 +28,20 @@ tsl_status tsl__check_fp64(tsl_context *ctx, int dbl, const char *fn)
     return TSL_OK;
 }
 
+tsl_status tsl__check_trans(tsl_context *ctx, const char *fn, const char *name, tsl_trans t)
+{
+    if (t != TSL_NO_TRANS && t != TSL_TRANS && t != TSL_CONJ_TRANS)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
+                         "%s: %s %d is none of TSL_NO_TRANS, TSL_TRANS, TSL_CONJ_TRANS", fn, name,
+                         (int)t);
+    return TSL_OK;
+}
+
+tsl_trans tsl__real_trans(tsl_trans t)
+{
+    return t == TSL_CONJ_TRANS ? TSL_TRANS : t;
+}
+
 tsl_status tsl__check_matrix_buffer(tsl_context *ctx, const char *fn, const char *what,
                                     const tsl_buffer *buf, size_t rows, size_t cols, size_t ld,
                                     size_t elem)

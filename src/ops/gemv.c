@@ -216,9 +216,8 @@ static tsl_status check_args(tsl_context *ctx, const char *fn, const gemv_args *
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
                          "%s: layout %d is neither TSL_ROW_MAJOR nor TSL_COL_MAJOR", fn,
                          (int)g->layout);
-    if (g->trans != TSL_NO_TRANS && g->trans != TSL_TRANS)
-        return tsl__fail(ctx, TSL_ERR_INVALID_ARG,
-                         "%s: trans %d is neither TSL_NO_TRANS nor TSL_TRANS", fn, (int)g->trans);
+    tsl_status s = tsl__check_trans(ctx, fn, "trans", g->trans);
+    if (s != TSL_OK) return s;
     /* CBLAS: row-major rows hold n elements, column-major columns m. */
     size_t need = g->layout == TSL_ROW_MAJOR ? g->n : g->m;
     if (need == 0) need = 1;
@@ -315,7 +314,7 @@ static tsl_status gemv_buf(tsl_context *ctx, const char *fn, int dbl, const gemv
 tsl_status tsl_sgemv(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_t m, size_t n,
                      float alpha, const float *a, size_t lda, const float *x, float beta, float *y)
 {
-    gemv_args g = {layout, trans, m, n, lda};
+    gemv_args g = {layout, tsl__real_trans(trans), m, n, lda};
     return gemv_host(ctx, "tsl_sgemv", 0, &g, alpha, a, x, beta, y);
 }
 
@@ -323,7 +322,7 @@ tsl_status tsl_dgemv(tsl_context *ctx, tsl_layout layout, tsl_trans trans, size_
                      double alpha, const double *a, size_t lda, const double *x, double beta,
                      double *y)
 {
-    gemv_args g = {layout, trans, m, n, lda};
+    gemv_args g = {layout, tsl__real_trans(trans), m, n, lda};
     return gemv_host(ctx, "tsl_dgemv", 1, &g, alpha, a, x, beta, y);
 }
 
@@ -331,7 +330,7 @@ tsl_status tsl_sgemv_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, s
                          float alpha, const tsl_buffer *a, size_t lda, const tsl_buffer *x,
                          float beta, tsl_buffer *y)
 {
-    gemv_args g = {layout, trans, m, n, lda};
+    gemv_args g = {layout, tsl__real_trans(trans), m, n, lda};
     return gemv_buf(ctx, "tsl_sgemv_buf", 0, &g, alpha, a, x, beta, y);
 }
 
@@ -339,6 +338,6 @@ tsl_status tsl_dgemv_buf(tsl_context *ctx, tsl_layout layout, tsl_trans trans, s
                          double alpha, const tsl_buffer *a, size_t lda, const tsl_buffer *x,
                          double beta, tsl_buffer *y)
 {
-    gemv_args g = {layout, trans, m, n, lda};
+    gemv_args g = {layout, tsl__real_trans(trans), m, n, lda};
     return gemv_buf(ctx, "tsl_dgemv_buf", 1, &g, alpha, a, x, beta, y);
 }

@@ -73,6 +73,8 @@ enum {
     TSL__WS_W,       /* Level 3's W and SYMM's expanded A, held across their GEMMs */
     TSL__WS_SPLIT_K, /* tiled2d's split-k slices */
     TSL__WS_BLOCKS,  /* Level 3's diagonal blocks and TRSM's inverses, held across their GEMMs */
+    TSL__WS_ZPACK_A, /* complex GEMM's op(A) as a real matrix (tsl__zgemm_mem), across its GEMM */
+    TSL__WS_ZPACK_B, /* complex GEMM's real expansion of alpha op(B), across its GEMM */
     TSL__WS_COUNT
 };
 /* An op that runs no GEMM: scratch beside its buffers (partial sums, state, a result). */
@@ -92,6 +94,12 @@ typedef union {
 tsl__arg tsl__scalar_arg(int dbl, tsl__scalar *s, double v);
 
 /* Checks every op makes alike (checks.c). */
+/* TSL_ERR_INVALID_ARG "FN: NAME V is none of TSL_NO_TRANS, TSL_TRANS, TSL_CONJ_TRANS" unless t
+ * is one of them. */
+tsl_status tsl__check_trans(tsl_context *ctx, const char *fn, const char *name, tsl_trans t);
+/* A real routine's transpose: TSL_CONJ_TRANS is TSL_TRANS (CBLAS's real routines); any other
+ * value stays, so a check after it still names a bad one. */
+tsl_trans tsl__real_trans(tsl_trans t);
 int tsl__mul_overflows(size_t a, size_t b); /* a * b does not fit size_t */
 /* TSL_ERR_UNSUPPORTED "FN: device X has no double precision" when dbl and the device lacks fp64. */
 tsl_status tsl__check_fp64(tsl_context *ctx, int dbl, const char *fn);
@@ -123,6 +131,29 @@ typedef struct {
  * n == 0 does nothing. No argument checks, no timing brackets: it is a step of a caller's own
  * call (the blocked Level-3 routines, src/level3/level3*.c). */
 tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g);
+
+/* Complex C = alpha op(A) op(B) + beta C, row-major, on device memory, for `batch` problems
+ * (X_z = X + z x_stride; batch 0 is one problem): prec TSL_SINGLE (complex float) or TSL_DOUBLE
+ * (complex double); ta, tb TSL_NO_TRANS, TSL_TRANS or TSL_CONJ_TRANS; sizes, offsets, leading
+ * dimensions and strides in complex elements; alpha, beta as (real, imaginary). It runs as one real
+ * GEMM (a batched one for a batch) of m x 2n x 2k with the context's gemm variant and, for one
+ * problem, its math mode (gemm_complex.c: the 4M form). beta == 0 does not read C, k == 0 or
+ * alpha == 0 reads neither A nor B. It holds TSL__WS_ZPACK_A and _B across that GEMM. No argument
+ * checks, no timing brackets: the entry of tsl_cgemm, tsl_zgemm and the complex Level-3
+ * routines. */
+typedef struct {
+    int prec;
+    tsl_trans ta, tb;
+    size_t m, n, k;
+    double alpha[2], beta[2];
+    tsl__matrix a, b, c;
+    size_t batch, a_stride, b_stride, c_stride;
+} tsl__zgemm_call;
+tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g);
+/* Strided batched real GEMM on device memory (g's problem, X_z = X + z x_stride), with the
+ * context's gemm_batched variant (gemm_batched.c); no checks, no timing brackets. */
+tsl_status tsl__gemm_batched_mem(tsl_context *ctx, const tsl__gemm_call *g, size_t batch,
+                                 size_t a_stride, size_t b_stride, size_t c_stride);
 
 /* TRSM (solve) or TRMM and SYRK on device memory, with CBLAS's semantics in either layout and the
  * operands at element offsets: the routines' own algorithms and variants, no argument checks, no

@@ -7,7 +7,11 @@
 #include <stdlib.h>
 
 static enum CBLAS_ORDER order_of(tsl_layout l) { return l == TSL_COL_MAJOR ? CblasColMajor : CblasRowMajor; }
-static enum CBLAS_TRANSPOSE trans_of(tsl_trans t) { return t == TSL_TRANS ? CblasTrans : CblasNoTrans; }
+/* CBLAS's own values: TSL_CONJ_TRANS is CblasConjTrans (the real routines take it as CblasTrans) */
+static enum CBLAS_TRANSPOSE trans_of(tsl_trans t)
+{
+    return t == TSL_CONJ_TRANS ? CblasConjTrans : t == TSL_TRANS ? CblasTrans : CblasNoTrans;
+}
 
 /* CBLAS takes int (blasint) sizes; callers of the reference stay far below 2^31. */
 void tsl_ref_dgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t m, size_t n,
@@ -23,6 +27,22 @@ void tsl_ref_sgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t
                    float beta, float *c, size_t ldc)
 {
     cblas_sgemm(order_of(layout), trans_of(transa), trans_of(transb), (int)m, (int)n, (int)k, alpha,
+                a, (int)lda, b, (int)ldb, beta, c, (int)ldc);
+}
+
+void tsl_ref_zgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t m, size_t n,
+                   size_t k, const double *alpha, const double *a, size_t lda, const double *b,
+                   size_t ldb, const double *beta, double *c, size_t ldc)
+{
+    cblas_zgemm(order_of(layout), trans_of(transa), trans_of(transb), (int)m, (int)n, (int)k, alpha,
+                a, (int)lda, b, (int)ldb, beta, c, (int)ldc);
+}
+
+void tsl_ref_cgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t m, size_t n,
+                   size_t k, const float *alpha, const float *a, size_t lda, const float *b,
+                   size_t ldb, const float *beta, float *c, size_t ldc)
+{
+    cblas_cgemm(order_of(layout), trans_of(transa), trans_of(transb), (int)m, (int)n, (int)k, alpha,
                 a, (int)lda, b, (int)ldb, beta, c, (int)ldc);
 }
 

@@ -18,6 +18,17 @@ void tsl_ref_sgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t
                    size_t k, float alpha, const float *a, size_t lda, const float *b, size_t ldb,
                    float beta, float *c, size_t ldc);
 
+/* Complex GEMM (cblas_zgemm in double, cblas_cgemm in single: the OpenBLAS peer's): every
+ * matrix and alpha, beta as interleaved (real, imaginary) pairs, leading dimensions in complex
+ * elements; transa, transb may be TSL_CONJ_TRANS. A complex m x n matrix with leading dimension
+ * ld is, for tsl_ref_rel_err_*, a real m x 2n one with leading dimension 2 ld (row-major view). */
+void tsl_ref_zgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t m, size_t n,
+                   size_t k, const double *alpha, const double *a, size_t lda, const double *b,
+                   size_t ldb, const double *beta, double *c, size_t ldc);
+void tsl_ref_cgemm(tsl_layout layout, tsl_trans transa, tsl_trans transb, size_t m, size_t n,
+                   size_t k, const float *alpha, const float *a, size_t lda, const float *b,
+                   size_t ldb, const float *beta, float *c, size_t ldc);
+
 /* ||out - ref||_F / ||ref||_F over a rows x cols matrix stored with leading dimensions ldo and
  * ldr (row-major view: element (i, j) at [i * ld + j]). Computed in double. If ||ref|| == 0 it
  * returns ||out||_F. NaN anywhere in out gives NaN (which never passes a comparison). */

@@ -48,7 +48,7 @@ expect_error 2 "unknown peer 'cublasx'" gemm --peers openblas,cublasx
 grep -qF clblast "$ERR" && grep -qF openblas "$ERR" ||
     fail "the unknown-peer message lists the peers"
 expect_error 2 "--peers" gemm --peers clblast,
-expect_error 2 "single, double, half or bfloat16" gemm --precision quarter
+expect_error 2 "single, double, half, bfloat16, complex or doublecomplex" gemm --precision quarter
 expect_error 2 "single or double" transpose --precision half
 grep -qF "gemm" "$ERR" || fail "--precision half elsewhere says that gemm has it"
 expect_error 2 "row or col" gemm --layout diagonal

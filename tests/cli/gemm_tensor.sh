@@ -65,7 +65,7 @@ check_rows 3xtf32 1e-5 ""
 expect_error 2 "--math expects fp32, tf32 or 3xtf32" gemm --math tf64 --size 8
 expect_error 2 "single" gemm --math tf32 --precision half --size 8
 expect_error 2 "--batch" gemm --math 3xtf32 --batch 2 --size 8
-expect_error 2 "--precision expects single, double, half or bfloat16" gemm --precision bf16 --size 8
+expect_error 2 "--precision expects single, double, half, bfloat16, complex or doublecomplex" gemm --precision bf16 --size 8
 expect_error 2 "bfloat16" transpose --precision bfloat16 --size 8
 expect_ok gemm --math fp32 --variant naive --size 8 --verify --repeat 1 --warmup 0 --csv -
 check_rows single 1 ""

@@ -1,0 +1,225 @@
+/* gemm_complex.c: complex GEMM as one real GEMM (the 4M form; docs/gemm.md "Complex GEMM"), the
+ * entry of tsl_cgemm, tsl_zgemm, their _buf and batched forms (gemm_api.c, gemm_buf.c,
+ * gemm_batched.c) and of the complex Level-3 routines: tsl__zgemm_mem.
+ *
+ * A row-major interleaved complex m x k matrix is a real m x 2k one. With B2 the real 2k x 2n
+ * matrix whose 2 x 2 block (l, j) is [[br, bi], [-bi, br]] of b = (s op(B))(l, j), the real
+ * product op(A) B2 is the interleaved complex m x n product s op(A) op(B): element (i, 2j) sums
+ * ar br - ai bi, element (i, 2j + 1) ar bi + ai br. So the call runs
+ *   1. zgemm_pack of B into B2 (s = alpha when alpha is complex, else 1: a real alpha stays the
+ *      real GEMM's alpha, rounded as the reference rounds it), conjugated for TSL_CONJ_TRANS;
+ *   2. op(A) as it lies when not transposed (a real m x 2k matrix at twice the offset and leading
+ *      dimension), else zgemm_pack into an interleaved m x 2k copy (conjugated for
+ *      TSL_CONJ_TRANS);
+ *   3. with a complex beta, zgemm_scale C = beta C first and real beta 1; a real beta is the real
+ *      GEMM's own (beta == 0 never reads C);
+ *   4. the real GEMM C(m x 2n) = alpha' A(m x 2k) B2(2k x 2n) + beta' C with the context's gemm
+ *      variant (tsl__gemm_run: the tuning database, tiled2d's pack, split k, tensor cores and the
+ *      math mode of single precision), or for a batch the context's gemm_batched variant over
+ *      the real problems (tsl__gemm_batched_mem).
+ * The real GEMM does 4 m n k multiply-adds, as the complex product's four real products do. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gemm/gemm_internal.h"
+
+/* NVIDIA's grids have at most 65535 groups along z: larger batches go in several launches. */
+#define Z_MAX 65535
+/* The pack's tile (gemm_complex.cl's ZT) and the real leading dimensions' multiple: rows of B2 and
+ * of a packed op(A) start vector-aligned for every tiled2d VW (up to 16), so the real GEMM reads
+ * them in place where its tiles allow. */
+#define ZT 16
+
+static tsl_status zkernel(tsl_context *ctx, int dbl, const char *name, cl_kernel *k)
+{
+    char options[128];
+    snprintf(options, sizeof options, "-DPRECISION=%d -DONLY_ONE_KERNEL -DONLY_%s", dbl ? 64 : 32,
+             name);
+    return tsl__get_kernel(ctx, "gemm_complex.cl", options, name, k);
+}
+
+/* A complex operand: buffer, offset, leading dimension and batch stride (complex elements), and
+ * op(X)(i, l) = X[i rs + l cs]. */
+typedef struct {
+    cl_mem mem;
+    size_t off;
+    int rs, cs;
+    size_t stride;
+} zoperand;
+
+static zoperand operand(const tsl__matrix *x, tsl_trans t, size_t stride)
+{
+    zoperand o = {x->buffer, x->offset, 0, 0, stride};
+    tsl__gemm_op_strides(t, x->ld, &o.rs, &o.cs);
+    return o;
+}
+
+/* dst = s op(src) as real numbers (expand: B2's 2 x 2 blocks), ldd reals a row, d_stride reals a
+ * problem, for nz problems. */
+static tsl_status zpack(tsl_context *ctx, int dbl, size_t rows, size_t cols, const double *s,
+                        const zoperand *src, int conj, int expand, cl_mem dst, size_t ldd,
+                        size_t d_stride, size_t nz)
+{
+    cl_kernel k;
+    tsl_status st = zkernel(ctx, dbl, "zgemm_pack", &k);
+    int r = (int)rows, c = (int)cols, rs = src->rs, cs = src->cs, cj = conj, ex = expand;
+    int ld = (int)ldd;
+    cl_long ss = (cl_long)src->stride, ds = (cl_long)d_stride;
+    for (size_t z0 = 0; st == TSL_OK && z0 < nz; z0 += Z_MAX) {
+        cl_mem d = dst;
+        cl_long so = (cl_long)(src->off + z0 * src->stride), dz = (cl_long)(z0 * d_stride);
+        size_t count = nz - z0 < Z_MAX ? nz - z0 : Z_MAX;
+        tsl__scalar sr, si;
+        tsl__arg args[] = {{sizeof r, &r},
+                           {sizeof c, &c},
+                           tsl__scalar_arg(dbl, &sr, s[0]),
+                           tsl__scalar_arg(dbl, &si, s[1]),
+                           {sizeof(cl_mem), &src->mem},
+                           {sizeof so, &so},
+                           {sizeof rs, &rs},
+                           {sizeof cs, &cs},
+                           {sizeof ss, &ss},
+                           {sizeof cj, &cj},
+                           {sizeof ex, &ex},
+                           {sizeof(cl_mem), &d},
+                           {sizeof ld, &ld},
+                           {sizeof ds, &ds},
+                           {sizeof dz, &dz}};
+        size_t local[3] = {ZT, ZT, 1};
+        size_t global[3] = {tsl__gemm_round_up(cols, ZT), tsl__gemm_round_up(rows, ZT), count};
+        st = tsl__launch(ctx, k, "complex gemm pack", args, (int)(sizeof args / sizeof args[0]), 3,
+                         global, local);
+    }
+    return st;
+}
+
+/* C = beta C (complex beta) on nz problems of rows x cols. */
+static tsl_status zscale(tsl_context *ctx, int dbl, size_t rows, size_t cols, const double *beta,
+                         const tsl__matrix *c, size_t c_stride, size_t nz)
+{
+    cl_kernel k;
+    tsl_status st = zkernel(ctx, dbl, "zgemm_scale", &k);
+    int r = (int)rows, n = (int)cols, ld = (int)c->ld;
+    cl_long cs = (cl_long)c_stride;
+    for (size_t z0 = 0; st == TSL_OK && z0 < nz; z0 += Z_MAX) {
+        cl_long off = (cl_long)(c->offset + z0 * c_stride);
+        size_t count = nz - z0 < Z_MAX ? nz - z0 : Z_MAX;
+        tsl__scalar br, bi;
+        tsl__arg args[] = {{sizeof r, &r},
+                           {sizeof n, &n},
+                           tsl__scalar_arg(dbl, &br, beta[0]),
+                           tsl__scalar_arg(dbl, &bi, beta[1]),
+                           {sizeof(cl_mem), &c->buffer},
+                           {sizeof off, &off},
+                           {sizeof ld, &ld},
+                           {sizeof cs, &cs}};
+        size_t local[3] = {ZT, ZT, 1};
+        size_t global[3] = {tsl__gemm_round_up(cols, ZT), tsl__gemm_round_up(rows, ZT), count};
+        st = tsl__launch(ctx, k, "complex gemm beta", args, 8, 3, global, local);
+    }
+    return st;
+}
+
+/* The real GEMM of the complex problem (every size, offset, ld and stride in reals). */
+static tsl_status real_gemm(tsl_context *ctx, const tsl__zgemm_call *g, const tsl__gemm_call *r,
+                            size_t a_stride, size_t b_stride, size_t c_stride)
+{
+    if (g->batch)
+        return tsl__gemm_batched_mem(ctx, r, g->batch, a_stride, b_stride, c_stride);
+    int use_ab = r->k > 0 && r->alpha != 0.0;
+    gemm_problem p = {.dbl = r->prec == TSL_DOUBLE,
+                      .elem = tsl__gemm_elem_size(r->prec),
+                      .ta = TSL_NO_TRANS,
+                      .tb = TSL_NO_TRANS,
+                      .m = r->m,
+                      .n = r->n,
+                      .k = r->k,
+                      .alpha = r->alpha,
+                      .beta = r->beta,
+                      .a = use_ab ? r->a.buffer : r->c.buffer,
+                      .b = use_ab ? r->b.buffer : r->c.buffer,
+                      .c = r->c.buffer,
+                      .lda = r->a.ld,
+                      .ldb = r->b.ld,
+                      .ldc = r->c.ld,
+                      .kind = tsl__gemm_call_kind(ctx, r->prec),
+                      .a_off = use_ab ? r->a.offset : 0,
+                      .b_off = use_ab ? r->b.offset : 0,
+                      .c_off = r->c.offset};
+    return tsl__gemm_run(ctx, &p);
+}
+
+tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
+{
+    if (g->m == 0 || g->n == 0) return TSL_OK;
+    int dbl = g->prec == TSL_DOUBLE;
+    size_t es = dbl ? sizeof(double) : sizeof(float), nz = g->batch ? g->batch : 1;
+    int use_ab = g->k > 0 && (g->alpha[0] != 0.0 || g->alpha[1] != 0.0);
+    int beta_real = g->beta[1] == 0.0;
+    tsl_status s = TSL_OK;
+    if (!beta_real && (s = zscale(ctx, dbl, g->m, g->n, g->beta, &g->c, g->c_stride, nz)) != TSL_OK)
+        return s;
+    tsl__gemm_call r = {.prec = g->prec,
+                        .ta = TSL_NO_TRANS,
+                        .tb = TSL_NO_TRANS,
+                        .m = g->m,
+                        .n = 2 * g->n,
+                        .k = 0,
+                        .alpha = 0.0,
+                        .beta = beta_real ? g->beta[0] : 1.0,
+                        .c = {g->c.buffer, 2 * g->c.offset, 2 * g->c.ld}};
+    size_t cs = 2 * g->c_stride;
+    if (!use_ab) { /* C = beta C, which step 3 did for a complex beta (and beta == 1 is C) */
+        if (!beta_real || r.beta == 1.0) return TSL_OK;
+        r.a = r.b = r.c;
+        return real_gemm(ctx, g, &r, 0, 0, cs);
+    }
+    int alpha_real = g->alpha[1] == 0.0;
+    const double one[2] = {1.0, 0.0};
+    r.k = 2 * g->k;
+    r.alpha = alpha_real ? g->alpha[0] : 1.0;
+    /* B2: 2k rows of ldb2 reals; one copy when the batch shares B */
+    size_t ldb2 = tsl__gemm_round_up(2 * g->n, ZT), nb = g->b_stride ? nz : 1;
+    size_t sb = g->b_stride ? 2 * g->k * ldb2 : 0;
+    if (tsl__mul_overflows(2 * g->k * ldb2, nb * es))
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex gemm: B's real form overflows");
+    cl_mem b2;
+    if ((s = tsl__workspace(ctx, TSL__WS_ZPACK_B, 2 * g->k * ldb2 * nb * es, &b2)) != TSL_OK)
+        return s;
+    zoperand ob = operand(&g->b, g->tb, g->b_stride);
+    if ((s = zpack(ctx, dbl, g->k, g->n, alpha_real ? one : g->alpha, &ob,
+                   g->tb == TSL_CONJ_TRANS, 1, b2, ldb2, sb, nb)) != TSL_OK)
+        return s;
+    r.b = (tsl__matrix){b2, 0, ldb2};
+    size_t sa = 2 * g->a_stride;
+    if (g->ta == TSL_NO_TRANS) {
+        r.a = (tsl__matrix){g->a.buffer, 2 * g->a.offset, 2 * g->a.ld};
+    } else { /* op(A) interleaved: m rows of lda2 reals */
+        size_t lda2 = tsl__gemm_round_up(2 * g->k, ZT), na = g->a_stride ? nz : 1;
+        sa = g->a_stride ? g->m * lda2 : 0;
+        if (tsl__mul_overflows(g->m * lda2, na * es))
+            return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex gemm: A's real form overflows");
+        cl_mem a2;
+        if ((s = tsl__workspace(ctx, TSL__WS_ZPACK_A, g->m * lda2 * na * es, &a2)) != TSL_OK)
+            return s;
+        zoperand oa = operand(&g->a, g->ta, g->a_stride);
+        if ((s = zpack(ctx, dbl, g->m, g->k, one, &oa, g->ta == TSL_CONJ_TRANS, 0, a2, lda2, sa,
+                       na)) != TSL_OK)
+            return s;
+        r.a = (tsl__matrix){a2, 0, lda2};
+    }
+    return real_gemm(ctx, g, &r, sa, sb, cs);
+}
+
+tsl_status tsl__zgemm_scalars(tsl_context *ctx, const char *fn, int prec, const void *alpha,
+                              const void *beta, double *al, double *be)
+{
+    if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
+    if (!alpha || !beta)
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, alpha ? "beta" : "alpha");
+    for (int i = 0; i < 2; ++i) {
+        al[i] = prec == TSL_DOUBLE ? ((const double *)alpha)[i] : ((const float *)alpha)[i];
+        be[i] = prec == TSL_DOUBLE ? ((const double *)beta)[i] : ((const float *)beta)[i];
+    }
+    return TSL_OK;
+}
