@@ -374,8 +374,9 @@ static tsl_status kernel_fits(tsl_context *ctx, const gemm_choice *c, int kind)
     cl_kernel k;
     tsl_status s = v->kind == KIND_TILED2D ? tsl__gemm_get_tiled2d(ctx, &p, c->tp.v, extra, &k)
                                            : tsl__gemm_get_kernel(ctx, &p, v->kernel, extra, &k);
-    if (s == TSL_ERR_UNSUPPORTED && v->kind == KIND_TILED2D && c->tp.v[P_WG])
-        return TSL_OK; /* refused sm_90a: the run falls back to the mma.sync ring */
+    if (s == TSL_ERR_UNSUPPORTED && v->kind == KIND_TILED2D &&
+        tsl__tiled2d_sm90a(ctx, kind, c->tp.v))
+        return TSL_OK; /* refused sm_90a: the run falls back to the kind's built-in */
     if (s != TSL_OK) return s;
     size_t max_wg = tsl__kernel_max_wg(ctx, k);
     if (need > max_wg)

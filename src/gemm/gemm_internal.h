@@ -88,6 +88,9 @@ enum {
 };
 /* Whether the device runs WG=1 (wgmma) natively: sm_90, through the sm_90a patch. */
 int tsl__tiled2d_wg_native(const tsl_context *ctx);
+/* Whether configuration v's kernel is built through the sm_90a patch on ctx's device: wgmma (WG),
+ * or a ring (ASYNC) past the device's local memory, on sm_90 with the tensor-core instruction. */
+int tsl__tiled2d_sm90a(const tsl_context *ctx, int kind, const int *v);
 /* The instruction of an MMA value (a value outside 0..5: none). */
 tiled2d_mma tsl__tiled2d_mma(int value);
 

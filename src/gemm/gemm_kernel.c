@@ -56,18 +56,19 @@ tsl_status tsl__gemm_get_kernel(tsl_context *ctx, const gemm_problem *p, const c
     return tsl__get_kernel(ctx, src, options, name, k);
 }
 
-/* A wgmma configuration on sm_90 is built through the sm_90a patch, its ring (declared
- * WG_SENTINEL bytes in the kernel, gemm_wgmma.cl) enlarged to the configuration's size. */
-#define WG_SENTINEL 1040
+/* A configuration built through the sm_90a patch (wgmma, or a ring past 48 KiB) has its ring
+ * declared SENTINEL bytes in the kernel (gemm_wgmma.cl's WG_SENTINEL, gemm_mma.cl's
+ * RING_SENTINEL), which the patch enlarges to the configuration's size. */
+#define SENTINEL 1040
 
 tsl_status tsl__gemm_get_tiled2d(tsl_context *ctx, const gemm_problem *p, const int *tp,
                                  const char *extra, cl_kernel *k)
 {
-    if (!tp[P_WG] || !tsl__tiled2d_wg_native(ctx))
+    if (!tsl__tiled2d_sm90a(ctx, p->kind, tp))
         return tsl__gemm_get_kernel(ctx, p, "gemm_tiled2d", extra, k);
     char options[400];
     const char *src = kernel_build(p, "gemm_tiled2d", extra, options, sizeof options);
-    return tsl__get_kernel_sm90a(ctx, src, options, WG_SENTINEL,
+    return tsl__get_kernel_sm90a(ctx, src, options, SENTINEL,
                                  tsl__tiled2d_local_bytes(p->kind, tp), "gemm_tiled2d", k);
 }
 

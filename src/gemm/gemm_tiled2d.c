@@ -246,7 +246,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         snprintf(extra + used, sizeof extra - used, " -DSPLIT_OUT=1");
     cl_kernel k;
     s = tsl__gemm_get_tiled2d(ctx, p, tp, extra, &k);
-    if (s == TSL_ERR_UNSUPPORTED && tp[P_WG]) {
+    if (s == TSL_ERR_UNSUPPORTED && tsl__tiled2d_sm90a(ctx, p->kind, tp)) {
         /* the device refused the sm_90a program (the trace says why, once: the context keeps
          * to sm_90 from then on): the kind's built-in configuration, the mma.sync ring */
         gemm_choice fallback = *c;

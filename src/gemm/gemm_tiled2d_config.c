@@ -216,12 +216,20 @@ static int wg_runs(const tsl_context *ctx, int kind, const int *v)
     return tsl__tiled2d_wg_native(ctx) || !has_mma(ctx, v[P_MMA]);
 }
 
-/* The local memory a configuration may take: sm_90a's 227 KiB for wgmma's ring on sm_90 (the
- * patch declares it), else what the device reports. */
+/* The local memory a configuration may take: sm_90a's 227 KiB for a ring (ASYNC, WG) on sm_90
+ * with its tensor-core instruction (past what the device reports, the sm_90a patch declares it:
+ * tsl__tiled2d_sm90a), else what the device reports. */
 static size_t local_limit(const tsl_context *ctx, const int *v)
 {
-    return v[P_WG] && tsl__tiled2d_wg_native(ctx) ? (size_t)TSL__PTX_SHARED_MAX
-                                                   : (size_t)ctx->info.local_mem;
+    int native = v[P_MMA] && has_mma(ctx, v[P_MMA]) && tsl__tiled2d_wg_native(ctx);
+    return (v[P_WG] || v[P_ASYNC]) && native ? (size_t)TSL__PTX_SHARED_MAX
+                                             : (size_t)ctx->info.local_mem;
+}
+
+int tsl__tiled2d_sm90a(const tsl_context *ctx, int kind, const int *v)
+{
+    if (!tsl__tiled2d_wg_native(ctx) || !v[P_MMA] || !has_mma(ctx, v[P_MMA])) return 0;
+    return v[P_WG] || (v[P_ASYNC] && tsl__tiled2d_local_bytes(kind, v) > ctx->info.local_mem);
 }
 
 /* tsl__tiled2d_runs's rules that axis a decides, given the axes before it (those after it may be
@@ -346,6 +354,12 @@ void tsl__tiled2d_options(const tsl_context *ctx, int kind, const tiled2d_params
         n += (size_t)snprintf(out + n, cap - n, " -DPRE_TF32=1");
     if (tp->v[P_WG] && n < cap)
         n += (size_t)snprintf(out + n, cap - n, " -DWG_BYTES=%zu",
+                              tsl__tiled2d_local_bytes(kind, tp->v));
+    /* the ring in one array: past the device's local memory (the sm_90a patch enlarges it), and
+     * under the emulation, so that the tests run that form */
+    else if (tp->v[P_ASYNC] && n < cap &&
+             (tsl__tiled2d_sm90a(ctx, kind, tp->v) || !has_mma(ctx, tp->v[P_MMA])))
+        n += (size_t)snprintf(out + n, cap - n, " -DRING_BYTES=%zu",
                               tsl__tiled2d_local_bytes(kind, tp->v));
     if (tp->v[P_MMA] && !has_mma(ctx, tp->v[P_MMA]) && n < cap)
         snprintf(out + n, cap - n, " -DMMA_EMULATE=1");

@@ -231,7 +231,22 @@ uint tf32_cvt(float x)
 #define CP_PENDING "2"
 #define CP_FIRST_PENDING "3"
 #endif
+#ifndef RING_BYTES
+#define RING_BYTES 0
+#endif
 #if !MMA_EMULATE
+/* RING_BYTES: the ring's one array, declared RING_SENTINEL bytes in the sm_90 build and enlarged
+ * by the sm_90a patch (src/runtime/ptx.c); its address goes through an opaque move, so no access
+ * is bounded (or folded) by the small declaration. */
+#define RING_SENTINEL 1040
+#define RING_DECL __local uchar ring_[RING_SENTINEL] __attribute__((aligned(128)))
+__local uchar *ring_base(__local uchar *p)
+{
+  uint a = (uint)(size_t)p;
+  __asm__ __volatile__("mov.b32 %0, %0;" : "+r"(a));
+  return (__local uchar *)(size_t)a;
+}
+#define RING_BASE(p) ring_base(p)
 /* The local pointer goes to the instruction as a 32-bit "r" operand: NVIDIA's OpenCL passes
  * __local addresses as shared-window offsets (probed: shared/probes/tcprobe.c). */
 #define CP16(dst, src)                                                                      \
@@ -249,6 +264,8 @@ uint tf32_cvt(float x)
 #define LDSM_X4(r, base, off) LDSM_X4_(r, (base) + (off), "")
 #define LDSM_X4_T(r, base, off) LDSM_X4_(r, (base) + (off), ".trans")
 #else
+#define RING_DECL __local uchar ring_[RING_BYTES] __attribute__((aligned(128)))
+#define RING_BASE(p) (p)
 /* Emulated: a copy is a plain 16-byte move, complete at the barrier that follows; ldmatrix
  * exchanges the lanes' row offsets through local memory, then each lane takes its words by the
  * instruction's rule: of matrix i (the rows lanes 8i .. 8i + 7 name), lane l gets 16-bit elements

@@ -149,6 +149,15 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #if WG
   WG_RING_DECL;  // the ring, A and B^T per stage (gemm_wgmma.cl)
   const uint wg_base = WG_BASE;
+#elif SA && RING_BYTES
+  // The ring in one array of RING_BYTES, A's stages then B's (the host's choice: a ring past
+  // OpenCL's 48 KiB on sm_90, or any ring under the emulation, which the tests run), reached
+  // through RING_BASE, a pointer the compiler cannot trace to the declaration (gemm_mma.cl)
+  RING_DECL;
+  __local tile_t *const Als_ring = (__local tile_t *)RING_BASE(ring_);
+  __local tile_t *const Bls_ring = Als_ring + NBUF * ALS_ROWS * ALS_LD;
+#define ALS(b) (Als_ring + (b) * (ALS_ROWS * ALS_LD))
+#define BLS(b) (Bls_ring + (b) * (KWG * BLS_LD))
 #elif SA
   // One flat array of NBUF buffers, not Als[NBUF][...]: the 16-bit epilogue stages C through
   // all of them at once (cs_), and an index past one row of a two-dimensional array is out of
@@ -156,8 +165,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   __local tile_t Als_ring[NBUF * ALS_ROWS * ALS_LD] __attribute__((aligned(64)));
 #define ALS(b) (Als_ring + (b) * (ALS_ROWS * ALS_LD))
 #endif
-#if SB && !WG
+#if SB && !WG && !RING_BYTES
   __local tile_t Bls[NBUF][KWG * BLS_LD] __attribute__((aligned(64)));
+#define BLS(b) Bls[b]
 #endif
   // This item's share of a tile: global (koff: k offset from the current step) and local.
 #define GLOBAL_A(l, koff) Ag[(long)A_ROW(l) * lda + (koff) + A_COL(l)]
@@ -187,7 +197,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   }
 #endif
 #define LOCAL_A(buf, l) ALS(buf)[A_COL(l) * ALS_LD + A_ROW(l)]
-#define LOCAL_B(buf, l) (Bls[buf] + B_ROW(l) * BLS_LD + B_VEC(l) * VW)
+#define LOCAL_B(buf, l) (BLS(buf) + B_ROW(l) * BLS_LD + B_VEC(l) * VW)
   int k = 0;  // the current step's k within the slice
 #if PF && SA
   tile_t pa[NLA];
@@ -291,7 +301,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     __global const tile_t *bg_ = Bg + (tile) * KWG;                                         \
     _Pragma("unroll") for (int l = 0; l < NWG * AKC / NTHREADS; l++) {                      \
       const int q = tid + l * NTHREADS, r = q / AKC, c = q % AKC;                           \
-      CP16(Bls[st] + r * KWG + SWZ(r, c, AKC) * CHE, bg_ + (long)r * ldb + c * CHE);        \
+      CP16(BLS(st) + r * KWG + SWZ(r, c, AKC) * CHE, bg_ + (long)r * ldb + c * CHE);        \
     }                                                                                       \
   }
 #else
@@ -300,7 +310,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
     __global const tile_t *bg_ = Bg + (long)(tile) * KWG * ldb;                             \
     _Pragma("unroll") for (int l = 0; l < KWG * BNC / NTHREADS; l++) {                      \
       const int q = tid + l * NTHREADS, r = q / BNC, c = q % BNC;                           \
-      CP16(Bls[st] + r * BLS_LD + BSWZ(r, c) * CHE, bg_ + (long)r * ldb + c * CHE);         \
+      CP16(BLS(st) + r * BLS_LD + BSWZ(r, c) * CHE, bg_ + (long)r * ldb + c * CHE);         \
     }                                                                                       \
   }
 #endif
@@ -438,7 +448,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       if (nt < ntile) ASYNC_ISSUE(nt % ASYNC, nt)
       CP_COMMIT();
     }
-    __local const tile_t *As = ALS(t % ASYNC), *Bs = Bls[t % ASYNC];
+    __local const tile_t *As = ALS(t % ASYNC), *Bs = BLS(t % ASYNC);
     MMA_UNROLL
     for (int ks = 0; ks < KSUB; ks++) {
       LOAD_FRAGS(0, As, Bs, ks * MMA_K)
@@ -456,9 +466,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   }
   CP_WAIT_FIRST();
   barrier(CLK_LOCAL_MEM_FENCE);
-  if (ntile > 0) LOAD_FRAGS(0, ALS(0), Bls[0], 0)
+  if (ntile > 0) LOAD_FRAGS(0, ALS(0), BLS(0), 0)
   for (int t = 0; t < ntile; t++) {
-    __local const tile_t *As = ALS(t % ASYNC), *Bs = Bls[t % ASYNC];
+    __local const tile_t *As = ALS(t % ASYNC), *Bs = BLS(t % ASYNC);
     MMA_UNROLL
     for (int ks = 0; ks < KSUB; ks++) {
       // KSUB is 1 or even (a power of 2): tile t + 1 starts in buffer 0 (one sub-step: moved
@@ -467,7 +477,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
       if (ks == KSUB - 1) {
         CP_WAIT();  // tile t + 1 has landed (ASYNC + t groups committed)
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (t + 1 < ntile) LOAD_FRAGS(cur ^ 1, ALS((t + 1) % ASYNC), Bls[(t + 1) % ASYNC], 0)
+        if (t + 1 < ntile) LOAD_FRAGS(cur ^ 1, ALS((t + 1) % ASYNC), BLS((t + 1) % ASYNC), 0)
         {  // after the fragments the next products wait for: H100, 16-bit 4096^3 +7% over before them
           const int nt = t + ASYNC;
           if (nt < ntile) ASYNC_ISSUE(t % ASYNC, nt)
@@ -564,7 +574,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
         for (int j = 0; j < NWI; j++) {
           const int n = kb + wn + 8 * j + lane / 4;
-          bf[j][q] = (uint)Bls[buf][n] | ((uint)Bls[buf][n + BLS_LD] << 16);
+          bf[j][q] = (uint)BLS(buf)[n] | ((uint)BLS(buf)[n + BLS_LD] << 16);
         }
       }
       MMA_PRODUCTS();
@@ -598,7 +608,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
           }
 #pragma unroll
         for (int j = 0; j < NWI; j++) {
-          const real x = Bls[buf][kb + wn + 8 * j + lane / 4];
+          const real x = BLS(buf)[kb + wn + 8 * j + lane / 4];
 #if MMA == 5
           bf[j][q] = TF32_OF(x);
 #if MATH == 2
@@ -618,7 +628,7 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
 #pragma unroll
       for (int j = 0; j < NVI; j++)
 #if SB
-        b[j] = VAT(Bls[buf] + kk * BLS_LD + VEC_OF(j) * VW);
+        b[j] = VAT(BLS(buf) + kk * BLS_LD + VEC_OF(j) * VW);
 #else
         b[j] = VAT_G(Bg + (long)kk * ldb + VEC_OF(j) * VW);
 #endif
