@@ -10,8 +10,8 @@
 #include "gemm/gemm_internal.h"
 
 const tsl__axis tsl__tiled2d_axes[NP] = {
-    {"MWG", 5, {16, 32, 64, 128, 256}},  {"NWG", 5, {16, 32, 64, 128, 256}},
-    {"KWG", 4, {8, 16, 32, 64}},             {"MDIMC", 6, {1, 2, 4, 8, 16, 32}},
+    {"MWG", 6, {16, 32, 64, 128, 192, 256}},  {"NWG", 5, {16, 32, 64, 128, 256}},
+    {"KWG", 4, {8, 16, 32, 64}},             {"MDIMC", 7, {1, 2, 4, 8, 12, 16, 32}},
     {"NDIMC", 6, {1, 2, 4, 8, 16, 32}},  {"VW", 5, {1, 2, 4, 8, 16}},
     {"SA", 2, {0, 1}},                   {"SB", 2, {0, 1}},
     {"PF", 2, {0, 1}},                   {"STRIDED", 2, {0, 1}},
@@ -179,6 +179,9 @@ static int async_runs(int kind, const int *v)
     int akc = v[P_KWG] / che, bnc = v[P_NWG] / che, nwi = v[P_NWG] / v[P_NDIMC];
     tiled2d_mma_data data = tsl__tiled2d_mma(v[P_MMA]).data;
     int swizzled = data == MMA_16BIT || data == MMA_TF32; /* A swizzled, not padded */
+    if (v[P_WG]) /* wgmma's copies: its own layout and shares (wg_runs) */
+        return data != MMA_NO_DATA && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] &&
+               v[P_DIRECT] != 1 && v[P_KWG] % che == 0 && !(swizzled && akc > 8);
     return data != MMA_NO_DATA && v[P_SA] && v[P_SB] && !v[P_PF] && !v[P_DBUF] &&
            v[P_DIRECT] != 1 && v[P_KWG] % che == 0 && v[P_NWG] % che == 0 &&
            !(swizzled && akc > 8) && (v[P_MWG] * akc) % nthreads == 0 &&
@@ -197,8 +200,7 @@ int tsl__tiled2d_wg_native(const tsl_context *ctx)
 /* WG's rules (gemm_wgmma.cl's #error checks): the ring (ASYNC) of the 16-bit instruction, or the
  * TF32 one on operands the pack rounds (TF32 math with BT); B packed as [n][k] (BT); one
  * warpgroup of 128 items per 64 rows; the instruction as wide as the tile (NWG 64, 128 or 256);
- * k-steps of whole instructions; VW 2; every item the same number of 16-byte chunks; with the
- * 128-byte swizzle (WG=2), k rows of 128 bytes. Natively on
+ * k-steps of whole instructions; VW 2; with the 128-byte swizzle (WG=2), k rows of 128 bytes. Natively on
  * sm_90 (tsl__tiled2d_wg_native), emulated where the device has no tensor cores at all (PoCL);
  * other devices run none. */
 static int has_mma(const tsl_context *ctx, int mma);
@@ -210,8 +212,7 @@ static int wg_runs(const tsl_context *ctx, int kind, const int *v)
     if (!(data == MMA_16BIT || (data == MMA_TF32 && tsl__tiled2d_pre_tf32(kind, v)))) return 0;
     if (!v[P_ASYNC] || !v[P_BT] || nthreads != 2 * mwg || mwg % 64 ||
         !(nwg == 64 || nwg == 128 || nwg == 256) || v[P_KWG] % mma_depth(v[P_MMA]) ||
-        v[P_VW] != 2 || (mwg * akc) % nthreads || (nwg * akc) % nthreads ||
-        (v[P_WG] == 2 && akc != 8))
+        v[P_VW] != 2 || (v[P_WG] == 2 && akc != 8))
         return 0;
     return tsl__tiled2d_wg_native(ctx) || !has_mma(ctx, v[P_MMA]);
 }
@@ -263,10 +264,12 @@ int tsl__tiled2d_runs_at(const tsl_context *ctx, int kind, const int *v, int a)
         return !(mwg % mdimc || nwg % ndimc || (size_t)nthreads > ctx->info.max_work_group);
     case P_VW:
         return !((nwg / ndimc) % v[P_VW] || (kind == GK_DOUBLE && v[P_VW] > 8));
+    /* 12-row work-groups are wgmma's three warpgroups (WG: its own copies, wg_runs; the last
+     * axis rejects them without WG) */
     case P_SA:
-        return !(sa && (mwg * kwg) % nthreads);
+        return !(sa && (mwg * kwg) % nthreads && mdimc != 12);
     case P_SB:
-        return !(sb && (kwg * nwg / v[P_VW]) % nthreads);
+        return !(sb && (kwg * nwg / v[P_VW]) % nthreads && mdimc != 12);
     case P_PF:
         return !(v[P_PF] && !sa && !sb);
     case P_DBUF:
@@ -296,7 +299,7 @@ int tsl__tiled2d_runs_at(const tsl_context *ctx, int kind, const int *v, int a)
         if (v[P_ASYNC] && !async_runs(kind, v)) return 0;
         return !((v[P_FPIPE] || v[P_BT]) && !v[P_ASYNC]);
     case P_WG:
-        if (v[P_WG] && !wg_runs(ctx, kind, v)) return 0;
+        if (v[P_WG] ? !wg_runs(ctx, kind, v) : mdimc == 12) return 0;
         return tsl__tiled2d_local_bytes(kind, v) + emulation_local_bytes(ctx, v) <=
                local_limit(ctx, v);
     default:

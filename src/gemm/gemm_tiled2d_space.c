@@ -25,8 +25,11 @@ static int tiled2d_valid(const tsl_context *ctx, int kind, const int *v)
     for (int a = 0; a < NP; ++a) /* what runs here, and the rules the first axes decide */
         if (!tiled2d_prefix_ok(ctx, kind, v, a)) return 0;
     /* wgmma's tiles only where they run natively (emulated, they only test the data path), and
-     * k-steps of 64 only for them (the 128-byte swizzle's rows of 16-bit values) */
-    if (v[P_WG] ? !tsl__tiled2d_wg_native(ctx) : v[P_KWG] == 64) return 0;
+     * k-steps of 64 (the 128-byte swizzle's rows of 16-bit values) and 192-row tiles of three
+     * warpgroups (12 x 32 items) only for them */
+    if (v[P_WG] ? !tsl__tiled2d_wg_native(ctx)
+                : v[P_KWG] == 64 || v[P_MWG] == 192 || v[P_MDIMC] == 12)
+        return 0;
     int dbl = kind == GK_DOUBLE;
     int mwi = v[P_MWG] / v[P_MDIMC], nwi = v[P_NWG] / v[P_NDIMC];
     int nthreads = v[P_MDIMC] * v[P_NDIMC], sa = v[P_SA], sb = v[P_SB];
@@ -103,8 +106,10 @@ static int tiled2d_allowed(const tsl_context *ctx, int kind, int axis, int value
         return mma != 0 ||
                (dbl && (tsl__tiled2d_native_mma(ctx, 1) || tsl__tiled2d_native_mma(ctx, 2)));
     if (axis == P_BT && value) return mma != 0;
-    /* wgmma (and its k-steps of 64): the tensor-core kinds where it runs natively */
-    if ((axis == P_WG && value) || (axis == P_KWG && value == 64))
+    /* wgmma (and its k-steps of 64, 192-row tiles, 12-row work-groups): the tensor-core kinds
+     * where it runs natively */
+    if ((axis == P_WG && value) || (axis == P_KWG && value == 64) ||
+        (axis == P_MWG && value == 192) || (axis == P_MDIMC && value == 12))
         return mma != 0 && tsl__tiled2d_wg_native(ctx);
     if (mma) /* the tensor-core path: both tiles staged, scalar A reads, no WN, one APAD/STRIDED */
         return !((axis == P_SA || axis == P_SB || axis == P_STRIDED) && !value) &&

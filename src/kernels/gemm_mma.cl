@@ -198,14 +198,17 @@ uint tf32_cvt(float x)
 #define CHE (MMA == 4 ? 8 : MMA == 5 ? 4 : 2) /* elements of a 16-byte chunk */
 #define AKC (KWG / CHE)        /* chunks of a staged A row (k) */
 #define BNC (NWG / CHE)        /* chunks of a staged B row (n) */
-#if BT && (MMA < 4 || NWI % 2 || (NWG * AKC) % NTHREADS)
+#ifndef WG
+#define WG 0
+#endif
+#if BT && !WG && (MMA < 4 || NWI % 2 || (NWG * AKC) % NTHREADS)
 #error "tiled2d: BT (B packed as [n][k], read by ldmatrix like A) needs ASYNC, a 16-bit or TF32 instruction (MMA=4, 5), pairs of n tiles per warp and whole chunks per work-item"
 #endif
 #if PRE_TF32 && !(MMA == 5 && MATH == 1 && BT)
 #error "tiled2d: PRE_TF32 (operands rounded by the pack) is for TF32 math with BT"
 #endif
-#if KWG % CHE || NWG % CHE || (MWG * AKC) % NTHREADS || (KWG * BNC) % NTHREADS || \
-    (MMA == 4 && NWI % 2) || (MMA >= 4 && AKC > 8)
+#if KWG % CHE || NWG % CHE || (!WG && ((MWG * AKC) % NTHREADS || (KWG * BNC) % NTHREADS)) || \
+    (MMA == 4 && NWI % 2 && !WG) || (MMA >= 4 && AKC > 8)
 #error "tiled2d: ASYNC needs whole 16-byte chunks per row and per work-item, (16-bit, TF32: the swizzle) at most 8 chunks a k row, and (16-bit) pairs of n tiles per warp"
 #endif
 #define SWZ(r, c, n) ((c) ^ ((n) >= 8 ? (r) % 8 : ((r) * (n) / 8) % (n)))

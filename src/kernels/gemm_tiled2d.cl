@@ -212,10 +212,13 @@
 #if MWG % MDIMC != 0 || NWG % NDIMC != 0 || NWI % VW != 0
 #error "tiled2d: MWG%MDIMC, NWG%NDIMC and (NWG/NDIMC)%VW must be 0"
 #endif
-#if SA && (MWG * KWG) % NTHREADS != 0
+#ifndef WG
+#define WG 0
+#endif
+#if SA && !WG && (MWG * KWG) % NTHREADS != 0
 #error "tiled2d: the A tile must divide among the work-items"
 #endif
-#if SB && (KWG * NWG / VW) % NTHREADS != 0
+#if SB && !WG && (KWG * NWG / VW) % NTHREADS != 0
 #error "tiled2d: the B tile must divide among the work-items"
 #endif
 #if VWA > 1 && (!SA || MWI % VWA != 0 || ALS_LD % VWA != 0)

@@ -246,18 +246,23 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   // waits for its own group, one tile ahead). A tile's chunk q lands at byte 16 q of its stage
   // tile: row WG_ROW(q), chunk WG_CHUNK(q) along k.
 #define WG_LEAD (ASYNC > 2 ? ASYNC - 2 : 1)
+  // each item's chunks of a tile of `rows` rows (the last round guarded where they do not
+  // divide among the items: three warpgroups)
+#define WG_SHARE(rows) (((rows) * AKC + NTHREADS - 1) / NTHREADS)
+#define WG_HAS(rows, q) (((rows) * AKC) % NTHREADS == 0 || (q) < (rows) * AKC)
 #define WG_ISSUE(st, tile)                                                                  \
   {                                                                                         \
     const uint so_ = (uint)(st) * (WG_STAGE * TILE_BYTES);                                  \
     __global const tile_t *ag_ = Ag + (tile) * KWG, *bg_ = Bg + (tile) * KWG;               \
-    _Pragma("unroll") for (int l = 0; l < MWG * AKC / NTHREADS; l++) {                      \
+    _Pragma("unroll") for (int l = 0; l < WG_SHARE(MWG); l++) {                             \
       const int q = tid + l * NTHREADS;                                                     \
-      WG_CP16(so_ + 16 * q, ag_ + (long)WG_ROW(q) * lda + WG_CHUNK(q) * CHE);               \
+      if (WG_HAS(MWG, q)) WG_CP16(so_ + 16 * q, ag_ + (long)WG_ROW(q) * lda + WG_CHUNK(q) * CHE); \
     }                                                                                       \
-    _Pragma("unroll") for (int l = 0; l < NWG * AKC / NTHREADS; l++) {                      \
+    _Pragma("unroll") for (int l = 0; l < WG_SHARE(NWG); l++) {                             \
       const int q = tid + l * NTHREADS;                                                     \
-      WG_CP16(so_ + WG_STAGE_A * TILE_BYTES + 16 * q,                                       \
-              bg_ + (long)WG_ROW(q) * ldb + WG_CHUNK(q) * CHE);                             \
+      if (WG_HAS(NWG, q))                                                                   \
+        WG_CP16(so_ + WG_STAGE_A * TILE_BYTES + 16 * q,                                     \
+                bg_ + (long)WG_ROW(q) * ldb + WG_CHUNK(q) * CHE);                           \
     }                                                                                       \
   }
   for (int s = 0; s < WG_LEAD; s++) {

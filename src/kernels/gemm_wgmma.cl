@@ -34,9 +34,8 @@
 #error "tiled2d: WG (wgmma) is a mode of the ring: ASYNC"
 #endif
 #if !(MMA == 4 || (MMA == 5 && PRE_TF32)) || !ASYNC || !BT || NTHREADS != 2 * MWG || MWG % 64 || \
-    !(NWG == 64 || NWG == 128 || NWG == 256) || KWG % MMA_K || VW != 2 || \
-    (MWG * (KWG / CHE)) % NTHREADS || (NWG * (KWG / CHE)) % NTHREADS
-#error "tiled2d: WG (wgmma) needs MMA=4 (16-bit) or 5 with TF32 operands rounded by the pack, ASYNC, BT, one warpgroup of 128 items per 64 rows of the tile, NWG 64, 128 or 256, VW=2, whole 16-byte chunks per item"
+    !(NWG == 64 || NWG == 128 || NWG == 256) || KWG % MMA_K || VW != 2
+#error "tiled2d: WG (wgmma) needs MMA=4 (16-bit) or 5 with TF32 operands rounded by the pack, ASYNC, BT, one warpgroup of 128 items per 64 rows of the tile, NWG 64, 128 or 256, VW=2"
 #endif
 #ifndef WG_BYTES
 #error "tiled2d: WG needs WG_BYTES, the ring's size (the host's)"
