@@ -295,34 +295,6 @@ TSL_EXPORT tsl_status tsl_bgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_tra
                                     const tsl_buffer *a, size_t lda, const tsl_buffer *b,
                                     size_t ldb, float beta, tsl_buffer *c, size_t ldc);
 
-/* Complex GEMM: C = alpha op(A) op(B) + beta C on single (tsl_cgemm) and double (tsl_zgemm)
- * complex matrices, with CBLAS's semantics and types (cblas_cgemm / cblas_zgemm): alpha, beta and
- * every element are (real, imaginary) pairs, interleaved, passed as void pointers (alpha and beta
- * point at two floats or two doubles); transa and transb are TSL_NO_TRANS, TSL_TRANS or
- * TSL_CONJ_TRANS (op(X) = X^H); leading dimensions count complex elements. beta == 0 never reads
- * C; alpha == 0 or k == 0 reads neither A nor B. The product runs as one real GEMM of the context's
- * gemm variant (the 4M form, docs/gemm.md: tiled2d's tuned configurations, split k, the tensor
- * cores and, for tsl_cgemm, the context's math mode); the _buf forms take buffers whose matrices
- * start at element 0 (8 bytes an element for tsl_cgemm_buf, 16 for tsl_zgemm_buf). */
-TSL_EXPORT tsl_status tsl_cgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
-                                tsl_trans transb, size_t m, size_t n, size_t k, const void *alpha,
-                                const void *a, size_t lda, const void *b, size_t ldb,
-                                const void *beta, void *c, size_t ldc);
-TSL_EXPORT tsl_status tsl_zgemm(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
-                                tsl_trans transb, size_t m, size_t n, size_t k, const void *alpha,
-                                const void *a, size_t lda, const void *b, size_t ldb,
-                                const void *beta, void *c, size_t ldc);
-TSL_EXPORT tsl_status tsl_cgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
-                                    tsl_trans transb, size_t m, size_t n, size_t k,
-                                    const void *alpha, const tsl_buffer *a, size_t lda,
-                                    const tsl_buffer *b, size_t ldb, const void *beta,
-                                    tsl_buffer *c, size_t ldc);
-TSL_EXPORT tsl_status tsl_zgemm_buf(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
-                                    tsl_trans transb, size_t m, size_t n, size_t k,
-                                    const void *alpha, const tsl_buffer *a, size_t lda,
-                                    const tsl_buffer *b, size_t ldb, const void *beta,
-                                    tsl_buffer *c, size_t ldc);
-
 /* IEEE binary16 on the host, the format of tsl_hgemm's matrices. tsl_float_to_half rounds to
  * nearest, ties to even, as the kernels' stores do: magnitudes from 65520 up become infinity,
  * values below 2^-14 become subnormal halves (a signed zero at 2^-25 and below), NaN stays a quiet
@@ -614,35 +586,6 @@ TSL_EXPORT tsl_status tsl_dgemm_batched_buf(tsl_context *ctx, tsl_layout layout,
                                             double beta, tsl_buffer *c, size_t ldc,
                                             size_t stride_c, size_t batch);
 
-/* Complex strided batched GEMM: tsl_cgemm / tsl_zgemm's semantics for each problem, the
- * batching of tsl_sgemm_batched (strides in complex elements). */
-TSL_EXPORT tsl_status tsl_cgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
-                                        tsl_trans transb, size_t m, size_t n, size_t k,
-                                        const void *alpha, const void *a, size_t lda,
-                                        size_t stride_a, const void *b, size_t ldb,
-                                        size_t stride_b, const void *beta, void *c, size_t ldc,
-                                        size_t stride_c, size_t batch);
-TSL_EXPORT tsl_status tsl_zgemm_batched(tsl_context *ctx, tsl_layout layout, tsl_trans transa,
-                                        tsl_trans transb, size_t m, size_t n, size_t k,
-                                        const void *alpha, const void *a, size_t lda,
-                                        size_t stride_a, const void *b, size_t ldb,
-                                        size_t stride_b, const void *beta, void *c, size_t ldc,
-                                        size_t stride_c, size_t batch);
-TSL_EXPORT tsl_status tsl_cgemm_batched_buf(tsl_context *ctx, tsl_layout layout,
-                                            tsl_trans transa, tsl_trans transb, size_t m,
-                                            size_t n, size_t k, const void *alpha,
-                                            const tsl_buffer *a, size_t lda, size_t stride_a,
-                                            const tsl_buffer *b, size_t ldb, size_t stride_b,
-                                            const void *beta, tsl_buffer *c, size_t ldc,
-                                            size_t stride_c, size_t batch);
-TSL_EXPORT tsl_status tsl_zgemm_batched_buf(tsl_context *ctx, tsl_layout layout,
-                                            tsl_trans transa, tsl_trans transb, size_t m,
-                                            size_t n, size_t k, const void *alpha,
-                                            const tsl_buffer *a, size_t lda, size_t stride_a,
-                                            const tsl_buffer *b, size_t ldb, size_t stride_b,
-                                            const void *beta, tsl_buffer *c, size_t ldc,
-                                            size_t stride_c, size_t batch);
-
 /* ---- memory: copies, pinned host memory ------------------------------------------------------ */
 
 /* dst[0, bytes) = src[0, bytes) on the device, by a vectorized copy kernel: the reference that
@@ -839,6 +782,9 @@ TSL_EXPORT tsl_status tsl_nbody(tsl_context *ctx, size_t n, int steps, float dt,
  * n == 0 does nothing; k == 0 or dim == 0: TSL_ERR_INVALID_ARG (docs/kmeans.md). */
 TSL_EXPORT tsl_status tsl_kmeans_assign(tsl_context *ctx, size_t n, size_t k, size_t dim,
                                         const float *points, const float *centroids, int *assign);
+
+/* The complex routines: GEMM and Level 3 in CBLAS's types (tessel_complex.h). */
+#include "tessel_complex.h"
 
 #ifdef __cplusplus
 }

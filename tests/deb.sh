@@ -101,6 +101,7 @@ awk '{ if ($7 == "->") print $6 " -> " $8; else print $6 }' "$W/contents.raw" > 
 has() { grep -Fxq -- "$1" "$W/contents" || fail "the package lacks $1"; }
 has ./usr/bin/tessel
 has ./usr/include/tessel.h
+has ./usr/include/tessel_complex.h
 has ./usr/include/tessel_cl.h
 has ./usr/share/man/man1/tessel.1
 has ".$L/libtessel.so.$VERSION"

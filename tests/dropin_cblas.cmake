@@ -7,8 +7,9 @@
 #   dropin_cblas_generated   cblas_gen.c is what cblas_gen.py writes from cblas_table.txt
 #   dropin_cblas_<route>_<x> the reference CBLAS testers (libblas-test) with the library
 #                            preloaded, shipped inputs (error exits, both layouts):
-#                            device: s and d with TESSEL_BLAS_ROUTE=device, each also checking
-#                            that its routine made device calls; cpu: s, d, c, z with
+#                            device: s and d (and c, z Level 3) with TESSEL_BLAS_ROUTE=device,
+#                            each also checking that its routine made device calls (GEMM for c
+#                            and z: their other routines are forwarded); cpu: s, d, c, z with
 #                            TESSEL_BLAS_ROUTE=cpu; wide: s and d Level 2 and 3 on the device
 #                            with inputs widened to odd sizes up to the testers' NMAX (65)
 set(TSL_CBLAS_REF_DIR /usr/lib/x86_64-linux-gnu/blas)
@@ -74,6 +75,11 @@ if(EXISTS ${TSL_CBLAS_REF_DIR}/xdcblat3)
                      ${CMAKE_CURRENT_SOURCE_DIR}/dropin/cblas_${p}in2_wide cblas_${p}gemv)
     tsl_cblas_tester(dropin_cblas_wide_${p}3 device x${p}cblat3
                      ${CMAKE_CURRENT_SOURCE_DIR}/dropin/cblas_${p}in3_wide cblas_${p}gemm)
+  endforeach()
+  # complex Level 3: GEMM on the device, the other routines forwarded (both layouts)
+  foreach(p c z)
+    tsl_cblas_tester(dropin_cblas_device_${p}3 device x${p}cblat3 ${TSL_CBLAS_REF_DIR}/${p}in3
+                     cblas_${p}gemm)
   endforeach()
 else()
   message(STATUS "reference CBLAS testers not found (libblas-test): dropin_cblas testers not added")

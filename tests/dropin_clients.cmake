@@ -123,6 +123,15 @@ if(EXISTS /usr/bin/python3)
                        TIMEOUT 900 LABELS dropin)
 endif()
 
+# numpy's complex64 and complex128 products (cblas_cgemm, cblas_zgemm) on the device.
+if(EXISTS /usr/bin/python3)
+  add_test(NAME dropin_numpy_complex
+           COMMAND ${TSL_EXPECT_DEVICE} "cblas_cgemm cblas_zgemm"
+                   ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> - ${CMAKE_CURRENT_SOURCE_DIR}/dropin/numpy_complex.sh)
+  set_tests_properties(dropin_numpy_complex PROPERTIES ENVIRONMENT "${TSL_NUMPY_ENV}"
+                       TIMEOUT 300 LABELS dropin)
+endif()
+
 # The same clients with the device's memory capped at 16 KiB for the drop-in: every GEMM larger
 # than that runs in blocks of C and of k (dispatch.c), as one larger than a real device would.
 if(EXISTS ${TSL_REF_LAPACK})

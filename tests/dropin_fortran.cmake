@@ -49,14 +49,15 @@ set(TSL_DEV_2s sgemv)
 set(TSL_DEV_2d dgemv)
 set(TSL_DEV_3s sgemm,ssymm,ssyrk,ssyr2k,strmm,strsm)
 set(TSL_DEV_3d dgemm,dsymm,dsyrk,dsyr2k,dtrmm,dtrsm)
+set(TSL_DEV_3c cgemm)
+set(TSL_DEV_3z zgemm)
 foreach(p s d c z)
   set(dev1 "")
   set(dev2 "")
-  set(dev3 "")
+  set(dev3 --device ${TSL_DEV_3${p}})
   if(p STREQUAL "s" OR p STREQUAL "d")
     set(dev1 --device ${TSL_DEV_1${p}})
     set(dev2 --device ${TSL_DEV_2${p}})
-    set(dev3 --device ${TSL_DEV_3${p}})
   endif()
   tsl_dropin_fortran_test(xblat1${p} preload device --level1 ${dev1}
                           -- ${TSL_BLAS_TESTERS}/xblat1${p})
@@ -109,6 +110,23 @@ add_test(NAME dropin_fortran_errors COMMAND dropin_fortran_errors)
 add_test(NAME dropin_fortran_cblas_xerbla COMMAND dropin_fortran_cblas_xerbla)
 set_tests_properties(dropin_fortran_errors dropin_fortran_cblas_xerbla PROPERTIES
                      ENVIRONMENT "${TSL_DROPIN_ENV}" TIMEOUT 60 LABELS "dropin;fortran")
+
+# The complex GEMM symbols (Fortran, CBLAS, OpenBLAS's 3M names) against long double loops: on
+# the device, on the device in blocks of C and of k (its memory capped at 2 KiB for the drop-in),
+# and on the CPU BLAS.
+add_executable(dropin_complex_gemm ${CMAKE_CURRENT_SOURCE_DIR}/dropin/complex_gemm.c)
+target_include_directories(dropin_complex_gemm PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(dropin_complex_gemm PRIVATE tessel_blas m)
+set(TSL_DEV_COMPLEX_GEMM
+    cgemm,zgemm,cgemm3m,zgemm3m,cblas_cgemm,cblas_zgemm,cblas_cgemm3m,cblas_zgemm3m)
+tsl_dropin_fortran_test(complex_gemm direct device --device ${TSL_DEV_COMPLEX_GEMM}
+                        -- $<TARGET_FILE:dropin_complex_gemm>)
+tsl_dropin_fortran_test(complex_gemm_blocks direct device --device ${TSL_DEV_COMPLEX_GEMM}
+                        -- $<TARGET_FILE:dropin_complex_gemm>)
+set_property(TEST dropin_fortran_complex_gemm_blocks APPEND PROPERTY ENVIRONMENT
+             "TESSEL_BLAS_DEVICE_MEMORY=2048")
+tsl_dropin_fortran_test(complex_gemm_cpu direct cpu --device none
+                        -- $<TARGET_FILE:dropin_complex_gemm>)
 
 # TESSEL_BLAS_CPU naming our own library must be refused in one line, not recurse or hang.
 tsl_dropin_fortran_test(recursion direct cpu --stderr-only "libtessel_blas itself"

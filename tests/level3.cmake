@@ -91,3 +91,21 @@ set(L3_GEMM_SINGLE16 "tiled2d:MWG=16,NWG=16,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1
 set(L3_GEMM_DOUBLE16 "tiled2d:MWG=16,NWG=16,KWG=8,MDIMC=4,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,DIRECT=2,MMA=1")
 l3_test(trsm_leaf_tiles16 trsm 64 inverse_leaf "${L3_GEMM_SINGLE16}" "${L3_GEMM_DOUBLE16}" 8)
 l3_test(errors errors)
+# The complex routines (tsl_[cz]symm, hemm, syrk, herk, syr2k, her2k, trmm, trsm; host and _buf)
+# against OpenBLAS's cblas_z*: every layout x side x uplo x trans x diag on odd shapes with blocks
+# of 16, one process a group; _gpucfg: the syrk group and TRSM under lib_zgemm_gpucfg's GPU-like
+# tiled2d (DIRECT = 2, split k 2), the same programs the complex GEMM's tests build.
+add_executable(test_level3_complex ${CMAKE_CURRENT_SOURCE_DIR}/test_level3_complex.c)
+target_include_directories(test_level3_complex PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(test_level3_complex PRIVATE tessel_static tessel_ref m)
+foreach(g sym rk trmm trsm errors)
+  add_test(NAME lib_level3_complex_${g} COMMAND test_level3_complex ${g})
+  set_tests_properties(lib_level3_complex_${g} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}"
+                                                         TIMEOUT 300 LABELS "lib;level3")
+endforeach()
+foreach(g rk trmm)
+  add_test(NAME lib_level3_complex_${g}_gpucfg COMMAND test_level3_complex ${g}
+           "tiled2d:MWG=32,NWG=32,KWG=8,MDIMC=8,NDIMC=8,VW=2,SA=1,SB=1,PF=1,STRIDED=1,VWA=1,DBUF=1,APAD=1,DIRECT=2,KSPLIT=2")
+  set_tests_properties(lib_level3_complex_${g}_gpucfg PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}"
+                                                                 TIMEOUT 300 LABELS "lib;level3")
+endforeach()

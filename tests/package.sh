@@ -23,7 +23,7 @@ P="$W/prefix"
     { cat "$W/install.log"; fail "cmake --install"; }
 LIB=$(dirname "$(find "$P" -name 'libtessel.so' | head -1)")
 [ -d "$LIB" ] || fail "no libtessel.so installed"
-for f in include/tessel.h include/tessel_cl.h bin/tessel share/man/man1/tessel.1; do
+for f in include/tessel.h include/tessel_complex.h include/tessel_cl.h bin/tessel share/man/man1/tessel.1; do
     [ -f "$P/$f" ] || fail "not installed: $f"
 done
 for f in libtessel.a pkgconfig/tessel.pc cmake/tessel/tesselConfig.cmake \

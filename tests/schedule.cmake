@@ -27,7 +27,8 @@ set(TSL_TEST_COSTS
     lib_level3_trsm_leaf_streams 9 lib_tune_configs_2 9 lib_level3_trsm_gpucfg 9
     lib_multi_poisson 9 oclgrind_l3_trsm_fused 8 dropin_cblas_wide_s3 8 lib_transpose_vector 8
     dropin_fortran_xblat3s 8 dropin_fortran_xblat3d 7 dropin_fortran_alternatives_xblat3d 7
-    cli_timeouts 7 oclgrind_lapack_leaf 14)
+    cli_timeouts 7 oclgrind_lapack_leaf 14 lib_level3_complex_sym 6 lib_level3_complex_trmm 8
+    lib_level3_complex_rk_gpucfg 8)
 list(APPEND TSL_TEST_COSTS lib_level3_symm 300 lib_level3_syrk 300 lib_level3_syr2k 300
      lib_level3_trmm 300 lib_level3_trsm 300 lib_level3_batched 300 lib_level3_trmm_gpucfg 250
      lib_level3_trsm_leaf_gpucfg 250)
@@ -88,6 +89,14 @@ tsl_fixture(tsl_l3_gpucfg
            lib_level3_syrk_async64 lib_level3_trmm_async64 lib_level3_trsm_gpucfg
            lib_level3_trsm_double3_gpucfg lib_level3_trsm_leaf_streams
            lib_level3_trsm_leaf_fused_gpucfg lib_level3_trsm_leaf_split)
+
+# The complex GEMM's pre-passes and the real tiled2d programs of its 4M form (PoCL's entries and
+# lib_zgemm_gpucfg's GPU-like configuration): the complex Level-3 routines run every flop there,
+# so their tests start once the complex GEMM's have compiled them.
+tsl_fixture(tsl_zgemm_programs
+  SETUP lib_zgemm_cases lib_zgemm_gpucfg
+  REQUIRED lib_level3_complex_sym lib_level3_complex_rk lib_level3_complex_trmm
+           lib_level3_complex_trsm lib_level3_complex_rk_gpucfg lib_level3_complex_trmm_gpucfg)
 
 # tiled2d's TF32 configurations, which the drop-in's sgemm_ runs in TESSEL_BLAS_MATH's modes
 # (tests/dropin_math.cmake): the tensor tests compile them, the drop-in's cases then find them.

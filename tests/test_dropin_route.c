@@ -105,6 +105,27 @@ static void test_model(void)
     memset(no_fp64.gemm_rate[1], 0, sizeof no_fp64.gemm_rate[1]);
     CHECK(tsl__blas_cost_choose(&no_fp64, 1, TSL__BLAS_L3, 'd', f, b) == 0, "no dgemm -> CPU");
     CHECK(isinf(tsl__blas_device_seconds(&no_fp64, 1, TSL__BLAS_L3, 'd', f, b)), "inf");
+    /* complex GEMM ('c', 'z'): its real flops (8 m n k) at the real precision's rates, its
+     * complex bytes; a zgemm of order 2048 is the real GEMM 2048 x 4096 x 4096: half a dgemm
+     * 4096's flops and half its bytes */
+    double zf = 8.0 * 2048 * 2048 * 2048, zb = gemm_bytes(2048, 16);
+    CHECK(zf == f / 2 && zb == b / 2, "zgemm 2048's figures");
+    CHECK(tsl__blas_device_rate(&r, TSL__BLAS_L3, 'z', zf) ==
+              tsl__blas_device_rate(&r, TSL__BLAS_L3, 'd', zf),
+          "zgemm at dgemm's rate");
+    CHECK(tsl__blas_device_rate(&r, TSL__BLAS_L3, 'c', mid) ==
+              tsl__blas_device_rate(&r, TSL__BLAS_L3, 's', mid),
+          "cgemm at sgemm's rate");
+    CHECK(tsl__blas_cpu_seconds(&r, TSL__BLAS_L3, 'z', zf, zb) ==
+              tsl__blas_cpu_seconds(&r, TSL__BLAS_L3, 'd', zf, zb),
+          "zgemm on the CPU at dgemm's rate");
+    CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 'z', zf, zb) == 1, "zgemm 2048 -> device");
+    CHECK(tsl__blas_cost_choose(&r, 1, TSL__BLAS_L3, 'c', 8.0 * 128 * 128 * 128,
+                                gemm_bytes(128, 8)) == 0,
+          "cgemm 128 -> CPU");
+    CHECK(tsl__blas_cost_choose(&slow_link, 1, TSL__BLAS_L3, 'z', zf, zb) == 0,
+          "zgemm 2048 over a slow link -> CPU");
+    CHECK(tsl__blas_cost_choose(&no_fp64, 1, TSL__BLAS_L3, 'z', zf, zb) == 0, "no zgemm -> CPU");
     /* factorizations: a fixed latency a column (fitted to the LUs measured at 1024 and 4096) plus
      * the flops at the GEMM rate; on the CPU the CPU LAPACK's LU rate. An order-1024 dgetrf
      * stays on the CPU, an order-8192 one goes. */

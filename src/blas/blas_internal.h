@@ -55,11 +55,23 @@ typedef enum {
 typedef struct tsl__blas_call {
     tsl__blas_stat *stat;
     tsl__blas_kind kind;
-    char prec;         /* 's' or 'd' */
+    char prec;         /* 's', 'd', 'c' (single complex) or 'z' (double complex) */
     double flops;      /* the routine's own flop count (docs/level3.md formulas) */
     double host_bytes; /* bytes a device call moves between host and device, in plus out */
     double t0;         /* set by tsl__blas_device_begin: when the device call began */
 } tsl__blas_call;
+
+/* Precisions: 's' and 'c' are single, 'd' and 'z' double; 'c' and 'z' are complex, every element
+ * a (real, imaginary) pair. The cost model rates a complex call by its real precision's figures
+ * (docs/dropin.md, "Complex GEMM"). */
+static inline int tsl__blas_prec_double(char prec)
+{
+    return prec == 'd' || prec == 'z';
+}
+static inline int tsl__blas_prec_complex(char prec)
+{
+    return prec == 'c' || prec == 'z';
+}
 
 /* Monotonic seconds for the per-call times of the report: 0 unless TESSEL_BLAS_VERBOSE is on,
  * so a small call does not pay for reading the clock. */
@@ -106,6 +118,9 @@ void tsl__blas_group_cancel(tsl__blas_call *call, tsl_group *g);
  * BLAS or it lacks the symbol it prints one error line on stderr naming the symbol and the
  * library and returns NULL (the caller then returns without computing: a BLAS has no status). */
 void *tsl__blas_cpu_sym(const char *name);
+/* The same without a word when the CPU BLAS lacks the symbol (an extension such as cgemm3m_,
+ * whose caller then takes another). */
+void *tsl__blas_cpu_sym_opt(const char *name);
 /* "/usr/lib/x86_64-linux-gnu/libopenblas.so.0" or "" when none loaded yet. */
 const char *tsl__blas_cpu_path(void);
 /* The CPU LAPACK, loaded on first use for the LAPACK symbols the drop-in exports (dgetrf_, ...):

@@ -42,16 +42,17 @@ static int bad(int rowmajor, int pos, const char *rout, const char *form, int va
 }
 
 /* The Fortran routine's report: xerbla_("DGEMM ", info) (info 0: valid, nothing reported). The
- * name is the symbol's after "cblas_", upper case, padded to 6; alt replaces it (cgerc). */
+ * name is the symbol's after "cblas_", upper case, padded to 6 (OpenBLAS's "CGEMM3M" has 7); alt
+ * replaces it (cgerc). */
 static int f77(int rowmajor, const char *rout, const char *alt, int info)
 {
     if (info == 0) {
         clear_globals();
         return 1;
     }
-    char name[7] = "      ";
+    char name[8] = "      ";
     const char *s = alt ? alt : rout + 6;
-    for (int i = 0; i < 6 && s[i]; i++)
+    for (int i = 0; i < 7 && s[i]; i++)
         name[i] = (char)toupper((unsigned char)s[i]);
     set_globals(rowmajor);
     tsl__blas_xerbla(name, info);

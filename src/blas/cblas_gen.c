@@ -94,7 +94,35 @@ TSL_BLAS_API void cblas_cgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_cgemm");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_gemm("cblas_cgemm", layout, TransA, TransB, M, N, K, lda, ldb, ldc)) return;
+    if (tsl__cblas_dev_gemm(&st, 'c', layout, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta,
+                            C, ldc))
+        return;
     cblas_cgemm_fn *f = (cblas_cgemm_fn *)tsl__cblas_cpu(&cpu, "cblas_cgemm");
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(layout, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    tsl__cblas_cpu_done(&st, t0);
+}
+
+typedef void cblas_cgemm3m_fn(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
+                              const CBLAS_INT M, const CBLAS_INT N, const CBLAS_INT K,
+                              const void *alpha, const void *A, const CBLAS_INT lda, const void *B,
+                              const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
+TSL_BLAS_API void cblas_cgemm3m(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
+                                const CBLAS_INT M, const CBLAS_INT N, const CBLAS_INT K,
+                                const void *alpha, const void *A, const CBLAS_INT lda,
+                                const void *B, const CBLAS_INT ldb, const void *beta, void *C,
+                                const CBLAS_INT ldc)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("cblas_cgemm3m");
+    static void *_Atomic cpu;
+    if (!tsl__cblas_chk_gemm("cblas_cgemm3m", layout, TransA, TransB, M, N, K, lda, ldb, ldc))
+        return;
+    if (tsl__cblas_dev_gemm(&st, 'c', layout, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta,
+                            C, ldc))
+        return;
+    cblas_cgemm3m_fn *f =
+        (cblas_cgemm3m_fn *)tsl__cblas_cpu_or(&cpu, "cblas_cgemm3m", "cblas_cgemm");
     if (!f) return;
     double t0 = tsl__blas_clock();
     f(layout, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
@@ -1998,7 +2026,35 @@ TSL_BLAS_API void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_zgemm");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_gemm("cblas_zgemm", layout, TransA, TransB, M, N, K, lda, ldb, ldc)) return;
+    if (tsl__cblas_dev_gemm(&st, 'z', layout, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta,
+                            C, ldc))
+        return;
     cblas_zgemm_fn *f = (cblas_zgemm_fn *)tsl__cblas_cpu(&cpu, "cblas_zgemm");
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(layout, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    tsl__cblas_cpu_done(&st, t0);
+}
+
+typedef void cblas_zgemm3m_fn(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
+                              const CBLAS_INT M, const CBLAS_INT N, const CBLAS_INT K,
+                              const void *alpha, const void *A, const CBLAS_INT lda, const void *B,
+                              const CBLAS_INT ldb, const void *beta, void *C, const CBLAS_INT ldc);
+TSL_BLAS_API void cblas_zgemm3m(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
+                                const CBLAS_INT M, const CBLAS_INT N, const CBLAS_INT K,
+                                const void *alpha, const void *A, const CBLAS_INT lda,
+                                const void *B, const CBLAS_INT ldb, const void *beta, void *C,
+                                const CBLAS_INT ldc)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("cblas_zgemm3m");
+    static void *_Atomic cpu;
+    if (!tsl__cblas_chk_gemm("cblas_zgemm3m", layout, TransA, TransB, M, N, K, lda, ldb, ldc))
+        return;
+    if (tsl__cblas_dev_gemm(&st, 'z', layout, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta,
+                            C, ldc))
+        return;
+    cblas_zgemm3m_fn *f =
+        (cblas_zgemm3m_fn *)tsl__cblas_cpu_or(&cpu, "cblas_zgemm3m", "cblas_zgemm");
     if (!f) return;
     double t0 = tsl__blas_clock();
     f(layout, TransA, TransB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);

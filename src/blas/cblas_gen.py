@@ -52,6 +52,14 @@ DEVICE = {
     "nrm2": ("nrm2", "N, X, incX, &r"),
 }
 
+# device column -> the precisions dispatch.c runs on the device. A complex routine passes its
+# scalars as they come (const void *alpha: a pointer to the two parts), a real one their address.
+DEVICE_PRECS = {"gemm": "sdcz"}
+
+# Symbols that are not the reference's (OpenBLAS's extensions): the CPU BLAS's own when it has
+# it, else this symbol of the same parameters.
+CPU_ALT = {"cblas_cgemm3m": "cblas_cgemm", "cblas_zgemm3m": "cblas_zgemm"}
+
 # checks column -> a line for the complex routines of that family, after the checks: arguments
 # the reference takes but another CPU BLAS may refuse, put in the form that means the same
 COMPLEX_FIXES = {
@@ -139,12 +147,19 @@ def function(name, checks, device, ret, params):
         out.append(f"    {ret} r = 0;")
     if device != "-":
         fn, args = DEVICE[device]
-        if prec not in "sd":
-            sys.exit(f"cblas_gen.py: {name}: only s and d run on the device")
+        if prec not in DEVICE_PRECS.get(device, "sd"):
+            sys.exit(f"cblas_gen.py: {name}: {device} runs on the device in "
+                     f"{DEVICE_PRECS.get(device, 'sd')} only")
         done = "return;" if void else "return r;"
         items = ["&st", f"'{prec}'"] + [a.strip() for a in args.split(",")]
+        if prec in "cz":
+            items = [{"&alpha": "alpha", "&beta": "beta"}.get(a, a) for a in items]
         out.append(wrap_if(f"if (tsl__cblas_dev_{fn}", items, done))
-    out.append(f'    {name}_fn *f = ({name}_fn *)tsl__cblas_cpu(&cpu, "{name}");')
+    if name in CPU_ALT:
+        out.append(f"    {name}_fn *f =")
+        out.append(f'        ({name}_fn *)tsl__cblas_cpu_or(&cpu, "{name}", "{CPU_ALT[name]}");')
+    else:
+        out.append(f'    {name}_fn *f = ({name}_fn *)tsl__cblas_cpu(&cpu, "{name}");')
     out.append(f"    if (!f) {fail}")
     out.append("    double t0 = tsl__blas_clock();")
     out.append(wrap("f" if void else "r = f", names, ";", "    "))

@@ -72,7 +72,8 @@ int tsl__cblas_chk_trmm(const char *rout, int layout, int side, int uplo, int tr
  * For checked arguments: take the reference's quick return (counted as a CPU call that did
  * nothing), else run the call on the device through dispatch.h when its shape allows (unit
  * strides for Level 1 and 2; sizes that dispatch.h accepts). 1: done; 0: the caller runs the CPU
- * BLAS. prec is 's' or 'd'; scalars by pointer, as dispatch.h takes them. */
+ * BLAS. prec is 's', 'd', 'c' or 'z' (GEMM only); scalars by pointer, as dispatch.h takes
+ * them (a complex one to its two parts). */
 int tsl__cblas_dev_gemm(tsl__blas_stat *st, char prec, int layout, int transa, int transb, int m,
                         int n, int k, const void *alpha, const void *a, int lda, const void *b,
                         int ldb, const void *beta, void *c, int ldc);
@@ -109,6 +110,9 @@ int tsl__cblas_rk_trans(const char *rout, int layout, int trans);
  * number of threads may race on it: they all store the same pointer). NULL when the CPU BLAS
  * lacks it (tsl__blas_cpu_sym printed why). */
 void *tsl__cblas_cpu(void *_Atomic *slot, const char *name);
+/* The same for a symbol the CPU BLAS may lack (OpenBLAS's cblas_cgemm3m): then, without a
+ * word, alt, a symbol of the same parameters (cblas_cgemm). */
+void *tsl__cblas_cpu_or(void *_Atomic *slot, const char *name, const char *alt);
 /* Counts one call the CPU BLAS did, begun at t0 (tsl__blas_clock). */
 void tsl__cblas_cpu_done(tsl__blas_stat *st, double t0);
 

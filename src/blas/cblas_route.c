@@ -1,5 +1,6 @@
 /* cblas_route.c: where a checked CBLAS call runs. The routines tessel has (GEMM, SYMM, SYRK,
- * SYR2K, TRMM, TRSM, GEMV, AXPY, DOT, NRM2 in s and d) first take the reference BLAS's quick
+ * SYR2K, TRMM, TRSM, GEMV, AXPY, DOT, NRM2 in s and d; GEMM and OpenBLAS's GEMM3M in c and z, the
+ * 3M ones as the same 4M product) first take the reference BLAS's quick
  * return, then go to the device through dispatch.h (the route decides there; row-major goes as
  * it is, libtessel takes both layouts) when the call's shape is one libtessel takes: Level 1 and
  * 2 with unit strides, positive sizes; anything else, and a 0 from dispatch (route chose the
@@ -12,13 +13,23 @@
 
 /* ---- helpers -------------------------------------------------------------------------------- */
 
+/* A scalar's parts; a real one has no imaginary part. */
+static double re_of(char prec, const void *p)
+{
+    return tsl__blas_prec_double(prec) ? *(const double *)p : (double)*(const float *)p;
+}
+static double im_of(char prec, const void *p)
+{
+    if (!tsl__blas_prec_complex(prec)) return 0.0;
+    return prec == 'z' ? ((const double *)p)[1] : (double)((const float *)p)[1];
+}
 static int is_zero(char prec, const void *p)
 {
-    return prec == 'd' ? *(const double *)p == 0.0 : *(const float *)p == 0.0f;
+    return re_of(prec, p) == 0.0 && im_of(prec, p) == 0.0;
 }
 static int is_one(char prec, const void *p)
 {
-    return prec == 'd' ? *(const double *)p == 1.0 : *(const float *)p == 1.0f;
+    return re_of(prec, p) == 1.0 && im_of(prec, p) == 0.0;
 }
 
 /* A quick return: nothing to compute; counted as a call the CPU side did in no time. */
@@ -34,11 +45,28 @@ static tsl_trans tr(int t)
     return t == CblasNoTrans ? TSL_NO_TRANS : TSL_TRANS;
 }
 
+/* Of a routine of prec: complex ones keep ConjTrans (TSL_CONJ_TRANS, op(X) = X^H). */
+static tsl_trans tr_of(char prec, int t)
+{
+    return tsl__blas_prec_complex(prec) && t == CblasConjTrans ? TSL_CONJ_TRANS : tr(t);
+}
+
 void *tsl__cblas_cpu(void *_Atomic *slot, const char *name)
 {
     void *f = atomic_load_explicit(slot, memory_order_acquire);
     if (!f) {
         f = tsl__blas_cpu_sym(name);
+        if (f) atomic_store_explicit(slot, f, memory_order_release);
+    }
+    return f;
+}
+
+void *tsl__cblas_cpu_or(void *_Atomic *slot, const char *name, const char *alt)
+{
+    void *f = atomic_load_explicit(slot, memory_order_acquire);
+    if (!f) {
+        f = tsl__blas_cpu_sym_opt(name);
+        if (!f) f = tsl__blas_cpu_sym(alt);
         if (f) atomic_store_explicit(slot, f, memory_order_release);
     }
     return f;
@@ -65,9 +93,9 @@ int tsl__cblas_dev_gemm(tsl__blas_stat *st, char prec, int layout, int transa, i
     if (m == 0 || n == 0 || ((is_zero(prec, alpha) || k == 0) && is_one(prec, beta)))
         return quick(st);
     if (k == 0) return 0; /* C = beta C: the CPU's */
-    return tsl__blas_dev_gemm(st, prec, (tsl_layout)layout, tr(transa), tr(transb), (size_t)m,
-                              (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, (size_t)ldb, beta, c,
-                              (size_t)ldc);
+    return tsl__blas_dev_gemm(st, prec, (tsl_layout)layout, tr_of(prec, transa),
+                              tr_of(prec, transb), (size_t)m, (size_t)n, (size_t)k, alpha, a,
+                              (size_t)lda, b, (size_t)ldb, beta, c, (size_t)ldc);
 }
 
 int tsl__cblas_dev_symm(tsl__blas_stat *st, char prec, int layout, int side, int uplo, int m, int n,

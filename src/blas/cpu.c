@@ -91,6 +91,12 @@ void *tsl__blas_cpu_sym(const char *name)
     return f;
 }
 
+void *tsl__blas_cpu_sym_opt(const char *name)
+{
+    pthread_once(&g_once, load);
+    return g_handle ? dlsym(g_handle, name) : NULL;
+}
+
 const char *tsl__blas_cpu_path(void)
 {
     pthread_once(&g_once, load);

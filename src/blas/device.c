@@ -129,7 +129,7 @@ tsl_group *tsl__blas_devices_group(void)
 
 static int qualifies(const tsl__blas_slot *s, char prec, int allow_cpu)
 {
-    return s->usable && (prec != 'd' || s->info.fp64) && (allow_cpu || !s->is_cpu);
+    return s->usable && (!tsl__blas_prec_double(prec) || s->info.fp64) && (allow_cpu || !s->is_cpu);
 }
 
 tsl__blas_slot *tsl__blas_slot_acquire(char prec, int allow_cpu)

@@ -1,7 +1,9 @@
 /* dispatch.c: the device side of each drop-in routine: its flop count and the bytes a device
  * call moves (the cost model's inputs, docs/level3.md's formulas), the route's decision, the tsl_*
- * call, and the fallback to the CPU when the device fails. Both precisions of a routine are one
- * function: the caller's prec picks the tsl_s* or tsl_d* entry. */
+ * call, and the fallback to the CPU when the device fails. Every precision of a routine is one
+ * function: the caller's prec picks the tsl_s*, tsl_d*, tsl_c* or tsl_z* entry. A complex call
+ * counts the real flops of its product (4 real multiply-adds per complex one) and the bytes of
+ * its complex operands, and is rated by the cost model at its real precision (route.h). */
 #include "blas/dispatch.h"
 
 #include <stdlib.h>
@@ -9,12 +11,26 @@
 #define F(p) (*(const float *)(p))
 #define D(p) (*(const double *)(p))
 
-static size_t esize(char prec) { return prec == 'd' ? sizeof(double) : sizeof(float); }
+/* Bytes of one element: a complex one is two reals. */
+static size_t esize(char prec)
+{
+    size_t real = tsl__blas_prec_double(prec) ? sizeof(double) : sizeof(float);
+    return tsl__blas_prec_complex(prec) ? 2 * real : real;
+}
+
+/* Whether a scalar of prec is zero (both parts of a complex one). */
+static int scalar_zero(char prec, const void *x)
+{
+    if (prec == 'd') return D(x) == 0.0;
+    if (prec == 's') return F(x) == 0.0f;
+    if (prec == 'z') return D(x) == 0.0 && ((const double *)x)[1] == 0.0;
+    return F(x) == 0.0f && ((const float *)x)[1] == 0.0f;
+}
 
 /* Output bytes count twice when the routine reads them too (beta != 0, or an in-place B). */
 static int reads_c(char prec, const void *beta)
 {
-    return prec == 'd' ? D(beta) != 0.0 : F(beta) != 0.0f;
+    return !scalar_zero(prec, beta);
 }
 
 /* The route's decision; then the device call through run(); then the bookkeeping. */
@@ -41,6 +57,12 @@ typedef struct {
 
 static tsl_status gemm_call(tsl_context *ctx, const gemm_args *g)
 {
+    if (g->prec == 'z')
+        return tsl_zgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, g->a, g->lda,
+                         g->b, g->ldb, g->beta, g->c, g->ldc);
+    if (g->prec == 'c')
+        return tsl_cgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, g->a, g->lda,
+                         g->b, g->ldb, g->beta, g->c, g->ldc);
     if (g->prec == 'd')
         return tsl_dgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, D(g->alpha), g->a, g->lda,
                          g->b, g->ldb, D(g->beta), g->c, g->ldc);
@@ -68,19 +90,24 @@ static void memory_budget(tsl_context *ctx, double *total, double *one)
     }
 }
 
-/* Whether blocks of op(A) (m x k), op(B) (k x n) and C (m x n) fit the budget together and each
- * one buffer. */
-static int blocks_fit(double es, double total, double one, size_t m, size_t n, size_t k)
+/* Whether blocks of op(A) (m x k), op(B) (k x n) and C (m x n) of prec fit the budget together
+ * and each one buffer. A complex GEMM's workspaces are counted too (docs/gemm.md, "Complex
+ * GEMM"): B2, the real 2k x 2n expansion of op(B), twice B's bytes, and a packed copy of op(A)
+ * (when A is transposed: counted always). */
+static int blocks_fit(char prec, double total, double one, size_t m, size_t n, size_t k)
 {
+    double es = (double)esize(prec);
     double a = es * (double)m * (double)k, b = es * (double)k * (double)n;
     double c = es * (double)m * (double)n;
-    return a + b + c <= total && a <= one && b <= one && c <= one;
+    int cplx = tsl__blas_prec_complex(prec);
+    double work = cplx ? a + 2 * b : 0, widest_b = cplx ? 2 * b : b;
+    return a + b + c + work <= total && a <= one && widest_b <= one && c <= one;
 }
 
 /* Halves the largest of the block sizes until the three blocks fit the budget. */
-static void fit_blocks(double es, double total, double one, size_t *mb, size_t *nb, size_t *kb)
+static void fit_blocks(char prec, double total, double one, size_t *mb, size_t *nb, size_t *kb)
 {
-    while (!blocks_fit(es, total, one, *mb, *nb, *kb) && !(*mb <= 16 && *nb <= 16 && *kb <= 16)) {
+    while (!blocks_fit(prec, total, one, *mb, *nb, *kb) && !(*mb <= 16 && *nb <= 16 && *kb <= 16)) {
         size_t *big = *mb >= *nb && *mb >= *kb ? mb : *nb >= *kb ? nb : kb;
         *big = (*big + 1) / 2;
     }
@@ -90,25 +117,26 @@ static void fit_blocks(double es, double total, double one, size_t *mb, size_t *
  * streaming, docs/dropin.md): column-major C = alpha op(A) op(B) + beta C in blocks of C (mb x nb)
  * and of k (kb), each one tsl call on sub-matrices of the caller's arrays (the leading dimensions
  * stay; op(A)'s block [i, p] is A at (i, p), or at (p, i) when transposed). Within a block of C the
- * first k block applies beta, the next ones add (beta 1). Each call streams through libtessel's
- * host pipeline. Row-major calls arrive as their column-major transposes. */
+ * first k block applies beta, the next ones add (beta 1). Each real call streams through
+ * libtessel's host pipeline; a complex one (tsl_cgemm, tsl_zgemm) uploads its blocks, computes
+ * and reads C back. Row-major calls arrive as their column-major transposes. */
 static tsl_status run_gemm(tsl_context *ctx, void *p)
 {
     gemm_args *g = p;
-    double total, one, es = (double)esize(g->prec);
+    double total, one;
     memory_budget(ctx, &total, &one);
     gemm_args cm = *g; /* column-major view */
     if (g->layout == TSL_ROW_MAJOR)
         cm = (gemm_args){g->prec, TSL_COL_MAJOR, g->tb, g->ta, g->n, g->m, g->k, g->ldb,
                          g->lda, g->ldc, g->alpha, g->b, g->a, g->beta, g->c};
     size_t mb = cm.m, nb = cm.n, kb = cm.k;
-    fit_blocks(es, total, one, &mb, &nb, &kb);
+    fit_blocks(g->prec, total, one, &mb, &nb, &kb);
     if (mb == cm.m && nb == cm.n && kb == cm.k) return gemm_call(ctx, g);
     const char *a = cm.a, *b = cm.b;
     char *c = cm.c;
     size_t e = esize(g->prec);
-    float one_f = 1.0f;
-    double one_d = 1.0;
+    static const float one_f[2] = {1.0f, 0.0f}; /* 1, real or complex */
+    static const double one_d[2] = {1.0, 0.0};
     for (size_t j = 0; j < cm.n; j += nb)
         for (size_t i = 0; i < cm.m; i += mb)
             for (size_t q = 0; q < cm.k; q += kb) {
@@ -119,7 +147,9 @@ static tsl_status run_gemm(tsl_context *ctx, void *p)
                 blk.a = a + e * (cm.ta == TSL_NO_TRANS ? i + q * cm.lda : q + i * cm.lda);
                 blk.b = b + e * (cm.tb == TSL_NO_TRANS ? q + j * cm.ldb : j + q * cm.ldb);
                 blk.c = c + e * (i + j * cm.ldc);
-                if (q > 0) blk.beta = g->prec == 'd' ? (const void *)&one_d : (const void *)&one_f;
+                if (q > 0)
+                    blk.beta =
+                        tsl__blas_prec_double(g->prec) ? (const void *)one_d : (const void *)one_f;
                 tsl_status s = gemm_call(ctx, &blk);
                 if (s != TSL_OK) return s;
             }
@@ -133,7 +163,7 @@ static int group_fits(tsl_group *grp, const gemm_args *g)
 {
     double total, one;
     memory_budget(tsl_group_context(grp, 0), &total, &one);
-    return blocks_fit((double)esize(g->prec), total, one, g->m, g->n, g->k);
+    return blocks_fit(g->prec, total, one, g->m, g->n, g->k);
 }
 
 static tsl_status group_gemm(tsl_group *grp, const gemm_args *g)
@@ -153,8 +183,11 @@ int tsl__blas_dev_gemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_tra
     gemm_args g = {prec, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, a, b, beta, c};
     double e = (double)esize(prec);
     double bytes = e * ((double)m * k + (double)k * n + (double)m * n * (1 + reads_c(prec, beta)));
-    tsl__blas_call call = {st, TSL__BLAS_L3, prec, 2.0 * m * n * k, bytes, 0};
-    tsl_group *grp = tsl__blas_group_begin(&call); /* several devices, a call worth splitting */
+    double flops = (tsl__blas_prec_complex(prec) ? 8.0 : 2.0) * m * n * k;
+    tsl__blas_call call = {st, TSL__BLAS_L3, prec, flops, bytes, 0};
+    /* several devices, a call worth splitting; a group has real GEMMs only, so a complex call
+     * runs on one device */
+    tsl_group *grp = tsl__blas_prec_complex(prec) ? NULL : tsl__blas_group_begin(&call);
     if (grp) {
         if (group_fits(grp, &g)) return tsl__blas_group_end(&call, grp, group_gemm(grp, &g));
         tsl__blas_group_cancel(&call, grp); /* one device next, in blocks */

@@ -2,7 +2,9 @@
  * symbols (fortran_*.c, cblas_*.c), so routing, counting and the device call are written once.
  * Arguments are already checked by the caller (the reference BLAS's rules, xerbla on a bad one)
  * and the BLAS quick returns taken; sizes are positive. prec is 's' or 'd': scalars are passed by
- * pointer to float or double, matrices as void pointers of that type. Each returns 1 when the
+ * pointer to float or double, matrices as void pointers of that type; GEMM also takes 'c' and 'z'
+ * (complex, interleaved (real, imaginary) pairs; scalars point at their two parts; transposes
+ * may be TSL_CONJ_TRANS). Each returns 1 when the
  * call was done on the device (and counted there), 0 when the caller must run the CPU BLAS (the
  * route chose the CPU, there is no usable device, or the device failed: a warning was printed).
  * Level 1 and 2 calls must have unit strides (the caller sends other strides to the CPU). */

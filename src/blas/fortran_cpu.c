@@ -1,6 +1,7 @@
 /* fortran_cpu.c: the CPU BLAS function behind each Fortran symbol, looked up once (fortran.h),
  * and the scalar tests the routines' quick returns use. */
 #include <pthread.h>
+#include <string.h>
 
 #include "blas/fortran.h"
 
@@ -15,7 +16,13 @@ void *tsl__blas_cpu_get(tsl__blas_cpu_fn *f)
         pthread_mutex_lock(&g_lookup);
         state = atomic_load_explicit(&f->state, memory_order_relaxed);
         if (state == 0) {
-            f->fn = f->lapack ? tsl__blas_lapack_sym(f->symbol) : tsl__blas_cpu_sym(f->symbol);
+            if (f->lapack)
+                f->fn = tsl__blas_lapack_sym(f->symbol);
+            else if (f->alt)
+                f->fn = tsl__blas_cpu_sym_opt(f->symbol) ? tsl__blas_cpu_sym_opt(f->symbol)
+                                                         : tsl__blas_cpu_sym(f->alt);
+            else
+                f->fn = tsl__blas_cpu_sym(f->symbol);
             state = f->fn ? 1 : -1;
             atomic_store_explicit(&f->state, state, memory_order_release);
         }
@@ -24,14 +31,43 @@ void *tsl__blas_cpu_get(tsl__blas_cpu_fn *f)
     return state > 0 ? f->fn : NULL;
 }
 
+/* The real part and the imaginary part (0 for a real prec) of a scalar. */
+static double re_of(char prec, const void *x)
+{
+    return tsl__blas_prec_double(prec) ? *(const double *)x : (double)*(const float *)x;
+}
+
+static double im_of(char prec, const void *x)
+{
+    if (!tsl__blas_prec_complex(prec)) return 0.0;
+    return prec == 'z' ? ((const double *)x)[1] : (double)((const float *)x)[1];
+}
+
 int tsl__blas_is_zero(char prec, const void *x)
 {
-    return prec == 'd' ? *(const double *)x == 0.0 : *(const float *)x == 0.0f;
+    return re_of(prec, x) == 0.0 && im_of(prec, x) == 0.0;
 }
 
 int tsl__blas_is_one(char prec, const void *x)
 {
-    return prec == 'd' ? *(const double *)x == 1.0 : *(const float *)x == 1.0f;
+    return re_of(prec, x) == 1.0 && im_of(prec, x) == 0.0;
+}
+
+/* c = b c for one complex element of prec 'c' or 'z' (interleaved parts), rounded in the
+ * element's precision as the reference's COMPLEX multiplication is. */
+static void cscale(char prec, void *c, const void *b)
+{
+    if (prec == 'z') {
+        double *p = c, br = ((const double *)b)[0], bi = ((const double *)b)[1];
+        double r = br * p[0] - bi * p[1], i = br * p[1] + bi * p[0];
+        p[0] = r;
+        p[1] = i;
+    } else {
+        float *p = c, br = ((const float *)b)[0], bi = ((const float *)b)[1];
+        float r = br * p[0] - bi * p[1], i = br * p[1] + bi * p[0];
+        p[0] = r;
+        p[1] = i;
+    }
 }
 
 /* C = beta C, the reference's alpha == 0 branch, done here rather than by the CPU BLAS because
@@ -47,7 +83,16 @@ void tsl__blas_scale(tsl__blas_stat *st, char prec, char part, tsl__blas_int m, 
     for (tsl__blas_int j = 0; j < n; j++) {
         tsl__blas_int lo = part == 'L' ? j : 0, hi = part == 'U' ? j + 1 : part == 'L' ? n : m;
         size_t col = (size_t)j * (size_t)ldc;
-        if (prec == 'd') {
+        if (tsl__blas_prec_complex(prec)) {
+            size_t es = prec == 'z' ? 2 * sizeof(double) : 2 * sizeof(float);
+            char *p = (char *)c + col * es;
+            for (tsl__blas_int i = lo; i < hi; i++) {
+                if (zero)
+                    memset(p + (size_t)i * es, 0, es);
+                else
+                    cscale(prec, p + (size_t)i * es, beta);
+            }
+        } else if (prec == 'd') {
             double *p = (double *)c + col, b = zero ? 0.0 : *(const double *)beta;
             for (tsl__blas_int i = lo; i < hi; i++)
                 p[i] = zero ? 0.0 : b * p[i];

@@ -1,18 +1,21 @@
-/* fortran_level3.c: the Fortran Level-3 symbols that can run on the device (s/d gemm, symm, syrk,
- * syr2k, trmm, trsm). Each checks its arguments exactly as the reference BLAS does, in the same
- * order and with the same positions, reporting the first bad one through xerbla_; takes the
- * reference quick returns; then offers the call to the device (dispatch.h) and, when the route
- * or the device declines, runs the CPU BLAS's own symbol with the caller's arguments.
+/* fortran_level3.c: the check-and-route part of the Fortran Level-3 symbols that can run on the
+ * device (gemm, symm, syrk, syr2k, trmm, trsm in s and d; gemm and OpenBLAS's gemm3m in c and z).
+ * The exported symbols are generated (fortran_gen.py, the rows of kind device:FAMILY in
+ * fortran_symbols.txt): each calls its family's tsl__blas_f_FAMILY here, then, when that returns
+ * 0, the CPU BLAS's own symbol with the caller's arguments. Each family checks
+ * its arguments exactly as the reference BLAS does, in the same order and with the same
+ * positions, reporting the first bad one through xerbla_; takes the reference quick returns; then
+ * offers the call to the device (dispatch.h). Every precision of a family is one function (prec
+ * 's', 'd', 'c', 'z'; scalars by pointer, a complex one to its two parts).
  * The device never sees alpha == 0 or k == 0: then the result is beta*C (or zero), which the
  * reference computes without reading A or B (they may hold NaN or be unset); it is computed here
- * (tsl__blas_scale), since a CPU BLAS may get it wrong. Fortran arrays are column-major, and 'C'
- * means transpose for real matrices. The check-and-route part of both precisions is one function;
- * the exported symbol adds the typed CPU call. */
+ * (tsl__blas_scale), since a CPU BLAS may get it wrong. Fortran arrays are column-major; 'C'
+ * means transpose for real matrices and the conjugate transpose for complex ones. */
 #include "blas/dispatch.h"
 #include "blas/fortran.h"
 
-/* What a routine's check-and-route part leaves to its caller. */
-enum { DONE = 0, RUN_CPU = 1 };
+/* What a family's check-and-route leaves to the generated symbol (fortran.h). */
+enum { DONE = 1, RUN_CPU = 0 };
 
 static int max1(tsl__blas_int x)
 {
@@ -24,9 +27,10 @@ static int is_trans(char t)
     return tsl__blas_lsame(t, 'N') || tsl__blas_lsame(t, 'T') || tsl__blas_lsame(t, 'C');
 }
 
-static tsl_trans trans_of(char t)
+static tsl_trans trans_of(char prec, char t)
 {
-    return tsl__blas_lsame(t, 'N') ? TSL_NO_TRANS : TSL_TRANS;
+    if (tsl__blas_lsame(t, 'N')) return TSL_NO_TRANS;
+    return tsl__blas_prec_complex(prec) && tsl__blas_lsame(t, 'C') ? TSL_CONJ_TRANS : TSL_TRANS;
 }
 
 static tsl_uplo uplo_of(char u)
@@ -45,10 +49,10 @@ static tsl_diag diag_of(char d)
 }
 
 /* ---- GEMM: C = alpha op(A) op(B) + beta C ------------------------------------------------- */
-static int gemm(tsl__blas_stat *st, char prec, const char *name, char ta, char tb, tsl__blas_int m,
-                tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
-                tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
-                tsl__blas_int ldc)
+int tsl__blas_f_gemm(tsl__blas_stat *st, char prec, const char *name, char ta, char tb,
+                     tsl__blas_int m, tsl__blas_int n, tsl__blas_int k, const void *alpha,
+                     const void *a, tsl__blas_int lda, const void *b, tsl__blas_int ldb,
+                     const void *beta, void *c, tsl__blas_int ldc)
 {
     int nota = tsl__blas_lsame(ta, 'N'), notb = tsl__blas_lsame(tb, 'N');
     tsl__blas_int nrowa = nota ? m : k, nrowb = notb ? k : n;
@@ -79,54 +83,18 @@ static int gemm(tsl__blas_stat *st, char prec, const char *name, char ta, char t
         tsl__blas_scale(st, prec, 0, m, n, beta, c, ldc);
         return DONE;
     }
-    return tsl__blas_dev_gemm(st, prec, TSL_COL_MAJOR, trans_of(ta), trans_of(tb), (size_t)m,
-                              (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, (size_t)ldb, beta, c,
-                              (size_t)ldc)
+    return tsl__blas_dev_gemm(st, prec, TSL_COL_MAJOR, trans_of(prec, ta), trans_of(prec, tb),
+                              (size_t)m, (size_t)n, (size_t)k, alpha, a, (size_t)lda, b,
+                              (size_t)ldb, beta, c, (size_t)ldc)
                ? DONE
                : RUN_CPU;
 }
 
-TSL_BLAS_API void sgemm_(const char *transa, const char *transb, const tsl__blas_int *m,
-                         const tsl__blas_int *n, const tsl__blas_int *k, const float *alpha,
-                         const float *a, const tsl__blas_int *lda, const float *b,
-                         const tsl__blas_int *ldb, const float *beta, float *c,
-                         const tsl__blas_int *ldc, size_t transa_len, size_t transb_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("sgemm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("sgemm_");
-    if (gemm(&st, 's', "SGEMM", *transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c,
-             *ldc) == DONE)
-        return;
-    tsl__blas_sgemm_fn *f = (tsl__blas_sgemm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, transa_len, transb_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void dgemm_(const char *transa, const char *transb, const tsl__blas_int *m,
-                         const tsl__blas_int *n, const tsl__blas_int *k, const double *alpha,
-                         const double *a, const tsl__blas_int *lda, const double *b,
-                         const tsl__blas_int *ldb, const double *beta, double *c,
-                         const tsl__blas_int *ldc, size_t transa_len, size_t transb_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("dgemm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("dgemm_");
-    if (gemm(&st, 'd', "DGEMM", *transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c,
-             *ldc) == DONE)
-        return;
-    tsl__blas_dgemm_fn *f = (tsl__blas_dgemm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, transa_len, transb_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
 /* ---- SYMM: C = alpha A B + beta C (side L) or alpha B A + beta C, A symmetric ---------------- */
-static int symm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
-                tsl__blas_int m, tsl__blas_int n, const void *alpha, const void *a,
-                tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
-                tsl__blas_int ldc)
+int tsl__blas_f_symm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
+                     tsl__blas_int m, tsl__blas_int n, const void *alpha, const void *a,
+                     tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
+                     tsl__blas_int ldc)
 {
     tsl__blas_int nrowa = tsl__blas_lsame(side, 'L') ? m : n;
     int info = 0;
@@ -159,42 +127,6 @@ static int symm(tsl__blas_stat *st, char prec, const char *name, char side, char
                               (size_t)ldc)
                ? DONE
                : RUN_CPU;
-}
-
-TSL_BLAS_API void ssymm_(const char *side, const char *uplo, const tsl__blas_int *m,
-                         const tsl__blas_int *n, const float *alpha, const float *a,
-                         const tsl__blas_int *lda, const float *b, const tsl__blas_int *ldb,
-                         const float *beta, float *c, const tsl__blas_int *ldc, size_t side_len,
-                         size_t uplo_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("ssymm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ssymm_");
-    if (symm(&st, 's', "SSYMM", *side, *uplo, *m, *n, alpha, a, *lda, b, *ldb, beta, c, *ldc) ==
-        DONE)
-        return;
-    tsl__blas_ssymm_fn *f = (tsl__blas_ssymm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void dsymm_(const char *side, const char *uplo, const tsl__blas_int *m,
-                         const tsl__blas_int *n, const double *alpha, const double *a,
-                         const tsl__blas_int *lda, const double *b, const tsl__blas_int *ldb,
-                         const double *beta, double *c, const tsl__blas_int *ldc, size_t side_len,
-                         size_t uplo_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("dsymm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("dsymm_");
-    if (symm(&st, 'd', "DSYMM", *side, *uplo, *m, *n, alpha, a, *lda, b, *ldb, beta, c, *ldc) ==
-        DONE)
-        return;
-    tsl__blas_dsymm_fn *f = (tsl__blas_dsymm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
 /* ---- SYRK and SYR2K: the uplo triangle of C = alpha A A^T (+ alpha B A^T + alpha A B^T) + beta C
@@ -233,82 +165,12 @@ static int syrk(tsl__blas_stat *st, char prec, const char *name, char uplo, char
         return DONE;
     }
     int done =
-        two ? tsl__blas_dev_syr2k(st, prec, TSL_COL_MAJOR, uplo_of(uplo), trans_of(trans),
+        two ? tsl__blas_dev_syr2k(st, prec, TSL_COL_MAJOR, uplo_of(uplo), trans_of(prec, trans),
                                   (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, (size_t)ldb, beta,
                                   c, (size_t)ldc)
-            : tsl__blas_dev_syrk(st, prec, TSL_COL_MAJOR, uplo_of(uplo), trans_of(trans), (size_t)n,
-                                 (size_t)k, alpha, a, (size_t)lda, beta, c, (size_t)ldc);
+            : tsl__blas_dev_syrk(st, prec, TSL_COL_MAJOR, uplo_of(uplo), trans_of(prec, trans),
+                                 (size_t)n, (size_t)k, alpha, a, (size_t)lda, beta, c, (size_t)ldc);
     return done ? DONE : RUN_CPU;
-}
-
-TSL_BLAS_API void ssyrk_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                         const tsl__blas_int *k, const float *alpha, const float *a,
-                         const tsl__blas_int *lda, const float *beta, float *c,
-                         const tsl__blas_int *ldc, size_t uplo_len, size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("ssyrk");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ssyrk_");
-    if (syrk(&st, 's', "SSYRK", *uplo, *trans, *n, *k, alpha, a, *lda, NULL, 0, beta, c, *ldc) ==
-        DONE)
-        return;
-    tsl__blas_ssyrk_fn *f = (tsl__blas_ssyrk_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void dsyrk_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                         const tsl__blas_int *k, const double *alpha, const double *a,
-                         const tsl__blas_int *lda, const double *beta, double *c,
-                         const tsl__blas_int *ldc, size_t uplo_len, size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("dsyrk");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("dsyrk_");
-    if (syrk(&st, 'd', "DSYRK", *uplo, *trans, *n, *k, alpha, a, *lda, NULL, 0, beta, c, *ldc) ==
-        DONE)
-        return;
-    tsl__blas_dsyrk_fn *f = (tsl__blas_dsyrk_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void ssyr2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                          const tsl__blas_int *k, const float *alpha, const float *a,
-                          const tsl__blas_int *lda, const float *b, const tsl__blas_int *ldb,
-                          const float *beta, float *c, const tsl__blas_int *ldc, size_t uplo_len,
-                          size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("ssyr2k");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ssyr2k_");
-    if (syrk(&st, 's', "SSYR2K", *uplo, *trans, *n, *k, alpha, a, *lda, b, *ldb, beta, c, *ldc) ==
-        DONE)
-        return;
-    tsl__blas_ssyr2k_fn *f = (tsl__blas_ssyr2k_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void dsyr2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                          const tsl__blas_int *k, const double *alpha, const double *a,
-                          const tsl__blas_int *lda, const double *b, const tsl__blas_int *ldb,
-                          const double *beta, double *c, const tsl__blas_int *ldc, size_t uplo_len,
-                          size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("dsyr2k");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("dsyr2k_");
-    if (syrk(&st, 'd', "DSYR2K", *uplo, *trans, *n, *k, alpha, a, *lda, b, *ldb, beta, c, *ldc) ==
-        DONE)
-        return;
-    tsl__blas_dsyr2k_fn *f = (tsl__blas_dsyr2k_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
 /* ---- TRMM (solve 0) and TRSM (solve 1): B = alpha op(A)^{+-1} B or alpha B op(A)^{+-1} -------
@@ -345,84 +207,37 @@ static int trxm(tsl__blas_stat *st, char prec, const char *name, int solve, char
         return DONE;
     }
     return tsl__blas_dev_trxm(st, prec, solve, TSL_COL_MAJOR, side_of(side), uplo_of(uplo),
-                              trans_of(transa), diag_of(diag), (size_t)m, (size_t)n, alpha, a,
+                              trans_of(prec, transa), diag_of(diag), (size_t)m, (size_t)n, alpha, a,
                               (size_t)lda, b, (size_t)ldb)
                ? DONE
                : RUN_CPU;
 }
 
-TSL_BLAS_API void strmm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                         const tsl__blas_int *m, const tsl__blas_int *n, const float *alpha,
-                         const float *a, const tsl__blas_int *lda, float *b,
-                         const tsl__blas_int *ldb, size_t side_len, size_t uplo_len,
-                         size_t transa_len, size_t diag_len)
+int tsl__blas_f_syrk(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
+                     tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
+                     tsl__blas_int lda, const void *beta, void *c, tsl__blas_int ldc)
 {
-    static tsl__blas_stat st = TSL__BLAS_STAT("strmm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("strmm_");
-    if (trxm(&st, 's', "STRMM", 0, *side, *uplo, *transa, *diag, *m, *n, alpha, a, *lda, b, *ldb) ==
-        DONE)
-        return;
-    tsl__blas_strmm_fn *f = (tsl__blas_strmm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
-      diag_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+    return syrk(st, prec, name, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
 }
 
-TSL_BLAS_API void dtrmm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                         const tsl__blas_int *m, const tsl__blas_int *n, const double *alpha,
-                         const double *a, const tsl__blas_int *lda, double *b,
-                         const tsl__blas_int *ldb, size_t side_len, size_t uplo_len,
-                         size_t transa_len, size_t diag_len)
+int tsl__blas_f_syr2k(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
+                      tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
+                      tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta,
+                      void *c, tsl__blas_int ldc)
 {
-    static tsl__blas_stat st = TSL__BLAS_STAT("dtrmm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("dtrmm_");
-    if (trxm(&st, 'd', "DTRMM", 0, *side, *uplo, *transa, *diag, *m, *n, alpha, a, *lda, b, *ldb) ==
-        DONE)
-        return;
-    tsl__blas_dtrmm_fn *f = (tsl__blas_dtrmm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
-      diag_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+    return syrk(st, prec, name, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-TSL_BLAS_API void strsm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                         const tsl__blas_int *m, const tsl__blas_int *n, const float *alpha,
-                         const float *a, const tsl__blas_int *lda, float *b,
-                         const tsl__blas_int *ldb, size_t side_len, size_t uplo_len,
-                         size_t transa_len, size_t diag_len)
+int tsl__blas_f_trmm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
+                     char transa, char diag, tsl__blas_int m, tsl__blas_int n, const void *alpha,
+                     const void *a, tsl__blas_int lda, void *b, tsl__blas_int ldb)
 {
-    static tsl__blas_stat st = TSL__BLAS_STAT("strsm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("strsm_");
-    if (trxm(&st, 's', "STRSM", 1, *side, *uplo, *transa, *diag, *m, *n, alpha, a, *lda, b, *ldb) ==
-        DONE)
-        return;
-    tsl__blas_strsm_fn *f = (tsl__blas_strsm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
-      diag_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+    return trxm(st, prec, name, 0, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
-TSL_BLAS_API void dtrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                         const tsl__blas_int *m, const tsl__blas_int *n, const double *alpha,
-                         const double *a, const tsl__blas_int *lda, double *b,
-                         const tsl__blas_int *ldb, size_t side_len, size_t uplo_len,
-                         size_t transa_len, size_t diag_len)
+int tsl__blas_f_trsm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
+                     char transa, char diag, tsl__blas_int m, tsl__blas_int n, const void *alpha,
+                     const void *a, tsl__blas_int lda, void *b, tsl__blas_int ldb)
 {
-    static tsl__blas_stat st = TSL__BLAS_STAT("dtrsm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("dtrsm_");
-    if (trxm(&st, 'd', "DTRSM", 1, *side, *uplo, *transa, *diag, *m, *n, alpha, a, *lda, b, *ldb) ==
-        DONE)
-        return;
-    tsl__blas_dtrsm_fn *f = (tsl__blas_dtrsm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
-      diag_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+    return trxm(st, prec, name, 1, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }

@@ -49,6 +49,14 @@ typedef void tsl__blas_cgemm_fn(const char *transa, const char *transb, const ts
                                 float _Complex *c, const tsl__blas_int *ldc, size_t transa_len,
                                 size_t transb_len);
 TSL_BLAS_API tsl__blas_cgemm_fn cgemm_;
+typedef void tsl__blas_cgemm3m_fn(const char *transa, const char *transb, const tsl__blas_int *m,
+                                  const tsl__blas_int *n, const tsl__blas_int *k,
+                                  const float _Complex *alpha, const float _Complex *a,
+                                  const tsl__blas_int *lda, const float _Complex *b,
+                                  const tsl__blas_int *ldb, const float _Complex *beta,
+                                  float _Complex *c, const tsl__blas_int *ldc, size_t transa_len,
+                                  size_t transb_len);
+TSL_BLAS_API tsl__blas_cgemm3m_fn cgemm3m_;
 typedef void tsl__blas_cgemv_fn(const char *trans, const tsl__blas_int *m, const tsl__blas_int *n,
                                 const float _Complex *alpha, const float _Complex *a,
                                 const tsl__blas_int *lda, const float _Complex *x,
@@ -642,6 +650,14 @@ typedef void tsl__blas_zgemm_fn(const char *transa, const char *transb, const ts
                                 double _Complex *c, const tsl__blas_int *ldc, size_t transa_len,
                                 size_t transb_len);
 TSL_BLAS_API tsl__blas_zgemm_fn zgemm_;
+typedef void tsl__blas_zgemm3m_fn(const char *transa, const char *transb, const tsl__blas_int *m,
+                                  const tsl__blas_int *n, const tsl__blas_int *k,
+                                  const double _Complex *alpha, const double _Complex *a,
+                                  const tsl__blas_int *lda, const double _Complex *b,
+                                  const tsl__blas_int *ldb, const double _Complex *beta,
+                                  double _Complex *c, const tsl__blas_int *ldc, size_t transa_len,
+                                  size_t transb_len);
+TSL_BLAS_API tsl__blas_zgemm3m_fn zgemm3m_;
 typedef void tsl__blas_zgemv_fn(const char *trans, const tsl__blas_int *m, const tsl__blas_int *n,
                                 const double _Complex *alpha, const double _Complex *a,
                                 const tsl__blas_int *lda, const double _Complex *x,

@@ -40,7 +40,7 @@ double tsl__blas_default_min_flops(tsl__blas_kind kind)
  * 2 flops, gemv one matrix element for 2. */
 static double flops_per_byte(tsl__blas_kind kind, char prec)
 {
-    double e = prec == 'd' ? 8.0 : 4.0;
+    double e = tsl__blas_prec_double(prec) ? 8.0 : 4.0;
     return kind == TSL__BLAS_L2 ? 2.0 / e : 2.0 / (3.0 * e);
 }
 
@@ -72,7 +72,7 @@ static double factor_column_s(const tsl__blas_rates *r, int p)
 
 double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char prec, double flops)
 {
-    int p = prec == 'd';
+    int p = tsl__blas_prec_double(prec); /* a complex call at its real precision's rates */
     if (kind == TSL__BLAS_L3) return interpolated(r->gemm_flops[p], r->gemm_rate[p], flops);
     if (kind == TSL__BLAS_FACTOR) {
         double g = interpolated(r->gemm_flops[p], r->gemm_rate[p], flops),
@@ -97,7 +97,8 @@ double tsl__blas_device_seconds(const tsl__blas_rates *r, int ndev, tsl__blas_ki
 double tsl__blas_cpu_seconds(const tsl__blas_rates *r, tsl__blas_kind kind, char prec, double flops,
                              double host_bytes)
 {
-    double rate = kind == TSL__BLAS_FACTOR ? r->cpu_lu_rate[prec == 'd'] : r->cpu_gemm_rate[prec == 'd'];
+    int p = tsl__blas_prec_double(prec);
+    double rate = kind == TSL__BLAS_FACTOR ? r->cpu_lu_rate[p] : r->cpu_gemm_rate[p];
     double compute = rate > 0 ? flops / rate : 0;
     double memory = r->cpu_bw > 0 ? host_bytes / r->cpu_bw : 0;
     return compute > memory ? compute : memory;
@@ -383,7 +384,7 @@ tsl_group *tsl__blas_group_begin(tsl__blas_call *call)
     int n = tsl__blas_devices_ready();
     for (int i = 0; i < n; i++) {
         const tsl__blas_slot *s = tsl__blas_slot_at(i);
-        if (call->prec == 'd' && !s->info.fp64) return NULL;
+        if (tsl__blas_prec_double(call->prec) && !s->info.fp64) return NULL;
         if (route == TSL__ROUTE_AUTO && s->is_cpu) return NULL; /* it would share our cores */
     }
     /* Decided before waiting for every device, so calls that will not split never hold back the

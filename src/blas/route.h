@@ -41,10 +41,13 @@ int tsl__blas_math(void);
  * its flops at the GEMM rate; the latency is fitted to the two measured LUs (the larger of the
  * two fits) and n is read from the flops as an LU's (n^3 = 1.5 flops: a Cholesky's n comes out
  * 26% large, which errs toward the CPU). On the CPU a factorization runs at the CPU LAPACK's LU
- * rate. A figure <= 0 (not measured) makes the device lose. */
+ * rate. A figure <= 0 (not measured) makes the device lose. A complex call ('c', 'z') is rated
+ * by its real precision's figures ('s', 'd'): its flops are the real ones (8 m n k for a GEMM,
+ * which libtessel runs as one real GEMM of that many flops, docs/gemm.md) and its bytes are the
+ * complex operands' (twice the real ones'). */
 typedef struct {
     double overhead_s;       /* seconds a tiny device call costs, transfers included */
-    double gemm_flops[2][2]; /* [prec 0 s, 1 d][i]: flops of the two measured GEMMs */
+    double gemm_flops[2][2]; /* [prec 0 s and c, 1 d and z][i]: flops of the two measured GEMMs */
     double gemm_rate[2][2];  /* the device's flop/s on them, operands on the device */
     double lu_flops[2][2];   /* [prec][i]: flops of the two measured LU factorizations */
     double lu_rate[2][2];    /* the device's flop/s on them (tsl_[sd]getrf_buf), panels and
@@ -57,7 +60,7 @@ typedef struct {
     double cpu_bw;           /* the CPU BLAS's daxpy_, bytes/s (read + written) */
 } tsl__blas_rates;
 
-/* Flop/s the device reaches on a call of this kind, precision ('s'/'d') and size. */
+/* Flop/s the device reaches on a call of this kind, precision ('s', 'd', 'c', 'z') and size. */
 double tsl__blas_device_rate(const tsl__blas_rates *r, tsl__blas_kind kind, char prec,
                              double flops);
 /* Seconds of the call on ndev alike devices (ndev >= 1: the flops split, the bytes not). */
@@ -164,7 +167,7 @@ int tsl__blas_devices_known(void);
 int tsl__blas_devices_opened(void);
 tsl__blas_slot *tsl__blas_slot_at(int i);
 tsl_group *tsl__blas_devices_group(void); /* NULL unless several devices */
-/* Waits for a usable slot whose device can do prec ('d' needs fp64) and is not a CPU device
+/* Waits for a usable slot whose device can do prec ('d' and 'z' need fp64) and is not a CPU device
  * (unless allow_cpu), marks it busy; NULL when no slot qualifies. */
 tsl__blas_slot *tsl__blas_slot_acquire(char prec, int allow_cpu);
 void tsl__blas_slot_release(tsl__blas_slot *s);

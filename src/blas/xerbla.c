@@ -95,6 +95,7 @@ static const struct {
     /* clang-format off */
     {"gemmtr", {{9, 11}}},
     {"gemm", {{4, 5}, {9, 11}}},
+    {"gemm3m", {{4, 5}, {9, 11}}},
     {"symm", {{4, 5}}},
     {"hemm", {{4, 5}}},
     {"trmm", {{6, 7}}},

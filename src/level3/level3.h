@@ -73,4 +73,80 @@ tsl_status tsl__l3_upload_matrix(tsl_context *ctx, int slot, size_t es, const vo
 tsl_status tsl__l3_download_triangle(tsl_context *ctx, size_t es, cl_mem mem, void *host,
                                      size_t n, size_t ld, int tri);
 
+/* ---- SYMM, SYRK, SYR2K: calls and row-major problems, shared by level3_sym.c (checks, views,
+ * staging, the real algorithms), level3_complex.c (the complex algorithms) and
+ * level3_complex_api.c (the complex entry points) ---------------------------------------------- */
+
+/* A routine's elements: real; complex with a symmetric operand or result (csymm, csyrk, csyr2k);
+ * complex Hermitian (chemm, cherk, cher2k: the other triangle the conjugated mirror, the diagonal
+ * real). Each call is a row of these data, so the real and complex routines share their checks,
+ * views and staging. */
+enum { L3_REAL, L3_COMPLEX, L3_HERMITIAN };
+
+/* Bytes of an element; a scalar pair (real, imaginary) that is nonzero, or 1. */
+static inline size_t tsl__l3_elem(int dbl, int cplx)
+{
+    return (dbl ? sizeof(double) : sizeof(float)) * (cplx ? 2 : 1);
+}
+static inline int tsl__l3_nonzero(const double *x)
+{
+    return x[0] != 0.0 || x[1] != 0.0;
+}
+static inline int tsl__l3_is_one(const double *x)
+{
+    return x[0] == 1.0 && x[1] == 0.0;
+}
+
+/* Row-major C (n x n, the lower or upper triangle) = alpha op(A) op(B)^T [+ alpha op(B) op(A)^T]
+ * + beta C; op(X) is n x k. Hermitian: op(B)^H, the second term's alpha conjugated. trans:
+ * TSL_NO_TRANS or the routine's transpose (TSL_CONJ_TRANS for a Hermitian one, else TSL_TRANS). */
+typedef struct {
+    int dbl, prec, two, lower, cplx;
+    tsl_trans trans;
+    size_t n, k, nb;
+    double alpha, beta, alpha_i, beta_i; /* alpha + i alpha_i, beta + i beta_i */
+    cl_mem a, b, c;
+    size_t a_off, lda, b_off, ldb, c_off, ldc;
+} syrk_problem;
+typedef struct {
+    tsl_layout layout;
+    tsl_uplo uplo;
+    tsl_trans trans;
+    size_t n, k, lda, ldb, ldc;
+    int two, cplx;
+} syrk_args;
+/* Row-major C (m x n) = alpha S B + beta C (left, S m x m) or alpha B S + beta C (right), S
+ * symmetric (Hermitian) with one triangle stored in A. */
+typedef struct {
+    int dbl, prec, left, lower, cplx;
+    size_t m, n;
+    double alpha, beta, alpha_i, beta_i;
+    cl_mem a, b, c;
+    size_t a_off, lda, b_off, ldb, c_off, ldc;
+} symm_problem;
+typedef struct {
+    tsl_layout layout;
+    tsl_side side;
+    tsl_uplo uplo;
+    size_t m, n, lda, ldb, ldc;
+    int cplx;
+} symm_args;
+/* A whole call (level3_sym.c): checks, the row-major view, staging, the algorithm of the
+ * element kind, timing. alpha and beta: (real, imaginary) pairs. */
+tsl_status tsl__l3_syrk_host(tsl_context *ctx, const char *fn, int prec, const syrk_args *g,
+                             const double *alpha, const void *a, const void *b,
+                             const double *beta, void *c);
+tsl_status tsl__l3_syrk_buf(tsl_context *ctx, const char *fn, int prec, const syrk_args *g,
+                            const double *alpha, const tsl_buffer *a, const tsl_buffer *b,
+                            const double *beta, tsl_buffer *c);
+tsl_status tsl__l3_symm_host(tsl_context *ctx, const char *fn, int prec, const symm_args *g,
+                             const double *alpha, const void *a, const void *b,
+                             const double *beta, void *c);
+tsl_status tsl__l3_symm_buf(tsl_context *ctx, const char *fn, int prec, const symm_args *g,
+                            const double *alpha, const tsl_buffer *a, const tsl_buffer *b,
+                            const double *beta, tsl_buffer *c);
+/* The complex algorithms (level3_complex.c), on a problem of cplx L3_COMPLEX or L3_HERMITIAN. */
+tsl_status tsl__zl3_syrk_run(tsl_context *ctx, const syrk_problem *p);
+tsl_status tsl__zl3_symm_run(tsl_context *ctx, const symm_problem *p);
+
 #endif

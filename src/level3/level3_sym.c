@@ -18,14 +18,6 @@
  * of whole blocks: each half's off-diagonal rectangle is one GEMM, so the largest GEMMs come first
  * and are as big as the problem allows. The diagonal blocks (nb x nb, the last one ragged) are
  * whole products into a workspace, by GEMM, merged into C's triangle by l3_tri_merge. */
-typedef struct {
-    int dbl, prec, two, lower;
-    tsl_trans trans;
-    size_t n, k, nb;
-    double alpha, beta;
-    cl_mem a, b, c;
-    size_t a_off, lda, b_off, ldb, c_off, ldc;
-} syrk_problem;
 
 /* Rows [r0, ..) of op(X) as GEMM's left operand (trans and offset), and as its right operand
  * transposed (op(X)^T's columns [r0, ..)). */
@@ -169,13 +161,6 @@ static tsl_status syrk_run(tsl_context *ctx, const syrk_problem *p)
     return syrk_offdiag(ctx, p, 0, p->n);
 }
 
-typedef struct {
-    tsl_layout layout;
-    tsl_uplo uplo;
-    tsl_trans trans;
-    size_t n, k, lda, ldb, ldc;
-    int two;
-} syrk_args;
 
 static tsl_status syrk_check_args(tsl_context *ctx, const char *fn, const syrk_args *g)
 {
@@ -186,6 +171,11 @@ static tsl_status syrk_check_args(tsl_context *ctx, const char *fn, const syrk_a
         (s = tsl__l3_check_size(ctx, fn, "n", g->n)) ||
         (s = tsl__l3_check_size(ctx, fn, "k", g->k)))
         return s;
+    /* the complex routines take one transpose: csyrk's X^T, cherk's X^H (CBLAS's) */
+    int herm = g->cplx == L3_HERMITIAN;
+    if (g->cplx && g->trans == (herm ? TSL_TRANS : TSL_CONJ_TRANS))
+        return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: trans %d is neither TSL_NO_TRANS nor %s",
+                         fn, (int)g->trans, herm ? "TSL_CONJ_TRANS" : "TSL_TRANS");
     int row = g->layout == TSL_ROW_MAJOR;
     size_t need = row == (g->trans == TSL_NO_TRANS) ? g->k : g->n;
     if ((s = tsl__l3_check_ld(ctx, fn, "lda", g->lda, need, "A")) != TSL_OK) return s;
@@ -194,41 +184,54 @@ static tsl_status syrk_check_args(tsl_context *ctx, const char *fn, const syrk_a
 }
 
 /* The row-major problem of a call (no buffers yet). */
-static syrk_problem syrk_view(tsl_context *ctx, int prec, const syrk_args *g, double alpha,
-                              double beta)
+/* The column-major C is the row-major C^T (= C, or conj(C) for a Hermitian C, which the same
+ * triangle holds), so uplo and trans flip; for HER2K, C^T = alpha op(B)^H op(A) + conj(alpha)
+ * op(A)^H op(B) in the row-major view, which is the row-major call with alpha conjugated. */
+static syrk_problem syrk_view(tsl_context *ctx, int prec, const syrk_args *g, const double *alpha,
+                              const double *beta)
 {
     int col = g->layout == TSL_COL_MAJOR;
+    tsl_trans t = g->cplx == L3_HERMITIAN ? TSL_CONJ_TRANS : TSL_TRANS;
     syrk_problem p = {.dbl = prec == TSL_DOUBLE,
                       .prec = prec,
                       .two = g->two,
+                      .cplx = g->cplx,
                       .lower = (g->uplo == TSL_LOWER) != col,
-                      .trans = (g->trans == TSL_TRANS) != col ? TSL_TRANS : TSL_NO_TRANS,
+                      .trans = (g->trans != TSL_NO_TRANS) != col ? t : TSL_NO_TRANS,
                       .n = g->n,
                       .k = g->k,
                       .nb = tsl__l3_block(ctx, g->two ? "syr2k" : "syrk"),
-                      .alpha = alpha,
-                      .beta = beta,
+                      .alpha = alpha[0],
+                      .alpha_i = g->cplx == L3_HERMITIAN && g->two && col ? -alpha[1] : alpha[1],
+                      .beta = beta[0],
+                      .beta_i = beta[1],
                       .lda = g->lda,
                       .ldb = g->two ? g->ldb : g->lda,
                       .ldc = g->ldc};
     return p;
 }
 
-static tsl_status syrk_host(tsl_context *ctx, const char *fn, int prec, const syrk_args *g,
-                            double alpha, const void *a, const void *b, double beta, void *c)
+static tsl_status syrk_dispatch(tsl_context *ctx, const syrk_problem *p)
+{
+    return p->cplx ? tsl__zl3_syrk_run(ctx, p) : syrk_run(ctx, p);
+}
+
+tsl_status tsl__l3_syrk_host(tsl_context *ctx, const char *fn, int prec, const syrk_args *g,
+                             const double *alpha, const void *a, const void *b,
+                             const double *beta, void *c)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
     tsl_status s = syrk_check_args(ctx, fn, g);
     if (s != TSL_OK) return s;
-    int use_ab = g->k > 0 && alpha != 0.0;
-    if (g->n == 0 || (!use_ab && beta == 1.0)) return TSL_OK;
+    int use_ab = g->k > 0 && tsl__l3_nonzero(alpha);
+    if (g->n == 0 || (!use_ab && tsl__l3_is_one(beta))) return TSL_OK;
     if (!c) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: C is NULL", fn);
     if (use_ab && !a) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: A is NULL", fn);
     if (use_ab && g->two && !b) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: B is NULL", fn);
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
     syrk_problem p = syrk_view(ctx, prec, g, alpha, beta);
-    size_t es = prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
+    size_t es = tsl__l3_elem(prec == TSL_DOUBLE, g->cplx);
     size_t ar = p.trans == TSL_NO_TRANS ? p.n : p.k, ac = p.trans == TSL_NO_TRANS ? p.k : p.n;
     if (tsl__mul_overflows(ar, ac) || tsl__mul_overflows(ar * ac, es) ||
         tsl__mul_overflows(p.n, p.n) || tsl__mul_overflows(p.n * p.n, es))
@@ -248,7 +251,7 @@ static tsl_status syrk_host(tsl_context *ctx, const char *fn, int prec, const sy
         }
         p.ldb = ac;
     }
-    if (beta != 0.0) {
+    if (tsl__l3_nonzero(beta)) {
         if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_C, es, c, p.n, p.n, g->ldc, tri, 0, &p.c)) !=
             TSL_OK)
             return s;
@@ -257,7 +260,7 @@ static tsl_status syrk_host(tsl_context *ctx, const char *fn, int prec, const sy
     }
     p.ldc = p.n;
     if (!use_ab) p.a = p.b = p.c;
-    s = syrk_run(ctx, &p);
+    s = syrk_dispatch(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     if (s != TSL_OK) return s;
     if (done != TSL_OK) return done;
@@ -265,19 +268,19 @@ static tsl_status syrk_host(tsl_context *ctx, const char *fn, int prec, const sy
     return tsl__timing_end(ctx);
 }
 
-static tsl_status syrk_buf(tsl_context *ctx, const char *fn, int prec, const syrk_args *g,
-                           double alpha, const tsl_buffer *a, const tsl_buffer *b, double beta,
-                           tsl_buffer *c)
+tsl_status tsl__l3_syrk_buf(tsl_context *ctx, const char *fn, int prec, const syrk_args *g,
+                            const double *alpha, const tsl_buffer *a, const tsl_buffer *b,
+                            const double *beta, tsl_buffer *c)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
     tsl_status s = syrk_check_args(ctx, fn, g);
     if (s != TSL_OK) return s;
-    int use_ab = g->k > 0 && alpha != 0.0;
-    if (g->n == 0 || (!use_ab && beta == 1.0)) return TSL_OK;
+    int use_ab = g->k > 0 && tsl__l3_nonzero(alpha);
+    if (g->n == 0 || (!use_ab && tsl__l3_is_one(beta))) return TSL_OK;
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
     syrk_problem p = syrk_view(ctx, prec, g, alpha, beta);
-    size_t es = prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
+    size_t es = tsl__l3_elem(prec == TSL_DOUBLE, g->cplx);
     size_t ar = p.trans == TSL_NO_TRANS ? p.n : p.k, ac = p.trans == TSL_NO_TRANS ? p.k : p.n;
     if ((s = tsl__check_matrix_buffer(ctx, fn, "C", c, p.n, p.n, p.ldc, es)) != TSL_OK) return s;
     if (use_ab && (s = tsl__check_matrix_buffer(ctx, fn, "A", a, ar, ac, p.lda, es)) != TSL_OK)
@@ -288,7 +291,7 @@ static tsl_status syrk_buf(tsl_context *ctx, const char *fn, int prec, const syr
     p.c = c->mem;
     p.a = use_ab ? a->mem : c->mem;
     p.b = use_ab && g->two ? b->mem : p.a;
-    s = syrk_run(ctx, &p);
+    s = syrk_dispatch(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     return s != TSL_OK ? s : done;
 }
@@ -296,8 +299,9 @@ static tsl_status syrk_buf(tsl_context *ctx, const char *fn, int prec, const syr
 tsl_status tsl__syrk_mem(tsl_context *ctx, const tsl__syrk_call *y)
 {
     if (y->n == 0) return TSL_OK;
-    syrk_args g = {y->layout, y->uplo, y->trans, y->n, y->k, y->a.ld, y->a.ld, y->c.ld, 0};
-    syrk_problem p = syrk_view(ctx, y->prec, &g, y->alpha, y->beta);
+    syrk_args g = {y->layout, y->uplo, y->trans, y->n, y->k, y->a.ld, y->a.ld, y->c.ld, 0, L3_REAL};
+    syrk_problem p =
+        syrk_view(ctx, y->prec, &g, (double[2]){y->alpha, 0.0}, (double[2]){y->beta, 0.0});
     p.a = p.b = y->a.buffer;
     p.a_off = p.b_off = y->a.offset;
     p.c = y->c.buffer;
@@ -309,13 +313,6 @@ tsl_status tsl__syrk_mem(tsl_context *ctx, const tsl__syrk_call *y)
  * Row-major C (m x n) = alpha S B + beta C (left, S m x m) or alpha B S + beta C (right, S n x n),
  * S symmetric with one triangle stored in A. l3_symm_expand writes S whole into a workspace,
  * reading the stored triangle only; then one GEMM does all the flops. */
-typedef struct {
-    int dbl, prec, left, lower;
-    size_t m, n;
-    double alpha, beta;
-    cl_mem a, b, c;
-    size_t a_off, lda, b_off, ldb, c_off, ldc;
-} symm_problem;
 
 static tsl_status symm_run(tsl_context *ctx, const symm_problem *p)
 {
@@ -368,12 +365,6 @@ static tsl_status symm_run(tsl_context *ctx, const symm_problem *p)
                                                 .c = {p->c, p->c_off, p->ldc}});
 }
 
-typedef struct {
-    tsl_layout layout;
-    tsl_side side;
-    tsl_uplo uplo;
-    size_t m, n, lda, ldb, ldc;
-} symm_args;
 
 static tsl_status symm_check_args(tsl_context *ctx, const char *fn, const symm_args *g)
 {
@@ -391,42 +382,55 @@ static tsl_status symm_check_args(tsl_context *ctx, const char *fn, const symm_a
     return tsl__l3_check_ld(ctx, fn, "ldc", g->ldc, line, "C");
 }
 
-static symm_problem symm_view(int prec, const symm_args *g, double alpha, double beta)
+/* The column-major call is the row-major one on the transposes: side and uplo flip (S^T is S, or
+ * conj(S) for a Hermitian S, which the same triangle holds as the row-major view reads it). */
+static symm_problem symm_view(int prec, const symm_args *g, const double *alpha,
+                              const double *beta)
 {
     int col = g->layout == TSL_COL_MAJOR;
     symm_problem p = {.dbl = prec == TSL_DOUBLE,
                       .prec = prec,
+                      .cplx = g->cplx,
+                      .alpha_i = alpha[1],
+                      .beta_i = beta[1],
                       .left = (g->side == TSL_LEFT) != col,
                       .lower = (g->uplo == TSL_LOWER) != col,
                       .m = col ? g->n : g->m,
                       .n = col ? g->m : g->n,
-                      .alpha = alpha,
-                      .beta = beta,
+                      .alpha = alpha[0],
+                      .beta = beta[0],
                       .lda = g->lda,
                       .ldb = g->ldb,
                       .ldc = g->ldc};
     return p;
 }
 
-static tsl_status symm_host(tsl_context *ctx, const char *fn, int prec, const symm_args *g,
-                            double alpha, const void *a, const void *b, double beta, void *c)
+static tsl_status symm_dispatch(tsl_context *ctx, const symm_problem *p)
+{
+    return p->cplx ? tsl__zl3_symm_run(ctx, p) : symm_run(ctx, p);
+}
+
+tsl_status tsl__l3_symm_host(tsl_context *ctx, const char *fn, int prec, const symm_args *g,
+                             const double *alpha, const void *a, const void *b,
+                             const double *beta, void *c)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
     tsl_status s = symm_check_args(ctx, fn, g);
     if (s != TSL_OK) return s;
-    if (g->m == 0 || g->n == 0 || (alpha == 0.0 && beta == 1.0)) return TSL_OK;
+    int use_ab = tsl__l3_nonzero(alpha);
+    if (g->m == 0 || g->n == 0 || (!use_ab && tsl__l3_is_one(beta))) return TSL_OK;
     if (!c) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: C is NULL", fn);
-    if (alpha != 0.0 && (!a || !b))
+    if (use_ab && (!a || !b))
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
     symm_problem p = symm_view(prec, g, alpha, beta);
-    size_t es = prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
+    size_t es = tsl__l3_elem(prec == TSL_DOUBLE, g->cplx);
     size_t ka = p.left ? p.m : p.n;
     if (tsl__mul_overflows(ka, ka) || tsl__mul_overflows(ka * ka, es) ||
         tsl__mul_overflows(p.m, p.n) || tsl__mul_overflows(p.m * p.n, es))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
-    if (alpha != 0.0) {
+    if (use_ab) {
         if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, a, ka, ka, g->lda, p.lower ? 1 : 2, 0,
                                        &p.a)) ||
             (s = tsl__l3_upload_matrix(ctx, TSL__WS_B, es, b, p.m, p.n, g->ldb, 0, 0, &p.b)))
@@ -434,14 +438,14 @@ static tsl_status symm_host(tsl_context *ctx, const char *fn, int prec, const sy
         p.lda = ka;
         p.ldb = p.n;
     }
-    if (beta != 0.0)
+    if (tsl__l3_nonzero(beta))
         s = tsl__l3_upload_matrix(ctx, TSL__WS_C, es, c, p.m, p.n, g->ldc, 0, 0, &p.c);
     else
         s = tsl__workspace(ctx, TSL__WS_C, p.m * p.n * es, &p.c);
     if (s != TSL_OK) return s;
     p.ldc = p.n;
-    if (alpha == 0.0) p.a = p.b = p.c;
-    s = symm_run(ctx, &p);
+    if (!use_ab) p.a = p.b = p.c;
+    s = symm_dispatch(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     if (s != TSL_OK) return s;
     if (done != TSL_OK) return done;
@@ -449,72 +453,78 @@ static tsl_status symm_host(tsl_context *ctx, const char *fn, int prec, const sy
     return tsl__timing_end(ctx);
 }
 
-static tsl_status symm_buf(tsl_context *ctx, const char *fn, int prec, const symm_args *g,
-                           double alpha, const tsl_buffer *a, const tsl_buffer *b, double beta,
-                           tsl_buffer *c)
+tsl_status tsl__l3_symm_buf(tsl_context *ctx, const char *fn, int prec, const symm_args *g,
+                            const double *alpha, const tsl_buffer *a, const tsl_buffer *b,
+                            const double *beta, tsl_buffer *c)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
     tsl_status s = symm_check_args(ctx, fn, g);
     if (s != TSL_OK) return s;
-    if (g->m == 0 || g->n == 0 || (alpha == 0.0 && beta == 1.0)) return TSL_OK;
+    int use_ab = tsl__l3_nonzero(alpha);
+    if (g->m == 0 || g->n == 0 || (!use_ab && tsl__l3_is_one(beta))) return TSL_OK;
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
     symm_problem p = symm_view(prec, g, alpha, beta);
-    size_t es = prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
+    size_t es = tsl__l3_elem(prec == TSL_DOUBLE, g->cplx);
     size_t ka = p.left ? p.m : p.n;
     if ((s = tsl__check_matrix_buffer(ctx, fn, "C", c, p.m, p.n, p.ldc, es)) != TSL_OK) return s;
-    if (alpha != 0.0 && ((s = tsl__check_matrix_buffer(ctx, fn, "A", a, ka, ka, p.lda, es)) ||
+    if (use_ab && ((s = tsl__check_matrix_buffer(ctx, fn, "A", a, ka, ka, p.lda, es)) ||
                          (s = tsl__check_matrix_buffer(ctx, fn, "B", b, p.m, p.n, p.ldb, es))))
         return s;
     p.c = c->mem;
-    p.a = alpha != 0.0 ? a->mem : c->mem;
-    p.b = alpha != 0.0 ? b->mem : c->mem;
-    s = symm_run(ctx, &p);
+    p.a = use_ab ? a->mem : c->mem;
+    p.b = use_ab ? b->mem : c->mem;
+    s = symm_dispatch(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     return s != TSL_OK ? s : done;
 }
 
 /* ---- the public entry points ----------------------------------------------------------------- */
 
-#define SYMM_ARGS {layout, side, uplo, m, n, lda, ldb, ldc}
+#define SYMM_ARGS {layout, side, uplo, m, n, lda, ldb, ldc, L3_REAL}
 tsl_status tsl_ssymm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo, size_t m,
                      size_t n, float alpha, const float *a, size_t lda, const float *b, size_t ldb,
                      float beta, float *c, size_t ldc)
 {
     symm_args g = SYMM_ARGS;
-    return symm_host(ctx, "tsl_ssymm", TSL_SINGLE, &g, alpha, a, b, beta, c);
+    return tsl__l3_symm_host(ctx, "tsl_ssymm", TSL_SINGLE, &g, (double[2]){alpha, 0.0}, a, b,
+                             (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_dsymm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo, size_t m,
                      size_t n, double alpha, const double *a, size_t lda, const double *b,
                      size_t ldb, double beta, double *c, size_t ldc)
 {
     symm_args g = SYMM_ARGS;
-    return symm_host(ctx, "tsl_dsymm", TSL_DOUBLE, &g, alpha, a, b, beta, c);
+    return tsl__l3_symm_host(ctx, "tsl_dsymm", TSL_DOUBLE, &g, (double[2]){alpha, 0.0}, a, b,
+                             (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_ssymm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          size_t m, size_t n, float alpha, const tsl_buffer *a, size_t lda,
                          const tsl_buffer *b, size_t ldb, float beta, tsl_buffer *c, size_t ldc)
 {
     symm_args g = SYMM_ARGS;
-    return symm_buf(ctx, "tsl_ssymm_buf", TSL_SINGLE, &g, alpha, a, b, beta, c);
+    return tsl__l3_symm_buf(ctx, "tsl_ssymm_buf", TSL_SINGLE, &g, (double[2]){alpha, 0.0}, a, b,
+                            (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_dsymm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          size_t m, size_t n, double alpha, const tsl_buffer *a, size_t lda,
                          const tsl_buffer *b, size_t ldb, double beta, tsl_buffer *c, size_t ldc)
 {
     symm_args g = SYMM_ARGS;
-    return symm_buf(ctx, "tsl_dsymm_buf", TSL_DOUBLE, &g, alpha, a, b, beta, c);
+    return tsl__l3_symm_buf(ctx, "tsl_dsymm_buf", TSL_DOUBLE, &g, (double[2]){alpha, 0.0}, a, b,
+                            (double[2]){beta, 0.0}, c);
 }
 #undef SYMM_ARGS
 
-#define SYRK_ARGS(two) {layout, uplo, tsl__real_trans(trans), n, k, lda, ldb, ldc, two}
+#define SYRK_ARGS(two) {layout, uplo, tsl__real_trans(trans), n, k, lda, ldb, ldc, two, L3_REAL}
 tsl_status tsl_ssyrk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                      size_t n, size_t k, float alpha, const float *a, size_t lda, float beta,
                      float *c, size_t ldc)
 {
     size_t ldb = 0;
     syrk_args g = SYRK_ARGS(0);
-    return syrk_host(ctx, "tsl_ssyrk", TSL_SINGLE, &g, alpha, a, NULL, beta, c);
+    return tsl__l3_syrk_host(ctx, "tsl_ssyrk", TSL_SINGLE, &g, (double[2]){alpha, 0.0}, a, NULL,
+                             (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_dsyrk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                      size_t n, size_t k, double alpha, const double *a, size_t lda, double beta,
@@ -522,7 +532,8 @@ tsl_status tsl_dsyrk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_tra
 {
     size_t ldb = 0;
     syrk_args g = SYRK_ARGS(0);
-    return syrk_host(ctx, "tsl_dsyrk", TSL_DOUBLE, &g, alpha, a, NULL, beta, c);
+    return tsl__l3_syrk_host(ctx, "tsl_dsyrk", TSL_DOUBLE, &g, (double[2]){alpha, 0.0}, a, NULL,
+                             (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_ssyrk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                          size_t n, size_t k, float alpha, const tsl_buffer *a, size_t lda,
@@ -530,7 +541,8 @@ tsl_status tsl_ssyrk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl
 {
     size_t ldb = 0;
     syrk_args g = SYRK_ARGS(0);
-    return syrk_buf(ctx, "tsl_ssyrk_buf", TSL_SINGLE, &g, alpha, a, NULL, beta, c);
+    return tsl__l3_syrk_buf(ctx, "tsl_ssyrk_buf", TSL_SINGLE, &g, (double[2]){alpha, 0.0}, a, NULL,
+                            (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_dsyrk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                          size_t n, size_t k, double alpha, const tsl_buffer *a, size_t lda,
@@ -538,34 +550,39 @@ tsl_status tsl_dsyrk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl
 {
     size_t ldb = 0;
     syrk_args g = SYRK_ARGS(0);
-    return syrk_buf(ctx, "tsl_dsyrk_buf", TSL_DOUBLE, &g, alpha, a, NULL, beta, c);
+    return tsl__l3_syrk_buf(ctx, "tsl_dsyrk_buf", TSL_DOUBLE, &g, (double[2]){alpha, 0.0}, a, NULL,
+                            (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_ssyr2k(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                       size_t n, size_t k, float alpha, const float *a, size_t lda, const float *b,
                       size_t ldb, float beta, float *c, size_t ldc)
 {
     syrk_args g = SYRK_ARGS(1);
-    return syrk_host(ctx, "tsl_ssyr2k", TSL_SINGLE, &g, alpha, a, b, beta, c);
+    return tsl__l3_syrk_host(ctx, "tsl_ssyr2k", TSL_SINGLE, &g, (double[2]){alpha, 0.0}, a, b,
+                             (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_dsyr2k(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                       size_t n, size_t k, double alpha, const double *a, size_t lda,
                       const double *b, size_t ldb, double beta, double *c, size_t ldc)
 {
     syrk_args g = SYRK_ARGS(1);
-    return syrk_host(ctx, "tsl_dsyr2k", TSL_DOUBLE, &g, alpha, a, b, beta, c);
+    return tsl__l3_syrk_host(ctx, "tsl_dsyr2k", TSL_DOUBLE, &g, (double[2]){alpha, 0.0}, a, b,
+                             (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_ssyr2k_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                           size_t n, size_t k, float alpha, const tsl_buffer *a, size_t lda,
                           const tsl_buffer *b, size_t ldb, float beta, tsl_buffer *c, size_t ldc)
 {
     syrk_args g = SYRK_ARGS(1);
-    return syrk_buf(ctx, "tsl_ssyr2k_buf", TSL_SINGLE, &g, alpha, a, b, beta, c);
+    return tsl__l3_syrk_buf(ctx, "tsl_ssyr2k_buf", TSL_SINGLE, &g, (double[2]){alpha, 0.0}, a, b,
+                            (double[2]){beta, 0.0}, c);
 }
 tsl_status tsl_dsyr2k_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                           size_t n, size_t k, double alpha, const tsl_buffer *a, size_t lda,
                           const tsl_buffer *b, size_t ldb, double beta, tsl_buffer *c, size_t ldc)
 {
     syrk_args g = SYRK_ARGS(1);
-    return syrk_buf(ctx, "tsl_dsyr2k_buf", TSL_DOUBLE, &g, alpha, a, b, beta, c);
+    return tsl__l3_syrk_buf(ctx, "tsl_dsyr2k_buf", TSL_DOUBLE, &g, (double[2]){alpha, 0.0}, a, b,
+                            (double[2]){beta, 0.0}, c);
 }
 #undef SYRK_ARGS

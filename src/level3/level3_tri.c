@@ -457,15 +457,6 @@ static tsl_status trxm_run(tsl_context *ctx, const trxm_problem *p)
     return trxm_blocked(ctx, p);
 }
 
-typedef struct {
-    tsl_layout layout;
-    tsl_side side;
-    tsl_uplo uplo;
-    tsl_trans trans;
-    tsl_diag diag;
-    size_t m, n, lda, ldb;
-} trxm_args;
-
 static tsl_status trxm_check_args(tsl_context *ctx, const char *fn, const trxm_args *g)
 {
     tsl_status s;
@@ -482,7 +473,7 @@ static tsl_status trxm_check_args(tsl_context *ctx, const char *fn, const trxm_a
 }
 
 static trxm_problem trxm_view(tsl_context *ctx, int prec, int solve, const trxm_args *g,
-                              double alpha)
+                              const double *alpha)
 {
     int col = g->layout == TSL_COL_MAJOR;
     int left = (g->side == TSL_LEFT) != col;
@@ -490,14 +481,16 @@ static trxm_problem trxm_view(tsl_context *ctx, int prec, int solve, const trxm_
     trxm_problem p = {.dbl = prec == TSL_DOUBLE,
                       .prec = prec,
                       .left = left,
-                      .lower = upper_stored == (g->trans == TSL_TRANS),
+                      .lower = upper_stored == (g->trans != TSL_NO_TRANS),
                       .unit = g->diag == TSL_UNIT,
                       .solve = solve,
                       .ta = g->trans,
                       .m = col ? g->n : g->m,
                       .n = col ? g->m : g->n,
                       .nb = tsl__l3_block(ctx, "trmm"),
-                      .alpha = alpha,
+                      .alpha = alpha[0],
+                      .alpha_i = alpha[1],
+                      .cplx = g->cplx,
                       .lda = g->lda,
                       .ldb = g->ldb};
     size_t ka = p.left ? p.m : p.n;
@@ -506,8 +499,13 @@ static trxm_problem trxm_view(tsl_context *ctx, int prec, int solve, const trxm_
     return p;
 }
 
-static tsl_status trxm_host(tsl_context *ctx, const char *fn, int prec, int solve,
-                            const trxm_args *g, double alpha, const void *a, void *b)
+static tsl_status trxm_dispatch(tsl_context *ctx, const trxm_problem *p)
+{
+    return p->cplx ? tsl__zl3_trxm_run(ctx, p) : trxm_run(ctx, p);
+}
+
+tsl_status tsl__l3_trxm_host(tsl_context *ctx, const char *fn, int prec, int solve,
+                             const trxm_args *g, const double *alpha, const void *a, void *b)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
@@ -515,15 +513,16 @@ static tsl_status trxm_host(tsl_context *ctx, const char *fn, int prec, int solv
     if (s != TSL_OK) return s;
     if (g->m == 0 || g->n == 0) return TSL_OK;
     if (!b) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: B is NULL", fn);
-    if (alpha != 0.0 && !a) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: A is NULL", fn);
+    int use_a = tsl__l3_nonzero(alpha);
+    if (use_a && !a) return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: A is NULL", fn);
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
     trxm_problem p = trxm_view(ctx, prec, solve, g, alpha);
-    size_t es = prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
+    size_t es = tsl__l3_elem(prec == TSL_DOUBLE, g->cplx);
     size_t ka = p.left ? p.m : p.n;
     if (tsl__mul_overflows(ka, ka) || tsl__mul_overflows(ka * ka, es) ||
         tsl__mul_overflows(p.m, p.n) || tsl__mul_overflows(p.m * p.n, es))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
-    if (alpha != 0.0) {
+    if (use_a) {
         int upper_stored = (g->uplo == TSL_UPPER) != (g->layout == TSL_COL_MAJOR);
         if ((s = tsl__l3_upload_matrix(ctx, TSL__WS_A, es, a, ka, ka, g->lda, upper_stored ? 2 : 1,
                                        p.unit, &p.a)) != TSL_OK)
@@ -537,7 +536,7 @@ static tsl_status trxm_host(tsl_context *ctx, const char *fn, int prec, int solv
         p.a = p.b;
     }
     p.ldb = p.n;
-    s = trxm_run(ctx, &p);
+    s = trxm_dispatch(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     if (s != TSL_OK) return s;
     if (done != TSL_OK) return done;
@@ -545,8 +544,9 @@ static tsl_status trxm_host(tsl_context *ctx, const char *fn, int prec, int solv
     return tsl__timing_end(ctx);
 }
 
-static tsl_status trxm_buf(tsl_context *ctx, const char *fn, int prec, int solve,
-                           const trxm_args *g, double alpha, const tsl_buffer *a, tsl_buffer *b)
+tsl_status tsl__l3_trxm_buf(tsl_context *ctx, const char *fn, int prec, int solve,
+                            const trxm_args *g, const double *alpha, const tsl_buffer *a,
+                            tsl_buffer *b)
 {
     if (!ctx) return tsl__fail(NULL, TSL_ERR_INVALID_ARG, "%s: ctx is NULL", fn);
     tsl__timing_begin(ctx);
@@ -555,15 +555,15 @@ static tsl_status trxm_buf(tsl_context *ctx, const char *fn, int prec, int solve
     if (g->m == 0 || g->n == 0) return TSL_OK;
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
     trxm_problem p = trxm_view(ctx, prec, solve, g, alpha);
-    size_t es = prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
+    size_t es = tsl__l3_elem(prec == TSL_DOUBLE, g->cplx);
     size_t ka = p.left ? p.m : p.n;
     if ((s = tsl__check_matrix_buffer(ctx, fn, "B", b, p.m, p.n, p.ldb, es)) != TSL_OK) return s;
-    if (alpha != 0.0 &&
-        (s = tsl__check_matrix_buffer(ctx, fn, "A", a, ka, ka, p.lda, es)) != TSL_OK)
+    int use_a = tsl__l3_nonzero(alpha);
+    if (use_a && (s = tsl__check_matrix_buffer(ctx, fn, "A", a, ka, ka, p.lda, es)) != TSL_OK)
         return s;
     p.b = b->mem;
-    p.a = alpha != 0.0 ? a->mem : b->mem;
-    s = trxm_run(ctx, &p);
+    p.a = use_a ? a->mem : b->mem;
+    s = trxm_dispatch(ctx, &p);
     tsl_status done = tsl__timing_end(ctx);
     return s != TSL_OK ? s : done;
 }
@@ -571,8 +571,9 @@ static tsl_status trxm_buf(tsl_context *ctx, const char *fn, int prec, int solve
 tsl_status tsl__trxm_mem(tsl_context *ctx, const tsl__trxm_call *t)
 {
     if (t->m == 0 || t->n == 0) return TSL_OK;
-    trxm_args g = {t->layout, t->side, t->uplo, t->trans, t->diag, t->m, t->n, t->a.ld, t->b.ld};
-    trxm_problem p = trxm_view(ctx, t->prec, t->solve, &g, t->alpha);
+    trxm_args g = {t->layout, t->side, t->uplo, t->trans, t->diag, t->m, t->n, t->a.ld, t->b.ld,
+                   L3_REAL};
+    trxm_problem p = trxm_view(ctx, t->prec, t->solve, &g, (double[2]){t->alpha, 0.0});
     p.a = t->a.buffer;
     p.a_off = t->a.offset;
     p.b = t->b.buffer;
@@ -582,61 +583,61 @@ tsl_status tsl__trxm_mem(tsl_context *ctx, const tsl__trxm_call *t)
 
 /* ---- the public entry points ----------------------------------------------------------------- */
 
-#define TRXM_ARGS {layout, side, uplo, tsl__real_trans(transa), diag, m, n, lda, ldb}
+#define TRXM_ARGS {layout, side, uplo, tsl__real_trans(transa), diag, m, n, lda, ldb, L3_REAL}
 tsl_status tsl_strmm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, float alpha,
                      const float *a, size_t lda, float *b, size_t ldb)
 {
     trxm_args g = TRXM_ARGS;
-    return trxm_host(ctx, "tsl_strmm", TSL_SINGLE, 0, &g, alpha, a, b);
+    return tsl__l3_trxm_host(ctx, "tsl_strmm", TSL_SINGLE, 0, &g, (double[2]){alpha, 0.0}, a, b);
 }
 tsl_status tsl_dtrmm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, double alpha,
                      const double *a, size_t lda, double *b, size_t ldb)
 {
     trxm_args g = TRXM_ARGS;
-    return trxm_host(ctx, "tsl_dtrmm", TSL_DOUBLE, 0, &g, alpha, a, b);
+    return tsl__l3_trxm_host(ctx, "tsl_dtrmm", TSL_DOUBLE, 0, &g, (double[2]){alpha, 0.0}, a, b);
 }
 tsl_status tsl_strsm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, float alpha,
                      const float *a, size_t lda, float *b, size_t ldb)
 {
     trxm_args g = TRXM_ARGS;
-    return trxm_host(ctx, "tsl_strsm", TSL_SINGLE, 1, &g, alpha, a, b);
+    return tsl__l3_trxm_host(ctx, "tsl_strsm", TSL_SINGLE, 1, &g, (double[2]){alpha, 0.0}, a, b);
 }
 tsl_status tsl_dtrsm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, double alpha,
                      const double *a, size_t lda, double *b, size_t ldb)
 {
     trxm_args g = TRXM_ARGS;
-    return trxm_host(ctx, "tsl_dtrsm", TSL_DOUBLE, 1, &g, alpha, a, b);
+    return tsl__l3_trxm_host(ctx, "tsl_dtrsm", TSL_DOUBLE, 1, &g, (double[2]){alpha, 0.0}, a, b);
 }
 tsl_status tsl_strmm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          tsl_trans transa, tsl_diag diag, size_t m, size_t n, float alpha,
                          const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
     trxm_args g = TRXM_ARGS;
-    return trxm_buf(ctx, "tsl_strmm_buf", TSL_SINGLE, 0, &g, alpha, a, b);
+    return tsl__l3_trxm_buf(ctx, "tsl_strmm_buf", TSL_SINGLE, 0, &g, (double[2]){alpha, 0.0}, a, b);
 }
 tsl_status tsl_dtrmm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          tsl_trans transa, tsl_diag diag, size_t m, size_t n, double alpha,
                          const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
     trxm_args g = TRXM_ARGS;
-    return trxm_buf(ctx, "tsl_dtrmm_buf", TSL_DOUBLE, 0, &g, alpha, a, b);
+    return tsl__l3_trxm_buf(ctx, "tsl_dtrmm_buf", TSL_DOUBLE, 0, &g, (double[2]){alpha, 0.0}, a, b);
 }
 tsl_status tsl_strsm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          tsl_trans transa, tsl_diag diag, size_t m, size_t n, float alpha,
                          const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
     trxm_args g = TRXM_ARGS;
-    return trxm_buf(ctx, "tsl_strsm_buf", TSL_SINGLE, 1, &g, alpha, a, b);
+    return tsl__l3_trxm_buf(ctx, "tsl_strsm_buf", TSL_SINGLE, 1, &g, (double[2]){alpha, 0.0}, a, b);
 }
 tsl_status tsl_dtrsm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          tsl_trans transa, tsl_diag diag, size_t m, size_t n, double alpha,
                          const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
     trxm_args g = TRXM_ARGS;
-    return trxm_buf(ctx, "tsl_dtrsm_buf", TSL_DOUBLE, 1, &g, alpha, a, b);
+    return tsl__l3_trxm_buf(ctx, "tsl_dtrsm_buf", TSL_DOUBLE, 1, &g, (double[2]){alpha, 0.0}, a, b);
 }
 #undef TRXM_ARGS

@@ -13,10 +13,31 @@ typedef struct {
     l3_kind kind; /* the algorithm: the context's variant, auto resolved (trxm_view) */
     tsl_trans ta;
     size_t m, n, nb;
-    double alpha;
+    double alpha, alpha_i; /* alpha + i alpha_i */
+    int cplx;              /* L3_REAL or L3_COMPLEX; ta may then be TSL_CONJ_TRANS */
     cl_mem a, b;
     size_t a_off, lda, b_off, ldb;
 } trxm_problem;
+
+/* A TRMM or TRSM call (level3_tri.c: checks, the row-major view, staging, the algorithm of the
+ * element kind, timing; the complex entry points are level3_complex_api.c's). alpha: (real,
+ * imaginary). */
+typedef struct {
+    tsl_layout layout;
+    tsl_side side;
+    tsl_uplo uplo;
+    tsl_trans trans;
+    tsl_diag diag;
+    size_t m, n, lda, ldb;
+    int cplx;
+} trxm_args;
+tsl_status tsl__l3_trxm_host(tsl_context *ctx, const char *fn, int prec, int solve,
+                             const trxm_args *g, const double *alpha, const void *a, void *b);
+tsl_status tsl__l3_trxm_buf(tsl_context *ctx, const char *fn, int prec, int solve,
+                            const trxm_args *g, const double *alpha, const tsl_buffer *a,
+                            tsl_buffer *b);
+/* Complex TRMM and TRSM (level3_complex_tri.c). */
+tsl_status tsl__zl3_trxm_run(tsl_context *ctx, const trxm_problem *p);
 
 /* Element offset of op(A)'s element (r0, c0): the origin of a block of op(A) that GEMM reads with
  * transpose p->ta. */

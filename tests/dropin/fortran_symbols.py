@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """fortran_symbols.py LIB REFERENCE [LAPACK]: fails unless libtessel_blas (LIB) exports exactly
 the non-CBLAS symbols of the reference BLAS (REFERENCE, Debian's blas/libblas.so.3), the LAPACK
-routines it serves (LAPACK_OWN below) and the LAPACK symbols it forwards (on x86-64: every name of
+routines it serves (LAPACK_OWN below), OpenBLAS's cgemm3m_ and zgemm3m_ (EXTENSIONS) and the
+LAPACK symbols it forwards (on x86-64: every name of
 src/blas/lapack_forward.txt); with the reference LAPACK given, its own and its forwarded names
 together must be exactly that LAPACK's functions (less the BLAS error protocol, which the BLAS
 part has), so the list stays the reference's. Every Fortran
@@ -19,6 +20,8 @@ import sys
 LAPACK_OWN = {p + r + "_" for p in "sd" for r in ("getrf", "getrs", "gesv", "potrf", "potrs", "posv",
                                                    "geqrf", "ormqr", "gels")}
 LAPACK_OWN |= {"dsgesv_", "dsposv_"}
+# OpenBLAS's extensions the drop-in exports too (src/blas/fortran_symbols.txt).
+EXTENSIONS = {"cgemm3m_", "zgemm3m_"}
 FORWARD_LIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "blas",
                             "lapack_forward.txt")
 
@@ -46,7 +49,7 @@ def main():
     ours, theirs = exported(lib), exported(ref)
     keep = lambda s: not s.startswith("cblas_") and not s.startswith("__odr_asan")
     forward = forwarded() if platform.machine() in ("x86_64", "AMD64") else set()
-    want = {s for s in theirs if keep(s)} | LAPACK_OWN | forward
+    want = {s for s in theirs if keep(s)} | LAPACK_OWN | forward | EXTENSIONS
     have = {s for s in ours if keep(s)}
     errors = []
     if want - have:
@@ -71,8 +74,9 @@ def main():
         errors.append("cblas_xerbla is not an exported function")
     if errors:
         sys.exit("fortran_symbols: FAIL: %s" % "; ".join(errors))
-    print("fortran_symbols: %d symbols: the reference BLAS's, %d LAPACK routines, %d forwarded"
-          % (len(have) - len(LAPACK_OWN) - len(forward), len(LAPACK_OWN), len(forward)))
+    print("fortran_symbols: %d symbols: the reference BLAS's, %d extensions, %d LAPACK routines, "
+          "%d forwarded" % (len(have) - len(LAPACK_OWN) - len(forward) - len(EXTENSIONS),
+                            len(EXTENSIONS), len(LAPACK_OWN), len(forward)))
 
 
 if __name__ == "__main__":
