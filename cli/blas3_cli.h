@@ -7,6 +7,8 @@
 #include <stddef.h>
 
 #include "args.h"
+#include "ref/ref_level3.h"
+#include "tessel.h"
 
 typedef struct {
     const char *device, *variant, *precision, *layout, *transa, *transb, *csv, *json;
@@ -20,5 +22,10 @@ typedef struct {
 
 /* `tessel gemm --batch B`: returns the exit code. */
 int cli_gemm_batched(const cli_batched_opts *o);
+
+/* `tessel blas3 --precision complex|doublecomplex`: the complex routine g describes, its _buf form
+ * (cli/blas3_complex.c; dbl: double complex). */
+tsl_status cli_blas3_zcall(tsl_context *x, const tsl_ref_z3_call *g, int dbl, const tsl_buffer *a,
+                           const tsl_buffer *b, tsl_buffer *o);
 
 #endif

@@ -1,22 +1,23 @@
-/* cmd_blas3.c: `tessel blas3 --op symm|syrk|syr2k|trmm|trsm`, and the runner of `tessel gemm
- * --batch` (strided batched GEMM, blas3_cli.h): one device, random data per size uploaded once,
- * each variant (the routine's table: tsl_variant_name("trsm", i), ...) timed as --warmup untimed
- * and --repeat timed calls of the tsl_X_buf routine (kernel_ms: the median of the per-call kernel
- * times of tsl_context_timing, every kernel of the call: the GEMMs and the small kernels), then
- * the peers (CLBlast, cuBLAS, OpenBLAS) on the same data, rows of the same table.
+/* cmd_blas3.c: `tessel blas3 --op symm|syrk|syr2k|trmm|trsm` (with --precision complex or
+ * doublecomplex also hemm, herk, her2k: the complex routines, cli/blas3_complex.c), and the runner
+ * of `tessel gemm --batch` (strided batched GEMM, blas3_cli.h): one device, random data per size
+ * uploaded once, each variant (the routine's table: tsl_variant_name("trsm", i), ...) timed as
+ * --warmup untimed and --repeat timed calls of the tsl_X_buf routine (kernel_ms: the median of the
+ * per-call kernel times of tsl_context_timing, every kernel of the call: the GEMMs and the small
+ * kernels), then the peers (CLBlast, cuBLAS, OpenBLAS) on the same data, rows of the same table.
  *
  * The output (C; B of TRMM and TRSM) is rewritten before every call that reads it (TRMM and TRSM
  * always, the others when beta != 0); with beta == 0 it starts as NaN, so an element the routine
- * forgets fails --verify. TRSM's triangle is diagonally dominant (off-diagonal elements in
- * [-1, 1) / ka, diagonal of magnitude 1 to 2), so the solve is well conditioned and --verify
- * meaningful; the other routines take uniform random data in [-1, 1).
+ * forgets fails --verify. TRSM's triangle is diagonally dominant (off-diagonal elements in [-1, 1)
+ * / ka, diagonal of magnitude 1 to 2), so the solve is well conditioned and --verify meaningful;
+ * the other routines take uniform random data in [-1, 1).
  *
  * GFLOP/s counts each routine's own flops (2 per multiply-add of its definition; docs/level3.md):
- * SYMM 2 m^2 n (left) or 2 m n^2 (right); SYRK n (n + 1) k; SYR2K 2 n (n + 1) k; TRMM and TRSM
- * m^2 n (left) or m n^2 (right); batched GEMM 2 m n k per problem. --verify compares the
- * referenced part of the output (SYRK/SYR2K: the uplo triangle) with OpenBLAS in double:
- * pass below tsl_ref_gemm_tolerance of the inner dimension (2k for SYR2K), and for TRSM
- * 1e-6 (single) or 1e-14 (double) times ka. */
+ * SYMM 2 m^2 n (left) or 2 m n^2 (right); SYRK n (n + 1) k; SYR2K 2 n (n + 1) k; TRMM and TRSM m^2
+ * n (left) or m n^2 (right); batched GEMM 2 m n k per problem. --verify compares the referenced
+ * part of the output (SYRK/SYR2K: the uplo triangle) with OpenBLAS in double: pass below
+ * tsl_ref_gemm_tolerance of the inner dimension (2k for SYR2K), and for TRSM 1e-6 (single) or
+ * 1e-14 (double) times ka. */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -44,7 +45,9 @@ typedef struct {
     const char *cmd;
     int op; /* tsl_l3_op or OP_BATCHED */
     int is_double;
-    size_t es;
+    int cplx, herm;  /* --precision complex|doublecomplex; hemm, herk, her2k (op: symm's, ...) */
+    double alpha_i, beta_i;
+    size_t es;       /* an element's bytes (a complex element's with cplx) */
     tsl_layout lay;
     tsl_side side;
     tsl_uplo uplo;
@@ -72,6 +75,26 @@ typedef struct {
     tsl_buffer *da, *db, *dc;
     double upload_ms;
 } l3_case;
+
+static const char *op_name(const l3_job *j)
+{
+    static const char *const herm_names[] = {"hemm", "herk", "her2k"};
+    return j->herm ? herm_names[j->op] : op_names[j->op];
+}
+
+/* The complex case as the reference, the library call and the peers take it. */
+static tsl_ref_z3_call z3_of(const l3_job *j, const l3_case *c)
+{
+    static const tsl_ref_z3_op ops[] = {TSL_REF_SYMM, TSL_REF_SYRK, TSL_REF_SYR2K, TSL_REF_TRMM,
+                                        TSL_REF_TRSM};
+    tsl_ref_z3_op op = ops[j->op];
+    if (j->herm) op = op == TSL_REF_SYMM ? TSL_REF_HEMM : op == TSL_REF_SYRK ? TSL_REF_HERK
+                                                                             : TSL_REF_HER2K;
+    tsl_ref_z3_call z = {op,     j->lay, j->side, j->uplo, j->trans, j->diag,
+                         c->m,   c->n,   c->k,    c->lda,  c->ldb,   c->ldc,
+                         {j->alpha, j->alpha_i}, {j->beta, j->beta_i}};
+    return z;
+}
 
 static int is_trxm(const l3_job *j)
 {
@@ -124,7 +147,7 @@ static int make_case(l3_job *j, size_t m, size_t n, size_t k, l3_case *c)
     return 0;
 }
 
-static double flops_of(const l3_job *j, const l3_case *c)
+static double real_flops(const l3_job *j, const l3_case *c)
 {
     double m = (double)c->m, n = (double)c->n, k = (double)c->k;
     switch (j->op) {
@@ -142,6 +165,12 @@ static double flops_of(const l3_job *j, const l3_case *c)
     }
 }
 
+/* The routine's flops; a complex multiply-add is 8 (4 multiplications, 4 additions), not 2. */
+static double flops_of(const l3_job *j, const l3_case *c)
+{
+    return real_flops(j, c) * (j->cplx ? 4 : 1);
+}
+
 /* Whether output element i (of the storage) is referenced: the uplo triangle for SYRK/SYR2K, the
  * matrix (not the padding) otherwise; every element for the tight layouts used here. */
 static int referenced(const l3_job *j, const l3_case *c, size_t i)
@@ -154,8 +183,9 @@ static int referenced(const l3_job *j, const l3_case *c, size_t i)
 
 static void set_common(const l3_job *j, const l3_case *c, const char *variant, cli_row *row)
 {
-    cli_row_start(&j->s, op_names[j->op], variant, row);
-    row->precision = j->is_double ? "double" : "single";
+    cli_row_start(&j->s, op_name(j), variant, row);
+    row->precision = j->cplx ? (j->is_double ? "doublecomplex" : "complex")
+                             : j->is_double ? "double" : "single";
     if (j->op != TSL_L3_SYRK && j->op != TSL_L3_SYR2K) row->m = (long long)c->m;
     row->n = (long long)c->n;
     if (j->op == TSL_L3_SYRK || j->op == TSL_L3_SYR2K || j->op == OP_BATCHED)
@@ -167,8 +197,9 @@ static void set_verdict(l3_job *j, const l3_case *c, const void *out, cli_row *r
     row->status = "ok";
     if (!c->ref) return;
     double num = 0, den = 0;
-    for (size_t i = 0; i < c->ec; ++i) {
-        if (!referenced(j, c, i)) continue;
+    size_t parts = j->cplx ? 2 : 1; /* the reals of an element */
+    for (size_t i = 0; i < c->ec * parts; ++i) {
+        if (!referenced(j, c, i / parts)) continue;
         double v = j->is_double ? ((const double *)out)[i] : ((const float *)out)[i];
         double d = v - c->ref[i];
         num += d * d, den += c->ref[i] * c->ref[i];
@@ -178,11 +209,12 @@ static void set_verdict(l3_job *j, const l3_case *c, const void *out, cli_row *r
     if (isnan(tol)) {
         if (j->op == TSL_L3_TRSM)
             tol = (j->is_double ? 1e-14 : 1e-6) * (double)(c->ka > 16 ? c->ka : 16);
-        else
+        else /* a complex product's parts are real sums of twice the terms */
             tol = tsl_ref_gemm_tolerance(j->is_double,
-                                         j->op == TSL_L3_SYR2K ? 2 * c->k
-                                         : j->op == TSL_L3_SYRK || j->op == OP_BATCHED ? c->k
-                                                                                      : c->ka);
+                                         parts * (j->op == TSL_L3_SYR2K ? 2 * c->k
+                                                  : j->op == TSL_L3_SYRK || j->op == OP_BATCHED
+                                                      ? c->k
+                                                      : c->ka));
     }
     row->max_rel_err = err;
     if (!(err <= tol)) {
@@ -193,7 +225,7 @@ static void set_verdict(l3_job *j, const l3_case *c, const void *out, cli_row *r
 
 static void row_error(l3_job *j, const l3_case *c, const char *what, const char *msg)
 {
-    cli_error(CLI_EXIT_RUNTIME, "%s %s at %zux%zux%zu: %s", op_names[j->op], what, c->m, c->n, c->k,
+    cli_error(CLI_EXIT_RUNTIME, "%s %s at %zux%zux%zu: %s", op_name(j), what, c->m, c->n, c->k,
               msg);
     j->s.any_error = 1;
 }
@@ -205,6 +237,10 @@ static tsl_status call_op(l3_job *j, const l3_case *c)
     double al = j->alpha, be = j->beta;
     float fa = (float)al, fb = (float)be;
     int d = j->is_double;
+    if (j->cplx) {
+        tsl_ref_z3_call z = z3_of(j, c);
+        return cli_blas3_zcall(x, &z, d, a, b, o);
+    }
     switch (j->op) {
     case TSL_L3_SYMM:
         return d ? tsl_dsymm_buf(x, j->lay, j->side, j->uplo, c->m, c->n, al, a, c->lda, b, c->ldb,
@@ -263,12 +299,13 @@ static void run_variant(l3_job *j, l3_case *c, size_t vi)
     cli_row row;
     set_common(j, c, v, &row);
     if (!cli_variant_row(&j->s, &j->vs, vi, &row)) return;
-    tsl_status st = tsl_context_set_variant(j->s.ctx, op_names[j->op], v);
+    /* the complex routines have one algorithm each: their row is auto */
+    tsl_status st = j->cplx ? TSL_OK : tsl_context_set_variant(j->s.ctx, op_names[j->op], v);
     int rewrite = is_trxm(j) || j->beta != 0.0;
     if (rewrite)
         memcpy(c->out, c->c0, c->ec * j->es);
     else
-        cli_fill_nan(j->is_double, c->out, c->ec);
+        cli_fill_nan(j->is_double, c->out, c->ec * (j->cplx ? 2 : 1));
     if (st == TSL_OK && c->ec) st = tsl_buffer_write(j->s.ctx, c->dc, 0, c->ec * j->es, c->out);
     l3_call k = {j, c, rewrite};
     if (st == TSL_OK)
@@ -309,7 +346,8 @@ static void run_peer(l3_job *j, l3_case *c, size_t pi)
                               j->uplo,  j->trans,         j->diag,      c->m,     c->n,
                               c->k,     j->alpha,         j->beta,      c->a,     c->lda,
                               c->b,     c->ldb,           c->c0,        c->ldc,   c->ea,
-                              c->eb,    c->ec,            j->s.warmup,  (unsigned)j->s.repeat};
+                              c->eb,    c->ec,            j->s.warmup,  (unsigned)j->s.repeat,
+                              j->cplx,  z3_of(j, c).op,   j->alpha_i,   j->beta_i};
         tsl_l3_peer_run(j->peers[pi], &g, &res);
     }
     int got = cli_peer_row(&res, j->peers[pi], &j->peer_noted[pi], &row);
@@ -340,14 +378,17 @@ static void case_failed(l3_job *j, l3_case *c, const char *what)
     }
 }
 
-/* TRSM's triangle: off-diagonal / ka, diagonal +-(1 + |x|), so it is well conditioned. */
+/* TRSM's triangle: off-diagonal / ka, diagonal +-(1 + |x|) (complex: its real part; the
+ * imaginary parts / ka), so it is well conditioned. */
 static void condition_trsm(l3_job *j, l3_case *c)
 {
+    size_t parts = j->cplx ? 2 : 1;
     for (size_t i = 0; i < c->ka; ++i)
-        for (size_t l = 0; l < c->ka; ++l) {
-            size_t idx = i * c->lda + l; /* square, the same in both layouts for this purpose */
+        for (size_t e = 0; e < c->ka * parts; ++e) {
+            size_t l = e / parts;
+            size_t idx = i * c->lda * parts + e; /* square: alike in both layouts for this */
             double v = j->is_double ? ((double *)c->a)[idx] : ((float *)c->a)[idx];
-            v = i == l ? (v < 0 ? v - 1.0 : v + 1.0) : v / (double)c->ka;
+            v = i == l && e % parts == 0 ? (v < 0 ? v - 1.0 : v + 1.0) : v / (double)c->ka;
             if (j->is_double)
                 ((double *)c->a)[idx] = v;
             else
@@ -357,12 +398,20 @@ static void condition_trsm(l3_job *j, l3_case *c)
 
 static void reference(l3_job *j, l3_case *c)
 {
-    double *a = cli_to_double(j->is_double, c->a, c->ea);
-    double *b = cli_to_double(j->is_double, c->b, c->eb);
-    double *r = cli_to_double(j->is_double, c->c0, c->ec);
+    size_t parts = j->cplx ? 2 : 1;
+    double *a = cli_to_double(j->is_double, c->a, c->ea * parts);
+    double *b = cli_to_double(j->is_double, c->b, c->eb * parts);
+    double *r = cli_to_double(j->is_double, c->c0, c->ec * parts);
     double al = j->is_double ? j->alpha : (double)(float)j->alpha;
     double be = j->is_double ? j->beta : (double)(float)j->beta;
-    if (a && b && r) {
+    if (a && b && r && j->cplx) { /* cblas_z* on the values the device gets */
+        tsl_ref_z3_call z = z3_of(j, c);
+        for (int q = 0; q < 2 && !j->is_double; ++q)
+            z.alpha[q] = (float)z.alpha[q], z.beta[q] = (float)z.beta[q];
+        tsl_ref_z3(&z, 0, a, b, r);
+        c->ref = r;
+        r = NULL;
+    } else if (a && b && r) {
         switch (j->op) {
         case TSL_L3_SYMM:
             tsl_ref_dsymm(j->lay, j->side, j->uplo, c->m, c->n, al, a, c->lda, b, c->ldb, be, r,
@@ -408,12 +457,13 @@ static void run_case(l3_job *j, l3_case *c, size_t index, size_t total)
         return;
     }
     unsigned long long state = j->seed + 0x9E3779B97F4A7C15ull * (index + 1);
-    cli_fill_random(j->is_double, c->a, c->ea, &state);
-    cli_fill_random(j->is_double, c->b, c->eb, &state);
-    cli_fill_random(j->is_double, c->c0, c->ec, &state);
+    size_t parts = j->cplx ? 2 : 1;
+    cli_fill_random(j->is_double, c->a, c->ea * parts, &state);
+    cli_fill_random(j->is_double, c->b, c->eb * parts, &state);
+    cli_fill_random(j->is_double, c->c0, c->ec * parts, &state);
     if (j->op == TSL_L3_TRSM) condition_trsm(j, c);
     if (j->verify) {
-        cli_progress("%s: CPU reference", op_names[j->op]);
+        cli_progress("%s: CPU reference", op_name(j));
         reference(j, c);
         if (!c->ref) {
             case_failed(j, c, "out of host memory for the --verify reference");
@@ -442,14 +492,14 @@ static void run_case(l3_job *j, l3_case *c, size_t index, size_t total)
             return;
         }
         for (size_t i = 0; i < j->vs.n; ++i) {
-            cli_progress("%s %zu/%zu: %s", op_names[j->op], index + 1, total, j->vs.name[i]);
+            cli_progress("%s %zu/%zu: %s", op_name(j), index + 1, total, j->vs.name[i]);
             run_variant(j, c, i);
         }
         tsl_buffer_destroy(c->da), tsl_buffer_destroy(c->db), tsl_buffer_destroy(c->dc);
         c->da = c->db = c->dc = NULL;
     }
     for (size_t i = 0; i < j->npeers; ++i) {
-        cli_progress("%s %zu/%zu: peer %s", op_names[j->op], index + 1, total, j->peers[i]);
+        cli_progress("%s %zu/%zu: peer %s", op_name(j), index + 1, total, j->peers[i]);
         run_peer(j, c, i);
     }
     free_case(c);
@@ -489,7 +539,10 @@ static int run_job(l3_job *j, const char *device, const char *csv, const char *j
                       tsl_context_error(j->s.ctx));
             return cli_session_abort(&j->s, CLI_EXIT_USAGE);
         }
-    if ((rc = cli_variants_check(&j->vs, &j->s, j->cmd))) return cli_session_abort(&j->s, rc);
+    if (j->cplx) /* one algorithm a routine: its row is auto, nothing to check */
+        j->vs.ok[0] = 1;
+    else if ((rc = cli_variants_check(&j->vs, &j->s, j->cmd)))
+        return cli_session_abort(&j->s, rc);
     if (j->op == OP_BATCHED)
         snprintf(j->s.title, sizeof j->s.title,
                  "gemm --batch %zu on %s (%d:%d, %s), %s precision, %s-major, op(A)=%s, "
@@ -501,12 +554,16 @@ static int run_job(l3_job *j, const char *device, const char *csv, const char *j
     else
         snprintf(j->s.title, sizeof j->s.title,
                  "%s on %s (%d:%d, %s), %s precision, %s-major, side=%s, uplo=%s, trans=%s, "
-                 "diag=%s, alpha=%g, beta=%g",
-                 op_names[j->op], j->s.dev.name, j->s.dev.platform_index, j->s.dev.device_index,
-                 j->s.dev.platform, j->is_double ? "double" : "single",
+                 "diag=%s, alpha=%g%+gi, beta=%g%+gi",
+                 op_name(j), j->s.dev.name, j->s.dev.platform_index, j->s.dev.device_index,
+                 j->s.dev.platform,
+                 j->cplx ? (j->is_double ? "doublecomplex" : "complex")
+                         : (j->is_double ? "double" : "single"),
                  j->lay == TSL_COL_MAJOR ? "col" : "row", j->side == TSL_LEFT ? "left" : "right",
-                 j->uplo == TSL_LOWER ? "lower" : "upper", j->trans == TSL_TRANS ? "t" : "n",
-                 j->diag == TSL_UNIT ? "unit" : "non-unit", j->alpha, j->beta);
+                 j->uplo == TSL_LOWER ? "lower" : "upper",
+                 j->trans == TSL_TRANS ? "t" : j->trans == TSL_CONJ_TRANS ? "c" : "n",
+                 j->diag == TSL_UNIT ? "unit" : "non-unit", j->alpha, j->alpha_i, j->beta,
+                 j->beta_i);
     for (size_t i = 0; i < ncases; ++i) {
         l3_case c;
         if ((rc = make_case(j, ms[i], ns[i], ks[i], &c))) return cli_session_abort(&j->s, rc);
@@ -519,8 +576,20 @@ static int run_job(l3_job *j, const char *device, const char *csv, const char *j
 static int check_common(l3_job *j, const char *precision, const char *variant, size_t repeat,
                         unsigned warmup, const cli_name_list *peers)
 {
-    int rc = cli_parse_precision(j->cmd, precision, &j->is_double, &j->es);
-    if (rc || (rc = cli_check_runs(j->cmd, repeat, warmup, MAX_RUNS))) return rc;
+    int rc = 0;
+    j->cplx = strcmp(precision, "complex") == 0 || strcmp(precision, "doublecomplex") == 0;
+    if (j->cplx && j->op != OP_BATCHED) {
+        j->is_double = precision[0] == 'd';
+        j->es = 2 * (j->is_double ? sizeof(double) : sizeof(float));
+        if (strcmp(variant, "auto") != 0)
+            return cli_error(CLI_EXIT_USAGE,
+                             "%s: the complex routines have one algorithm each: --variant auto "
+                             "(not %s)",
+                             j->cmd, variant);
+    } else if ((rc = cli_parse_precision(j->cmd, precision, &j->is_double, &j->es))) {
+        return rc;
+    }
+    if ((rc = cli_check_runs(j->cmd, repeat, warmup, MAX_RUNS))) return rc;
     if (!isnan(j->tolerance) && j->tolerance < 0)
         return cli_error(CLI_EXIT_USAGE, "%s: --tolerance must not be negative", j->cmd);
     if ((rc = cli_variants_select(&j->vs, op_names[j->op], variant, j->cmd, 1))) return rc;
@@ -566,7 +635,7 @@ int cli_gemm_batched(const cli_batched_opts *o)
 
 static void print_help(const cli_option *opts, size_t nopts)
 {
-    printf("Usage: tessel blas3 --op symm|syrk|syr2k|trmm|trsm [options]\n\n"
+    printf("Usage: tessel blas3 --op symm|syrk|syr2k|trmm|trsm|hemm|herk|her2k [options]\n\n"
            "Runs a Level-3 BLAS routine (CBLAS semantics) on one OpenCL device for each size and\n"
            "variant, on random data, and prints one row per variant, peer and size: median kernel\n"
            "time over --repeat runs (every kernel of the call: the blocked GEMMs and the small\n"
@@ -582,6 +651,12 @@ static void print_help(const cli_option *opts, size_t nopts)
            "         m n^2 flops\n"
            "  trsm   B = X with op(A) X = alpha B (left) or X op(A) = alpha B (right); m^2 n or\n"
            "         m n^2 flops. The triangle is diagonally dominant (well conditioned).\n\n"
+           "--precision complex|doublecomplex runs the complex routines (tsl_[cz]X_buf, CBLAS's\n"
+           "types) on interleaved complex data, with hemm, herk and her2k (Hermitian: A^H, the\n"
+           "conjugated mirror, a real diagonal) besides, --trans c and --alpha-im/--beta-im;\n"
+           "their flops are 4 times the real counts (8 per complex multiply-add), --verify's\n"
+           "bound the real one for twice the inner dimension. Peers openblas (cblas_c*, cblas_z*)\n"
+           "and clblast (its C and Z routines); the complex routines have one algorithm each.\n\n"
            "Strided batched GEMM is `tessel gemm --batch B`.\n\n"
            "Options:\n");
     cli_help_options(opts, nopts, NULL);
@@ -614,7 +689,8 @@ int cli_cmd_blas3(int argc, char **argv)
     memset(&peers, 0, sizeof peers);
     j.alpha = 1.0, j.beta = 0.0, j.seed = 42, j.tolerance = NAN;
     const cli_option opts[] = {
-        {"--op", NULL, CLI_STRING, &op, "OP", "symm, syrk, syr2k, trmm or trsm (required)"},
+        {"--op", NULL, CLI_STRING, &op, "OP",
+         "symm, syrk, syr2k, trmm or trsm; complex also hemm, herk, her2k (required)"},
         CLI_OPTS_TARGET(&device, &variant, &precision),
         {"--size", NULL, CLI_COUNT, &size, "N", "m = n = k = N; default 1024"},
         {"--sizes", NULL, CLI_SIZE_LIST, &sizes, "A,B,...", "several square sizes, in turn"},
@@ -623,11 +699,16 @@ int cli_cmd_blas3(int argc, char **argv)
         {"-k", NULL, CLI_COUNT, &k, "K", "inner dimension (syrk, syr2k)"},
         {"--side", NULL, CLI_STRING, &side, "S", "left or right (symm, trmm, trsm); default left"},
         {"--uplo", NULL, CLI_STRING, &uplo, "U", "lower or upper; default lower"},
-        {"--trans", NULL, CLI_STRING, &trans, "T", "n or t (syrk, syr2k, trmm, trsm); default n"},
+        {"--trans", NULL, CLI_STRING, &trans, "T",
+         "n, t or c (complex; herk, her2k: n or c) (syrk, syr2k, trmm, trsm); default n"},
         {"--diag", NULL, CLI_STRING, &diag, "D", "non-unit or unit (trmm, trsm); default non-unit"},
         {"--layout", NULL, CLI_STRING, &layout, "L", "row or col (major); default row"},
         {"--alpha", NULL, CLI_REAL, &j.alpha, "X", "alpha; default 1"},
         {"--beta", NULL, CLI_REAL, &j.beta, "X", "beta (symm, syrk, syr2k); default 0"},
+        {"--alpha-im", NULL, CLI_REAL, &j.alpha_i, "X",
+         "imaginary part of alpha (complex; not herk); default 0"},
+        {"--beta-im", NULL, CLI_REAL, &j.beta_i, "X",
+         "imaginary part of beta (complex symm, hemm, syrk, syr2k); default 0"},
         {"--block", NULL, CLI_COUNT, &j.block, "NB",
          "block size of the blocked routines (1 to 4096); default: the device type's"},
         {"--inv-block", NULL, CLI_COUNT, &j.inv_block, "NB",
@@ -651,13 +732,21 @@ int cli_cmd_blas3(int argc, char **argv)
     const size_t nopts = sizeof opts / sizeof opts[0];
     int rc = cli_read_options("blas3", argc, argv, opts, nopts, print_help);
     if (rc >= 0) return rc;
-    if (!op) return cli_error(CLI_EXIT_USAGE, "blas3: --op is required (symm, syrk, syr2k, trmm, trsm)");
+    if (!op)
+        return cli_error(CLI_EXIT_USAGE,
+                         "blas3: --op is required (symm, syrk, syr2k, trmm, trsm; complex: hemm, "
+                         "herk, her2k)");
     j.op = -1;
     for (int i = 0; i < OP_BATCHED; ++i)
         if (strcmp(op, op_names[i]) == 0) j.op = i;
+    static const char *const herm_ops[] = {"hemm", "herk", "her2k"}; /* symm's, syrk's, syr2k's */
+    for (int i = 0; i < 3; ++i)
+        if (strcmp(op, herm_ops[i]) == 0) j.op = i, j.herm = 1;
     if (j.op < 0)
         return cli_error(CLI_EXIT_USAGE,
-                         "blas3: --op expects symm, syrk, syr2k, trmm or trsm, got '%s'", op);
+                         "blas3: --op expects symm, syrk, syr2k, trmm, trsm, hemm, herk or her2k, "
+                         "got '%s'",
+                         op);
     if (strcmp(variant, "list") == 0) return cli_list_variants(op_names[j.op]);
     int v = 0;
     if ((rc = cli_parse_choice(j.cmd, "--layout", layout, "row", "col", TSL_ROW_MAJOR, TSL_COL_MAJOR, &v)))
@@ -667,7 +756,10 @@ int cli_cmd_blas3(int argc, char **argv)
     j.side = (tsl_side)v;
     if ((rc = cli_parse_choice(j.cmd, "--uplo", uplo, "lower", "upper", TSL_LOWER, TSL_UPPER, &v))) return rc;
     j.uplo = (tsl_uplo)v;
-    if ((rc = cli_parse_choice(j.cmd, "--trans", trans, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v))) return rc;
+    if (strcmp(trans, "c") == 0)
+        v = TSL_CONJ_TRANS;
+    else if ((rc = cli_parse_choice(j.cmd, "--trans", trans, "n", "t", TSL_NO_TRANS, TSL_TRANS, &v)))
+        return rc;
     j.trans = (tsl_trans)v;
     if ((rc = cli_parse_choice(j.cmd, "--diag", diag, "non-unit", "unit", TSL_NON_UNIT, TSL_UNIT, &v)))
         return rc;
@@ -683,6 +775,22 @@ int cli_cmd_blas3(int argc, char **argv)
     if (j.streams > 4)
         return cli_error(CLI_EXIT_USAGE, "blas3: --streams expects 1 to 4, got %zu", j.streams);
     if ((rc = check_common(&j, precision, variant, repeat, warmup, &peers))) return rc;
+    if (!j.cplx && j.trans == TSL_CONJ_TRANS)
+        return cli_error(CLI_EXIT_USAGE,
+                         "blas3: --trans expects n or t (c with --precision complex or "
+                         "doublecomplex)");
+    if (!j.cplx && (j.herm || j.alpha_i != 0.0 || j.beta_i != 0.0))
+        return cli_error(CLI_EXIT_USAGE, "blas3: %s is complex: --precision complex or doublecomplex",
+                         j.herm ? op : "--alpha-im/--beta-im");
+    /* syrk and syr2k take A^T, herk and her2k A^H, as CBLAS's */
+    if (j.cplx && (j.op == TSL_L3_SYRK || j.op == TSL_L3_SYR2K) && j.trans != TSL_NO_TRANS &&
+        (j.trans == TSL_CONJ_TRANS) != j.herm)
+        return cli_error(CLI_EXIT_USAGE, "blas3: --op %s takes --trans n or %s", op,
+                         j.herm ? "c" : "t");
+    int real_beta = j.herm && j.op != TSL_L3_SYMM && j.beta_i != 0.0; /* herk's, her2k's */
+    if (real_beta || (j.herm && j.op == TSL_L3_SYRK && j.alpha_i != 0.0))
+        return cli_error(CLI_EXIT_USAGE, "blas3: %s's %s is real", op,
+                         real_beta ? "beta" : "alpha");
     if ((rc = cli_sizes("blas3", "--size", size, &sizes, 1024))) return rc;
     size_t ms[CLI_MAX_LIST], ns[CLI_MAX_LIST], ks[CLI_MAX_LIST];
     for (size_t i = 0; i < sizes.n; ++i) {

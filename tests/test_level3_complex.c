@@ -29,7 +29,8 @@ static unsigned long long g_seed = 20261203;
 #define SENTINEL 4321.0
 
 enum { SYMM, HEMM, SYRK, HERK, SYR2K, HER2K, TRMM, TRSM };
-static const char *const names[] = {"symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
+static const char *const names[] = {"symm",  "hemm",  "syrk", "herk",
+                                    "syr2k", "her2k", "trmm", "trsm"};
 
 static void *xmalloc(size_t n)
 {
@@ -108,7 +109,8 @@ static tsl_status call(const zcase *z, void **x, tsl_buffer **bx, const mat *ma,
     tsl_diag dg = z->diag ? TSL_UNIT : TSL_NON_UNIT;
     float af[2] = {(float)z->alpha[0], (float)z->alpha[1]};
     float bf[2] = {(float)z->beta[0], (float)z->beta[1]};
-    const void *al = z->dbl ? (const void *)z->alpha : af, *be = z->dbl ? (const void *)z->beta : bf;
+    const void *al = z->dbl ? (const void *)z->alpha : af,
+               *be = z->dbl ? (const void *)z->beta : bf;
     double ar = z->alpha[0], br = z->beta[0];
     int d = z->dbl, b = z->bufs;
     size_t n = z->n, k = z->k;
@@ -127,16 +129,23 @@ static tsl_status call(const zcase *z, void **x, tsl_buffer **bx, const mat *ma,
                  : fh(c, lay, sd, ul, t, dg, z->m, n, al, x[0], ma->ld, x[1], mb->ld);
     }
     switch (z->r * 4 + d * 2 + b) {
-    case SYRK * 4 + 0: return tsl_csyrk(c, lay, ul, t, n, k, al, x[0], ma->ld, be, x[2], mc->ld);
-    case SYRK * 4 + 1: return tsl_csyrk_buf(c, lay, ul, t, n, k, al, bx[0], ma->ld, be, bx[2], mc->ld);
-    case SYRK * 4 + 2: return tsl_zsyrk(c, lay, ul, t, n, k, al, x[0], ma->ld, be, x[2], mc->ld);
-    case SYRK * 4 + 3: return tsl_zsyrk_buf(c, lay, ul, t, n, k, al, bx[0], ma->ld, be, bx[2], mc->ld);
+    case SYRK * 4 + 0:
+        return tsl_csyrk(c, lay, ul, t, n, k, al, x[0], ma->ld, be, x[2], mc->ld);
+    case SYRK * 4 + 1:
+        return tsl_csyrk_buf(c, lay, ul, t, n, k, al, bx[0], ma->ld, be, bx[2], mc->ld);
+    case SYRK * 4 + 2:
+        return tsl_zsyrk(c, lay, ul, t, n, k, al, x[0], ma->ld, be, x[2], mc->ld);
+    case SYRK * 4 + 3:
+        return tsl_zsyrk_buf(c, lay, ul, t, n, k, al, bx[0], ma->ld, be, bx[2], mc->ld);
     case HERK * 4 + 0:
         return tsl_cherk(c, lay, ul, t, n, k, (float)ar, x[0], ma->ld, (float)br, x[2], mc->ld);
     case HERK * 4 + 1:
-        return tsl_cherk_buf(c, lay, ul, t, n, k, (float)ar, bx[0], ma->ld, (float)br, bx[2], mc->ld);
-    case HERK * 4 + 2: return tsl_zherk(c, lay, ul, t, n, k, ar, x[0], ma->ld, br, x[2], mc->ld);
-    case HERK * 4 + 3: return tsl_zherk_buf(c, lay, ul, t, n, k, ar, bx[0], ma->ld, br, bx[2], mc->ld);
+        return tsl_cherk_buf(c, lay, ul, t, n, k, (float)ar, bx[0], ma->ld, (float)br, bx[2],
+                             mc->ld);
+    case HERK * 4 + 2:
+        return tsl_zherk(c, lay, ul, t, n, k, ar, x[0], ma->ld, br, x[2], mc->ld);
+    case HERK * 4 + 3:
+        return tsl_zherk_buf(c, lay, ul, t, n, k, ar, bx[0], ma->ld, br, bx[2], mc->ld);
     case SYR2K * 4 + 0:
         return tsl_csyr2k(c, lay, ul, t, n, k, al, x[0], ma->ld, x[1], mb->ld, be, x[2], mc->ld);
     case SYR2K * 4 + 1:
@@ -173,21 +182,38 @@ static void reference(const zcase *z, const double *alpha, const double *beta, c
     int m = (int)z->m, n = (int)z->n, k = (int)z->k, lda = (int)ma->ld, ldb = (int)mb->ld,
         ldc = (int)mc->ld;
     switch (z->r) {
-    case SYMM: cblas_zsymm(o, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc); break;
-    case HEMM: cblas_zhemm(o, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc); break;
-    case SYRK: cblas_zsyrk(o, ul, t, n, k, alpha, a, lda, beta, c, ldc); break;
-    case HERK: cblas_zherk(o, ul, t, n, k, alpha[0], a, lda, beta[0], c, ldc); break;
-    case SYR2K: cblas_zsyr2k(o, ul, t, n, k, alpha, a, lda, b, ldb, beta, c, ldc); break;
-    case HER2K: cblas_zher2k(o, ul, t, n, k, alpha, a, lda, b, ldb, beta[0], c, ldc); break;
-    case TRMM: cblas_ztrmm(o, sd, ul, t, dg, m, n, alpha, a, lda, (double *)b, ldb); break;
-    default: cblas_ztrsm(o, sd, ul, t, dg, m, n, alpha, a, lda, (double *)b, ldb); break;
+    case SYMM:
+        cblas_zsymm(o, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+        break;
+    case HEMM:
+        cblas_zhemm(o, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+        break;
+    case SYRK:
+        cblas_zsyrk(o, ul, t, n, k, alpha, a, lda, beta, c, ldc);
+        break;
+    case HERK:
+        cblas_zherk(o, ul, t, n, k, alpha[0], a, lda, beta[0], c, ldc);
+        break;
+    case SYR2K:
+        cblas_zsyr2k(o, ul, t, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+        break;
+    case HER2K:
+        cblas_zher2k(o, ul, t, n, k, alpha, a, lda, b, ldb, beta[0], c, ldc);
+        break;
+    case TRMM:
+        cblas_ztrmm(o, sd, ul, t, dg, m, n, alpha, a, lda, (double *)b, ldb);
+        break;
+    default:
+        cblas_ztrsm(o, sd, ul, t, dg, m, n, alpha, a, lda, (double *)b, ldb);
+        break;
     }
 }
 
 static void fill(double *x, size_t n, int dbl, unsigned long long *st)
 {
     tsl_ref_fill_d(x, n, st);
-    for (size_t i = 0; !dbl && i < n; ++i) x[i] = (float)x[i];
+    for (size_t i = 0; !dbl && i < n; ++i)
+        x[i] = (float)x[i];
 }
 
 static void *to_device(const double *x, size_t n, int dbl)
@@ -250,8 +276,10 @@ static void run_case(const zcase *z, const char *tag)
         for (size_t j = 0; j < mr->cols; ++j)
             if (!rk || (z->uplo ? j <= i : j >= i)) inside[at(mr, i, j)] = 1;
     for (size_t e = 0; e < mr->span; ++e) {
-        if (!inside[e]) res[2 * e] = res[2 * e + 1] = SENTINEL;
-        else if (!tri && z->beta_kind == 0) res[2 * e] = res[2 * e + 1] = NAN;
+        if (!inside[e])
+            res[2 * e] = res[2 * e + 1] = SENTINEL;
+        else if (!tri && z->beta_kind == 0)
+            res[2 * e] = res[2 * e + 1] = NAN;
     }
     void *x[3] = {to_device(a, na, dbl), to_device(b, nb, dbl), to_device(c, nc, dbl)};
     size_t es = dbl ? 8 : 4;
@@ -266,7 +294,8 @@ static void run_case(const zcase *z, const char *tag)
         if (s == TSL_OK) s = call(z, x, bx, &ma, &mb, &mc);
         int q = tri ? 1 : 2;
         if (s == TSL_OK && cnt[q]) s = tsl_buffer_read(g_ctx, bx[q], 0, cnt[q] * es, x[q]);
-        for (q = 0; q < 3; ++q) tsl_buffer_destroy(bx[q]);
+        for (q = 0; q < 3; ++q)
+            tsl_buffer_destroy(bx[q]);
     } else {
         s = call(z, x, NULL, &ma, &mb, &mc);
     }
@@ -274,15 +303,18 @@ static void run_case(const zcase *z, const char *tag)
     /* the reference, and the bound: the same routine on the absolute values */
     double alpha[2] = {z->alpha[0], z->alpha[1]}, beta[2] = {z->beta[0], z->beta[1]};
     if (!dbl)
-        for (int q = 0; q < 2; ++q) alpha[q] = (float)alpha[q], beta[q] = (float)beta[q];
+        for (int q = 0; q < 2; ++q)
+            alpha[q] = (float)alpha[q], beta[q] = (float)beta[q];
     double *want = xmalloc(2 * mr->span * 8 + 8);
     memcpy(want, res, 2 * mr->span * 8);
     double *bref = tri ? want : b, *cref = tri ? c : want;
     reference(z, alpha, beta, aref, bref, cref, &ma, &mb, &mc);
     double *bound = xmalloc(2 * mr->span * 8 + 8), *aa = xmalloc(na * 8 + 8);
     double *ba = xmalloc(nb * 8 + 8);
-    for (size_t e = 0; e < na; e += 2) aa[e] = hypot(aref[e], aref[e + 1]), aa[e + 1] = 0;
-    for (size_t e = 0; e < nb; e += 2) ba[e] = hypot(b[e], b[e + 1]), ba[e + 1] = 0;
+    for (size_t e = 0; e < na; e += 2)
+        aa[e] = hypot(aref[e], aref[e + 1]), aa[e + 1] = 0;
+    for (size_t e = 0; e < nb; e += 2)
+        ba[e] = hypot(b[e], b[e + 1]), ba[e + 1] = 0;
     for (size_t e = 0; e < 2 * mr->span; e += 2) {
         double v = z->beta_kind && inside[e / 2] ? hypot(res[e], res[e + 1]) : 0.0;
         bound[e] = tri ? hypot(res[e], res[e + 1]) : v;
@@ -308,8 +340,10 @@ static void run_case(const zcase *z, const char *tag)
     }
     CHECK(bad == 0, "%s: %zu parts outside the bound", tag, bad);
     CHECK(changed == 0, "%s: %zu parts of the padding or the other triangle changed", tag, changed);
-    free(a), free(b), free(c), free(aref), free(inside), free(want), free(bound), free(aa), free(ba);
-    for (int q = 0; q < 3; ++q) free(x[q]);
+    free(a), free(b), free(c), free(aref), free(inside), free(want), free(bound), free(aa),
+        free(ba);
+    for (int q = 0; q < 3; ++q)
+        free(x[q]);
 }
 
 static void random_scalar(double *x, int complex_, unsigned long long *st)
@@ -338,16 +372,24 @@ static void cases(const int *routines, int count_r)
                                 const size_t *sh = shapes[count % 4];
                                 /* syrk takes N, T; herk N, C */
                                 int trans = rk && herm(r) && ti == 1 ? 2 : ti;
-                                zcase z = {.r = r, .dbl = dbl, .bufs = count % 3 == 1,
-                                           .row = row, .side = side, .uplo = uplo,
-                                           .trans = trans, .diag = diag, .m = sh[0],
-                                           .n = rk ? sh[0] : sh[1], .k = sh[2],
+                                zcase z = {.r = r,
+                                           .dbl = dbl,
+                                           .bufs = count % 3 == 1,
+                                           .row = row,
+                                           .side = side,
+                                           .uplo = uplo,
+                                           .trans = trans,
+                                           .diag = diag,
+                                           .m = sh[0],
+                                           .n = rk ? sh[0] : sh[1],
+                                           .k = sh[2],
                                            .beta_kind = tri ? 1 : count % 3};
                                 random_scalar(z.alpha, !(r == HERK) && count % 4 != 1, &st);
                                 if (z.beta_kind)
-                                    random_scalar(z.beta, z.beta_kind == 2 && r != HERK &&
-                                                              r != HER2K, &st);
-                                snprintf(tag, sizeof tag, "%c%s%s %s side %c uplo %c trans %c%s %zux%zux%zu",
+                                    random_scalar(z.beta,
+                                                  z.beta_kind == 2 && r != HERK && r != HER2K, &st);
+                                snprintf(tag, sizeof tag,
+                                         "%c%s%s %s side %c uplo %c trans %c%s %zux%zux%zu",
                                          dbl ? 'z' : 'c', names[r], z.bufs ? "_buf" : "",
                                          row ? "row" : "col", side ? 'R' : 'L', uplo ? 'L' : 'U',
                                          "NTC"[trans], diag ? " unit" : "", z.m, z.n, z.k);
@@ -355,14 +397,23 @@ static void cases(const int *routines, int count_r)
                             }
         /* alpha = 0 (C = beta C; trmm, trsm: B = 0), k = 0, sizes of 0 */
         for (int e = 0; e < 3; ++e) {
-            zcase z = {.r = r, .dbl = e == 1, .bufs = e == 2, .row = e != 1, .uplo = e % 2,
-                       .trans = rk && herm(r) && e == 2 ? 2 : e == 2, .m = e == 2 ? 0 : 9,
-                       .n = 11, .k = e == 1 ? 0 : 6, .beta_kind = 2};
+            zcase z = {.r = r,
+                       .dbl = e == 1,
+                       .bufs = e == 2,
+                       .row = e != 1,
+                       .uplo = e % 2,
+                       .trans = rk && herm(r) && e == 2 ? 2 : e == 2,
+                       .m = e == 2 ? 0 : 9,
+                       .n = 11,
+                       .k = e == 1 ? 0 : 6,
+                       .beta_kind = 2};
             if (e == 1) random_scalar(z.alpha, r != HERK, &st);
             random_scalar(z.beta, r != HERK && r != HER2K, &st);
             if (rk && e == 2) z.n = 0;
             snprintf(tag, sizeof tag, "%c%s %s", z.dbl ? 'z' : 'c', names[r],
-                     e == 0 ? "alpha = 0" : e == 1 ? "k = 0" : "size 0");
+                     e == 0   ? "alpha = 0"
+                     : e == 1 ? "k = 0"
+                              : "size 0");
             if (tri && e == 1) z.alpha[0] = z.alpha[1] = 0.0, z.beta_kind = 1;
             run_case(&z, tag);
         }
@@ -422,7 +473,8 @@ static void errors(void)
     expect_bad(s, "n", c, c0, "zsyr2k n negative");
     s = tsl_ctrmm(g_ctx, R, TSL_LEFT, TSL_UPPER, (tsl_trans)3, TSL_UNIT, 3, 4, one, a, 3, c, 4);
     expect_bad(s, "transa", c, c0, "ctrmm transa");
-    s = tsl_ctrsm(g_ctx, R, TSL_LEFT, TSL_UPPER, TSL_CONJ_TRANS, (tsl_diag)9, 3, 4, one, a, 3, c, 4);
+    s = tsl_ctrsm(g_ctx, R, TSL_LEFT, TSL_UPPER, TSL_CONJ_TRANS, (tsl_diag)9, 3, 4, one, a, 3, c,
+                  4);
     expect_bad(s, "diag", c, c0, "ctrsm diag");
     s = tsl_ztrsm(g_ctx, R, TSL_RIGHT, TSL_UPPER, TSL_NO_TRANS, TSL_UNIT, 3, 4, done, a, 3, c, 4);
     expect_bad(s, "lda", c, c0, "ztrsm lda");
@@ -466,7 +518,8 @@ int main(int argc, char **argv)
     }
     /* blocks of 16: the test shapes run several blocks, a ragged last one */
     static const char *const ops[] = {"syrk", "syr2k", "trmm", "trsm"};
-    for (int i = 0; i < 4; ++i) tsl_context_set_option(g_ctx, ops[i], "block", 16);
+    for (int i = 0; i < 4; ++i)
+        tsl_context_set_option(g_ctx, ops[i], "block", 16);
     static const int sym[] = {SYMM, HEMM}, rk[] = {SYRK, HERK, SYR2K, HER2K}, trmm[] = {TRMM},
                      trsm[] = {TRSM};
     if (strcmp(what, "errors") == 0)

@@ -1,6 +1,7 @@
 /* peer_blas3.c: the Level-3 and strided batched GEMM peers (peer_blas3.h). OpenBLAS runs cblas_X
  * on the host (batched: one cblas_Xgemm per problem, OpenBLAS 0.3.21 having no batched call),
- * timed with the monotonic clock. CLBlast runs Xsymm, Xsyrk, Xsyr2k, Xtrmm, Xtrsm and
+ * timed with the monotonic clock (the complex routines: cblas_c* / cblas_z*, tsl_ref_z3). CLBlast
+ * runs Xsymm, Xsyrk, Xsyr2k, Xtrmm, Xtrsm (complex: C and Z, Xhemm, Xherk, Xher2k too) and
  * XgemmStridedBatched on tsl_buffer memory of tessel's context, timed like the GEMM peer
  * (peer_clblast.c): from a profiled marker enqueued just before the call to the end of CLBlast's
  * returned event (which covers only its last kernel); the first call compiles CLBlast's kernels
@@ -35,8 +36,22 @@ static void reset(tsl_peer_result *res)
 
 /* ---- OpenBLAS -------------------------------------------------------------------------------- */
 
+/* The complex routine's call as tsl_ref_z3 takes it. */
+static tsl_ref_z3_call z3_of(const tsl_l3_peer_args *g)
+{
+    tsl_ref_z3_call z = {g->z3,   g->layout, g->side, g->uplo, g->trans, g->diag, g->m,
+                         g->n,    g->k,      g->lda,  g->ldb,  g->ldc,   {g->alpha, g->alpha_i},
+                         {g->beta, g->beta_i}};
+    return z;
+}
+
 static void openblas_l3_call(const tsl_l3_peer_args *g, void *out)
 {
+    if (g->cplx) { /* cblas_c* / cblas_z* */
+        tsl_ref_z3_call z = z3_of(g);
+        tsl_ref_z3(&z, !g->is_double, g->a, g->b, out);
+        return;
+    }
     if (g->is_double) {
         switch (g->op) {
         case TSL_L3_SYMM:
@@ -140,9 +155,67 @@ static void batched_call_adapter(const void *args, void *out)
 #include "tessel_cl.h"
 
 /* tessel's enums carry the CBLAS values, as CLBlast's do. */
+/* The complex routines: CLBlast's C and Z calls (herk's scalars and her2k's beta real). */
+static CLBlastStatusCode clblast_z3(const tsl_l3_peer_args *g, cl_mem a, cl_mem b, cl_mem c,
+                                    cl_command_queue *q, cl_event *ev)
+{
+    CLBlastLayout lay = (CLBlastLayout)g->layout;
+    CLBlastSide sd = (CLBlastSide)g->side;
+    CLBlastTriangle tri = (CLBlastTriangle)g->uplo;
+    CLBlastTranspose tr = (CLBlastTranspose)g->trans;
+    CLBlastDiagonal dg = (CLBlastDiagonal)g->diag;
+    size_t m = g->m, n = g->n, k = g->k, lda = g->lda, ldb = g->ldb, ldc = g->ldc;
+    if (g->is_double) {
+        cl_double2 al = {{g->alpha, g->alpha_i}}, be = {{g->beta, g->beta_i}};
+        switch (g->z3) {
+        case TSL_REF_SYMM:
+            return CLBlastZsymm(lay, sd, tri, m, n, al, a, 0, lda, b, 0, ldb, be, c, 0, ldc, q, ev);
+        case TSL_REF_HEMM:
+            return CLBlastZhemm(lay, sd, tri, m, n, al, a, 0, lda, b, 0, ldb, be, c, 0, ldc, q, ev);
+        case TSL_REF_SYRK:
+            return CLBlastZsyrk(lay, tri, tr, n, k, al, a, 0, lda, be, c, 0, ldc, q, ev);
+        case TSL_REF_HERK:
+            return CLBlastZherk(lay, tri, tr, n, k, g->alpha, a, 0, lda, g->beta, c, 0, ldc, q,
+                                ev);
+        case TSL_REF_SYR2K:
+            return CLBlastZsyr2k(lay, tri, tr, n, k, al, a, 0, lda, b, 0, ldb, be, c, 0, ldc, q,
+                                 ev);
+        case TSL_REF_HER2K:
+            return CLBlastZher2k(lay, tri, tr, n, k, al, a, 0, lda, b, 0, ldb, g->beta, c, 0, ldc,
+                                 q, ev);
+        case TSL_REF_TRMM:
+            return CLBlastZtrmm(lay, sd, tri, tr, dg, m, n, al, a, 0, lda, c, 0, ldc, q, ev);
+        default:
+            return CLBlastZtrsm(lay, sd, tri, tr, dg, m, n, al, a, 0, lda, c, 0, ldc, q, ev);
+        }
+    }
+    cl_float2 al = {{(float)g->alpha, (float)g->alpha_i}};
+    cl_float2 be = {{(float)g->beta, (float)g->beta_i}};
+    float ar = (float)g->alpha, br = (float)g->beta;
+    switch (g->z3) {
+    case TSL_REF_SYMM:
+        return CLBlastCsymm(lay, sd, tri, m, n, al, a, 0, lda, b, 0, ldb, be, c, 0, ldc, q, ev);
+    case TSL_REF_HEMM:
+        return CLBlastChemm(lay, sd, tri, m, n, al, a, 0, lda, b, 0, ldb, be, c, 0, ldc, q, ev);
+    case TSL_REF_SYRK:
+        return CLBlastCsyrk(lay, tri, tr, n, k, al, a, 0, lda, be, c, 0, ldc, q, ev);
+    case TSL_REF_HERK:
+        return CLBlastCherk(lay, tri, tr, n, k, ar, a, 0, lda, br, c, 0, ldc, q, ev);
+    case TSL_REF_SYR2K:
+        return CLBlastCsyr2k(lay, tri, tr, n, k, al, a, 0, lda, b, 0, ldb, be, c, 0, ldc, q, ev);
+    case TSL_REF_HER2K:
+        return CLBlastCher2k(lay, tri, tr, n, k, al, a, 0, lda, b, 0, ldb, br, c, 0, ldc, q, ev);
+    case TSL_REF_TRMM:
+        return CLBlastCtrmm(lay, sd, tri, tr, dg, m, n, al, a, 0, lda, c, 0, ldc, q, ev);
+    default:
+        return CLBlastCtrsm(lay, sd, tri, tr, dg, m, n, al, a, 0, lda, c, 0, ldc, q, ev);
+    }
+}
+
 static CLBlastStatusCode clblast_l3(const tsl_l3_peer_args *g, cl_mem a, cl_mem b, cl_mem c,
                                     cl_command_queue *q, cl_event *ev)
 {
+    if (g->cplx) return clblast_z3(g, a, b, c, q, ev);
     CLBlastLayout lay = (CLBlastLayout)g->layout;
     CLBlastSide sd = (CLBlastSide)g->side;
     CLBlastTriangle tri = (CLBlastTriangle)g->uplo;
@@ -297,12 +370,14 @@ void tsl_l3_peer_run(const char *name, const tsl_l3_peer_args *g, tsl_peer_resul
         tsl__peer_set(res, TSL_PEER_SKIPPED, "peers take sizes up to %d (int APIs)", INT_MAX);
         return;
     }
-    size_t es = g->is_double ? sizeof(double) : sizeof(float);
+    size_t es = g->is_double ? sizeof(double) : sizeof(float), parts = g->cplx ? 2 : 1;
     if (strcmp(name, "openblas") == 0)
-        openblas_runs(g, l3_call_adapter, g->c, g->ec * es, g->warmup, g->repeat, res);
-    else if (strcmp(name, "clblast") == 0)
-        clblast_runs(g->ctx, g->is_double, g, 0, g->a, g->ea, g->b, g->eb, g->c, g->ec, g->warmup,
-                     g->repeat, res);
+        openblas_runs(g, l3_call_adapter, g->c, g->ec * parts * es, g->warmup, g->repeat, res);
+    else if (strcmp(name, "clblast") == 0) /* a complex element as two reals */
+        clblast_runs(g->ctx, g->is_double, g, 0, g->a, g->ea * parts, g->b, g->eb * parts, g->c,
+                     g->ec * parts, g->warmup, g->repeat, res);
+    else if (g->cplx)
+        tsl__peer_set(res, TSL_PEER_SKIPPED, "the cublas peer has no complex Level-3 routines");
     else
         tsl__peer_cublas_l3(g, res);
 }

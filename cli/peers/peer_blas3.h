@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "peers.h"
+#include "ref/ref_level3.h"
 
 typedef enum { TSL_L3_SYMM, TSL_L3_SYRK, TSL_L3_SYR2K, TSL_L3_TRMM, TSL_L3_TRSM } tsl_l3_op;
 
@@ -32,8 +33,13 @@ typedef struct {
     size_t ldb;
     const void *c; /* the output before the call */
     size_t ldc;    /* its leading dimension (ldb for TRMM, TRSM) */
-    size_t ea, eb, ec; /* elements of the arrays */
+    size_t ea, eb, ec; /* elements of the arrays (complex elements with cplx) */
     unsigned warmup, repeat;
+    /* complex data (interleaved pairs): the routine is tsl_ref_z3's (z3: symm .. trsm with hemm,
+     * herk, her2k) and the scalars alpha + i alpha_i, beta + i beta_i; cuBLAS's row is skipped */
+    int cplx;
+    tsl_ref_z3_op z3;
+    double alpha_i, beta_i;
 } tsl_l3_peer_args;
 
 /* Strided batched GEMM: C_p = alpha op(A_p) op(B_p) + beta C_p, X_p = X + p stride_x. */

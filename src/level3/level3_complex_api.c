@@ -1,10 +1,10 @@
 /* level3_complex_api.c: the public entry points of the complex Level-3 routines (tessel_complex.h):
  * tsl_[cz]symm, _hemm, _syrk, _herk, _syr2k, _her2k, _trmm, _trsm and their _buf forms, with
  * CBLAS's types (complex scalars and arrays as void pointers to interleaved pairs; herk's alpha and
- * beta and her2k's beta real). Each reads its scalars and hands its arguments, a row of data
- * naming the element kind, to the real routines' call paths (level3_sym.c, level3_tri.c), which
- * check them, map the layout, stage host arrays and run the complex algorithms
- * (level3_complex.c, level3_complex_tri.c). */
+ * beta and her2k's beta real). Each names its arguments as a row of data (the element kind among
+ * them) and one function per family reads the scalars and hands the row to the real routines'
+ * call paths (level3_sym.c, level3_tri.c), which check it, map the layout, stage host arrays and
+ * run the complex algorithms (level3_complex.c, level3_complex_tri.c). */
 #include "level3/level3.h"
 #include "level3/level3_tri.h"
 
@@ -19,56 +19,77 @@ static tsl_status scalar(tsl_context *ctx, const char *fn, const char *name, int
     return TSL_OK;
 }
 
+/* The families: a, b, c are host arrays, or with buf the tsl_buffers of the _buf forms. */
+static tsl_status symm(tsl_context *ctx, const char *fn, int dbl, int buf, const symm_args *g,
+                       const void *alpha, const void *a, const void *b, const void *beta, void *c)
+{
+    double al[2], be[2];
+    tsl_status s;
+    if ((s = scalar(ctx, fn, "alpha", dbl, alpha, al)) ||
+        (s = scalar(ctx, fn, "beta", dbl, beta, be)))
+        return s;
+    int prec = dbl ? TSL_DOUBLE : TSL_SINGLE;
+    return buf ? tsl__l3_symm_buf(ctx, fn, prec, g, al, a, b, be, c)
+               : tsl__l3_symm_host(ctx, fn, prec, g, al, a, b, be, c);
+}
+
+/* herk's alpha (ar) and herk's and her2k's beta (br) are real; the others are complex pointers. */
+static tsl_status rank_k(tsl_context *ctx, const char *fn, int dbl, int buf, const syrk_args *g,
+                         const void *alpha, double ar, const void *a, const void *b,
+                         const void *beta, double br, void *c)
+{
+    int herm = g->cplx == L3_HERMITIAN;
+    double al[2] = {ar, 0.0}, be[2] = {br, 0.0};
+    tsl_status s;
+    if ((!(herm && !g->two) && (s = scalar(ctx, fn, "alpha", dbl, alpha, al))) ||
+        (!herm && (s = scalar(ctx, fn, "beta", dbl, beta, be))))
+        return s;
+    int prec = dbl ? TSL_DOUBLE : TSL_SINGLE;
+    return buf ? tsl__l3_syrk_buf(ctx, fn, prec, g, al, a, b, be, c)
+               : tsl__l3_syrk_host(ctx, fn, prec, g, al, a, b, be, c);
+}
+
+static tsl_status trxm(tsl_context *ctx, const char *fn, int dbl, int buf, int solve,
+                       const trxm_args *g, const void *alpha, const void *a, void *b)
+{
+    double al[2];
+    tsl_status s = scalar(ctx, fn, "alpha", dbl, alpha, al);
+    if (s != TSL_OK) return s;
+    int prec = dbl ? TSL_DOUBLE : TSL_SINGLE;
+    return buf ? tsl__l3_trxm_buf(ctx, fn, prec, solve, g, al, a, b)
+               : tsl__l3_trxm_host(ctx, fn, prec, solve, g, al, a, b);
+}
+
 /* ---- SYMM ---- */
 tsl_status tsl_csymm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo, size_t m,
                      size_t n, const void *alpha, const void *a, size_t lda, const void *b,
                      size_t ldb, const void *beta, void *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_csymm", "alpha", 0, alpha, al)) ||
-        (s = scalar(ctx, "tsl_csymm", "beta", 0, beta, be)))
-        return s;
     symm_args g = {layout, side, uplo, m, n, lda, ldb, ldc, L3_COMPLEX};
-    return tsl__l3_symm_host(ctx, "tsl_csymm", TSL_SINGLE, &g, al, a, b, be, c);
+    return symm(ctx, "tsl_csymm", 0, 0, &g, alpha, a, b, beta, c);
 }
 tsl_status tsl_csymm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          size_t m, size_t n, const void *alpha, const tsl_buffer *a, size_t lda,
                          const tsl_buffer *b, size_t ldb, const void *beta, tsl_buffer *c,
                          size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_csymm_buf", "alpha", 0, alpha, al)) ||
-        (s = scalar(ctx, "tsl_csymm_buf", "beta", 0, beta, be)))
-        return s;
     symm_args g = {layout, side, uplo, m, n, lda, ldb, ldc, L3_COMPLEX};
-    return tsl__l3_symm_buf(ctx, "tsl_csymm_buf", TSL_SINGLE, &g, al, a, b, be, c);
+    return symm(ctx, "tsl_csymm_buf", 0, 1, &g, alpha, a, b, beta, c);
 }
 tsl_status tsl_zsymm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo, size_t m,
                      size_t n, const void *alpha, const void *a, size_t lda, const void *b,
                      size_t ldb, const void *beta, void *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zsymm", "alpha", 1, alpha, al)) ||
-        (s = scalar(ctx, "tsl_zsymm", "beta", 1, beta, be)))
-        return s;
     symm_args g = {layout, side, uplo, m, n, lda, ldb, ldc, L3_COMPLEX};
-    return tsl__l3_symm_host(ctx, "tsl_zsymm", TSL_DOUBLE, &g, al, a, b, be, c);
+    return symm(ctx, "tsl_zsymm", 1, 0, &g, alpha, a, b, beta, c);
 }
 tsl_status tsl_zsymm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          size_t m, size_t n, const void *alpha, const tsl_buffer *a, size_t lda,
                          const tsl_buffer *b, size_t ldb, const void *beta, tsl_buffer *c,
                          size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zsymm_buf", "alpha", 1, alpha, al)) ||
-        (s = scalar(ctx, "tsl_zsymm_buf", "beta", 1, beta, be)))
-        return s;
     symm_args g = {layout, side, uplo, m, n, lda, ldb, ldc, L3_COMPLEX};
-    return tsl__l3_symm_buf(ctx, "tsl_zsymm_buf", TSL_DOUBLE, &g, al, a, b, be, c);
+    return symm(ctx, "tsl_zsymm_buf", 1, 1, &g, alpha, a, b, beta, c);
 }
 
 /* ---- HEMM ---- */
@@ -76,51 +97,31 @@ tsl_status tsl_chemm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_upl
                      size_t n, const void *alpha, const void *a, size_t lda, const void *b,
                      size_t ldb, const void *beta, void *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_chemm", "alpha", 0, alpha, al)) ||
-        (s = scalar(ctx, "tsl_chemm", "beta", 0, beta, be)))
-        return s;
     symm_args g = {layout, side, uplo, m, n, lda, ldb, ldc, L3_HERMITIAN};
-    return tsl__l3_symm_host(ctx, "tsl_chemm", TSL_SINGLE, &g, al, a, b, be, c);
+    return symm(ctx, "tsl_chemm", 0, 0, &g, alpha, a, b, beta, c);
 }
 tsl_status tsl_chemm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          size_t m, size_t n, const void *alpha, const tsl_buffer *a, size_t lda,
                          const tsl_buffer *b, size_t ldb, const void *beta, tsl_buffer *c,
                          size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_chemm_buf", "alpha", 0, alpha, al)) ||
-        (s = scalar(ctx, "tsl_chemm_buf", "beta", 0, beta, be)))
-        return s;
     symm_args g = {layout, side, uplo, m, n, lda, ldb, ldc, L3_HERMITIAN};
-    return tsl__l3_symm_buf(ctx, "tsl_chemm_buf", TSL_SINGLE, &g, al, a, b, be, c);
+    return symm(ctx, "tsl_chemm_buf", 0, 1, &g, alpha, a, b, beta, c);
 }
 tsl_status tsl_zhemm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo, size_t m,
                      size_t n, const void *alpha, const void *a, size_t lda, const void *b,
                      size_t ldb, const void *beta, void *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zhemm", "alpha", 1, alpha, al)) ||
-        (s = scalar(ctx, "tsl_zhemm", "beta", 1, beta, be)))
-        return s;
     symm_args g = {layout, side, uplo, m, n, lda, ldb, ldc, L3_HERMITIAN};
-    return tsl__l3_symm_host(ctx, "tsl_zhemm", TSL_DOUBLE, &g, al, a, b, be, c);
+    return symm(ctx, "tsl_zhemm", 1, 0, &g, alpha, a, b, beta, c);
 }
 tsl_status tsl_zhemm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          size_t m, size_t n, const void *alpha, const tsl_buffer *a, size_t lda,
                          const tsl_buffer *b, size_t ldb, const void *beta, tsl_buffer *c,
                          size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zhemm_buf", "alpha", 1, alpha, al)) ||
-        (s = scalar(ctx, "tsl_zhemm_buf", "beta", 1, beta, be)))
-        return s;
     symm_args g = {layout, side, uplo, m, n, lda, ldb, ldc, L3_HERMITIAN};
-    return tsl__l3_symm_buf(ctx, "tsl_zhemm_buf", TSL_DOUBLE, &g, al, a, b, be, c);
+    return symm(ctx, "tsl_zhemm_buf", 1, 1, &g, alpha, a, b, beta, c);
 }
 
 /* ---- SYRK ---- */
@@ -128,49 +129,29 @@ tsl_status tsl_csyrk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_tra
                      size_t k, const void *alpha, const void *a, size_t lda, const void *beta,
                      void *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_csyrk", "alpha", 0, alpha, al)) ||
-        (s = scalar(ctx, "tsl_csyrk", "beta", 0, beta, be)))
-        return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, 0, ldc, 0, L3_COMPLEX};
-    return tsl__l3_syrk_host(ctx, "tsl_csyrk", TSL_SINGLE, &g, al, a, NULL, be, c);
+    return rank_k(ctx, "tsl_csyrk", 0, 0, &g, alpha, 0.0, a, NULL, beta, 0.0, c);
 }
 tsl_status tsl_csyrk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                          size_t n, size_t k, const void *alpha, const tsl_buffer *a, size_t lda,
                          const void *beta, tsl_buffer *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_csyrk_buf", "alpha", 0, alpha, al)) ||
-        (s = scalar(ctx, "tsl_csyrk_buf", "beta", 0, beta, be)))
-        return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, 0, ldc, 0, L3_COMPLEX};
-    return tsl__l3_syrk_buf(ctx, "tsl_csyrk_buf", TSL_SINGLE, &g, al, a, NULL, be, c);
+    return rank_k(ctx, "tsl_csyrk_buf", 0, 1, &g, alpha, 0.0, a, NULL, beta, 0.0, c);
 }
 tsl_status tsl_zsyrk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans, size_t n,
                      size_t k, const void *alpha, const void *a, size_t lda, const void *beta,
                      void *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zsyrk", "alpha", 1, alpha, al)) ||
-        (s = scalar(ctx, "tsl_zsyrk", "beta", 1, beta, be)))
-        return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, 0, ldc, 0, L3_COMPLEX};
-    return tsl__l3_syrk_host(ctx, "tsl_zsyrk", TSL_DOUBLE, &g, al, a, NULL, be, c);
+    return rank_k(ctx, "tsl_zsyrk", 1, 0, &g, alpha, 0.0, a, NULL, beta, 0.0, c);
 }
 tsl_status tsl_zsyrk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                          size_t n, size_t k, const void *alpha, const tsl_buffer *a, size_t lda,
                          const void *beta, tsl_buffer *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zsyrk_buf", "alpha", 1, alpha, al)) ||
-        (s = scalar(ctx, "tsl_zsyrk_buf", "beta", 1, beta, be)))
-        return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, 0, ldc, 0, L3_COMPLEX};
-    return tsl__l3_syrk_buf(ctx, "tsl_zsyrk_buf", TSL_DOUBLE, &g, al, a, NULL, be, c);
+    return rank_k(ctx, "tsl_zsyrk_buf", 1, 1, &g, alpha, 0.0, a, NULL, beta, 0.0, c);
 }
 
 /* ---- HERK ---- */
@@ -179,32 +160,28 @@ tsl_status tsl_cherk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_tra
                      size_t ldc)
 {
     syrk_args g = {layout, uplo, trans, n, k, lda, 0, ldc, 0, L3_HERMITIAN};
-    return tsl__l3_syrk_host(ctx, "tsl_cherk", TSL_SINGLE, &g, (double[2]){alpha, 0.0}, a, NULL,
-                             (double[2]){beta, 0.0}, c);
+    return rank_k(ctx, "tsl_cherk", 0, 0, &g, NULL, alpha, a, NULL, NULL, beta, c);
 }
 tsl_status tsl_cherk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                          size_t n, size_t k, float alpha, const tsl_buffer *a, size_t lda,
                          float beta, tsl_buffer *c, size_t ldc)
 {
     syrk_args g = {layout, uplo, trans, n, k, lda, 0, ldc, 0, L3_HERMITIAN};
-    return tsl__l3_syrk_buf(ctx, "tsl_cherk_buf", TSL_SINGLE, &g, (double[2]){alpha, 0.0}, a, NULL,
-                            (double[2]){beta, 0.0}, c);
+    return rank_k(ctx, "tsl_cherk_buf", 0, 1, &g, NULL, alpha, a, NULL, NULL, beta, c);
 }
 tsl_status tsl_zherk(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans, size_t n,
                      size_t k, double alpha, const void *a, size_t lda, double beta, void *c,
                      size_t ldc)
 {
     syrk_args g = {layout, uplo, trans, n, k, lda, 0, ldc, 0, L3_HERMITIAN};
-    return tsl__l3_syrk_host(ctx, "tsl_zherk", TSL_DOUBLE, &g, (double[2]){alpha, 0.0}, a, NULL,
-                             (double[2]){beta, 0.0}, c);
+    return rank_k(ctx, "tsl_zherk", 1, 0, &g, NULL, alpha, a, NULL, NULL, beta, c);
 }
 tsl_status tsl_zherk_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                          size_t n, size_t k, double alpha, const tsl_buffer *a, size_t lda,
                          double beta, tsl_buffer *c, size_t ldc)
 {
     syrk_args g = {layout, uplo, trans, n, k, lda, 0, ldc, 0, L3_HERMITIAN};
-    return tsl__l3_syrk_buf(ctx, "tsl_zherk_buf", TSL_DOUBLE, &g, (double[2]){alpha, 0.0}, a, NULL,
-                            (double[2]){beta, 0.0}, c);
+    return rank_k(ctx, "tsl_zherk_buf", 1, 1, &g, NULL, alpha, a, NULL, NULL, beta, c);
 }
 
 /* ---- SYR2K ---- */
@@ -212,51 +189,31 @@ tsl_status tsl_csyr2k(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_tr
                       size_t k, const void *alpha, const void *a, size_t lda, const void *b,
                       size_t ldb, const void *beta, void *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_csyr2k", "alpha", 0, alpha, al)) ||
-        (s = scalar(ctx, "tsl_csyr2k", "beta", 0, beta, be)))
-        return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, ldb, ldc, 1, L3_COMPLEX};
-    return tsl__l3_syrk_host(ctx, "tsl_csyr2k", TSL_SINGLE, &g, al, a, b, be, c);
+    return rank_k(ctx, "tsl_csyr2k", 0, 0, &g, alpha, 0.0, a, b, beta, 0.0, c);
 }
 tsl_status tsl_csyr2k_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                           size_t n, size_t k, const void *alpha, const tsl_buffer *a, size_t lda,
                           const tsl_buffer *b, size_t ldb, const void *beta, tsl_buffer *c,
                           size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_csyr2k_buf", "alpha", 0, alpha, al)) ||
-        (s = scalar(ctx, "tsl_csyr2k_buf", "beta", 0, beta, be)))
-        return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, ldb, ldc, 1, L3_COMPLEX};
-    return tsl__l3_syrk_buf(ctx, "tsl_csyr2k_buf", TSL_SINGLE, &g, al, a, b, be, c);
+    return rank_k(ctx, "tsl_csyr2k_buf", 0, 1, &g, alpha, 0.0, a, b, beta, 0.0, c);
 }
 tsl_status tsl_zsyr2k(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans, size_t n,
                       size_t k, const void *alpha, const void *a, size_t lda, const void *b,
                       size_t ldb, const void *beta, void *c, size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zsyr2k", "alpha", 1, alpha, al)) ||
-        (s = scalar(ctx, "tsl_zsyr2k", "beta", 1, beta, be)))
-        return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, ldb, ldc, 1, L3_COMPLEX};
-    return tsl__l3_syrk_host(ctx, "tsl_zsyr2k", TSL_DOUBLE, &g, al, a, b, be, c);
+    return rank_k(ctx, "tsl_zsyr2k", 1, 0, &g, alpha, 0.0, a, b, beta, 0.0, c);
 }
 tsl_status tsl_zsyr2k_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                           size_t n, size_t k, const void *alpha, const tsl_buffer *a, size_t lda,
                           const tsl_buffer *b, size_t ldb, const void *beta, tsl_buffer *c,
                           size_t ldc)
 {
-    double al[2], be[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zsyr2k_buf", "alpha", 1, alpha, al)) ||
-        (s = scalar(ctx, "tsl_zsyr2k_buf", "beta", 1, beta, be)))
-        return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, ldb, ldc, 1, L3_COMPLEX};
-    return tsl__l3_syrk_buf(ctx, "tsl_zsyr2k_buf", TSL_DOUBLE, &g, al, a, b, be, c);
+    return rank_k(ctx, "tsl_zsyr2k_buf", 1, 1, &g, alpha, 0.0, a, b, beta, 0.0, c);
 }
 
 /* ---- HER2K ---- */
@@ -264,45 +221,29 @@ tsl_status tsl_cher2k(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_tr
                       size_t k, const void *alpha, const void *a, size_t lda, const void *b,
                       size_t ldb, float beta, void *c, size_t ldc)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_cher2k", "alpha", 0, alpha, al))) return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, ldb, ldc, 1, L3_HERMITIAN};
-    return tsl__l3_syrk_host(ctx, "tsl_cher2k", TSL_SINGLE, &g, al, a, b, (double[2]){beta, 0.0},
-                             c);
+    return rank_k(ctx, "tsl_cher2k", 0, 0, &g, alpha, 0.0, a, b, NULL, beta, c);
 }
 tsl_status tsl_cher2k_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                           size_t n, size_t k, const void *alpha, const tsl_buffer *a, size_t lda,
                           const tsl_buffer *b, size_t ldb, float beta, tsl_buffer *c, size_t ldc)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_cher2k_buf", "alpha", 0, alpha, al))) return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, ldb, ldc, 1, L3_HERMITIAN};
-    return tsl__l3_syrk_buf(ctx, "tsl_cher2k_buf", TSL_SINGLE, &g, al, a, b, (double[2]){beta, 0.0},
-                            c);
+    return rank_k(ctx, "tsl_cher2k_buf", 0, 1, &g, alpha, 0.0, a, b, NULL, beta, c);
 }
 tsl_status tsl_zher2k(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans, size_t n,
                       size_t k, const void *alpha, const void *a, size_t lda, const void *b,
                       size_t ldb, double beta, void *c, size_t ldc)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zher2k", "alpha", 1, alpha, al))) return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, ldb, ldc, 1, L3_HERMITIAN};
-    return tsl__l3_syrk_host(ctx, "tsl_zher2k", TSL_DOUBLE, &g, al, a, b, (double[2]){beta, 0.0},
-                             c);
+    return rank_k(ctx, "tsl_zher2k", 1, 0, &g, alpha, 0.0, a, b, NULL, beta, c);
 }
 tsl_status tsl_zher2k_buf(tsl_context *ctx, tsl_layout layout, tsl_uplo uplo, tsl_trans trans,
                           size_t n, size_t k, const void *alpha, const tsl_buffer *a, size_t lda,
                           const tsl_buffer *b, size_t ldb, double beta, tsl_buffer *c, size_t ldc)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_zher2k_buf", "alpha", 1, alpha, al))) return s;
     syrk_args g = {layout, uplo, trans, n, k, lda, ldb, ldc, 1, L3_HERMITIAN};
-    return tsl__l3_syrk_buf(ctx, "tsl_zher2k_buf", TSL_DOUBLE, &g, al, a, b, (double[2]){beta, 0.0},
-                            c);
+    return rank_k(ctx, "tsl_zher2k_buf", 1, 1, &g, alpha, 0.0, a, b, NULL, beta, c);
 }
 
 /* ---- TRMM ---- */
@@ -310,41 +251,29 @@ tsl_status tsl_ctrmm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_upl
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, const void *alpha,
                      const void *a, size_t lda, void *b, size_t ldb)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_ctrmm", "alpha", 0, alpha, al))) return s;
     trxm_args g = {layout, side, uplo, transa, diag, m, n, lda, ldb, L3_COMPLEX};
-    return tsl__l3_trxm_host(ctx, "tsl_ctrmm", TSL_SINGLE, 0, &g, al, a, b);
+    return trxm(ctx, "tsl_ctrmm", 0, 0, 0, &g, alpha, a, b);
 }
 tsl_status tsl_ctrmm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          tsl_trans transa, tsl_diag diag, size_t m, size_t n, const void *alpha,
                          const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_ctrmm_buf", "alpha", 0, alpha, al))) return s;
     trxm_args g = {layout, side, uplo, transa, diag, m, n, lda, ldb, L3_COMPLEX};
-    return tsl__l3_trxm_buf(ctx, "tsl_ctrmm_buf", TSL_SINGLE, 0, &g, al, a, b);
+    return trxm(ctx, "tsl_ctrmm_buf", 0, 1, 0, &g, alpha, a, b);
 }
 tsl_status tsl_ztrmm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, const void *alpha,
                      const void *a, size_t lda, void *b, size_t ldb)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_ztrmm", "alpha", 1, alpha, al))) return s;
     trxm_args g = {layout, side, uplo, transa, diag, m, n, lda, ldb, L3_COMPLEX};
-    return tsl__l3_trxm_host(ctx, "tsl_ztrmm", TSL_DOUBLE, 0, &g, al, a, b);
+    return trxm(ctx, "tsl_ztrmm", 1, 0, 0, &g, alpha, a, b);
 }
 tsl_status tsl_ztrmm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          tsl_trans transa, tsl_diag diag, size_t m, size_t n, const void *alpha,
                          const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_ztrmm_buf", "alpha", 1, alpha, al))) return s;
     trxm_args g = {layout, side, uplo, transa, diag, m, n, lda, ldb, L3_COMPLEX};
-    return tsl__l3_trxm_buf(ctx, "tsl_ztrmm_buf", TSL_DOUBLE, 0, &g, al, a, b);
+    return trxm(ctx, "tsl_ztrmm_buf", 1, 1, 0, &g, alpha, a, b);
 }
 
 /* ---- TRSM ---- */
@@ -352,39 +281,27 @@ tsl_status tsl_ctrsm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_upl
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, const void *alpha,
                      const void *a, size_t lda, void *b, size_t ldb)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_ctrsm", "alpha", 0, alpha, al))) return s;
     trxm_args g = {layout, side, uplo, transa, diag, m, n, lda, ldb, L3_COMPLEX};
-    return tsl__l3_trxm_host(ctx, "tsl_ctrsm", TSL_SINGLE, 1, &g, al, a, b);
+    return trxm(ctx, "tsl_ctrsm", 0, 0, 1, &g, alpha, a, b);
 }
 tsl_status tsl_ctrsm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          tsl_trans transa, tsl_diag diag, size_t m, size_t n, const void *alpha,
                          const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_ctrsm_buf", "alpha", 0, alpha, al))) return s;
     trxm_args g = {layout, side, uplo, transa, diag, m, n, lda, ldb, L3_COMPLEX};
-    return tsl__l3_trxm_buf(ctx, "tsl_ctrsm_buf", TSL_SINGLE, 1, &g, al, a, b);
+    return trxm(ctx, "tsl_ctrsm_buf", 0, 1, 1, &g, alpha, a, b);
 }
 tsl_status tsl_ztrsm(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                      tsl_trans transa, tsl_diag diag, size_t m, size_t n, const void *alpha,
                      const void *a, size_t lda, void *b, size_t ldb)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_ztrsm", "alpha", 1, alpha, al))) return s;
     trxm_args g = {layout, side, uplo, transa, diag, m, n, lda, ldb, L3_COMPLEX};
-    return tsl__l3_trxm_host(ctx, "tsl_ztrsm", TSL_DOUBLE, 1, &g, al, a, b);
+    return trxm(ctx, "tsl_ztrsm", 1, 0, 1, &g, alpha, a, b);
 }
 tsl_status tsl_ztrsm_buf(tsl_context *ctx, tsl_layout layout, tsl_side side, tsl_uplo uplo,
                          tsl_trans transa, tsl_diag diag, size_t m, size_t n, const void *alpha,
                          const tsl_buffer *a, size_t lda, tsl_buffer *b, size_t ldb)
 {
-    double al[2];
-    tsl_status s;
-    if ((s = scalar(ctx, "tsl_ztrsm_buf", "alpha", 1, alpha, al))) return s;
     trxm_args g = {layout, side, uplo, transa, diag, m, n, lda, ldb, L3_COMPLEX};
-    return tsl__l3_trxm_buf(ctx, "tsl_ztrsm_buf", TSL_DOUBLE, 1, &g, al, a, b);
+    return trxm(ctx, "tsl_ztrsm_buf", 1, 1, 1, &g, alpha, a, b);
 }

@@ -38,4 +38,29 @@ void tsl_ref_strsm(tsl_layout layout, tsl_side side, tsl_uplo uplo, tsl_trans tr
                    tsl_diag diag, size_t m, size_t n, float alpha, const float *a, size_t lda,
                    float *b, size_t ldb);
 
+/* The complex routines (tsl_[cz]symm, hemm, syrk, herk, syr2k, her2k, trmm, trsm) through
+ * cblas_z* (single 0: double complex data) or cblas_c* (single 1), CBLAS semantics: out is C (B of
+ * TRMM, TRSM), updated in place; herk's alpha and beta and her2k's beta are the real parts. */
+typedef enum {
+    TSL_REF_SYMM,
+    TSL_REF_HEMM,
+    TSL_REF_SYRK,
+    TSL_REF_HERK,
+    TSL_REF_SYR2K,
+    TSL_REF_HER2K,
+    TSL_REF_TRMM,
+    TSL_REF_TRSM
+} tsl_ref_z3_op;
+typedef struct {
+    tsl_ref_z3_op op;
+    tsl_layout layout;
+    tsl_side side;
+    tsl_uplo uplo;
+    tsl_trans trans;
+    tsl_diag diag;
+    size_t m, n, k, lda, ldb, ldc;
+    double alpha[2], beta[2];
+} tsl_ref_z3_call;
+void tsl_ref_z3(const tsl_ref_z3_call *g, int single, const void *a, const void *b, void *out);
+
 #endif
