@@ -168,6 +168,9 @@ size_t tsl__tiled2d_local_bytes(int kind, const int *v);
 /* Whether the pack rounds both operands to TF32 and the kernel multiplies them as they are (TF32
  * math with B packed transposed: the kernel's PRE_TF32). */
 int tsl__tiled2d_pre_tf32(int kind, const int *v);
+/* How the pack prepares TF32 operands: 1 rounded (PRE_TF32), 2 split into big and small planes
+ * (3xTF32 on wgmma), 0 as they are. */
+int tsl__tiled2d_pack_tf32(int kind, const int *v);
 /* Registers per work-item a configuration needs, as the tuner's pruning (and split k's model of
  * the groups a compute unit holds) estimates them. */
 int tsl__tiled2d_registers(int dbl, const int *v);

@@ -13,17 +13,19 @@
 #include "gemm/gemm_internal.h"
 
 /* Copies a strided rows x cols operand (from element src_off of src) into a zero-padded
- * prows x pcols scratch buffer whose rows are pcols elements apart. */
+ * prows x pcols scratch buffer whose rows are pcols elements apart; tf32 1 rounds each element to
+ * TF32, 2 writes tf32(x) there and x - tf32(x) in a second such plane after it (3xTF32 on
+ * wgmma). */
 static tsl_status pack(tsl_context *ctx, const gemm_problem *p, int slot, cl_mem src,
                        size_t src_off, size_t rows, size_t cols, int s_rs, int s_cs, size_t prows,
                        size_t pcols, int tri, int tf32, cl_mem *out)
 {
-    tsl_status s = tsl__workspace(ctx, slot, prows * pcols * p->elem, out);
+    tsl_status s = tsl__workspace(ctx, slot, prows * pcols * p->elem * (tf32 == 2 ? 2 : 1), out);
     if (s != TSL_OK) return s;
     cl_kernel k;
     char extra[40] = ""; /* tri 1 (2): keep the lower (upper) triangle only (gemm_pack) */
     if (tri) snprintf(extra, sizeof extra, "-DPACK_TRI=%d -DPACK_UNIT=%d", tri, p->unit == 1);
-    if (tf32) snprintf(extra, sizeof extra, "-DPACK_TF32=1"); /* round to TF32 as it copies */
+    if (tf32) snprintf(extra, sizeof extra, "-DPACK_TF32=%d", tf32); /* round (split) to TF32 */
     s = tsl__gemm_get_kernel(ctx, p, "gemm_pack", extra, &k);
     if (s != TSL_OK) return s;
     /* groups of 32 x 8 items, a 32 x 32 tile each (gemm.cl) */
@@ -141,7 +143,7 @@ tiles_plan tsl__gemm_plan_tiles(const gemm_problem *p, const int *tp, size_t Mp,
     int async = tp[P_ASYNC] != 0;
     if (async) t.direct = 0;
     int packed_tri = p->unit != TSL__TRI_IN_PLACE; /* a triangle packed with zeros beside it */
-    t.pack_a = tsl__tiled2d_pre_tf32(p->kind, tp) || p->ta != TSL_NO_TRANS ||
+    t.pack_a = tsl__tiled2d_pack_tf32(p->kind, tp) || p->ta != TSL_NO_TRANS ||
                (packed_tri && (p->tri == TSL__TRI_A_LOWER || p->tri == TSL__TRI_A_UPPER)) ||
                (async && (p->lda % che || p->a_off % che || p->a_stride % che)) ||
                (!t.direct && (Mp != p->m || Kp != p->k || !LD_OK(p->lda)));
@@ -197,7 +199,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
         lda = LD_FOR(Kp);
         int tri = p->tri == TSL__TRI_A_LOWER ? 1 : p->tri == TSL__TRI_A_UPPER ? 2 : 0;
         s = pack(ctx, p, TSL__WS_PACK_A, p->a, p->a_off, p->m, p->k, rs, cs, Mp, lda, tri,
-                 tsl__tiled2d_pre_tf32(p->kind, tp), &a);
+                 tsl__tiled2d_pack_tf32(p->kind, tp), &a);
         a_off = 0;
     }
     if (s == TSL_OK && plan.pack_b) {
@@ -208,7 +210,7 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
             ldb = LD_FOR(Kp);
             s = tri ? tsl__fail(ctx, TSL_ERR_UNSUPPORTED, "gemm: BT with a triangular B")
                     : pack(ctx, p, TSL__WS_PACK_B, p->b, p->b_off, p->n, p->k, cs, rs, Np, ldb, 0,
-                           tsl__tiled2d_pre_tf32(p->kind, tp), &b);
+                           tsl__tiled2d_pack_tf32(p->kind, tp), &b);
         } else {
             ldb = LD_FOR(Np);
             s = pack(ctx, p, TSL__WS_PACK_B, p->b, p->b_off, p->k, p->n, rs, cs, Kp, ldb, tri, 0,

@@ -105,9 +105,10 @@ size_t tsl__tiled2d_local_bytes(int kind, const int *v)
         tiled2d_mma_data data = tsl__tiled2d_mma(v[P_MMA]).data;
         int fp64 = data == MMA_FP64;
         size_t apad = fp64 ? 4 : 0, bpad = (fp64 || data == MMA_TF32) && !v[P_BT] ? 8 : 0;
+        size_t parts = v[P_WG] && kind == GK_3XTF32 ? 2 : 1; /* 3xTF32 on wgmma: big, small */
         return ((size_t)v[P_MWG] * ((size_t)v[P_KWG] + apad) +
                 (size_t)v[P_KWG] * ((size_t)v[P_NWG] + bpad)) *
-               kind_elem(kind) * (size_t)v[P_ASYNC];
+               kind_elem(kind) * (size_t)v[P_ASYNC] * parts;
     }
     size_t apad = v[P_MMA] ? 8 : (size_t)v[P_APAD], bpad = v[P_MMA] ? 8 : 0;
     size_t a = v[P_SA] ? (size_t)v[P_KWG] * ((size_t)v[P_MWG] + apad) : 0;
@@ -168,6 +169,14 @@ int tsl__tiled2d_pre_tf32(int kind, const int *v)
     return kind == GK_TF32 && v[P_BT] && tsl__tiled2d_mma(v[P_MMA]).data == MMA_TF32;
 }
 
+/* How the pack prepares TF32 operands: 1 rounded (tsl__tiled2d_pre_tf32), 2 split into two planes,
+ * big = tf32(x) then small = x - big (3xTF32 on wgmma: the ring copies both), else 0. */
+int tsl__tiled2d_pack_tf32(int kind, const int *v)
+{
+    if (tsl__tiled2d_pre_tf32(kind, v)) return 1;
+    return kind == GK_3XTF32 && v[P_WG] && tsl__tiled2d_mma(v[P_MMA]).data == MMA_TF32 ? 2 : 0;
+}
+
 /* ASYNC's rules (the kernel's #error checks): a tensor-core configuration (any MMA: FP64, 16-bit,
  * TF32) staging both tiles without PF, DBUF or DIRECT; rows of whole 16-byte chunks (2 doubles, 4
  * floats, 8 16-bit values), at most 8 of them along k where A is swizzled (MMA=4, 5; FP64 rows
@@ -198,7 +207,7 @@ int tsl__tiled2d_wg_native(const tsl_context *ctx)
 }
 
 /* WG's rules (gemm_wgmma.cl's #error checks): the ring (ASYNC) of the 16-bit instruction, or the
- * TF32 one on operands the pack rounds (TF32 math with BT); B packed as [n][k] (BT); one
+ * TF32 one on operands the pack rounds (TF32 math with BT) or splits (3xTF32); B packed as [n][k] (BT); one
  * warpgroup of 128 items per 64 rows; the instruction as wide as the tile (NWG 64, 128 or 256);
  * k-steps of whole instructions; VW 2; with the 128-byte swizzle (WG=2), k rows of 128 bytes. Natively on
  * sm_90 (tsl__tiled2d_wg_native), emulated where the device has no tensor cores at all (PoCL);
@@ -209,7 +218,7 @@ static int wg_runs(const tsl_context *ctx, int kind, const int *v)
     tiled2d_mma_data data = tsl__tiled2d_mma(v[P_MMA]).data;
     int che = 16 / (int)kind_elem(kind), akc = v[P_KWG] / che;
     int nthreads = v[P_MDIMC] * v[P_NDIMC], mwg = v[P_MWG], nwg = v[P_NWG];
-    if (!(data == MMA_16BIT || (data == MMA_TF32 && tsl__tiled2d_pre_tf32(kind, v)))) return 0;
+    if (!(data == MMA_16BIT || (data == MMA_TF32 && tsl__tiled2d_pack_tf32(kind, v)))) return 0;
     if (!v[P_ASYNC] || !v[P_BT] || nthreads != 2 * mwg || mwg % 64 ||
         !(nwg == 64 || nwg == 128 || nwg == 256) || v[P_KWG] % mma_depth(v[P_MMA]) ||
         v[P_VW] != 2 || (v[P_WG] == 2 && akc != 8))

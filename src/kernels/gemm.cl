@@ -151,7 +151,9 @@ __kernel void gemm_regblock(const int M, const int N, const int K, const real al
 #error "gemm_pack: PACK_UNIT writes a real 1 (the Level-3 routines have no 16-bit storage)"
 #endif
 /* PACK_TF32: the copy rounds each element to TF32 (tf32_rna: cvt.rna.tf32.f32's result, low 13
- * bits zero), so the TF32 tensor-core kernel reads its operands ready (PRE_TF32) */
+ * bits zero), so the TF32 tensor-core kernel reads its operands ready (PRE_TF32); PACK_TF32 = 2
+ * writes that rounded value (big) and, prows x pcols elements further, the remainder x - big
+ * (exact in float): 3xTF32's two planes for wgmma, which reads its operands from local memory */
 #ifndef PACK_TF32
 #define PACK_TF32 0
 #endif
@@ -171,7 +173,7 @@ tile_t pack_value(const int rows, const int cols, __global const tile_t *src, co
 #endif
     if (!in) return TZERO;
     const tile_t v = src[(long)row * s_rs + (long)col * s_cs];
-#if PACK_TF32
+#if PACK_TF32 == 1
     return as_float(tf32_rna(v));
 #else
     return v;
@@ -188,6 +190,26 @@ tile_t pack_value(const int rows, const int cols, __global const tile_t *src, co
  * element an item, 51 / 51 now. */
 #define PACK_T 32
 #define PACK_V CAT(TILENAME, 4)
+/* The stores of element i (four from i, a vector's): PACK_TF32 = 2 splits each there */
+#if PACK_TF32 == 2
+#define PACK_PUT(i, x)                                                                         \
+    {                                                                                          \
+        const float x_ = (x), big_ = as_float(tf32_rna(x_));                                   \
+        dst[i] = big_;                                                                         \
+        dst[(long)prows * pcols + (i)] = x_ - big_;                                            \
+    }
+#define PACK_PUT4(i, x)                                                                        \
+    {                                                                                          \
+        const PACK_V v_ = (x);                                                                 \
+        const PACK_V big_ = (PACK_V)(as_float(tf32_rna(v_.s0)), as_float(tf32_rna(v_.s1)),     \
+                                     as_float(tf32_rna(v_.s2)), as_float(tf32_rna(v_.s3)));    \
+        *(__global PACK_V *)(dst + (i)) = big_;                                                \
+        *(__global PACK_V *)(dst + (long)prows * pcols + (i)) = v_ - big_;                     \
+    }
+#else
+#define PACK_PUT(i, x) dst[i] = (x)
+#define PACK_PUT4(i, x) (*(__global PACK_V *)(dst + (i)) = (x))
+#endif
 __kernel __attribute__((reqd_work_group_size(PACK_T, 8, 1)))
 void gemm_pack(const int rows, const int cols, __global const tile_t *src, const int s_rs,
                const int s_cs, const int prows, const int pcols, __global tile_t *dst,
@@ -202,15 +224,16 @@ void gemm_pack(const int rows, const int cols, __global const tile_t *src, const
         const int q = ly * PACK_T + lx, row = r0 + q / 8, col = c0 + (q % 8) * 4;
         if (row < rows && col + 4 <= cols) {
             PACK_V x = *(__global const PACK_V *)(src + (long)row * s_rs + col);
-#if PACK_TF32
+#if PACK_TF32 == 1
             x = (float4)(as_float(tf32_rna(x.s0)), as_float(tf32_rna(x.s1)),
                          as_float(tf32_rna(x.s2)), as_float(tf32_rna(x.s3)));
 #endif
-            *(__global PACK_V *)(dst + (long)row * pcols + col) = x;
+            PACK_PUT4((long)row * pcols + col, x);
         } else if (row < prows) {
             for (int e = 0; e < 4; e++)
                 if (col + e < pcols)
-                    dst[(long)row * pcols + col + e] = pack_value(rows, cols, src, s_rs, 1, row, col + e);
+                    PACK_PUT((long)row * pcols + col + e,
+                             pack_value(rows, cols, src, s_rs, 1, row, col + e));
         }
         return;
     }
@@ -222,7 +245,7 @@ void gemm_pack(const int rows, const int cols, __global const tile_t *src, const
          * destination row as one vector (transpose.cl's transpose_vec) */
         const int q = ly * PACK_T + lx, a = q % 8, b = q / 8;
         PACK_V x = *(__global const PACK_V *)(src + (long)(c0 + b) * s_cs + r0 + 4 * a);
-#if PACK_TF32
+#if PACK_TF32 == 1
         x = (float4)(as_float(tf32_rna(x.s0)), as_float(tf32_rna(x.s1)),
                      as_float(tf32_rna(x.s2)), as_float(tf32_rna(x.s3)));
 #endif
@@ -230,8 +253,8 @@ void gemm_pack(const int rows, const int cols, __global const tile_t *src, const
         barrier(CLK_LOCAL_MEM_FENCE);
         const int row = r0 + b, col = c0 + 4 * a;
         if (row < prows)
-            *(__global PACK_V *)(dst + (long)row * pcols + col) =
-                (PACK_V)(t[b][4 * a], t[b][4 * a + 1], t[b][4 * a + 2], t[b][4 * a + 3]);
+            PACK_PUT4((long)row * pcols + col,
+                      (PACK_V)(t[b][4 * a], t[b][4 * a + 1], t[b][4 * a + 2], t[b][4 * a + 3]));
         return;
     }
     if (s_cs != 1) { /* uniform over the launch */
@@ -251,7 +274,7 @@ void gemm_pack(const int rows, const int cols, __global const tile_t *src, const
 #pragma unroll
     for (int u = 0; u < PACK_T / 8; u++) {
         const int row = r0 + ly + 8 * u, col = c0 + lx;
-        if (row < prows && col < pcols) dst[(long)row * pcols + col] = v[u];
+        if (row < prows && col < pcols) PACK_PUT((long)row * pcols + col, v[u]);
     }
 }
 

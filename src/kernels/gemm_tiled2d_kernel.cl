@@ -239,56 +239,53 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   (void)k;
   const int ntile = klen / KWG;
 #if WG
-  // wgmma's ring: tile t in stage t % ASYNC. A stage is free once every warpgroup's wgmmas of it
-  // have completed: each step waits for the previous step's group (WG_WAIT_STEP) before the next
-  // step's barrier, so after step t's barrier the stages of tiles t - 2 and before are free, and
-  // tile t + ASYNC - 2 is issued into that of t - 2: ASYNC - 2 tiles ahead (2 stages: each step
-  // waits for its own group, one tile ahead). A tile's chunk q lands at byte 16 q of its stage
-  // tile: row WG_ROW(q), chunk WG_CHUNK(q) along k.
-#define WG_LEAD (ASYNC > 2 ? ASYNC - 2 : 1)
-  // each item's chunks of a tile of `rows` rows (the last round guarded where they do not
-  // divide among the items: three warpgroups)
-#define WG_SHARE(rows) (((rows) * AKC + NTHREADS - 1) / NTHREADS)
-#define WG_HAS(rows, q) (((rows) * AKC) % NTHREADS == 0 || (q) < (rows) * AKC)
-#define WG_ISSUE(st, tile)                                                                  \
-  {                                                                                         \
-    const uint so_ = (uint)(st) * (WG_STAGE * TILE_BYTES);                                  \
-    __global const tile_t *ag_ = Ag + (tile) * KWG, *bg_ = Bg + (tile) * KWG;               \
-    _Pragma("unroll") for (int l = 0; l < WG_SHARE(MWG); l++) {                             \
-      const int q = tid + l * NTHREADS;                                                     \
-      if (WG_HAS(MWG, q)) WG_CP16(so_ + 16 * q, ag_ + (long)WG_ROW(q) * lda + WG_CHUNK(q) * CHE); \
-    }                                                                                       \
-    _Pragma("unroll") for (int l = 0; l < WG_SHARE(NWG); l++) {                             \
-      const int q = tid + l * NTHREADS;                                                     \
-      if (WG_HAS(NWG, q))                                                                   \
-        WG_CP16(so_ + WG_STAGE_A * TILE_BYTES + 16 * q,                                     \
-                bg_ + (long)WG_ROW(q) * ldb + WG_CHUNK(q) * CHE);                           \
-    }                                                                                       \
-  }
+  // wgmma's ring (gemm_wgmma.cl: WG_ISSUE, WG_STEP, WG_ADD)
+  // 3xTF32 (MATH=2): the pack's second planes, the operands' remainders, M rows of A and N of
+  // B^T past the first (padded sizes: the ring never reads in place)
+  const long wg_plane_a = (long)M * lda, wg_plane_b = (long)N * ldb;
+  (void)wg_plane_a, (void)wg_plane_b;
   for (int s = 0; s < WG_LEAD; s++) {
     if (s < ntile) WG_ISSUE(s, s)
     CP_COMMIT();
   }
   const uint wg_rows = (uint)(tid / 128) * (64 / 8) * WG_SBO;  // the warpgroup's rows of A
-  for (int t = 0; t < ntile; t++) {
-    CP_WAIT_WG();
-    WG_FENCE_PROXY();
-    barrier(CLK_LOCAL_MEM_FENCE);
-    {
-      const int nt = t + WG_LEAD;
-      if (nt < ntile) WG_ISSUE(nt % ASYNC, nt)
-      CP_COMMIT();
+#if MATH == 2
+  // each step's products go into a fresh accumulator (two, in turn: a step's sum is added to
+  // the running one in FP32 once the wait after the next step says it is complete; with 2
+  // stages each step waits for its own), as the mma.sync path's 3xTF32 does per sub-step
+  real wgt0[1][MMA_NT][MMA_ND], wgt1[1][MMA_NT][MMA_ND];
+  MMA_UNROLL for (int j = 0; j < MMA_NT; j++) _Pragma("unroll") for (int e = 0; e < MMA_ND; e++)
+      wgt0[0][j][e] = wgt1[0][j][e] = ZERO;
+  for (int t = 0; t < ntile; t += 2) {
+    WG_STEP(t, wgt0, 0)
+#if ASYNC > 2
+    if (t > 0) WG_ADD(wgt1)
+#else
+    WG_ADD(wgt0)
+#endif
+    if (t + 1 < ntile) {
+      WG_STEP(t + 1, wgt1, 0)
+#if ASYNC > 2
+      WG_ADD(wgt0)
+#else
+      WG_ADD(wgt1)
+#endif
     }
-    const uint sa = wg_base + (uint)(t % ASYNC) * (WG_STAGE * TILE_BYTES) + wg_rows;
-    const uint sb = wg_base + (uint)(t % ASYNC) * (WG_STAGE * TILE_BYTES) + WG_STAGE_A * TILE_BYTES;
-    WG_ARRIVE();
-    MMA_UNROLL
-    for (int ks = 0; ks < KWG / MMA_K; ks++)
-      WG_MMA(wg_desc(sa + WG_KSTEP * ks), wg_desc(sb + WG_KSTEP * ks));
-    WG_COMMIT();
-    WG_WAIT_STEP();
   }
   WG_WAIT_ALL();
+#if ASYNC > 2
+  if (ntile > 0) {
+    if ((ntile - 1) % 2) {
+      WG_ADD(wgt1)
+    } else {
+      WG_ADD(wgt0)
+    }
+  }
+#endif
+#else
+  for (int t = 0; t < ntile; t++) WG_STEP(t, acc, 1)
+  WG_WAIT_ALL();
+#endif
 #else
 #define ASYNC_ISSUE(st, tile)                                                               \
   {                                                                                         \

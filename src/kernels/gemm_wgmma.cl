@@ -33,7 +33,7 @@
 #if !ASYNC
 #error "tiled2d: WG (wgmma) is a mode of the ring: ASYNC"
 #endif
-#if !(MMA == 4 || (MMA == 5 && PRE_TF32)) || !ASYNC || !BT || NTHREADS != 2 * MWG || MWG % 64 || \
+#if !(MMA == 4 || (MMA == 5 && (PRE_TF32 || MATH == 2))) || !ASYNC || !BT || NTHREADS != 2 * MWG || MWG % 64 || \
     !(NWG == 64 || NWG == 128 || NWG == 256) || KWG % MMA_K || VW != 2
 #error "tiled2d: WG (wgmma) needs MMA=4 (16-bit) or 5 with TF32 operands rounded by the pack, ASYNC, BT, one warpgroup of 128 items per 64 rows of the tile, NWG 64, 128 or 256, VW=2"
 #endif
@@ -41,8 +41,9 @@
 #error "tiled2d: WG needs WG_BYTES, the ring's size (the host's)"
 #endif
 #define TILE_BYTES (STORAGE16 ? 2 : 4) /* bytes of a staged element */
-#define WG_STAGE_A (MWG * KWG)               /* elements of a stage's A tile */
-#define WG_STAGE ((MWG + NWG) * KWG)         /* elements of a stage */
+#define WG_PARTS (MATH == 2 ? 2 : 1)            /* planes an operand has: 3xTF32's big, small */
+#define WG_STAGE_A (WG_PARTS * MWG * KWG)       /* elements of a stage's A tiles */
+#define WG_STAGE (WG_PARTS * (MWG + NWG) * KWG) /* elements of a stage */
 #if WG == 2 && KWG * TILE_BYTES != 128
 #error "tiled2d: WG=2 (128-byte swizzle) needs rows of 128 bytes: KWG 64 (16-bit) or 32 (TF32)"
 #endif
@@ -113,15 +114,16 @@ ulong wg_desc(const uint addr)
 #else
 #define CP_WAIT_WG() __asm__ __volatile__("cp.async.wait_group 0;" ::: "memory")
 #endif
-#define WG_D4(j) "+f"(acc[0][j][0]), "+f"(acc[0][j][1]), "+f"(acc[0][j][2]), "+f"(acc[0][j][3])
+#define WG_D4(d, j) "+f"(d[0][j][0]), "+f"(d[0][j][1]), "+f"(d[0][j][2]), "+f"(d[0][j][3])
 #if NWG == 64
 #define WG_DREGS \
   "{" "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
   "%12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, " \
   "%24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p"
 #define WG_SCALE "%34"
-#define WG_DOPS \
-  WG_D4(0), WG_D4(1), WG_D4(2), WG_D4(3), WG_D4(4), WG_D4(5), WG_D4(6), WG_D4(7)
+#define WG_DOPS(d) \
+  WG_D4(d, 0), WG_D4(d, 1), WG_D4(d, 2), WG_D4(d, 3), WG_D4(d, 4), WG_D4(d, 5), WG_D4(d, 6), \
+  WG_D4(d, 7)
 #elif NWG == 128
 #define WG_DREGS \
   "{" "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
@@ -131,9 +133,10 @@ ulong wg_desc(const uint addr)
   "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, " \
   "%60, %61, %62, %63}, %64, %65, p"
 #define WG_SCALE "%66"
-#define WG_DOPS \
-  WG_D4(0), WG_D4(1), WG_D4(2), WG_D4(3), WG_D4(4), WG_D4(5), WG_D4(6), WG_D4(7), \
-  WG_D4(8), WG_D4(9), WG_D4(10), WG_D4(11), WG_D4(12), WG_D4(13), WG_D4(14), WG_D4(15)
+#define WG_DOPS(d) \
+  WG_D4(d, 0), WG_D4(d, 1), WG_D4(d, 2), WG_D4(d, 3), WG_D4(d, 4), WG_D4(d, 5), WG_D4(d, 6), \
+  WG_D4(d, 7), WG_D4(d, 8), WG_D4(d, 9), WG_D4(d, 10), WG_D4(d, 11), WG_D4(d, 12), \
+  WG_D4(d, 13), WG_D4(d, 14), WG_D4(d, 15)
 #elif NWG == 256
 #define WG_DREGS \
   "{" "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
@@ -148,20 +151,22 @@ ulong wg_desc(const uint addr)
   "%108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, " \
   "%120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p"
 #define WG_SCALE "%130"
-#define WG_DOPS \
-  WG_D4(0), WG_D4(1), WG_D4(2), WG_D4(3), WG_D4(4), WG_D4(5), WG_D4(6), WG_D4(7), \
-  WG_D4(8), WG_D4(9), WG_D4(10), WG_D4(11), WG_D4(12), WG_D4(13), WG_D4(14), WG_D4(15), \
-  WG_D4(16), WG_D4(17), WG_D4(18), WG_D4(19), WG_D4(20), WG_D4(21), WG_D4(22), \
-  WG_D4(23), WG_D4(24), WG_D4(25), WG_D4(26), WG_D4(27), WG_D4(28), WG_D4(29), \
-  WG_D4(30), WG_D4(31)
+#define WG_DOPS(d) \
+  WG_D4(d, 0), WG_D4(d, 1), WG_D4(d, 2), WG_D4(d, 3), WG_D4(d, 4), WG_D4(d, 5), WG_D4(d, 6), \
+  WG_D4(d, 7), WG_D4(d, 8), WG_D4(d, 9), WG_D4(d, 10), WG_D4(d, 11), WG_D4(d, 12), \
+  WG_D4(d, 13), WG_D4(d, 14), WG_D4(d, 15), WG_D4(d, 16), WG_D4(d, 17), WG_D4(d, 18), \
+  WG_D4(d, 19), WG_D4(d, 20), WG_D4(d, 21), WG_D4(d, 22), WG_D4(d, 23), WG_D4(d, 24), \
+  WG_D4(d, 25), WG_D4(d, 26), WG_D4(d, 27), WG_D4(d, 28), WG_D4(d, 29), WG_D4(d, 30), \
+  WG_D4(d, 31)
 #endif
-/* acc[0][..] += A(desc da) B(desc db)^T over one sub-step, the warpgroup's 64 x NWG block */
-#define WG_MMA(da, db)                                                                      \
+/* d[0][..] = sd d[0][..] + A(desc da) B(desc db)^T over one sub-step, the warpgroup's 64 x NWG
+ * block (sd 0: d is not read) */
+#define WG_MMA(d, da, db, sd)                                                               \
   __asm__ __volatile__("{\n.reg .pred p;\nsetp.ne.b32 p, " WG_SCALE ", 0;\n"                \
                        "//@wgmma.mma_async.sync.aligned.m64n" WG_NSTR WG_SHAPE WG_TYPES " "  \
                        WG_DREGS WG_TAIL                                                     \
-                       : WG_DOPS                                                            \
-                       : "l"(da), "l"(db), "r"(1))
+                       : WG_DOPS(d)                                                         \
+                       : "l"(da), "l"(db), "r"(sd))
 #define WG_NSTR_(n) #n
 #define WG_NSTR_X(n) WG_NSTR_(n)
 #define WG_NSTR WG_NSTR_X(NWG)
@@ -197,7 +202,9 @@ float wg_in(__local const uchar *ring, const ulong d, const int r, const int k)
   const ushort x = *(__local const ushort *)(ring + at);
   return mma_in16((uint)x, 0);
 #else
-  return *(__local const float *)(ring + at);
+  /* as a .tf32 operand: its low 13 bits dropped (the pack's big values have none; 3xTF32's
+   * remainders are read so, a model of the hardware's reading, as TF32_REM in gemm_mma.cl) */
+  return as_float(*(__local const uint *)(ring + at) & 0xFFFFE000u);
 #endif
 }
 /* D (64 x NWG) += A (64 x MMA_K) B^T (NWG x MMA_K): work-item l of the warpgroup holds, for each
@@ -205,18 +212,87 @@ float wg_in(__local const uchar *ring, const ulong d, const int r, const int k)
  * / 4, t = l % 4: the m16n8 accumulator layout, warp by warp; PTX ISA, "wgmma .m64nNk16 register
  * fragment layout for accumulator matrix D") */
 void wgmma_emulated(float *acc, __local const uchar *ring, const ulong da, const ulong db,
-                    const int l)
+                    const int l, const int sd)
 {
   const int w = l / 32, g = (l % 32) / 4, t = l % 4;
   for (int j = 0; j < NWG / 8; j++)
     for (int e = 0; e < 4; e++) {
       const int row = 16 * w + g + 8 * (e / 2), col = 8 * j + 2 * t + e % 2;
-      float s = acc[4 * j + e];
+      float s = sd ? acc[4 * j + e] : 0.0f;
       for (int k = 0; k < MMA_K; k++) s = fma(wg_in(ring, da, row, k), wg_in(ring, db, col, k), s);
       acc[4 * j + e] = s;
     }
 }
-#define WG_MMA(da, db) wgmma_emulated(&acc[0][0][0], wg_ring_, (da), (db), tid % 128)
+#define WG_MMA(d, da, db, sd) wgmma_emulated(&d[0][0][0], wg_ring_, (da), (db), tid % 128, (sd))
+#endif
+/* ---- the ring's steps (the kernel's WG k loop) ---- */
+/* wgmma's ring: tile t in stage t % ASYNC. A stage is free once every warpgroup's wgmmas of it
+ * have completed: each step waits for the previous step's group (WG_WAIT_STEP) before the next
+ * step's barrier, so after step t's barrier the stages of tiles t - 2 and before are free, and
+ * tile t + ASYNC - 2 is issued into that of t - 2: ASYNC - 2 tiles ahead (2 stages: each step
+ * waits for its own group, one tile ahead). A tile's chunk q lands at byte 16 q of its stage
+ * tile: row WG_ROW(q), chunk WG_CHUNK(q) along k. */
+#define WG_LEAD (ASYNC > 2 ? ASYNC - 2 : 1)
+/* each item's chunks of a tile of `rows` rows (the last round guarded where they do not
+ * divide among the items: three warpgroups) */
+#define WG_SHARE(rows) (((rows) * AKC + NTHREADS - 1) / NTHREADS)
+#define WG_HAS(rows, q) (((rows) * AKC) % NTHREADS == 0 || (q) < (rows) * AKC)
+#define WG_ISSUE(st, tile)                                                                  \
+  {                                                                                         \
+    const uint so_ = (uint)(st) * (WG_STAGE * TILE_BYTES);                                  \
+    _Pragma("unroll") for (int p_ = 0; p_ < WG_PARTS; p_++) {                               \
+      __global const tile_t *ag_ = Ag + p_ * wg_plane_a + (tile) * KWG;                     \
+      __global const tile_t *bg_ = Bg + p_ * wg_plane_b + (tile) * KWG;                     \
+      const uint sa_ = so_ + (uint)p_ * (MWG * KWG * TILE_BYTES);                           \
+      const uint sb_ = so_ + (uint)(WG_STAGE_A + p_ * NWG * KWG) * TILE_BYTES;              \
+      _Pragma("unroll") for (int l = 0; l < WG_SHARE(MWG); l++) {                           \
+        const int q = tid + l * NTHREADS;                                                   \
+        if (WG_HAS(MWG, q))                                                                 \
+          WG_CP16(sa_ + 16 * q, ag_ + (long)WG_ROW(q) * lda + WG_CHUNK(q) * CHE);           \
+      }                                                                                     \
+      _Pragma("unroll") for (int l = 0; l < WG_SHARE(NWG); l++) {                           \
+        const int q = tid + l * NTHREADS;                                                   \
+        if (WG_HAS(NWG, q))                                                                 \
+          WG_CP16(sb_ + 16 * q, bg_ + (long)WG_ROW(q) * ldb + WG_CHUNK(q) * CHE);           \
+      }                                                                                     \
+    }                                                                                       \
+  }
+/* One step: its tile landed and visible (to the async proxy too), the copies of tile t +
+ * WG_LEAD issued, then the products of the tile into D (3xTF32: small x big, big x small,
+ * big x big per sub-step, the first with D not read), committed, and the wait. */
+#define WG_STEP(t, D, sd0)                                                                  \
+  {                                                                                         \
+    CP_WAIT_WG();                                                                           \
+    WG_FENCE_PROXY();                                                                       \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                           \
+    {                                                                                       \
+      const int nt = (t) + WG_LEAD;                                                         \
+      if (nt < ntile) WG_ISSUE(nt % ASYNC, nt)                                              \
+      CP_COMMIT();                                                                          \
+    }                                                                                       \
+    const uint st_ = wg_base + (uint)((t) % ASYNC) * (WG_STAGE * TILE_BYTES);               \
+    const uint sa = st_ + wg_rows, sb = st_ + WG_STAGE_A * TILE_BYTES;                      \
+    WG_ARRIVE();                                                                            \
+    MMA_UNROLL for (int ks = 0; ks < KWG / MMA_K; ks++) WG_PRODUCTS(D, sa, sb, ks, sd0);    \
+    WG_COMMIT();                                                                            \
+    WG_WAIT_STEP();                                                                         \
+  }
+#if MATH == 2
+#define WG_SMALL_A (MWG * KWG * TILE_BYTES) /* bytes from a stage's big A plane to its small */
+#define WG_SMALL_B (NWG * KWG * TILE_BYTES)
+#define WG_PRODUCTS(D, sa, sb, ks, sd0)                                                     \
+  {                                                                                         \
+    const uint ka_ = (sa) + WG_KSTEP * (ks), kb_ = (sb) + WG_KSTEP * (ks);                  \
+    WG_MMA(D, wg_desc(ka_ + WG_SMALL_A), wg_desc(kb_), (ks) > 0 || (sd0));                  \
+    WG_MMA(D, wg_desc(ka_), wg_desc(kb_ + WG_SMALL_B), 1);                                  \
+    WG_MMA(D, wg_desc(ka_), wg_desc(kb_), 1);                                               \
+  }
+#define WG_ADD(T)                                                                           \
+  MMA_UNROLL for (int j = 0; j < MMA_NT; j++) _Pragma("unroll") for (int e = 0; e < MMA_ND; e++) \
+      acc[0][j][e] += T[0][j][e];
+#else
+#define WG_PRODUCTS(D, sa, sb, ks, sd0)                                                     \
+  WG_MMA(D, wg_desc((sa) + WG_KSTEP * (ks)), wg_desc((sb) + WG_KSTEP * (ks)), 1)
 #endif
 #endif
 #endif
