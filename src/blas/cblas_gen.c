@@ -213,6 +213,9 @@ TSL_BLAS_API void cblas_chemm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_chemm");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_symm("cblas_chemm", layout, Side, Uplo, M, N, lda, ldb, ldc)) return;
+    if (tsl__cblas_dev_hemm(&st, 'c', layout, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C,
+                            ldc))
+        return;
     cblas_chemm_fn *f = (cblas_chemm_fn *)tsl__cblas_cpu(&cpu, "cblas_chemm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -284,6 +287,9 @@ TSL_BLAS_API void cblas_cher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_cher2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
     Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_cher2k", layout, Trans);
+    if (tsl__cblas_dev_her2k(&st, 'c', layout, Uplo, Trans, N, K, alpha, A, lda, B, ldb, &beta, C,
+                             ldc))
+        return;
     cblas_cher2k_fn *f = (cblas_cher2k_fn *)tsl__cblas_cpu(&cpu, "cblas_cher2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -303,6 +309,8 @@ TSL_BLAS_API void cblas_cherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_cherk", layout, Uplo, Trans, N, K, lda, ldc)) return;
     Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_cherk", layout, Trans);
+    if (tsl__cblas_dev_herk(&st, 'c', layout, Uplo, Trans, N, K, &alpha, A, lda, &beta, C, ldc))
+        return;
     cblas_cherk_fn *f = (cblas_cherk_fn *)tsl__cblas_cpu(&cpu, "cblas_cherk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -435,6 +443,9 @@ TSL_BLAS_API void cblas_csymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_csymm");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_symm("cblas_csymm", layout, Side, Uplo, M, N, lda, ldb, ldc)) return;
+    if (tsl__cblas_dev_symm(&st, 'c', layout, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C,
+                            ldc))
+        return;
     cblas_csymm_fn *f = (cblas_csymm_fn *)tsl__cblas_cpu(&cpu, "cblas_csymm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -455,6 +466,9 @@ TSL_BLAS_API void cblas_csyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_csyr2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
     Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_csyr2k", layout, Trans);
+    if (tsl__cblas_dev_syr2k(&st, 'c', layout, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C,
+                             ldc))
+        return;
     cblas_csyr2k_fn *f = (cblas_csyr2k_fn *)tsl__cblas_cpu(&cpu, "cblas_csyr2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -474,6 +488,8 @@ TSL_BLAS_API void cblas_csyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_csyrk", layout, Uplo, Trans, N, K, lda, ldc)) return;
     Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_csyrk", layout, Trans);
+    if (tsl__cblas_dev_syrk(&st, 'c', layout, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc))
+        return;
     cblas_csyrk_fn *f = (cblas_csyrk_fn *)tsl__cblas_cpu(&cpu, "cblas_csyrk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -562,6 +578,9 @@ TSL_BLAS_API void cblas_ctrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_trmm("cblas_ctrmm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
         return;
+    if (tsl__cblas_dev_trxm(&st, 'c', 0, layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B,
+                            ldb))
+        return;
     cblas_ctrmm_fn *f = (cblas_ctrmm_fn *)tsl__cblas_cpu(&cpu, "cblas_ctrmm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -598,6 +617,9 @@ TSL_BLAS_API void cblas_ctrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_ctrsm");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_trmm("cblas_ctrsm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
+    if (tsl__cblas_dev_trxm(&st, 'c', 1, layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B,
+                            ldb))
         return;
     cblas_ctrsm_fn *f = (cblas_ctrsm_fn *)tsl__cblas_cpu(&cpu, "cblas_ctrsm");
     if (!f) return;
@@ -2145,6 +2167,9 @@ TSL_BLAS_API void cblas_zhemm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_zhemm");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_symm("cblas_zhemm", layout, Side, Uplo, M, N, lda, ldb, ldc)) return;
+    if (tsl__cblas_dev_hemm(&st, 'z', layout, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C,
+                            ldc))
+        return;
     cblas_zhemm_fn *f = (cblas_zhemm_fn *)tsl__cblas_cpu(&cpu, "cblas_zhemm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2216,6 +2241,9 @@ TSL_BLAS_API void cblas_zher2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_zher2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
     Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_zher2k", layout, Trans);
+    if (tsl__cblas_dev_her2k(&st, 'z', layout, Uplo, Trans, N, K, alpha, A, lda, B, ldb, &beta, C,
+                             ldc))
+        return;
     cblas_zher2k_fn *f = (cblas_zher2k_fn *)tsl__cblas_cpu(&cpu, "cblas_zher2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2235,6 +2263,8 @@ TSL_BLAS_API void cblas_zherk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_zherk", layout, Uplo, Trans, N, K, lda, ldc)) return;
     Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_zherk", layout, Trans);
+    if (tsl__cblas_dev_herk(&st, 'z', layout, Uplo, Trans, N, K, &alpha, A, lda, &beta, C, ldc))
+        return;
     cblas_zherk_fn *f = (cblas_zherk_fn *)tsl__cblas_cpu(&cpu, "cblas_zherk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2341,6 +2371,9 @@ TSL_BLAS_API void cblas_zsymm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_zsymm");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_symm("cblas_zsymm", layout, Side, Uplo, M, N, lda, ldb, ldc)) return;
+    if (tsl__cblas_dev_symm(&st, 'z', layout, Side, Uplo, M, N, alpha, A, lda, B, ldb, beta, C,
+                            ldc))
+        return;
     cblas_zsymm_fn *f = (cblas_zsymm_fn *)tsl__cblas_cpu(&cpu, "cblas_zsymm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2361,6 +2394,9 @@ TSL_BLAS_API void cblas_zsyr2k(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANS
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syr2k("cblas_zsyr2k", layout, Uplo, Trans, N, K, lda, ldb, ldc)) return;
     Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_zsyr2k", layout, Trans);
+    if (tsl__cblas_dev_syr2k(&st, 'z', layout, Uplo, Trans, N, K, alpha, A, lda, B, ldb, beta, C,
+                             ldc))
+        return;
     cblas_zsyr2k_fn *f = (cblas_zsyr2k_fn *)tsl__cblas_cpu(&cpu, "cblas_zsyr2k");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2380,6 +2416,8 @@ TSL_BLAS_API void cblas_zsyrk(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSP
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_syrk("cblas_zsyrk", layout, Uplo, Trans, N, K, lda, ldc)) return;
     Trans = (CBLAS_TRANSPOSE)tsl__cblas_rk_trans("cblas_zsyrk", layout, Trans);
+    if (tsl__cblas_dev_syrk(&st, 'z', layout, Uplo, Trans, N, K, alpha, A, lda, beta, C, ldc))
+        return;
     cblas_zsyrk_fn *f = (cblas_zsyrk_fn *)tsl__cblas_cpu(&cpu, "cblas_zsyrk");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2468,6 +2506,9 @@ TSL_BLAS_API void cblas_ztrmm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_trmm("cblas_ztrmm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
         return;
+    if (tsl__cblas_dev_trxm(&st, 'z', 0, layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B,
+                            ldb))
+        return;
     cblas_ztrmm_fn *f = (cblas_ztrmm_fn *)tsl__cblas_cpu(&cpu, "cblas_ztrmm");
     if (!f) return;
     double t0 = tsl__blas_clock();
@@ -2504,6 +2545,9 @@ TSL_BLAS_API void cblas_ztrsm(CBLAS_LAYOUT layout, CBLAS_SIDE Side, CBLAS_UPLO U
     static tsl__blas_stat st = TSL__BLAS_STAT("cblas_ztrsm");
     static void *_Atomic cpu;
     if (!tsl__cblas_chk_trmm("cblas_ztrsm", layout, Side, Uplo, TransA, Diag, M, N, lda, ldb))
+        return;
+    if (tsl__cblas_dev_trxm(&st, 'z', 1, layout, Side, Uplo, TransA, Diag, M, N, alpha, A, lda, B,
+                            ldb))
         return;
     cblas_ztrsm_fn *f = (cblas_ztrsm_fn *)tsl__cblas_cpu(&cpu, "cblas_ztrsm");
     if (!f) return;

@@ -42,8 +42,11 @@ CHECKS = {
 DEVICE = {
     "gemm": ("gemm", "layout, TransA, TransB, M, N, K, &alpha, A, lda, B, ldb, &beta, C, ldc"),
     "symm": ("symm", "layout, Side, Uplo, M, N, &alpha, A, lda, B, ldb, &beta, C, ldc"),
+    "hemm": ("hemm", "layout, Side, Uplo, M, N, &alpha, A, lda, B, ldb, &beta, C, ldc"),
     "syrk": ("syrk", "layout, Uplo, Trans, N, K, &alpha, A, lda, &beta, C, ldc"),
+    "herk": ("herk", "layout, Uplo, Trans, N, K, &alpha, A, lda, &beta, C, ldc"),
     "syr2k": ("syr2k", "layout, Uplo, Trans, N, K, &alpha, A, lda, B, ldb, &beta, C, ldc"),
+    "her2k": ("her2k", "layout, Uplo, Trans, N, K, &alpha, A, lda, B, ldb, &beta, C, ldc"),
     "trmm": ("trxm", "0, layout, Side, Uplo, TransA, Diag, M, N, &alpha, A, lda, B, ldb"),
     "trsm": ("trxm", "1, layout, Side, Uplo, TransA, Diag, M, N, &alpha, A, lda, B, ldb"),
     "gemv": ("gemv", "layout, TransA, M, N, &alpha, A, lda, X, incX, &beta, Y, incY"),
@@ -52,9 +55,12 @@ DEVICE = {
     "nrm2": ("nrm2", "N, X, incX, &r"),
 }
 
-# device column -> the precisions dispatch.c runs on the device. A complex routine passes its
-# scalars as they come (const void *alpha: a pointer to the two parts), a real one their address.
-DEVICE_PRECS = {"gemm": "sdcz"}
+# device column -> the precisions dispatch.c runs on the device (others: "sd"). A complex routine
+# passes its complex scalars as they come (const void *alpha: a pointer to the two parts), a real
+# scalar (every one of a real routine; herk's alpha and beta, her2k's beta) its address.
+DEVICE_PRECS = {"gemm": "sdcz", "symm": "sdcz", "hemm": "cz", "syrk": "sdcz", "herk": "cz",
+                "syr2k": "sdcz", "her2k": "cz", "trmm": "sdcz", "trsm": "sdcz"}
+REAL_SCALARS = {"herk": ("&alpha", "&beta"), "her2k": ("&beta",)}
 
 # Symbols that are not the reference's (OpenBLAS's extensions): the CPU BLAS's own when it has
 # it, else this symbol of the same parameters.
@@ -153,7 +159,9 @@ def function(name, checks, device, ret, params):
         done = "return;" if void else "return r;"
         items = ["&st", f"'{prec}'"] + [a.strip() for a in args.split(",")]
         if prec in "cz":
-            items = [{"&alpha": "alpha", "&beta": "beta"}.get(a, a) for a in items]
+            real = REAL_SCALARS.get(device, ())
+            items = [a if a in real else {"&alpha": "alpha", "&beta": "beta"}.get(a, a)
+                     for a in items]
         out.append(wrap_if(f"if (tsl__cblas_dev_{fn}", items, done))
     if name in CPU_ALT:
         out.append(f"    {name}_fn *f =")

@@ -72,17 +72,27 @@ int tsl__cblas_chk_trmm(const char *rout, int layout, int side, int uplo, int tr
  * For checked arguments: take the reference's quick return (counted as a CPU call that did
  * nothing), else run the call on the device through dispatch.h when its shape allows (unit
  * strides for Level 1 and 2; sizes that dispatch.h accepts). 1: done; 0: the caller runs the CPU
- * BLAS. prec is 's', 'd', 'c' or 'z' (GEMM only); scalars by pointer, as dispatch.h takes
- * them (a complex one to its two parts). */
+ * BLAS. prec is 's', 'd', 'c' or 'z' (Level 3; HEMM, HERK and HER2K 'c' and 'z' only); scalars
+ * by pointer, as dispatch.h takes them (a complex one to its two parts; HERK's alpha and beta and
+ * HER2K's beta to a float or a double). */
 int tsl__cblas_dev_gemm(tsl__blas_stat *st, char prec, int layout, int transa, int transb, int m,
                         int n, int k, const void *alpha, const void *a, int lda, const void *b,
                         int ldb, const void *beta, void *c, int ldc);
 int tsl__cblas_dev_symm(tsl__blas_stat *st, char prec, int layout, int side, int uplo, int m, int n,
                         const void *alpha, const void *a, int lda, const void *b, int ldb,
                         const void *beta, void *c, int ldc);
+int tsl__cblas_dev_hemm(tsl__blas_stat *st, char prec, int layout, int side, int uplo, int m, int n,
+                        const void *alpha, const void *a, int lda, const void *b, int ldb,
+                        const void *beta, void *c, int ldc);
 int tsl__cblas_dev_syrk(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
                         int k, const void *alpha, const void *a, int lda, const void *beta, void *c,
                         int ldc);
+int tsl__cblas_dev_herk(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
+                        int k, const void *alpha, const void *a, int lda, const void *beta, void *c,
+                        int ldc);
+int tsl__cblas_dev_her2k(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
+                         int k, const void *alpha, const void *a, int lda, const void *b, int ldb,
+                         const void *beta, void *c, int ldc);
 int tsl__cblas_dev_syr2k(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
                          int k, const void *alpha, const void *a, int lda, const void *b, int ldb,
                          const void *beta, void *c, int ldc);

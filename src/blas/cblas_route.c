@@ -1,8 +1,8 @@
 /* cblas_route.c: where a checked CBLAS call runs. The routines tessel has (GEMM, SYMM, SYRK,
- * SYR2K, TRMM, TRSM, GEMV, AXPY, DOT, NRM2 in s and d; GEMM and OpenBLAS's GEMM3M in c and z, the
- * 3M ones as the same 4M product) first take the reference BLAS's quick
- * return, then go to the device through dispatch.h (the route decides there; row-major goes as
- * it is, libtessel takes both layouts) when the call's shape is one libtessel takes: Level 1 and
+ * SYR2K, TRMM, TRSM in s, d, c and z; HEMM, HERK, HER2K and OpenBLAS's GEMM3M in c and z, the 3M
+ * ones as the same 4M product; GEMV, AXPY, DOT, NRM2 in s and d) first take the reference BLAS's
+ * quick return, then go to the device through dispatch.h (the route decides there; row-major goes
+ * as it is, libtessel takes both layouts) when the call's shape is one libtessel takes: Level 1 and
  * 2 with unit strides, positive sizes; anything else, and a 0 from dispatch (route chose the
  * CPU, no device, device failure), is the CPU BLAS's own cblas_* symbol, which the caller runs.
  * Also here: the CPU BLAS's function pointers, cached per symbol, and the CPU call counter. */
@@ -30,6 +30,12 @@ static int is_zero(char prec, const void *p)
 static int is_one(char prec, const void *p)
 {
     return re_of(prec, p) == 1.0 && im_of(prec, p) == 0.0;
+}
+
+/* The real precision of prec: the type of HERK's and HER2K's real scalars. */
+static char real_prec(char prec)
+{
+    return tsl__blas_prec_double(prec) ? 'd' : 's';
 }
 
 /* A quick return: nothing to compute; counted as a call the CPU side did in no time. */
@@ -108,25 +114,69 @@ int tsl__cblas_dev_symm(tsl__blas_stat *st, char prec, int layout, int side, int
                               (size_t)ldc);
 }
 
+int tsl__cblas_dev_hemm(tsl__blas_stat *st, char prec, int layout, int side, int uplo, int m, int n,
+                        const void *alpha, const void *a, int lda, const void *b, int ldb,
+                        const void *beta, void *c, int ldc)
+{
+    if (m == 0 || n == 0 || (is_zero(prec, alpha) && is_one(prec, beta))) return quick(st);
+    return tsl__blas_dev_hemm(st, prec, (tsl_layout)layout, (tsl_side)side, (tsl_uplo)uplo,
+                              (size_t)m, (size_t)n, alpha, a, (size_t)lda, b, (size_t)ldb, beta, c,
+                              (size_t)ldc);
+}
+
+/* The four rank-k updates. herm: HERK or HER2K, whose beta is real (and HERK's alpha); two: SYR2K
+ * or HER2K. A complex trans is already in the form that says it (tsl__cblas_rk_trans). */
+static int dev_rk(tsl__blas_stat *st, char prec, int herm, int two, int layout, int uplo,
+                  int trans, int n, int k, const void *alpha, const void *a, int lda,
+                  const void *b, int ldb, const void *beta, void *c, int ldc)
+{
+    char alpha_prec = herm && !two ? real_prec(prec) : prec;
+    char beta_prec = herm ? real_prec(prec) : prec;
+    if (n == 0 || ((is_zero(alpha_prec, alpha) || k == 0) && is_one(beta_prec, beta)))
+        return quick(st);
+    if (k == 0) return 0;
+    tsl_layout lo = (tsl_layout)layout;
+    tsl_uplo u = (tsl_uplo)uplo;
+    tsl_trans t = tr_of(prec, trans);
+    size_t un = (size_t)n, uk = (size_t)k, ulda = (size_t)lda, uldb = (size_t)ldb;
+    size_t uldc = (size_t)ldc;
+    if (herm && two)
+        return tsl__blas_dev_her2k(st, prec, lo, u, t, un, uk, alpha, a, ulda, b, uldb, beta, c,
+                                   uldc);
+    if (herm)
+        return tsl__blas_dev_herk(st, prec, lo, u, t, un, uk, alpha, a, ulda, beta, c, uldc);
+    if (two)
+        return tsl__blas_dev_syr2k(st, prec, lo, u, t, un, uk, alpha, a, ulda, b, uldb, beta, c,
+                                   uldc);
+    return tsl__blas_dev_syrk(st, prec, lo, u, t, un, uk, alpha, a, ulda, beta, c, uldc);
+}
+
 int tsl__cblas_dev_syrk(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
                         int k, const void *alpha, const void *a, int lda, const void *beta, void *c,
                         int ldc)
 {
-    if (n == 0 || ((is_zero(prec, alpha) || k == 0) && is_one(prec, beta))) return quick(st);
-    if (k == 0) return 0;
-    return tsl__blas_dev_syrk(st, prec, (tsl_layout)layout, (tsl_uplo)uplo, tr(trans), (size_t)n,
-                              (size_t)k, alpha, a, (size_t)lda, beta, c, (size_t)ldc);
+    return dev_rk(st, prec, 0, 0, layout, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
+}
+
+int tsl__cblas_dev_herk(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
+                        int k, const void *alpha, const void *a, int lda, const void *beta, void *c,
+                        int ldc)
+{
+    return dev_rk(st, prec, 1, 0, layout, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
 }
 
 int tsl__cblas_dev_syr2k(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
                          int k, const void *alpha, const void *a, int lda, const void *b, int ldb,
                          const void *beta, void *c, int ldc)
 {
-    if (n == 0 || ((is_zero(prec, alpha) || k == 0) && is_one(prec, beta))) return quick(st);
-    if (k == 0) return 0;
-    return tsl__blas_dev_syr2k(st, prec, (tsl_layout)layout, (tsl_uplo)uplo, tr(trans), (size_t)n,
-                               (size_t)k, alpha, a, (size_t)lda, b, (size_t)ldb, beta, c,
-                               (size_t)ldc);
+    return dev_rk(st, prec, 0, 1, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+int tsl__cblas_dev_her2k(tsl__blas_stat *st, char prec, int layout, int uplo, int trans, int n,
+                         int k, const void *alpha, const void *a, int lda, const void *b, int ldb,
+                         const void *beta, void *c, int ldc)
+{
+    return dev_rk(st, prec, 1, 1, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 int tsl__cblas_dev_trxm(tsl__blas_stat *st, char prec, int solve, int layout, int side, int uplo,
@@ -135,7 +185,7 @@ int tsl__cblas_dev_trxm(tsl__blas_stat *st, char prec, int solve, int layout, in
 {
     if (m == 0 || n == 0) return quick(st);
     return tsl__blas_dev_trxm(st, prec, solve, (tsl_layout)layout, (tsl_side)side, (tsl_uplo)uplo,
-                              tr(trans), (tsl_diag)diag, (size_t)m, (size_t)n, alpha, a,
+                              tr_of(prec, trans), (tsl_diag)diag, (size_t)m, (size_t)n, alpha, a,
                               (size_t)lda, b, (size_t)ldb);
 }
 

@@ -2,8 +2,9 @@
  * call moves (the cost model's inputs, docs/level3.md's formulas), the route's decision, the tsl_*
  * call, and the fallback to the CPU when the device fails. Every precision of a routine is one
  * function: the caller's prec picks the tsl_s*, tsl_d*, tsl_c* or tsl_z* entry. A complex call
- * counts the real flops of its product (4 real multiply-adds per complex one) and the bytes of
- * its complex operands, and is rated by the cost model at its real precision (route.h). */
+ * counts the real flops of its product (4 real multiply-adds per complex one: 4 times the real
+ * routine's count) and the bytes of its complex operands, and is rated by the cost model at its
+ * real precision (route.h). */
 #include "blas/dispatch.h"
 
 #include <stdlib.h>
@@ -16,6 +17,18 @@ static size_t esize(char prec)
 {
     size_t real = tsl__blas_prec_double(prec) ? sizeof(double) : sizeof(float);
     return tsl__blas_prec_complex(prec) ? 2 * real : real;
+}
+
+/* Real flops per flop of the real routine's count: a complex multiply-add is four real ones. */
+static double flop_factor(char prec)
+{
+    return tsl__blas_prec_complex(prec) ? 4.0 : 1.0;
+}
+
+/* The real precision of prec: the type of HERK's and HER2K's real scalars. */
+static char real_prec(char prec)
+{
+    return tsl__blas_prec_double(prec) ? 'd' : 's';
 }
 
 /* Whether a scalar of prec is zero (both parts of a complex one). */
@@ -195,9 +208,10 @@ int tsl__blas_dev_gemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_tra
     return dispatch(st, prec, TSL__BLAS_L3, call.flops, bytes, run_gemm, &g);
 }
 
-/* ---- SYMM ---------------------------------------------------------------------------------- */
+/* ---- SYMM and HEMM ------------------------------------------------------------------------- */
 typedef struct {
     char prec;
+    int herm; /* HEMM */
     tsl_layout layout;
     tsl_side side;
     tsl_uplo uplo;
@@ -209,6 +223,14 @@ typedef struct {
 static tsl_status run_symm(tsl_context *ctx, void *p)
 {
     symm_args *s = p;
+    if (s->prec == 'z')
+        return (s->herm ? tsl_zhemm : tsl_zsymm)(ctx, s->layout, s->side, s->uplo, s->m, s->n,
+                                                 s->alpha, s->a, s->lda, s->b, s->ldb, s->beta,
+                                                 s->c, s->ldc);
+    if (s->prec == 'c')
+        return (s->herm ? tsl_chemm : tsl_csymm)(ctx, s->layout, s->side, s->uplo, s->m, s->n,
+                                                 s->alpha, s->a, s->lda, s->b, s->ldb, s->beta,
+                                                 s->c, s->ldc);
     if (s->prec == 'd')
         return tsl_dsymm(ctx, s->layout, s->side, s->uplo, s->m, s->n, D(s->alpha), s->a, s->lda,
                          s->b, s->ldb, D(s->beta), s->c, s->ldc);
@@ -216,22 +238,39 @@ static tsl_status run_symm(tsl_context *ctx, void *p)
                      s->b, s->ldb, F(s->beta), s->c, s->ldc);
 }
 
+static int dev_symm(tsl__blas_stat *st, char prec, int herm, tsl_layout layout, tsl_side side,
+                    tsl_uplo uplo, size_t m, size_t n, const void *alpha, const void *a, size_t lda,
+                    const void *b, size_t ldb, const void *beta, void *c, size_t ldc)
+{
+    symm_args s = {prec, herm, layout, side, uplo, m, n, lda, ldb, ldc, alpha, a, b, beta, c};
+    double ka = side == TSL_LEFT ? (double)m : (double)n;
+    double e = (double)esize(prec);
+    double bytes = e * (ka * ka + (double)m * n * (2 + reads_c(prec, beta)));
+    return dispatch(st, prec, TSL__BLAS_L3, flop_factor(prec) * 2.0 * m * n * ka, bytes, run_symm,
+                    &s);
+}
+
 int tsl__blas_dev_symm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_side side,
                        tsl_uplo uplo, size_t m, size_t n, const void *alpha, const void *a,
                        size_t lda, const void *b, size_t ldb, const void *beta, void *c,
                        size_t ldc)
 {
-    symm_args s = {prec, layout, side, uplo, m, n, lda, ldb, ldc, alpha, a, b, beta, c};
-    double ka = side == TSL_LEFT ? (double)m : (double)n;
-    double e = (double)esize(prec);
-    double bytes = e * (ka * ka + (double)m * n * (2 + reads_c(prec, beta)));
-    return dispatch(st, prec, TSL__BLAS_L3, 2.0 * m * n * ka, bytes, run_symm, &s);
+    return dev_symm(st, prec, 0, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-/* ---- SYRK and SYR2K ------------------------------------------------------------------------ */
+int tsl__blas_dev_hemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_side side,
+                       tsl_uplo uplo, size_t m, size_t n, const void *alpha, const void *a,
+                       size_t lda, const void *b, size_t ldb, const void *beta, void *c,
+                       size_t ldc)
+{
+    return dev_symm(st, prec, 1, layout, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+/* ---- SYRK, SYR2K, HERK, HER2K -------------------------------------------------------------- */
 typedef struct {
     char prec;
-    int two; /* SYR2K */
+    int two;  /* SYR2K, HER2K */
+    int herm; /* HERK (alpha and beta real), HER2K (beta real) */
     tsl_layout layout;
     tsl_uplo uplo;
     tsl_trans trans;
@@ -243,6 +282,26 @@ typedef struct {
 static tsl_status run_syrk(tsl_context *ctx, void *p)
 {
     syrk_args *s = p;
+    int z = s->prec == 'z';
+    if (s->herm && s->two && z)
+        return tsl_zher2k(ctx, s->layout, s->uplo, s->trans, s->n, s->k, s->alpha, s->a, s->lda,
+                          s->b, s->ldb, D(s->beta), s->c, s->ldc);
+    if (s->herm && s->two)
+        return tsl_cher2k(ctx, s->layout, s->uplo, s->trans, s->n, s->k, s->alpha, s->a, s->lda,
+                          s->b, s->ldb, F(s->beta), s->c, s->ldc);
+    if (s->herm && z)
+        return tsl_zherk(ctx, s->layout, s->uplo, s->trans, s->n, s->k, D(s->alpha), s->a, s->lda,
+                         D(s->beta), s->c, s->ldc);
+    if (s->herm)
+        return tsl_cherk(ctx, s->layout, s->uplo, s->trans, s->n, s->k, F(s->alpha), s->a, s->lda,
+                         F(s->beta), s->c, s->ldc);
+    if (tsl__blas_prec_complex(s->prec) && s->two)
+        return (z ? tsl_zsyr2k : tsl_csyr2k)(ctx, s->layout, s->uplo, s->trans, s->n, s->k,
+                                             s->alpha, s->a, s->lda, s->b, s->ldb, s->beta, s->c,
+                                             s->ldc);
+    if (tsl__blas_prec_complex(s->prec))
+        return (z ? tsl_zsyrk : tsl_csyrk)(ctx, s->layout, s->uplo, s->trans, s->n, s->k, s->alpha,
+                                           s->a, s->lda, s->beta, s->c, s->ldc);
     if (s->two && s->prec == 'd')
         return tsl_dsyr2k(ctx, s->layout, s->uplo, s->trans, s->n, s->k, D(s->alpha), s->a,
                           s->lda, s->b, s->ldb, D(s->beta), s->c, s->ldc);
@@ -256,22 +315,25 @@ static tsl_status run_syrk(tsl_context *ctx, void *p)
                      F(s->beta), s->c, s->ldc);
 }
 
-static int dev_syrk(tsl__blas_stat *st, char prec, int two, tsl_layout layout, tsl_uplo uplo,
-                    tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
-                    size_t lda, const void *b, size_t ldb, const void *beta, void *c, size_t ldc)
+static int dev_syrk(tsl__blas_stat *st, char prec, int two, int herm, tsl_layout layout,
+                    tsl_uplo uplo, tsl_trans trans, size_t n, size_t k, const void *alpha,
+                    const void *a, size_t lda, const void *b, size_t ldb, const void *beta, void *c,
+                    size_t ldc)
 {
-    syrk_args s = {prec, two, layout, uplo, trans, n, k, lda, ldb, ldc, alpha, a, b, beta, c};
+    syrk_args s = {prec, two, herm, layout, uplo, trans, n, k, lda, ldb, ldc, alpha, a, b, beta, c};
     double e = (double)esize(prec);
-    double bytes = e * ((1 + two) * (double)n * k + (double)n * n * (1 + reads_c(prec, beta)));
-    return dispatch(st, prec, TSL__BLAS_L3, (1 + two) * (double)n * (n + 1.0) * k, bytes,
-                    run_syrk, &s);
+    int rc = reads_c(herm ? real_prec(prec) : prec, beta);
+    double bytes = e * ((1 + two) * (double)n * k + (double)n * n * (1 + rc));
+    double flops = flop_factor(prec) * (1 + two) * (double)n * (n + 1.0) * k;
+    return dispatch(st, prec, TSL__BLAS_L3, flops, bytes, run_syrk, &s);
 }
 
 int tsl__blas_dev_syrk(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
                        tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
                        size_t lda, const void *beta, void *c, size_t ldc)
 {
-    return dev_syrk(st, prec, 0, layout, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
+    return dev_syrk(st, prec, 0, 0, layout, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c,
+                    ldc);
 }
 
 int tsl__blas_dev_syr2k(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
@@ -279,7 +341,23 @@ int tsl__blas_dev_syr2k(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_up
                         size_t lda, const void *b, size_t ldb, const void *beta, void *c,
                         size_t ldc)
 {
-    return dev_syrk(st, prec, 1, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    return dev_syrk(st, prec, 1, 0, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+int tsl__blas_dev_herk(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
+                       tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
+                       size_t lda, const void *beta, void *c, size_t ldc)
+{
+    return dev_syrk(st, prec, 0, 1, layout, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c,
+                    ldc);
+}
+
+int tsl__blas_dev_her2k(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
+                        tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
+                        size_t lda, const void *b, size_t ldb, const void *beta, void *c,
+                        size_t ldc)
+{
+    return dev_syrk(st, prec, 1, 1, layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 /* ---- TRMM and TRSM ------------------------------------------------------------------------- */
@@ -299,6 +377,14 @@ typedef struct {
 static tsl_status run_trxm(tsl_context *ctx, void *p)
 {
     trxm_args *t = p;
+    if (t->prec == 'z')
+        return (t->solve ? tsl_ztrsm : tsl_ztrmm)(ctx, t->layout, t->side, t->uplo, t->trans,
+                                                  t->diag, t->m, t->n, t->alpha, t->a, t->lda,
+                                                  t->b, t->ldb);
+    if (t->prec == 'c')
+        return (t->solve ? tsl_ctrsm : tsl_ctrmm)(ctx, t->layout, t->side, t->uplo, t->trans,
+                                                  t->diag, t->m, t->n, t->alpha, t->a, t->lda,
+                                                  t->b, t->ldb);
     if (t->prec == 'd')
         return (t->solve ? tsl_dtrsm : tsl_dtrmm)(ctx, t->layout, t->side, t->uplo, t->trans,
                                                   t->diag, t->m, t->n, D(t->alpha), t->a, t->lda,
@@ -315,7 +401,7 @@ int tsl__blas_dev_trxm(tsl__blas_stat *st, char prec, int solve, tsl_layout layo
     double ka = side == TSL_LEFT ? (double)m : (double)n;
     double e = (double)esize(prec);
     double bytes = e * (ka * ka + 2.0 * m * n);
-    return dispatch(st, prec, TSL__BLAS_L3, ka * m * n, bytes, run_trxm, &t);
+    return dispatch(st, prec, TSL__BLAS_L3, flop_factor(prec) * ka * m * n, bytes, run_trxm, &t);
 }
 
 /* ---- Level 2 and Level 1, unit strides ------------------------------------------------------ */

@@ -2,9 +2,10 @@
  * symbols (fortran_*.c, cblas_*.c), so routing, counting and the device call are written once.
  * Arguments are already checked by the caller (the reference BLAS's rules, xerbla on a bad one)
  * and the BLAS quick returns taken; sizes are positive. prec is 's' or 'd': scalars are passed by
- * pointer to float or double, matrices as void pointers of that type; GEMM also takes 'c' and 'z'
- * (complex, interleaved (real, imaginary) pairs; scalars point at their two parts; transposes
- * may be TSL_CONJ_TRANS). Each returns 1 when the
+ * pointer to float or double, matrices as void pointers of that type; the Level-3 routines also
+ * take 'c' and 'z' (complex, interleaved (real, imaginary) pairs; scalars point at their two
+ * parts, but HERK's alpha and beta and HER2K's beta at one float or double; transposes may be
+ * TSL_CONJ_TRANS), and HEMM, HERK and HER2K take only those. Each returns 1 when the
  * call was done on the device (and counted there), 0 when the caller must run the CPU BLAS (the
  * route chose the CPU, there is no usable device, or the device failed: a warning was printed).
  * Level 1 and 2 calls must have unit strides (the caller sends other strides to the CPU). */
@@ -21,10 +22,21 @@ int tsl__blas_dev_symm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_sid
                        tsl_uplo uplo, size_t m, size_t n, const void *alpha, const void *a,
                        size_t lda, const void *b, size_t ldb, const void *beta, void *c,
                        size_t ldc);
+int tsl__blas_dev_hemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_side side,
+                       tsl_uplo uplo, size_t m, size_t n, const void *alpha, const void *a,
+                       size_t lda, const void *b, size_t ldb, const void *beta, void *c,
+                       size_t ldc);
 int tsl__blas_dev_syrk(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
                        tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
                        size_t lda, const void *beta, void *c, size_t ldc);
 int tsl__blas_dev_syr2k(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
+                        tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
+                        size_t lda, const void *b, size_t ldb, const void *beta, void *c,
+                        size_t ldc);
+int tsl__blas_dev_herk(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
+                       tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
+                       size_t lda, const void *beta, void *c, size_t ldc);
+int tsl__blas_dev_her2k(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_uplo uplo,
                         tsl_trans trans, size_t n, size_t k, const void *alpha, const void *a,
                         size_t lda, const void *b, size_t ldb, const void *beta, void *c,
                         size_t ldc);

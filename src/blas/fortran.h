@@ -45,7 +45,8 @@ int tsl__blas_is_one(char prec, const void *x);
  * The check-and-route part of the generated Level-3 symbols (fortran_gen.py, kind device:FAMILY):
  * the reference's checks (xerbla_ with name, "DGEMM", and the position), its quick returns and
  * alpha == 0 results, then the device through dispatch.h. The arguments are the Fortran
- * routine's in its order, INTEGER and CHARACTER ones by value, scalars and arrays by pointer.
+ * routine's in its order, INTEGER and CHARACTER ones by value, scalars and arrays by pointer
+ * (HERK's alpha and beta and HER2K's beta to a real of the routine's precision).
  * 1: nothing is left to do (an argument was reported, a quick return, the alpha == 0 result, or
  * the device did the call); 0: the symbol runs the CPU BLAS's own. */
 int tsl__blas_f_gemm(tsl__blas_stat *st, char prec, const char *name, char ta, char tb,
@@ -56,10 +57,21 @@ int tsl__blas_f_symm(tsl__blas_stat *st, char prec, const char *name, char side,
                      tsl__blas_int m, tsl__blas_int n, const void *alpha, const void *a,
                      tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
                      tsl__blas_int ldc);
+int tsl__blas_f_hemm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
+                     tsl__blas_int m, tsl__blas_int n, const void *alpha, const void *a,
+                     tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
+                     tsl__blas_int ldc);
 int tsl__blas_f_syrk(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
                      tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
                      tsl__blas_int lda, const void *beta, void *c, tsl__blas_int ldc);
+int tsl__blas_f_herk(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
+                     tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
+                     tsl__blas_int lda, const void *beta, void *c, tsl__blas_int ldc);
 int tsl__blas_f_syr2k(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
+                      tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
+                      tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta,
+                      void *c, tsl__blas_int ldc);
+int tsl__blas_f_her2k(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
                       tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
                       tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta,
                       void *c, tsl__blas_int ldc);
@@ -78,5 +90,10 @@ void tsl__blas_scale(tsl__blas_stat *st, char prec, char part, tsl__blas_int m, 
                      const void *beta, void *c, tsl__blas_int ldc);
 void tsl__blas_scale_vec(tsl__blas_stat *st, char prec, tsl__blas_int n, const void *beta, void *y,
                          tsl__blas_int incy);
+/* HERK's and HER2K's: the part ('U' or 'L') triangle of a complex (prec 'c' or 'z') n x n C =
+ * beta C, beta a real of that precision (zeros, C unread, when it is 0), each part multiplied by
+ * beta as the reference's REAL * COMPLEX does; the diagonal's imaginary parts become 0. */
+void tsl__blas_scale_herm(tsl__blas_stat *st, char prec, char part, tsl__blas_int n,
+                          const void *beta, void *c, tsl__blas_int ldc);
 
 #endif

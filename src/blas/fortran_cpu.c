@@ -105,6 +105,31 @@ void tsl__blas_scale(tsl__blas_stat *st, char prec, char part, tsl__blas_int m, 
     tsl__blas_stat_add(st, 0, tsl__blas_clock() - t0);
 }
 
+void tsl__blas_scale_herm(tsl__blas_stat *st, char prec, char part, tsl__blas_int n,
+                          const void *beta, void *c, tsl__blas_int ldc)
+{
+    double t0 = tsl__blas_clock();
+    int dbl = prec == 'z';
+    double b = dbl ? *(const double *)beta : (double)*(const float *)beta;
+    for (tsl__blas_int j = 0; j < n; j++) {
+        tsl__blas_int lo = part == 'L' ? j : 0, hi = part == 'L' ? n : j + 1;
+        size_t col = 2 * (size_t)j * (size_t)ldc;
+        for (tsl__blas_int i = lo; i < hi; i++) {
+            size_t at = col + 2 * (size_t)i;
+            if (dbl) {
+                double *p = (double *)c + at;
+                p[0] = b == 0.0 ? 0.0 : b * p[0];
+                p[1] = b == 0.0 || i == j ? 0.0 : b * p[1];
+            } else {
+                float *p = (float *)c + at, bf = (float)b;
+                p[0] = bf == 0.0f ? 0.0f : bf * p[0];
+                p[1] = bf == 0.0f || i == j ? 0.0f : bf * p[1];
+            }
+        }
+    }
+    tsl__blas_stat_add(st, 0, tsl__blas_clock() - t0);
+}
+
 /* y = beta y over n elements of stride incy (negative: from the far end, as the BLAS does). */
 void tsl__blas_scale_vec(tsl__blas_stat *st, char prec, tsl__blas_int n, const void *beta, void *y,
                          tsl__blas_int incy)

@@ -46,6 +46,151 @@ TSL_BLAS_API void cgemm3m_(const char *transa, const char *transb, const tsl__bl
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
+TSL_BLAS_API void chemm_(const char *side, const char *uplo, const tsl__blas_int *m,
+                         const tsl__blas_int *n, const float _Complex *alpha,
+                         const float _Complex *a, const tsl__blas_int *lda, const float _Complex *b,
+                         const tsl__blas_int *ldb, const float _Complex *beta, float _Complex *c,
+                         const tsl__blas_int *ldc, size_t side_len, size_t uplo_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("chemm");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("chemm_");
+    if (tsl__blas_f_hemm(&st, 'c', "CHEMM", *side, *uplo, *m, *n, alpha, a, *lda, b, *ldb, beta, c,
+                         *ldc))
+        return;
+    tsl__blas_chemm_fn *f = (tsl__blas_chemm_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void cher2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
+                          const tsl__blas_int *k, const float _Complex *alpha,
+                          const float _Complex *a, const tsl__blas_int *lda,
+                          const float _Complex *b, const tsl__blas_int *ldb, const float *beta,
+                          float _Complex *c, const tsl__blas_int *ldc, size_t uplo_len,
+                          size_t trans_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("cher2k");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("cher2k_");
+    if (tsl__blas_f_her2k(&st, 'c', "CHER2K", *uplo, *trans, *n, *k, alpha, a, *lda, b, *ldb, beta,
+                          c, *ldc))
+        return;
+    tsl__blas_cher2k_fn *f = (tsl__blas_cher2k_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void cherk_(const char *uplo, const char *trans, const tsl__blas_int *n,
+                         const tsl__blas_int *k, const float *alpha, const float _Complex *a,
+                         const tsl__blas_int *lda, const float *beta, float _Complex *c,
+                         const tsl__blas_int *ldc, size_t uplo_len, size_t trans_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("cherk");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("cherk_");
+    if (tsl__blas_f_herk(&st, 'c', "CHERK", *uplo, *trans, *n, *k, alpha, a, *lda, beta, c, *ldc))
+        return;
+    tsl__blas_cherk_fn *f = (tsl__blas_cherk_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void csymm_(const char *side, const char *uplo, const tsl__blas_int *m,
+                         const tsl__blas_int *n, const float _Complex *alpha,
+                         const float _Complex *a, const tsl__blas_int *lda, const float _Complex *b,
+                         const tsl__blas_int *ldb, const float _Complex *beta, float _Complex *c,
+                         const tsl__blas_int *ldc, size_t side_len, size_t uplo_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("csymm");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("csymm_");
+    if (tsl__blas_f_symm(&st, 'c', "CSYMM", *side, *uplo, *m, *n, alpha, a, *lda, b, *ldb, beta, c,
+                         *ldc))
+        return;
+    tsl__blas_csymm_fn *f = (tsl__blas_csymm_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void csyr2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
+                          const tsl__blas_int *k, const float _Complex *alpha,
+                          const float _Complex *a, const tsl__blas_int *lda,
+                          const float _Complex *b, const tsl__blas_int *ldb,
+                          const float _Complex *beta, float _Complex *c, const tsl__blas_int *ldc,
+                          size_t uplo_len, size_t trans_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("csyr2k");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("csyr2k_");
+    if (tsl__blas_f_syr2k(&st, 'c', "CSYR2K", *uplo, *trans, *n, *k, alpha, a, *lda, b, *ldb, beta,
+                          c, *ldc))
+        return;
+    tsl__blas_csyr2k_fn *f = (tsl__blas_csyr2k_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void csyrk_(const char *uplo, const char *trans, const tsl__blas_int *n,
+                         const tsl__blas_int *k, const float _Complex *alpha,
+                         const float _Complex *a, const tsl__blas_int *lda,
+                         const float _Complex *beta, float _Complex *c, const tsl__blas_int *ldc,
+                         size_t uplo_len, size_t trans_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("csyrk");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("csyrk_");
+    if (tsl__blas_f_syrk(&st, 'c', "CSYRK", *uplo, *trans, *n, *k, alpha, a, *lda, beta, c, *ldc))
+        return;
+    tsl__blas_csyrk_fn *f = (tsl__blas_csyrk_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void ctrmm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                         const tsl__blas_int *m, const tsl__blas_int *n,
+                         const float _Complex *alpha, const float _Complex *a,
+                         const tsl__blas_int *lda, float _Complex *b, const tsl__blas_int *ldb,
+                         size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("ctrmm");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ctrmm_");
+    if (tsl__blas_f_trmm(&st, 'c', "CTRMM", *side, *uplo, *transa, *diag, *m, *n, alpha, a, *lda, b,
+                         *ldb))
+        return;
+    tsl__blas_ctrmm_fn *f = (tsl__blas_ctrmm_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
+      diag_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void ctrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                         const tsl__blas_int *m, const tsl__blas_int *n,
+                         const float _Complex *alpha, const float _Complex *a,
+                         const tsl__blas_int *lda, float _Complex *b, const tsl__blas_int *ldb,
+                         size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("ctrsm");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ctrsm_");
+    if (tsl__blas_f_trsm(&st, 'c', "CTRSM", *side, *uplo, *transa, *diag, *m, *n, alpha, a, *lda, b,
+                         *ldb))
+        return;
+    tsl__blas_ctrsm_fn *f = (tsl__blas_ctrsm_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
+      diag_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
 TSL_BLAS_API void dgemm_(const char *transa, const char *transb, const tsl__blas_int *m,
                          const tsl__blas_int *n, const tsl__blas_int *k, const double *alpha,
                          const double *a, const tsl__blas_int *lda, const double *b,
@@ -301,6 +446,153 @@ TSL_BLAS_API void zgemm3m_(const char *transa, const char *transb, const tsl__bl
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
+TSL_BLAS_API void zhemm_(const char *side, const char *uplo, const tsl__blas_int *m,
+                         const tsl__blas_int *n, const double _Complex *alpha,
+                         const double _Complex *a, const tsl__blas_int *lda,
+                         const double _Complex *b, const tsl__blas_int *ldb,
+                         const double _Complex *beta, double _Complex *c, const tsl__blas_int *ldc,
+                         size_t side_len, size_t uplo_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("zhemm");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zhemm_");
+    if (tsl__blas_f_hemm(&st, 'z', "ZHEMM", *side, *uplo, *m, *n, alpha, a, *lda, b, *ldb, beta, c,
+                         *ldc))
+        return;
+    tsl__blas_zhemm_fn *f = (tsl__blas_zhemm_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void zher2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
+                          const tsl__blas_int *k, const double _Complex *alpha,
+                          const double _Complex *a, const tsl__blas_int *lda,
+                          const double _Complex *b, const tsl__blas_int *ldb, const double *beta,
+                          double _Complex *c, const tsl__blas_int *ldc, size_t uplo_len,
+                          size_t trans_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("zher2k");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zher2k_");
+    if (tsl__blas_f_her2k(&st, 'z', "ZHER2K", *uplo, *trans, *n, *k, alpha, a, *lda, b, *ldb, beta,
+                          c, *ldc))
+        return;
+    tsl__blas_zher2k_fn *f = (tsl__blas_zher2k_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void zherk_(const char *uplo, const char *trans, const tsl__blas_int *n,
+                         const tsl__blas_int *k, const double *alpha, const double _Complex *a,
+                         const tsl__blas_int *lda, const double *beta, double _Complex *c,
+                         const tsl__blas_int *ldc, size_t uplo_len, size_t trans_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("zherk");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zherk_");
+    if (tsl__blas_f_herk(&st, 'z', "ZHERK", *uplo, *trans, *n, *k, alpha, a, *lda, beta, c, *ldc))
+        return;
+    tsl__blas_zherk_fn *f = (tsl__blas_zherk_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void zsymm_(const char *side, const char *uplo, const tsl__blas_int *m,
+                         const tsl__blas_int *n, const double _Complex *alpha,
+                         const double _Complex *a, const tsl__blas_int *lda,
+                         const double _Complex *b, const tsl__blas_int *ldb,
+                         const double _Complex *beta, double _Complex *c, const tsl__blas_int *ldc,
+                         size_t side_len, size_t uplo_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("zsymm");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zsymm_");
+    if (tsl__blas_f_symm(&st, 'z', "ZSYMM", *side, *uplo, *m, *n, alpha, a, *lda, b, *ldb, beta, c,
+                         *ldc))
+        return;
+    tsl__blas_zsymm_fn *f = (tsl__blas_zsymm_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void zsyr2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
+                          const tsl__blas_int *k, const double _Complex *alpha,
+                          const double _Complex *a, const tsl__blas_int *lda,
+                          const double _Complex *b, const tsl__blas_int *ldb,
+                          const double _Complex *beta, double _Complex *c, const tsl__blas_int *ldc,
+                          size_t uplo_len, size_t trans_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("zsyr2k");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zsyr2k_");
+    if (tsl__blas_f_syr2k(&st, 'z', "ZSYR2K", *uplo, *trans, *n, *k, alpha, a, *lda, b, *ldb, beta,
+                          c, *ldc))
+        return;
+    tsl__blas_zsyr2k_fn *f = (tsl__blas_zsyr2k_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void zsyrk_(const char *uplo, const char *trans, const tsl__blas_int *n,
+                         const tsl__blas_int *k, const double _Complex *alpha,
+                         const double _Complex *a, const tsl__blas_int *lda,
+                         const double _Complex *beta, double _Complex *c, const tsl__blas_int *ldc,
+                         size_t uplo_len, size_t trans_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("zsyrk");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zsyrk_");
+    if (tsl__blas_f_syrk(&st, 'z', "ZSYRK", *uplo, *trans, *n, *k, alpha, a, *lda, beta, c, *ldc))
+        return;
+    tsl__blas_zsyrk_fn *f = (tsl__blas_zsyrk_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void ztrmm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                         const tsl__blas_int *m, const tsl__blas_int *n,
+                         const double _Complex *alpha, const double _Complex *a,
+                         const tsl__blas_int *lda, double _Complex *b, const tsl__blas_int *ldb,
+                         size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("ztrmm");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ztrmm_");
+    if (tsl__blas_f_trmm(&st, 'z', "ZTRMM", *side, *uplo, *transa, *diag, *m, *n, alpha, a, *lda, b,
+                         *ldb))
+        return;
+    tsl__blas_ztrmm_fn *f = (tsl__blas_ztrmm_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
+      diag_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
+TSL_BLAS_API void ztrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                         const tsl__blas_int *m, const tsl__blas_int *n,
+                         const double _Complex *alpha, const double _Complex *a,
+                         const tsl__blas_int *lda, double _Complex *b, const tsl__blas_int *ldb,
+                         size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len)
+{
+    static tsl__blas_stat st = TSL__BLAS_STAT("ztrsm");
+    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ztrsm_");
+    if (tsl__blas_f_trsm(&st, 'z', "ZTRSM", *side, *uplo, *transa, *diag, *m, *n, alpha, a, *lda, b,
+                         *ldb))
+        return;
+    tsl__blas_ztrsm_fn *f = (tsl__blas_ztrsm_fn *)tsl__blas_cpu_get(&cpu);
+    if (!f) return;
+    double t0 = tsl__blas_clock();
+    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
+      diag_len);
+    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
+}
+
 TSL_BLAS_API void caxpy_(const tsl__blas_int *n, const float _Complex *ca, const float _Complex *cx,
                          const tsl__blas_int *incx, float _Complex *cy, const tsl__blas_int *incy)
 {
@@ -427,21 +719,6 @@ TSL_BLAS_API void chbmv_(const char *uplo, const tsl__blas_int *n, const tsl__bl
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
-TSL_BLAS_API void chemm_(const char *side, const char *uplo, const tsl__blas_int *m,
-                         const tsl__blas_int *n, const float _Complex *alpha,
-                         const float _Complex *a, const tsl__blas_int *lda, const float _Complex *b,
-                         const tsl__blas_int *ldb, const float _Complex *beta, float _Complex *c,
-                         const tsl__blas_int *ldc, size_t side_len, size_t uplo_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("chemm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("chemm_");
-    tsl__blas_chemm_fn *f = (tsl__blas_chemm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
 TSL_BLAS_API void chemv_(const char *uplo, const tsl__blas_int *n, const float _Complex *alpha,
                          const float _Complex *a, const tsl__blas_int *lda, const float _Complex *x,
                          const tsl__blas_int *incx, const float _Complex *beta, float _Complex *y,
@@ -480,36 +757,6 @@ TSL_BLAS_API void cher2_(const char *uplo, const tsl__blas_int *n, const float _
     if (!f) return;
     double t0 = tsl__blas_clock();
     f(uplo, n, alpha, x, incx, y, incy, a, lda, uplo_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void cher2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                          const tsl__blas_int *k, const float _Complex *alpha,
-                          const float _Complex *a, const tsl__blas_int *lda,
-                          const float _Complex *b, const tsl__blas_int *ldb, const float *beta,
-                          float _Complex *c, const tsl__blas_int *ldc, size_t uplo_len,
-                          size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("cher2k");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("cher2k_");
-    tsl__blas_cher2k_fn *f = (tsl__blas_cher2k_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void cherk_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                         const tsl__blas_int *k, const float *alpha, const float _Complex *a,
-                         const tsl__blas_int *lda, const float *beta, float _Complex *c,
-                         const tsl__blas_int *ldc, size_t uplo_len, size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("cherk");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("cherk_");
-    tsl__blas_cherk_fn *f = (tsl__blas_cherk_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
@@ -614,52 +861,6 @@ TSL_BLAS_API void cswap_(const tsl__blas_int *n, float _Complex *cx, const tsl__
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
-TSL_BLAS_API void csymm_(const char *side, const char *uplo, const tsl__blas_int *m,
-                         const tsl__blas_int *n, const float _Complex *alpha,
-                         const float _Complex *a, const tsl__blas_int *lda, const float _Complex *b,
-                         const tsl__blas_int *ldb, const float _Complex *beta, float _Complex *c,
-                         const tsl__blas_int *ldc, size_t side_len, size_t uplo_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("csymm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("csymm_");
-    tsl__blas_csymm_fn *f = (tsl__blas_csymm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void csyr2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                          const tsl__blas_int *k, const float _Complex *alpha,
-                          const float _Complex *a, const tsl__blas_int *lda,
-                          const float _Complex *b, const tsl__blas_int *ldb,
-                          const float _Complex *beta, float _Complex *c, const tsl__blas_int *ldc,
-                          size_t uplo_len, size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("csyr2k");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("csyr2k_");
-    tsl__blas_csyr2k_fn *f = (tsl__blas_csyr2k_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void csyrk_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                         const tsl__blas_int *k, const float _Complex *alpha,
-                         const float _Complex *a, const tsl__blas_int *lda,
-                         const float _Complex *beta, float _Complex *c, const tsl__blas_int *ldc,
-                         size_t uplo_len, size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("csyrk");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("csyrk_");
-    tsl__blas_csyrk_fn *f = (tsl__blas_csyrk_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
 TSL_BLAS_API void ctbmv_(const char *uplo, const char *trans, const char *diag,
                          const tsl__blas_int *n, const tsl__blas_int *k, const float _Complex *a,
                          const tsl__blas_int *lda, float _Complex *x, const tsl__blas_int *incx,
@@ -716,22 +917,6 @@ TSL_BLAS_API void ctpsv_(const char *uplo, const char *trans, const char *diag,
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
-TSL_BLAS_API void ctrmm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                         const tsl__blas_int *m, const tsl__blas_int *n,
-                         const float _Complex *alpha, const float _Complex *a,
-                         const tsl__blas_int *lda, float _Complex *b, const tsl__blas_int *ldb,
-                         size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("ctrmm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ctrmm_");
-    tsl__blas_ctrmm_fn *f = (tsl__blas_ctrmm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
-      diag_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
 TSL_BLAS_API void ctrmv_(const char *uplo, const char *trans, const char *diag,
                          const tsl__blas_int *n, const float _Complex *a, const tsl__blas_int *lda,
                          float _Complex *x, const tsl__blas_int *incx, size_t uplo_len,
@@ -743,22 +928,6 @@ TSL_BLAS_API void ctrmv_(const char *uplo, const char *trans, const char *diag,
     if (!f) return;
     double t0 = tsl__blas_clock();
     f(uplo, trans, diag, n, a, lda, x, incx, uplo_len, trans_len, diag_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void ctrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                         const tsl__blas_int *m, const tsl__blas_int *n,
-                         const float _Complex *alpha, const float _Complex *a,
-                         const tsl__blas_int *lda, float _Complex *b, const tsl__blas_int *ldb,
-                         size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("ctrsm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ctrsm_");
-    tsl__blas_ctrsm_fn *f = (tsl__blas_ctrsm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
-      diag_len);
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
@@ -1680,22 +1849,6 @@ TSL_BLAS_API void zhbmv_(const char *uplo, const tsl__blas_int *n, const tsl__bl
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
-TSL_BLAS_API void zhemm_(const char *side, const char *uplo, const tsl__blas_int *m,
-                         const tsl__blas_int *n, const double _Complex *alpha,
-                         const double _Complex *a, const tsl__blas_int *lda,
-                         const double _Complex *b, const tsl__blas_int *ldb,
-                         const double _Complex *beta, double _Complex *c, const tsl__blas_int *ldc,
-                         size_t side_len, size_t uplo_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("zhemm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zhemm_");
-    tsl__blas_zhemm_fn *f = (tsl__blas_zhemm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
 TSL_BLAS_API void zhemv_(const char *uplo, const tsl__blas_int *n, const double _Complex *alpha,
                          const double _Complex *a, const tsl__blas_int *lda,
                          const double _Complex *x, const tsl__blas_int *incx,
@@ -1735,36 +1888,6 @@ TSL_BLAS_API void zher2_(const char *uplo, const tsl__blas_int *n, const double 
     if (!f) return;
     double t0 = tsl__blas_clock();
     f(uplo, n, alpha, x, incx, y, incy, a, lda, uplo_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void zher2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                          const tsl__blas_int *k, const double _Complex *alpha,
-                          const double _Complex *a, const tsl__blas_int *lda,
-                          const double _Complex *b, const tsl__blas_int *ldb, const double *beta,
-                          double _Complex *c, const tsl__blas_int *ldc, size_t uplo_len,
-                          size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("zher2k");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zher2k_");
-    tsl__blas_zher2k_fn *f = (tsl__blas_zher2k_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void zherk_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                         const tsl__blas_int *k, const double *alpha, const double _Complex *a,
-                         const tsl__blas_int *lda, const double *beta, double _Complex *c,
-                         const tsl__blas_int *ldc, size_t uplo_len, size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("zherk");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zherk_");
-    tsl__blas_zherk_fn *f = (tsl__blas_zherk_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
@@ -1845,53 +1968,6 @@ TSL_BLAS_API void zswap_(const tsl__blas_int *n, double _Complex *zx, const tsl_
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
-TSL_BLAS_API void zsymm_(const char *side, const char *uplo, const tsl__blas_int *m,
-                         const tsl__blas_int *n, const double _Complex *alpha,
-                         const double _Complex *a, const tsl__blas_int *lda,
-                         const double _Complex *b, const tsl__blas_int *ldb,
-                         const double _Complex *beta, double _Complex *c, const tsl__blas_int *ldc,
-                         size_t side_len, size_t uplo_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("zsymm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zsymm_");
-    tsl__blas_zsymm_fn *f = (tsl__blas_zsymm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, side_len, uplo_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void zsyr2k_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                          const tsl__blas_int *k, const double _Complex *alpha,
-                          const double _Complex *a, const tsl__blas_int *lda,
-                          const double _Complex *b, const tsl__blas_int *ldb,
-                          const double _Complex *beta, double _Complex *c, const tsl__blas_int *ldc,
-                          size_t uplo_len, size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("zsyr2k");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zsyr2k_");
-    tsl__blas_zsyr2k_fn *f = (tsl__blas_zsyr2k_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void zsyrk_(const char *uplo, const char *trans, const tsl__blas_int *n,
-                         const tsl__blas_int *k, const double _Complex *alpha,
-                         const double _Complex *a, const tsl__blas_int *lda,
-                         const double _Complex *beta, double _Complex *c, const tsl__blas_int *ldc,
-                         size_t uplo_len, size_t trans_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("zsyrk");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("zsyrk_");
-    tsl__blas_zsyrk_fn *f = (tsl__blas_zsyrk_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
 TSL_BLAS_API void ztbmv_(const char *uplo, const char *trans, const char *diag,
                          const tsl__blas_int *n, const tsl__blas_int *k, const double _Complex *a,
                          const tsl__blas_int *lda, double _Complex *x, const tsl__blas_int *incx,
@@ -1948,22 +2024,6 @@ TSL_BLAS_API void ztpsv_(const char *uplo, const char *trans, const char *diag,
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 
-TSL_BLAS_API void ztrmm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                         const tsl__blas_int *m, const tsl__blas_int *n,
-                         const double _Complex *alpha, const double _Complex *a,
-                         const tsl__blas_int *lda, double _Complex *b, const tsl__blas_int *ldb,
-                         size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("ztrmm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ztrmm_");
-    tsl__blas_ztrmm_fn *f = (tsl__blas_ztrmm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
-      diag_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
 TSL_BLAS_API void ztrmv_(const char *uplo, const char *trans, const char *diag,
                          const tsl__blas_int *n, const double _Complex *a, const tsl__blas_int *lda,
                          double _Complex *x, const tsl__blas_int *incx, size_t uplo_len,
@@ -1975,22 +2035,6 @@ TSL_BLAS_API void ztrmv_(const char *uplo, const char *trans, const char *diag,
     if (!f) return;
     double t0 = tsl__blas_clock();
     f(uplo, trans, diag, n, a, lda, x, incx, uplo_len, trans_len, diag_len);
-    tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
-}
-
-TSL_BLAS_API void ztrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
-                         const tsl__blas_int *m, const tsl__blas_int *n,
-                         const double _Complex *alpha, const double _Complex *a,
-                         const tsl__blas_int *lda, double _Complex *b, const tsl__blas_int *ldb,
-                         size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len)
-{
-    static tsl__blas_stat st = TSL__BLAS_STAT("ztrsm");
-    static tsl__blas_cpu_fn cpu = TSL__BLAS_CPU_FN("ztrsm_");
-    tsl__blas_ztrsm_fn *f = (tsl__blas_ztrsm_fn *)tsl__blas_cpu_get(&cpu);
-    if (!f) return;
-    double t0 = tsl__blas_clock();
-    f(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, side_len, uplo_len, transa_len,
-      diag_len);
     tsl__blas_stat_add(&st, 0, tsl__blas_clock() - t0);
 }
 

@@ -33,13 +33,18 @@ KINDS = ("own", "forward", "sub", "device")
 # kind device:FAMILY -> the Fortran arguments a row of that family has (its check-and-route
 # function tsl__blas_f_FAMILY of fortran_level3.c takes them in this order, INTEGER and CHARACTER
 # ones by value) and the precisions whose calls dispatch.c can run on the device.
+# HEMM, HERK and HER2K are families of their own: the Hermitian element kind, and HERK's real
+# alpha and beta, HER2K's real beta.
 FAMILIES = {
     "gemm": ("transa transb m n k alpha a lda b ldb beta c ldc", "sdcz"),
-    "symm": ("side uplo m n alpha a lda b ldb beta c ldc", "sd"),
-    "syrk": ("uplo trans n k alpha a lda beta c ldc", "sd"),
-    "syr2k": ("uplo trans n k alpha a lda b ldb beta c ldc", "sd"),
-    "trmm": ("side uplo transa diag m n alpha a lda b ldb", "sd"),
-    "trsm": ("side uplo transa diag m n alpha a lda b ldb", "sd"),
+    "symm": ("side uplo m n alpha a lda b ldb beta c ldc", "sdcz"),
+    "hemm": ("side uplo m n alpha a lda b ldb beta c ldc", "cz"),
+    "syrk": ("uplo trans n k alpha a lda beta c ldc", "sdcz"),
+    "herk": ("uplo trans n k alpha a lda beta c ldc", "cz"),
+    "syr2k": ("uplo trans n k alpha a lda b ldb beta c ldc", "sdcz"),
+    "her2k": ("uplo trans n k alpha a lda b ldb beta c ldc", "cz"),
+    "trmm": ("side uplo transa diag m n alpha a lda b ldb", "sdcz"),
+    "trsm": ("side uplo transa diag m n alpha a lda b ldb", "sdcz"),
 }
 
 # Symbols that are not the reference's (OpenBLAS's extensions): the CPU BLAS's own when it has

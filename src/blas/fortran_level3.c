@@ -1,12 +1,14 @@
 /* fortran_level3.c: the check-and-route part of the Fortran Level-3 symbols that can run on the
- * device (gemm, symm, syrk, syr2k, trmm, trsm in s and d; gemm and OpenBLAS's gemm3m in c and z).
+ * device (gemm, symm, syrk, syr2k, trmm, trsm in s, d, c and z; hemm, herk, her2k in c and z;
+ * OpenBLAS's gemm3m in c and z).
  * The exported symbols are generated (fortran_gen.py, the rows of kind device:FAMILY in
  * fortran_symbols.txt): each calls its family's tsl__blas_f_FAMILY here, then, when that returns
  * 0, the CPU BLAS's own symbol with the caller's arguments. Each family checks
  * its arguments exactly as the reference BLAS does, in the same order and with the same
  * positions, reporting the first bad one through xerbla_; takes the reference quick returns; then
  * offers the call to the device (dispatch.h). Every precision of a family is one function (prec
- * 's', 'd', 'c', 'z'; scalars by pointer, a complex one to its two parts).
+ * 's', 'd', 'c', 'z'; scalars by pointer, a complex one to its two parts; HERK's alpha and beta
+ * and HER2K's beta are real: a float for 'c', a double for 'z').
  * The device never sees alpha == 0 or k == 0: then the result is beta*C (or zero), which the
  * reference computes without reading A or B (they may hold NaN or be unset); it is computed here
  * (tsl__blas_scale), since a CPU BLAS may get it wrong. Fortran arrays are column-major; 'C'
@@ -25,6 +27,12 @@ static int max1(tsl__blas_int x)
 static int is_trans(char t)
 {
     return tsl__blas_lsame(t, 'N') || tsl__blas_lsame(t, 'T') || tsl__blas_lsame(t, 'C');
+}
+
+/* The real precision of prec: the type of HERK's and HER2K's real scalars. */
+static char real_prec(char prec)
+{
+    return tsl__blas_prec_double(prec) ? 'd' : 's';
 }
 
 static tsl_trans trans_of(char prec, char t)
@@ -90,11 +98,12 @@ int tsl__blas_f_gemm(tsl__blas_stat *st, char prec, const char *name, char ta, c
                : RUN_CPU;
 }
 
-/* ---- SYMM: C = alpha A B + beta C (side L) or alpha B A + beta C, A symmetric ---------------- */
-int tsl__blas_f_symm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
-                     tsl__blas_int m, tsl__blas_int n, const void *alpha, const void *a,
-                     tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
-                     tsl__blas_int ldc)
+/* ---- SYMM and HEMM: C = alpha A B + beta C (side L) or alpha B A + beta C, A symmetric or
+ * Hermitian (herm); the checks, quick returns and alpha == 0 result are the same. */
+static int symm(tsl__blas_stat *st, char prec, const char *name, int herm, char side, char uplo,
+                tsl__blas_int m, tsl__blas_int n, const void *alpha, const void *a,
+                tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
+                tsl__blas_int ldc)
 {
     tsl__blas_int nrowa = tsl__blas_lsame(side, 'L') ? m : n;
     int info = 0;
@@ -122,27 +131,55 @@ int tsl__blas_f_symm(tsl__blas_stat *st, char prec, const char *name, char side,
         tsl__blas_scale(st, prec, 0, m, n, beta, c, ldc);
         return DONE;
     }
-    return tsl__blas_dev_symm(st, prec, TSL_COL_MAJOR, side_of(side), uplo_of(uplo), (size_t)m,
-                              (size_t)n, alpha, a, (size_t)lda, b, (size_t)ldb, beta, c,
-                              (size_t)ldc)
+    return (herm ? tsl__blas_dev_hemm : tsl__blas_dev_symm)(
+               st, prec, TSL_COL_MAJOR, side_of(side), uplo_of(uplo), (size_t)m, (size_t)n, alpha,
+               a, (size_t)lda, b, (size_t)ldb, beta, c, (size_t)ldc)
                ? DONE
                : RUN_CPU;
 }
 
-/* ---- SYRK and SYR2K: the uplo triangle of C = alpha A A^T (+ alpha B A^T + alpha A B^T) + beta C
- * (trans N) or with A^T A; the other triangle is never touched. b is NULL for SYRK, whose
- * positions after lda are one fewer. */
-static int syrk(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
+int tsl__blas_f_symm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
+                     tsl__blas_int m, tsl__blas_int n, const void *alpha, const void *a,
+                     tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
+                     tsl__blas_int ldc)
+{
+    return symm(st, prec, name, 0, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+int tsl__blas_f_hemm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
+                     tsl__blas_int m, tsl__blas_int n, const void *alpha, const void *a,
+                     tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
+                     tsl__blas_int ldc)
+{
+    return symm(st, prec, name, 1, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+/* Whether a SYRK-like routine takes trans: a real one N, T and C (the same as T); a complex
+ * symmetric one N and T; a Hermitian one N and C. */
+static int rk_trans_ok(char prec, int herm, char t)
+{
+    if (!tsl__blas_prec_complex(prec)) return is_trans(t);
+    return tsl__blas_lsame(t, 'N') || tsl__blas_lsame(t, herm ? 'C' : 'T');
+}
+
+/* ---- SYRK, SYR2K, HERK, HER2K: the uplo triangle of C = alpha A A^T (+ alpha B A^T + alpha A
+ * B^T) + beta C (trans N) or with A^T A; ^H and conj(alpha) for the Hermitian ones (herm), whose
+ * beta is real (and HERK's alpha) and whose diagonal's imaginary parts become 0; the other
+ * triangle is never touched. b is NULL for SYRK and HERK, whose positions after lda are one
+ * fewer. */
+static int syrk(tsl__blas_stat *st, char prec, const char *name, int herm, char uplo, char trans,
                 tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
                 tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta, void *c,
                 tsl__blas_int ldc)
 {
     int two = b != NULL;
+    char alpha_prec = herm && !two ? real_prec(prec) : prec;
+    char beta_prec = herm ? real_prec(prec) : prec;
     tsl__blas_int nrowa = tsl__blas_lsame(trans, 'N') ? n : k;
     int info = 0;
     if (!tsl__blas_lsame(uplo, 'U') && !tsl__blas_lsame(uplo, 'L'))
         info = 1;
-    else if (!is_trans(trans))
+    else if (!rk_trans_ok(prec, herm, trans))
         info = 2;
     else if (n < 0)
         info = 3;
@@ -158,18 +195,30 @@ static int syrk(tsl__blas_stat *st, char prec, const char *name, char uplo, char
         tsl__blas_xerbla(name, info);
         return DONE;
     }
-    int no_product = tsl__blas_is_zero(prec, alpha) || k == 0;
-    if (n == 0 || (no_product && tsl__blas_is_one(prec, beta))) return DONE;
-    if (no_product) {
-        tsl__blas_scale(st, prec, tsl__blas_lsame(uplo, 'U') ? 'U' : 'L', n, n, beta, c, ldc);
+    int no_product = tsl__blas_is_zero(alpha_prec, alpha) || k == 0;
+    if (n == 0 || (no_product && tsl__blas_is_one(beta_prec, beta))) return DONE;
+    char part = tsl__blas_lsame(uplo, 'U') ? 'U' : 'L';
+    if (no_product && herm) {
+        tsl__blas_scale_herm(st, prec, part, n, beta, c, ldc);
         return DONE;
     }
+    if (no_product) {
+        tsl__blas_scale(st, prec, part, n, n, beta, c, ldc);
+        return DONE;
+    }
+    tsl_uplo u = uplo_of(uplo);
+    tsl_trans t = trans_of(prec, trans);
+    size_t un = (size_t)n, uk = (size_t)k, ulda = (size_t)lda, uldb = (size_t)ldb;
+    size_t uldc = (size_t)ldc;
     int done =
-        two ? tsl__blas_dev_syr2k(st, prec, TSL_COL_MAJOR, uplo_of(uplo), trans_of(prec, trans),
-                                  (size_t)n, (size_t)k, alpha, a, (size_t)lda, b, (size_t)ldb, beta,
-                                  c, (size_t)ldc)
-            : tsl__blas_dev_syrk(st, prec, TSL_COL_MAJOR, uplo_of(uplo), trans_of(prec, trans),
-                                 (size_t)n, (size_t)k, alpha, a, (size_t)lda, beta, c, (size_t)ldc);
+        herm && two ? tsl__blas_dev_her2k(st, prec, TSL_COL_MAJOR, u, t, un, uk, alpha, a, ulda, b,
+                                          uldb, beta, c, uldc)
+        : herm      ? tsl__blas_dev_herk(st, prec, TSL_COL_MAJOR, u, t, un, uk, alpha, a, ulda,
+                                         beta, c, uldc)
+        : two       ? tsl__blas_dev_syr2k(st, prec, TSL_COL_MAJOR, u, t, un, uk, alpha, a, ulda,
+                                          b, uldb, beta, c, uldc)
+                    : tsl__blas_dev_syrk(st, prec, TSL_COL_MAJOR, u, t, un, uk, alpha, a, ulda,
+                                         beta, c, uldc);
     return done ? DONE : RUN_CPU;
 }
 
@@ -217,7 +266,14 @@ int tsl__blas_f_syrk(tsl__blas_stat *st, char prec, const char *name, char uplo,
                      tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
                      tsl__blas_int lda, const void *beta, void *c, tsl__blas_int ldc)
 {
-    return syrk(st, prec, name, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
+    return syrk(st, prec, name, 0, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
+}
+
+int tsl__blas_f_herk(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
+                     tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
+                     tsl__blas_int lda, const void *beta, void *c, tsl__blas_int ldc)
+{
+    return syrk(st, prec, name, 1, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
 }
 
 int tsl__blas_f_syr2k(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
@@ -225,7 +281,15 @@ int tsl__blas_f_syr2k(tsl__blas_stat *st, char prec, const char *name, char uplo
                       tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta,
                       void *c, tsl__blas_int ldc)
 {
-    return syrk(st, prec, name, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    return syrk(st, prec, name, 0, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+int tsl__blas_f_her2k(tsl__blas_stat *st, char prec, const char *name, char uplo, char trans,
+                      tsl__blas_int n, tsl__blas_int k, const void *alpha, const void *a,
+                      tsl__blas_int lda, const void *b, tsl__blas_int ldb, const void *beta,
+                      void *c, tsl__blas_int ldc)
+{
+    return syrk(st, prec, name, 1, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 int tsl__blas_f_trmm(tsl__blas_stat *st, char prec, const char *name, char side, char uplo,
