@@ -8,8 +8,8 @@
 #   dropin_cblas_<route>_<x> the reference CBLAS testers (libblas-test) with the library
 #                            preloaded, shipped inputs (error exits, both layouts):
 #                            device: s and d (and c, z Level 3) with TESSEL_BLAS_ROUTE=device,
-#                            each also checking that its routine made device calls (GEMM for c
-#                            and z: their other routines are forwarded); cpu: s, d, c, z with
+#                            each also checking that its routines made device calls (GEMM, and
+#                            for c and z Level 3 every routine); cpu: s, d, c, z with
 #                            TESSEL_BLAS_ROUTE=cpu; wide: s and d Level 2 and 3 on the device
 #                            with inputs widened to odd sizes up to the testers' NMAX (65)
 set(TSL_CBLAS_REF_DIR /usr/lib/x86_64-linux-gnu/blas)
@@ -44,8 +44,8 @@ if(Python3_Interpreter_FOUND)
   set_tests_properties(dropin_cblas_generated PROPERTIES TIMEOUT 60 LABELS "dropin;cblas")
 endif()
 
-# One tester run: NAME, ROUTE (device|cpu), TESTER, INPUT (a file or -), the routine whose
-# device calls must be nonzero ("" for none).
+# One tester run: NAME, ROUTE (device|cpu), TESTER, INPUT (a file or -), the routines whose
+# device calls must be nonzero (separated by commas; "" for none).
 function(tsl_cblas_tester name route tester input devroutine)
   set(dir ${TSL_CBLAS_WORK}/${name})
   file(MAKE_DIRECTORY ${dir})
@@ -76,10 +76,15 @@ if(EXISTS ${TSL_CBLAS_REF_DIR}/xdcblat3)
     tsl_cblas_tester(dropin_cblas_wide_${p}3 device x${p}cblat3
                      ${CMAKE_CURRENT_SOURCE_DIR}/dropin/cblas_${p}in3_wide cblas_${p}gemm)
   endforeach()
-  # complex Level 3: GEMM on the device, the other routines forwarded (both layouts)
+  # complex Level 3: every routine on the device (both layouts)
   foreach(p c z)
+    set(devs "")
+    foreach(r gemm symm hemm syrk herk syr2k her2k trmm trsm)
+      list(APPEND devs cblas_${p}${r})
+    endforeach()
+    string(REPLACE ";" "," devs "${devs}")
     tsl_cblas_tester(dropin_cblas_device_${p}3 device x${p}cblat3 ${TSL_CBLAS_REF_DIR}/${p}in3
-                     cblas_${p}gemm)
+                     ${devs})
   endforeach()
 else()
   message(STATUS "reference CBLAS testers not found (libblas-test): dropin_cblas testers not added")

@@ -49,8 +49,8 @@ set(TSL_DEV_2s sgemv)
 set(TSL_DEV_2d dgemv)
 set(TSL_DEV_3s sgemm,ssymm,ssyrk,ssyr2k,strmm,strsm)
 set(TSL_DEV_3d dgemm,dsymm,dsyrk,dsyr2k,dtrmm,dtrsm)
-set(TSL_DEV_3c cgemm)
-set(TSL_DEV_3z zgemm)
+set(TSL_DEV_3c cgemm,csymm,chemm,csyrk,cherk,csyr2k,cher2k,ctrmm,ctrsm)
+set(TSL_DEV_3z zgemm,zsymm,zhemm,zsyrk,zherk,zsyr2k,zher2k,ztrmm,ztrsm)
 foreach(p s d c z)
   set(dev1 "")
   set(dev2 "")
@@ -127,6 +127,21 @@ set_property(TEST dropin_fortran_complex_gemm_blocks APPEND PROPERTY ENVIRONMENT
              "TESSEL_BLAS_DEVICE_MEMORY=2048")
 tsl_dropin_fortran_test(complex_gemm_cpu direct cpu --device none
                         -- $<TARGET_FILE:dropin_complex_gemm>)
+
+# The other complex Level-3 symbols (Fortran and CBLAS), one call each on the device, against the
+# CPU BLAS's own on the same data.
+add_executable(dropin_complex_level3 ${CMAKE_CURRENT_SOURCE_DIR}/dropin/complex_level3.c)
+target_include_directories(dropin_complex_level3 PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(dropin_complex_level3 PRIVATE tessel_blas m ${CMAKE_DL_LIBS})
+set(devs "")
+foreach(p c z)
+  foreach(r symm hemm syrk herk syr2k her2k trmm trsm)
+    list(APPEND devs ${p}${r} cblas_${p}${r})
+  endforeach()
+endforeach()
+string(REPLACE ";" "," devs "${devs}")
+tsl_dropin_fortran_test(complex_level3 direct device --device ${devs}
+                        -- $<TARGET_FILE:dropin_complex_level3>)
 
 # TESSEL_BLAS_CPU naming our own library must be refused in one line, not recurse or hang.
 tsl_dropin_fortran_test(recursion direct cpu --stderr-only "libtessel_blas itself"

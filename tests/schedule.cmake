@@ -28,7 +28,8 @@ set(TSL_TEST_COSTS
     lib_multi_poisson 9 oclgrind_l3_trsm_fused 8 dropin_cblas_wide_s3 8 lib_transpose_vector 8
     dropin_fortran_xblat3s 8 dropin_fortran_xblat3d 7 dropin_fortran_alternatives_xblat3d 7
     cli_timeouts 7 oclgrind_lapack_leaf 14 lib_level3_complex_sym 6 lib_level3_complex_trmm 8
-    lib_level3_complex_rk_gpucfg 8)
+    lib_level3_complex_rk_gpucfg 8 dropin_cblas_device_c3 30 dropin_cblas_device_z3 28
+    dropin_fortran_xblat3c 15 dropin_fortran_xblat3z 13)
 list(APPEND TSL_TEST_COSTS lib_level3_symm 300 lib_level3_syrk 300 lib_level3_syr2k 300
      lib_level3_trmm 300 lib_level3_trsm 300 lib_level3_batched 300 lib_level3_trmm_gpucfg 250
      lib_level3_trsm_leaf_gpucfg 250)
@@ -97,6 +98,15 @@ tsl_fixture(tsl_zgemm_programs
   SETUP lib_zgemm_cases lib_zgemm_gpucfg
   REQUIRED lib_level3_complex_sym lib_level3_complex_rk lib_level3_complex_trmm
            lib_level3_complex_trsm lib_level3_complex_rk_gpucfg lib_level3_complex_trmm_gpucfg)
+
+# The complex Level-3 routines' programs (level3_complex.cl and the 4M form's GEMMs at their
+# shapes): the drop-in's complex Level-3 clients (the reference testers, complex_level3) run on
+# what the library's tests of those routines compiled.
+tsl_fixture(tsl_zl3_programs
+  SETUP lib_level3_complex_sym lib_level3_complex_rk lib_level3_complex_trmm
+        lib_level3_complex_trsm
+  REQUIRED dropin_fortran_xblat3c dropin_fortran_xblat3z dropin_cblas_device_c3
+           dropin_cblas_device_z3 dropin_fortran_complex_level3)
 
 # tiled2d's TF32 configurations, which the drop-in's sgemm_ runs in TESSEL_BLAS_MATH's modes
 # (tests/dropin_math.cmake): the tensor tests compile them, the drop-in's cases then find them.

@@ -4,9 +4,10 @@
 # routine passed: Level 1, every "Test of subprogram" followed by "----- PASS -----"; Level 2
 # and 3, for every routine the input file turns on, the error-exit tests (when the input asks
 # for them) and the computational tests in each layout it asks for, "END OF TESTS", and nowhere a
-# failure, a suspect ratio or an undetected bad argument. With DEVICE_ROUTINE (run it with
-# TESSEL_BLAS_VERBOSE=1) it also fails unless that routine's device call count is above zero.
-#   cblas_tester.sh PRELOAD_SH LIB TESTER INPUT|- [DEVICE_ROUTINE]
+# failure, a suspect ratio or an undetected bad argument. With DEVICE_ROUTINES (routines separated
+# by commas; run it with TESSEL_BLAS_VERBOSE=1) it also fails unless each one's device call count
+# is above zero.
+#   cblas_tester.sh PRELOAD_SH LIB TESTER INPUT|- [DEVICE_ROUTINES]
 # The tester's report goes to TESTER.out in the working directory, stderr to TESTER.err.
 set -uo pipefail
 preload=$1 lib=$2 tester=$3 input=$4 dev=${5:-}
@@ -55,9 +56,9 @@ else
   fi
 fi
 
-if [ -n "$dev" ]; then
-  calls=$(awk -v r="$dev" '$1 == "tessel-blas:" && $2 == r {print $5}' "$err")
-  [ -n "$calls" ] && [ "$calls" -gt 0 ] || fail "$dev made no device call (TESSEL_BLAS_VERBOSE=1?)"
-  echo "$dev: $calls device calls"
-fi
+for r in ${dev//,/ }; do
+  calls=$(awk -v r="$r" '$1 == "tessel-blas:" && $2 == r {print $5}' "$err")
+  [ -n "$calls" ] && [ "$calls" -gt 0 ] || fail "$r made no device call (TESSEL_BLAS_VERBOSE=1?)"
+  echo "$r: $calls device calls"
+done
 echo "PASS: $name ($input)"
