@@ -1,7 +1,7 @@
 # Drop-in BLAS, the Fortran symbols (issue 16; docs/dropin.md "The BLAS symbols"), included by
 # tests/CMakeLists.txt. The reference BLAS testers (Debian's libblas-test) run against
-# libtessel_blas with TESSEL_BLAS_ROUTE=device, so every s/d call tessel supports reaches the PoCL
-# device: with their shipped inputs (error exits included), with inputs widened to odd sizes up to
+# libtessel_blas with TESSEL_BLAS_ROUTE=device, so every call tessel supports (s/d, and c/z Level
+# 3) reaches the PoCL device: with their shipped inputs (error exits included), with inputs widened to odd sizes up to
 # the testers' NMAX = 65 (tests/dropin/*_wide.in), once with TESSEL_BLAS_ROUTE=cpu, and once the
 # Debian-alternatives way (LD_LIBRARY_PATH on a libblas.so.3 that is our library). C programs
 # linked with -ltessel_blas check the device routines against plain loops, the reference semantics
