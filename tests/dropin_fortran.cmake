@@ -1,10 +1,10 @@
 # Drop-in BLAS, the Fortran symbols (issue 16; docs/dropin.md "The BLAS symbols"), included by
 # tests/CMakeLists.txt. The reference BLAS testers (Debian's libblas-test) run against
 # libtessel_blas with TESSEL_BLAS_ROUTE=device, so every call tessel supports (s/d, and c/z Level
-# 3) reaches the PoCL device: with their shipped inputs (error exits included), with inputs widened to odd sizes up to
-# the testers' NMAX = 65 (tests/dropin/*_wide.in), once with TESSEL_BLAS_ROUTE=cpu, and once the
-# Debian-alternatives way (LD_LIBRARY_PATH on a libblas.so.3 that is our library). C programs
-# linked with -ltessel_blas check the device routines against plain loops, the reference semantics
+# 3) reaches the PoCL device: with their shipped inputs (error exits included), with inputs widened
+# to odd sizes up to the testers' NMAX = 65 (tests/dropin/*_wide.in), once with
+# TESSEL_BLAS_ROUTE=cpu, and once the Debian-alternatives way (LD_LIBRARY_PATH on a libblas.so.3
+# that is our library). C programs linked with -ltessel_blas check the device routines against plain loops, the reference semantics
 # and the error handlers; one checks that our own library is refused as the CPU BLAS. The exported
 # set must equal the reference's, and the generated forwarders what their table gives.
 # tests/dropin/run_tester.py runs each program and judges it (its header says how).
