@@ -142,6 +142,12 @@ endforeach()
 string(REPLACE ";" "," devs "${devs}")
 tsl_dropin_fortran_test(complex_level3 direct device --device ${devs}
                         -- $<TARGET_FILE:dropin_complex_level3>)
+# The same under TESSEL_BLAS_MATH=tf32: the complex Level-3 routines stay FP32, as the real ones
+# (libtessel runs their complex GEMMs in FP32 whatever the context's math mode).
+tsl_dropin_fortran_test(complex_level3_tf32 direct device --device ${devs}
+                        -- $<TARGET_FILE:dropin_complex_level3>)
+set_property(TEST dropin_fortran_complex_level3_tf32 APPEND PROPERTY ENVIRONMENT
+             "TESSEL_BLAS_MATH=tf32")
 
 # TESSEL_BLAS_CPU naming our own library must be refused in one line, not recurse or hang.
 tsl_dropin_fortran_test(recursion direct cpu --stderr-only "libtessel_blas itself"

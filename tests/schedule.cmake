@@ -106,7 +106,8 @@ tsl_fixture(tsl_zl3_programs
   SETUP lib_level3_complex_sym lib_level3_complex_rk lib_level3_complex_trmm
         lib_level3_complex_trsm
   REQUIRED dropin_fortran_xblat3c dropin_fortran_xblat3z dropin_cblas_device_c3
-           dropin_cblas_device_z3 dropin_fortran_complex_level3)
+           dropin_cblas_device_z3 dropin_fortran_complex_level3
+           dropin_fortran_complex_level3_tf32)
 
 # tiled2d's TF32 configurations, which the drop-in's sgemm_ runs in TESSEL_BLAS_MATH's modes
 # (tests/dropin_math.cmake): the tensor tests compile them, the drop-in's cases then find them.

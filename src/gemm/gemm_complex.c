@@ -142,7 +142,7 @@ static tsl_status real_gemm(tsl_context *ctx, const tsl__zgemm_call *g, const ts
                       .lda = r->a.ld,
                       .ldb = r->b.ld,
                       .ldc = r->c.ld,
-                      .kind = tsl__gemm_call_kind(ctx, r->prec),
+                      .kind = g->fp32 ? r->prec : tsl__gemm_call_kind(ctx, r->prec),
                       .a_off = use_ab ? r->a.offset : 0,
                       .b_off = use_ab ? r->b.offset : 0,
                       .c_off = r->c.offset};

@@ -77,7 +77,7 @@ static tsl_status block_product(tsl_context *ctx, const syrk_problem *p, size_t 
     /* the batch's step along op(X)'s rows: nb rows of X, or nb columns of a transposed X */
     size_t sa = count ? (p->trans == TSL_NO_TRANS ? p->nb * p->lda : p->nb) : 0;
     size_t sb = count ? (p->trans == TSL_NO_TRANS ? p->nb * p->ldb : p->nb) : 0;
-    tsl__zgemm_call g = {.prec = p->prec,
+    tsl__zgemm_call g = {.prec = p->prec, .fp32 = 1,
                          .m = rn,
                          .n = cn,
                          .k = p->k,
@@ -151,7 +151,7 @@ tsl_status tsl__zl3_syrk_run(tsl_context *ctx, const syrk_problem *p)
 tsl_status tsl__zl3_symm_run(tsl_context *ctx, const symm_problem *p)
 {
     size_t ka = p->left ? p->m : p->n, es = tsl__l3_elem(p->dbl, 1);
-    tsl__zgemm_call g = {.prec = p->prec,
+    tsl__zgemm_call g = {.prec = p->prec, .fp32 = 1,
                          .ta = TSL_NO_TRANS,
                          .tb = TSL_NO_TRANS,
                          .m = p->m,

@@ -41,7 +41,7 @@ static tsl_status opa_product(tsl_context *ctx, const trxm_problem *p, size_t r0
 {
     tsl__matrix a = {p->a, opa_at(p, r0, c0), p->lda};
     tsl__zgemm_call g = {
-        .prec = p->prec, .alpha = {alpha[0], alpha[1]}, .beta = {beta[0], beta[1]}};
+        .prec = p->prec, .alpha = {alpha[0], alpha[1]}, .beta = {beta[0], beta[1]}, .fp32 = 1};
     if (p->left) {
         g.ta = p->ta;
         g.tb = TSL_NO_TRANS;
@@ -118,7 +118,7 @@ static tsl_status trmm(tsl_context *ctx, const trxm_problem *p)
         TSL_OK)
         return s;
     /* W_I = alpha D_I B_I (left) or alpha B_I D_I (right): blocks nb apart along ka */
-    tsl__zgemm_call g = {.prec = p->prec,
+    tsl__zgemm_call g = {.prec = p->prec, .fp32 = 1,
                          .ta = TSL_NO_TRANS,
                          .tb = TSL_NO_TRANS,
                          .alpha = {p->alpha, p->alpha_i},

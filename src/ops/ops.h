@@ -137,7 +137,7 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g);
  * (complex double); ta, tb TSL_NO_TRANS, TSL_TRANS or TSL_CONJ_TRANS; sizes, offsets, leading
  * dimensions and strides in complex elements; alpha, beta as (real, imaginary). It runs as one real
  * GEMM (a batched one for a batch) of m x 2n x 2k with the context's gemm variant and, for one
- * problem, its math mode (gemm_complex.c: the 4M form). beta == 0 does not read C, k == 0 or
+ * problem not marked fp32, its math mode (gemm_complex.c: the 4M form). beta == 0 does not read C, k == 0 or
  * alpha == 0 reads neither A nor B. It holds TSL__WS_ZPACK_A and _B across that GEMM. No argument
  * checks, no timing brackets: the entry of tsl_cgemm, tsl_zgemm and the complex Level-3
  * routines. */
@@ -148,6 +148,8 @@ typedef struct {
     double alpha[2], beta[2];
     tsl__matrix a, b, c;
     size_t batch, a_stride, b_stride, c_stride;
+    int fp32; /* 1: single precision in FP32 whatever the context's math mode (the complex Level-3
+               * routines, as the real ones, whose GEMMs run in FP32) */
 } tsl__zgemm_call;
 tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g);
 /* Strided batched real GEMM on device memory (g's problem, X_z = X + z x_stride), with the
