@@ -207,21 +207,26 @@ float wg_in(__local const uchar *ring, const ulong d, const int r, const int k)
   return as_float(*(__local const uint *)(ring + at) & 0xFFFFE000u);
 #endif
 }
-/* D (64 x NWG) += A (64 x MMA_K) B^T (NWG x MMA_K): work-item l of the warpgroup holds, for each
- * 8-column block j, D[16 w + g + 8 (e / 2)][8 j + 2 t + e % 2] in acc[j][e] (w = l / 32, g = l % 32
+/* D (64 x NWG) = sd D + A (64 x MMA_K) B^T (NWG x MMA_K): work-item l of the warpgroup holds, for
+ * each 8-column block j, D[16 w + g + 8 (e / 2)][8 j + 2 t + e % 2] in acc[j][e] (w = l / 32, g = l % 32
  * / 4, t = l % 4: the m16n8 accumulator layout, warp by warp; PTX ISA, "wgmma .m64nNk16 register
  * fragment layout for accumulator matrix D") */
 void wgmma_emulated(float *acc, __local const uchar *ring, const ulong da, const ulong db,
                     const int l, const int sd)
 {
   const int w = l / 32, g = (l % 32) / 4, t = l % 4;
-  for (int j = 0; j < NWG / 8; j++)
-    for (int e = 0; e < 4; e++) {
-      const int row = 16 * w + g + 8 * (e / 2), col = 8 * j + 2 * t + e % 2;
+  float a[2][MMA_K], b[2][MMA_K]; /* the item's rows of A (g, g + 8), then two columns of B */
+  for (int h = 0; h < 2; h++)
+    for (int k = 0; k < MMA_K; k++) a[h][k] = wg_in(ring, da, 16 * w + g + 8 * h, k);
+  for (int j = 0; j < NWG / 8; j++) {
+    for (int c = 0; c < 2; c++)
+      for (int k = 0; k < MMA_K; k++) b[c][k] = wg_in(ring, db, 8 * j + 2 * t + c, k);
+    for (int e = 0; e < 4; e++) { /* D[16 w + g + 8 (e / 2)][8 j + 2 t + e % 2] */
       float s = sd ? acc[4 * j + e] : 0.0f;
-      for (int k = 0; k < MMA_K; k++) s = fma(wg_in(ring, da, row, k), wg_in(ring, db, col, k), s);
+      for (int k = 0; k < MMA_K; k++) s = fma(a[e / 2][k], b[e % 2][k], s);
       acc[4 * j + e] = s;
     }
+  }
 }
 #define WG_MMA(d, da, db, sd) wgmma_emulated(&d[0][0][0], wg_ring_, (da), (db), tid % 128, (sd))
 #endif
