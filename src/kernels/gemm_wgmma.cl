@@ -1,4 +1,4 @@
-/* gemm_wgmma.cl: tiled2d's warpgroup layer (WG=1), after gemm_mma.cl: Hopper's wgmma.mma_async
+/* gemm_wgmma.cl: tiled2d's warpgroup layer (WG = 1, 2), after gemm_mma.cl: Hopper's wgmma.mma_async
  * (sm_90a) on operands in local memory, its descriptors, the ring's copies, and the OpenCL C
  * emulation of the same data path. A warpgroup (128 work-items, 4 warps) computes 64 rows x NWG
  * columns of C with one m64nNWGk16 (16-bit) or m64nNWGk8 (TF32) instruction per k sub-step; the
@@ -7,7 +7,7 @@
  * Local memory: one array, the ring of ASYNC stages, each A's MWG x KWG tile then B^T's NWG x KWG
  * (BT: the host packs op(B) as [n][k]), both K-major in 8 x 16-byte core matrices without swizzle:
  * element (r, k) at core matrix (r / 8, k / CHE) (consecutive along k, AKC of them per 8 rows),
- * row r % 8 of it, element k % CHE of the row (WG_OFF). The descriptors say so: leading byte offset
+ * row r % 8 of it, element k % CHE of the row. The descriptors say so: leading byte offset
  * (between core matrices along k) 128, stride byte offset (between groups of 8 rows) AKC * 128
  * (probed exact: ../shared/probes/wgcl.c). A sub-step of depth MMA_K = 2 CHE spans two core
  * matrices along k: its descriptors start 256 bytes further per sub-step. WG=2: the 128-byte
@@ -16,7 +16,9 @@
  * 7-9, so the ring starts 1024-aligned), stride byte offset 1024 (8 rows), and a sub-step's
  * descriptors 32 bytes further along the row (the unswizzled address: the hardware swizzles it).
  * Unswizzled, the 8 rows of a core matrix read are 16 bytes apart in one 128-byte line; swizzled,
- * every 16-byte chunk of a row sits in its own bank group.
+ * every 16-byte chunk of a row sits in its own bank group (half 4096^3 on the H200: 141 against
+ * 476 TFLOP/s). 3xTF32 (MATH = 2): each operand in two planes, the pack's big and small values,
+ * one after the other in the stage (A's two, then B^T's two).
  *
  * On NVIDIA the wgmma lines sit behind the marker //@ (PTX comments to the sm_90 build) and the
  * host loads the program's PTX patched for sm_90a (src/runtime/ptx.c): markers removed, target
@@ -33,9 +35,10 @@
 #if !ASYNC
 #error "tiled2d: WG (wgmma) is a mode of the ring: ASYNC"
 #endif
-#if !(MMA == 4 || (MMA == 5 && (PRE_TF32 || MATH == 2))) || !ASYNC || !BT || NTHREADS != 2 * MWG || MWG % 64 || \
-    !(NWG == 64 || NWG == 128 || NWG == 256) || KWG % MMA_K || VW != 2
-#error "tiled2d: WG (wgmma) needs MMA=4 (16-bit) or 5 with TF32 operands rounded by the pack, ASYNC, BT, one warpgroup of 128 items per 64 rows of the tile, NWG 64, 128 or 256, VW=2"
+#if !(MMA == 4 || (MMA == 5 && (PRE_TF32 || MATH == 2))) || !ASYNC || !BT || \
+    NTHREADS != 2 * MWG || MWG % 64 || !(NWG == 64 || NWG == 128 || NWG == 256) || KWG % MMA_K || \
+    VW != 2
+#error "tiled2d: WG (wgmma) needs MMA=4 (16-bit) or 5 with TF32 operands rounded or split by the pack, ASYNC, BT, one warpgroup of 128 items per 64 rows of the tile, NWG 64, 128 or 256, VW=2"
 #endif
 #ifndef WG_BYTES
 #error "tiled2d: WG needs WG_BYTES, the ring's size (the host's)"
@@ -208,9 +211,9 @@ float wg_in(__local const uchar *ring, const ulong d, const int r, const int k)
 #endif
 }
 /* D (64 x NWG) = sd D + A (64 x MMA_K) B^T (NWG x MMA_K): work-item l of the warpgroup holds, for
- * each 8-column block j, D[16 w + g + 8 (e / 2)][8 j + 2 t + e % 2] in acc[j][e] (w = l / 32, g = l % 32
- * / 4, t = l % 4: the m16n8 accumulator layout, warp by warp; PTX ISA, "wgmma .m64nNk16 register
- * fragment layout for accumulator matrix D") */
+ * each 8-column block j, D[16 w + g + 8 (e / 2)][8 j + 2 t + e % 2] in acc[j][e] (w = l / 32,
+ * g = l % 32 / 4, t = l % 4: the m16n8 accumulator layout, warp by warp; PTX ISA, "wgmma .m64nNk16
+ * register fragment layout for accumulator matrix D") */
 void wgmma_emulated(float *acc, __local const uchar *ring, const ulong da, const ulong db,
                     const int l, const int sd)
 {
