@@ -402,9 +402,9 @@ tsl_status tsl__gemm_run(tsl_context *ctx, const gemm_problem *p)
     return run_strided(ctx, p, c.v, (int)p->k);
 }
 
-/* Row-major GEMM on device memory at element offsets, with the context's gemm variant: the
- * entry point of the blocked Level-3 routines (ops.h). No argument checks: the caller's. */
-tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g)
+/* Row-major GEMM on device memory at element offsets, with the context's gemm variant, of kind
+ * `kind` (GK_*): tsl__gemm_mem's (its precision) and the complex GEMM's real one (its math mode). */
+tsl_status tsl__gemm_mem_kind(tsl_context *ctx, const tsl__gemm_call *g, int kind)
 {
     if (g->m == 0 || g->n == 0) return TSL_OK;
     int use_ab = g->k > 0 && g->alpha != 0.0;
@@ -423,11 +423,17 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g)
                       .lda = g->a.ld,
                       .ldb = g->b.ld,
                       .ldc = g->c.ld,
-                      .kind = g->prec,
+                      .kind = kind,
                       .a_off = use_ab ? g->a.offset : 0,
                       .b_off = use_ab ? g->b.offset : 0,
                       .c_off = g->c.offset};
     return tsl__gemm_run(ctx, &p);
+}
+
+/* The entry point of the blocked Level-3 routines (ops.h). No argument checks: the caller's. */
+tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g)
+{
+    return tsl__gemm_mem_kind(ctx, g, g->prec);
 }
 
 /* Work-groups a launch over C's triangle runs: the tiles of the n x n C that reach its lower

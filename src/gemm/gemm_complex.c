@@ -126,27 +126,7 @@ static tsl_status real_gemm(tsl_context *ctx, const tsl__zgemm_call *g, const ts
 {
     if (g->batch)
         return tsl__gemm_batched_mem(ctx, r, g->batch, a_stride, b_stride, c_stride);
-    int use_ab = r->k > 0 && r->alpha != 0.0;
-    gemm_problem p = {.dbl = r->prec == TSL_DOUBLE,
-                      .elem = tsl__gemm_elem_size(r->prec),
-                      .ta = TSL_NO_TRANS,
-                      .tb = TSL_NO_TRANS,
-                      .m = r->m,
-                      .n = r->n,
-                      .k = r->k,
-                      .alpha = r->alpha,
-                      .beta = r->beta,
-                      .a = use_ab ? r->a.buffer : r->c.buffer,
-                      .b = use_ab ? r->b.buffer : r->c.buffer,
-                      .c = r->c.buffer,
-                      .lda = r->a.ld,
-                      .ldb = r->b.ld,
-                      .ldc = r->c.ld,
-                      .kind = g->fp32 ? r->prec : tsl__gemm_call_kind(ctx, r->prec),
-                      .a_off = use_ab ? r->a.offset : 0,
-                      .b_off = use_ab ? r->b.offset : 0,
-                      .c_off = r->c.offset};
-    return tsl__gemm_run(ctx, &p);
+    return tsl__gemm_mem_kind(ctx, r, g->fp32 ? r->prec : tsl__gemm_call_kind(ctx, r->prec));
 }
 
 tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)

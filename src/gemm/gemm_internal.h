@@ -215,6 +215,10 @@ tsl__zgemm_call tsl__zgemm_of_view(int prec, const gemm_view *v, const double *a
 tsl_status tsl__zgemm_scalars(tsl_context *ctx, const char *fn, int prec, const void *alpha,
                               const void *beta, double *al, double *be);
 
+/* tsl__gemm_mem's GEMM in kind `kind` (GK_*: the complex GEMM's real product in the context's
+ * math mode or in FP32). */
+tsl_status tsl__gemm_mem_kind(tsl_context *ctx, const tsl__gemm_call *g, int kind);
+
 /* ---- gemm_kernel.c ------------------------------------------------------------------------ */
 size_t tsl__gemm_round_up(size_t x, size_t m);
 /* Largest power-of-two square work-group edge (at most 16) the kernel allows. */
