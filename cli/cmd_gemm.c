@@ -60,7 +60,7 @@
 
 typedef struct {
     /* options */
-    const char *device, *variant, *precision, *layout, *transa, *transb, *csv, *json, *math;
+    const char *device, *variant, *precision, *layout, *transa, *transb, *csv, *json, *math, *form;
     cli_size_list sizes;
     size_t size, m, n, k, seed, batch;
     double alpha, beta, alpha_im, beta_im, tolerance;
@@ -71,6 +71,7 @@ typedef struct {
     tsl_math math_mode; /* --math, single precision only */
     int is_double; /* prec == TSL_DOUBLE */
     int cplx;      /* --precision complex or doublecomplex: prec is the real part's */
+    int form3m;    /* --form 3m (complex): the complex_gemm variant 3m */
     size_t es;     /* element size (a complex element's for cplx) */
     tsl_layout lay;
     tsl_trans ta, tb;
@@ -173,6 +174,11 @@ static int check_memory(const gemm_job *job, const gemm_case *c)
 /* The precision column: the storage, or for single precision in a reduced math mode the mode. */
 static const char *row_precision(const gemm_job *job)
 {
+    if (job->cplx && job->form3m)
+        return job->math_mode == TSL_MATH_TF32     ? "complex_tf32_3m"
+               : job->math_mode == TSL_MATH_3XTF32 ? "complex_3xtf32_3m"
+               : job->is_double                    ? "doublecomplex_3m"
+                                                   : "complex_3m";
     if (job->cplx)
         return job->math_mode == TSL_MATH_TF32     ? "complex_tf32"
                : job->math_mode == TSL_MATH_3XTF32 ? "complex_3xtf32"
@@ -335,6 +341,7 @@ static void run_peer(gemm_job *job, const gemm_case *c, case_data *d, size_t pi)
                                               : TSL_SINGLE,
                                .math = job->math_mode,
                                .cplx = job->cplx,
+                               .form3m = job->form3m,
                                .alpha_im = job->alpha_im,
                                .beta_im = job->beta_im,
                                .layout = job->lay,
@@ -517,7 +524,10 @@ static void print_help(const cli_option *opts, size_t nopts)
            "--precision complex|doublecomplex: interleaved complex matrices (tsl_cgemm,\n"
            "tsl_zgemm; --transa/--transb c for the conjugate transpose, --alpha-im and\n"
            "--beta-im for complex scalars); GFLOP/s counts 8mnk; --verify's bound is the real\n"
-           "one for an inner dimension of 2k. Peers clblast and openblas run their complex GEMMs.\n\n"
+           "one for an inner dimension of 2k. Peers clblast and openblas run their complex GEMMs,\n"
+           "cublas cublasCgemm/Zgemm (cublasGemmEx in TF32 math). --form 3m runs the 3M form\n"
+           "(three real GEMMs: 3mnk multiply-adds, GFLOP/s still counts 8mnk; the imaginary\n"
+           "part's error grows with |Ar + Ai| |Br + Bi|) and cublas's 3M (cublas[CZ]gemm3m).\n\n"
            "Options:\n");
     cli_help_options(opts, nopts, "gemm");
     printf("Peers:\n");
@@ -595,6 +605,13 @@ static int check_options(gemm_job *job)
         return rc;
     }
     job->is_double = job->prec == TSL_DOUBLE;
+    job->form3m = strcmp(job->form, "3m") == 0;
+    if (!job->form3m && strcmp(job->form, "4m") != 0)
+        return cli_error(CLI_EXIT_USAGE, "gemm: --form expects 4m or 3m, got '%s'", job->form);
+    if (job->form3m && !job->cplx)
+        return cli_error(CLI_EXIT_USAGE,
+                         "gemm: --form 3m is a form of the complex product: use it with "
+                         "--precision complex or doublecomplex");
     if (strcmp(job->layout, "row") == 0)
         job->lay = TSL_ROW_MAJOR;
     else if (strcmp(job->layout, "col") == 0)
@@ -653,6 +670,7 @@ int cli_cmd_gemm(int argc, char **argv)
     job.variant = "auto";
     job.precision = "single";
     job.math = "fp32";
+    job.form = "4m";
     job.layout = "row";
     job.transa = job.transb = "n";
     job.s.repeat = 10;
@@ -673,6 +691,9 @@ int cli_cmd_gemm(int argc, char **argv)
         {"--math", NULL, CLI_STRING, &job.math, "M",
          "fp32, tf32 or 3xtf32: how single precision computes (TF32 tensor cores: one product "
          "of TF32-rounded inputs, or three for FP32's accuracy); default fp32"},
+        {"--form", NULL, CLI_STRING, &job.form, "F",
+         "4m or 3m (complex): the product as one real GEMM of 4mnk multiply-adds, or three of "
+         "mnk (the complex_gemm variant; cublas runs cublas[CZ]gemm3m); default 4m"},
         {"--size", NULL, CLI_COUNT, &job.size, "N", "m = n = k = N; default 1024"},
         {"--sizes", NULL, CLI_SIZE_LIST, &job.sizes, "A,B,...", "several square sizes, in turn"},
         {"-m", NULL, CLI_COUNT, &job.m, "M", "rows of C (overrides --size for m)"},
@@ -684,7 +705,8 @@ int cli_cmd_gemm(int argc, char **argv)
         {"--transb", NULL, CLI_STRING, &job.transb, "T",
          "n, t or c (complex): op(B) = B, B^T or B^H; default n"},
         {"--alpha", NULL, CLI_REAL, &job.alpha, "X", "alpha (its real part); default 1"},
-        {"--beta", NULL, CLI_REAL, &job.beta, "X", "beta (its real part); default 0 (C is not read)"},
+        {"--beta", NULL, CLI_REAL, &job.beta, "X",
+         "beta (its real part); default 0 (C is not read)"},
         {"--alpha-im", NULL, CLI_REAL, &job.alpha_im, "X",
          "imaginary part of alpha (complex precisions); default 0"},
         {"--beta-im", NULL, CLI_REAL, &job.beta_im, "X",
@@ -770,6 +792,8 @@ int cli_cmd_gemm(int argc, char **argv)
         tsl_context_set_option(job.s.ctx, "gemm", "math", (long)job.math_mode) != TSL_OK)
         rc = cli_error(CLI_EXIT_RUNTIME, "gemm: --math %s: %s", job.math,
                        tsl_context_error(job.s.ctx));
+    if (!rc && job.form3m && tsl_context_set_variant(job.s.ctx, "complex_gemm", "3m") != TSL_OK)
+        rc = cli_error(CLI_EXIT_RUNTIME, "gemm: --form 3m: %s", tsl_context_error(job.s.ctx));
     /* Which variants this device runs; one that was asked for by name must run. */
     if (!rc) rc = cli_variants_check(&job.vs, &job.s, "gemm");
     if (rc) return cli_session_abort(&job.s, rc);

@@ -53,7 +53,8 @@ set_tests_properties(lib_devices PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOU
 # N, T and C on odd padded shapes, beta 0 over NaN, real and complex; and bad arguments, with the
 # real routines taking TSL_CONJ_TRANS as TSL_TRANS.
 tsl_lib_test(test_zgemm)
-foreach(t cases errors)
+# 3m: the same cases in the 3M form (the complex_gemm variant 3m), with twice the bound.
+foreach(t cases errors 3m)
   add_test(NAME lib_zgemm_${t} COMMAND test_zgemm ${t})
   set_tests_properties(lib_zgemm_${t} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}" TIMEOUT 300
                                                  LABELS "lib;gemm")

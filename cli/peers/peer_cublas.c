@@ -217,8 +217,10 @@ static int gemm_is_ex(const tsl_peer_gemm_args *g)
  * copied as bytes) run cublasGemmEx with A, B and C in the storage type and CUBLAS_COMPUTE_32F:
  * FP32 alpha, beta and accumulation, C rounded to the storage type once, as tsl_hgemm and
  * tsl_bgemm. TF32 math runs cublasGemmEx on FP32 matrices with CUBLAS_COMPUTE_32F_FAST_TF32.
- * Complex cases run cublasCgemm / cublasZgemm: the row-major swap holds for the conjugate
- * transpose too (row-major B's storage read column-major is B^T, and (B^H)^T = (B^T)^H). */
+ * Complex cases run cublasCgemm / cublasZgemm (form3m: cublasCgemm3m / cublasZgemm3m; TF32 math:
+ * cublasGemmEx on CUDA_C_32F with CUBLAS_COMPUTE_32F_FAST_TF32): the row-major swap holds for the
+ * conjugate transpose too (row-major B's storage read column-major is B^T, and
+ * (B^H)^T = (B^T)^H). */
 static cublasStatus_t gemm_call(cu_session *s, const void *args)
 {
     const tsl_peer_gemm_args *g = args;
@@ -230,14 +232,18 @@ static cublasStatus_t gemm_call(cu_session *s, const void *args)
     int ld1 = (int)(row ? g->ldb : g->lda), ld2 = (int)(row ? g->lda : g->ldb), ldc = (int)g->ldc;
     if (g->cplx && g->is_double) {
         cuDoubleComplex za = {g->alpha, g->alpha_im}, zb = {g->beta, g->beta_im};
-        return cublasZgemm(s->h, op1, op2, m, n, k, &za, p1, ld1, p2, ld2, &zb, s->mem[C_MEM],
-                           ldc);
+        return (g->form3m ? cublasZgemm3m : cublasZgemm)(s->h, op1, op2, m, n, k, &za, p1, ld1, p2,
+                                                         ld2, &zb, s->mem[C_MEM], ldc);
     }
     if (g->cplx) {
         cuComplex ca = {(float)g->alpha, (float)g->alpha_im};
         cuComplex cb = {(float)g->beta, (float)g->beta_im};
-        return cublasCgemm(s->h, op1, op2, m, n, k, &ca, p1, ld1, p2, ld2, &cb, s->mem[C_MEM],
-                           ldc);
+        if (g->math == TSL_MATH_TF32)
+            return cublasGemmEx(s->h, op1, op2, m, n, k, &ca, p1, CUDA_C_32F, ld1, p2, CUDA_C_32F,
+                                ld2, &cb, s->mem[C_MEM], CUDA_C_32F, ldc,
+                                CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT);
+        return (g->form3m ? cublasCgemm3m : cublasCgemm)(s->h, op1, op2, m, n, k, &ca, p1, ld1, p2,
+                                                         ld2, &cb, s->mem[C_MEM], ldc);
     }
     if (g->is_double)
         return cublasDgemm(s->h, op1, op2, m, n, k, &g->alpha, p1, ld1, p2, ld2, &g->beta,
@@ -289,7 +295,10 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
     if (g->cplx)
         what = g->is_double ? (pedantic ? "FP64 complex, pedantic math" : "FP64 complex")
                             : (pedantic ? "plain FP32 complex, pedantic math" : "plain FP32 complex");
-    if (ex)
+    if (g->cplx && g->form3m)
+        what = g->is_double ? "FP64 complex, 3M form" : "plain FP32 complex, 3M form";
+    if (g->cplx && ex) what = "complex, TF32 tensor cores (COMPUTE_32F_FAST_TF32)";
+    if (ex && !g->cplx)
         what = g->storage == TSL_HALF       ? "FP16 tensor cores, FP32 accumulation"
                : g->storage == TSL_BFLOAT16 ? "BF16 tensor cores, FP32 accumulation"
                                             : "TF32 tensor cores (COMPUTE_32F_FAST_TF32)";
@@ -311,11 +320,13 @@ void tsl__peer_cublas_gemm(const tsl_peer_gemm_args *g, tsl_peer_result *res)
                            "cudaMemcpyAsync (C)", NULL)))
         goto done;
     if (!cu_runs(&s, gemm_call, g,
-                 ex                          ? "cublasGemmEx"
-                 : g->cplx && g->is_double ? "cublasZgemm"
-                 : g->cplx                 ? "cublasCgemm"
-                 : g->is_double            ? "cublasDgemm"
-                                           : "cublasSgemm",
+                 ex                                     ? "cublasGemmEx"
+                 : g->cplx && g->is_double && g->form3m ? "cublasZgemm3m"
+                 : g->cplx && g->is_double              ? "cublasZgemm"
+                 : g->cplx && g->form3m                 ? "cublasCgemm3m"
+                 : g->cplx                              ? "cublasCgemm"
+                 : g->is_double                         ? "cublasDgemm"
+                                                        : "cublasSgemm",
                  s.mem[C_MEM], s.mem[C0_MEM], reset ? ec * es : 0, g->warmup, g->repeat,
                  setup_ms) ||
         !cu_copy(&s, res->c, s.mem[C_MEM], ec * es, cudaMemcpyDeviceToHost,

@@ -70,7 +70,7 @@ void tsl_peer_gemm(const tsl_peer *peer, const tsl_peer_gemm_args *args, tsl_pee
         tsl__peer_set(res, TSL_PEER_ERROR, "bad GEMM arguments for peer %s", peer->name);
         return;
     }
-    if (args->cplx && (!peer->cplx || args->math == TSL_MATH_TF32)) {
+    if (args->cplx && (!peer->cplx || (args->math == TSL_MATH_TF32 && !peer->reduced))) {
         tsl__peer_set(res, TSL_PEER_SKIPPED, "it has no complex GEMM%s",
                       peer->cplx ? " in TF32 math here" : "");
         return;

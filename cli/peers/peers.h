@@ -36,6 +36,9 @@ typedef struct {
      * leading dimensions count complex elements, alpha and beta have the imaginary parts
      * alpha_im and beta_im, and a transpose may be TSL_CONJ_TRANS. */
     int cplx;
+    /* form3m (cplx only): the 3M form was asked for; the cublas peer runs cublasCgemm3m /
+     * cublasZgemm3m, the other peers their one complex GEMM. */
+    int form3m;
     double alpha_im, beta_im;
     tsl_layout layout;
     tsl_trans transa, transb;

@@ -8,6 +8,7 @@
 #include "blas/dispatch.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define F(p) (*(const float *)(p))
 #define D(p) (*(const double *)(p))
@@ -66,16 +67,31 @@ typedef struct {
     size_t m, n, k, lda, ldb, ldc;
     const void *alpha, *a, *b, *beta;
     void *c;
+    int form3m; /* complex: the 3M form (the 3M names) */
 } gemm_args;
+
+/* A complex call of the 3M names (OpenBLAS's cgemm3m_, zgemm3m_ and their cblas_ twins, whose
+ * statistics are named after them) runs libtessel's 3M form, every other one the 4M form. The
+ * context is this call's alone (the pool's slot), so the variant is set for the call and put
+ * back after it. */
+static int is_3m(const tsl__blas_stat *st)
+{
+    size_t n = strlen(st->name);
+    return n >= 6 && strcmp(st->name + n - 6, "gemm3m") == 0;
+}
 
 static tsl_status gemm_call(tsl_context *ctx, const gemm_args *g)
 {
-    if (g->prec == 'z')
-        return tsl_zgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, g->a, g->lda,
-                         g->b, g->ldb, g->beta, g->c, g->ldc);
-    if (g->prec == 'c')
-        return tsl_cgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, g->alpha, g->a, g->lda,
-                         g->b, g->ldb, g->beta, g->c, g->ldc);
+    if (tsl__blas_prec_complex(g->prec)) {
+        tsl_status s = TSL_OK;
+        if (g->form3m) s = tsl_context_set_variant(ctx, "complex_gemm", "3m");
+        if (s == TSL_OK)
+            s = (g->prec == 'z' ? tsl_zgemm : tsl_cgemm)(ctx, g->layout, g->ta, g->tb, g->m, g->n,
+                                                         g->k, g->alpha, g->a, g->lda, g->b, g->ldb,
+                                                         g->beta, g->c, g->ldc);
+        if (g->form3m) tsl_context_set_variant(ctx, "complex_gemm", "4m");
+        return s;
+    }
     if (g->prec == 'd')
         return tsl_dgemm(ctx, g->layout, g->ta, g->tb, g->m, g->n, g->k, D(g->alpha), g->a, g->lda,
                          g->b, g->ldb, D(g->beta), g->c, g->ldc);
@@ -141,7 +157,7 @@ static tsl_status run_gemm(tsl_context *ctx, void *p)
     gemm_args cm = *g; /* column-major view */
     if (g->layout == TSL_ROW_MAJOR)
         cm = (gemm_args){g->prec, TSL_COL_MAJOR, g->tb, g->ta, g->n, g->m, g->k, g->ldb,
-                         g->lda, g->ldc, g->alpha, g->b, g->a, g->beta, g->c};
+                         g->lda, g->ldc, g->alpha, g->b, g->a, g->beta, g->c, g->form3m};
     size_t mb = cm.m, nb = cm.n, kb = cm.k;
     fit_blocks(g->prec, total, one, &mb, &nb, &kb);
     if (mb == cm.m && nb == cm.n && kb == cm.k) return gemm_call(ctx, g);
@@ -193,7 +209,8 @@ int tsl__blas_dev_gemm(tsl__blas_stat *st, char prec, tsl_layout layout, tsl_tra
                        const void *a, size_t lda, const void *b, size_t ldb, const void *beta,
                        void *c, size_t ldc)
 {
-    gemm_args g = {prec, layout, transa, transb, m, n, k, lda, ldb, ldc, alpha, a, b, beta, c};
+    gemm_args g = {prec, layout, transa, transb, m, n,    k, lda,
+                   ldb,  ldc,    alpha,  a,      b, beta, c, is_3m(st)};
     double e = (double)esize(prec);
     double bytes = e * ((double)m * k + (double)k * n + (double)m * n * (1 + reads_c(prec, beta)));
     double flops = (tsl__blas_prec_complex(prec) ? 8.0 : 2.0) * m * n * k;

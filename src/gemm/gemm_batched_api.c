@@ -177,6 +177,7 @@ static tsl_status batched_host(tsl_context *ctx, const char *fn, int prec, int c
         return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "%s: %s is NULL", fn, a ? "B" : "A");
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
     batched_view v = view(prec, cplx, g, alpha, beta);
+    v.z.form3m = cplx && tsl__zgemm_form3m(ctx);
     if (g->layout == TSL_COL_MAJOR) {
         const void *t = a;
         a = b;
@@ -232,6 +233,7 @@ static tsl_status batched_buf(tsl_context *ctx, const char *fn, int prec, int cp
     if ((s = tsl__check_fp64(ctx, prec == TSL_DOUBLE, fn)) != TSL_OK) return s;
     int use_ab = g->k > 0 && (alpha[0] != 0.0 || alpha[1] != 0.0);
     batched_view v = view(prec, cplx, g, alpha, beta);
+    v.z.form3m = cplx && tsl__zgemm_form3m(ctx);
     int col = g->layout == TSL_COL_MAJOR;
     const tsl_buffer *va = col ? b : a, *vb = col ? a : b;
     size_t es = elem_of(&v), ea, eb, ec;

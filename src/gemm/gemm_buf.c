@@ -133,6 +133,7 @@ static tsl_status gemm_buf(tsl_context *ctx, const char *fn, int prec, int cplx,
                       .kind = tsl__gemm_call_kind(ctx, prec)};
     if (cplx) {
         tsl__zgemm_call z = tsl__zgemm_of_view(prec, &v, alpha, beta);
+        z.form3m = tsl__zgemm_form3m(ctx);
         z.a = (tsl__matrix){p.a, 0, v.lda};
         z.b = (tsl__matrix){p.b, 0, v.ldb};
         z.c = (tsl__matrix){p.c, 0, v.ldc};

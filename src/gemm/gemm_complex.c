@@ -58,13 +58,13 @@ static zoperand operand(const tsl__matrix *x, tsl_trans t, size_t stride)
  * problem, for nz problems. */
 static tsl_status zpack(tsl_context *ctx, int dbl, size_t rows, size_t cols, const double *s,
                         const zoperand *src, int conj, int expand, cl_mem dst, size_t ldd,
-                        size_t d_stride, size_t nz)
+                        size_t d_stride, size_t nz, size_t plane)
 {
     cl_kernel k;
     tsl_status st = zkernel(ctx, dbl, "zgemm_pack", &k);
     int r = (int)rows, c = (int)cols, rs = src->rs, cs = src->cs, cj = conj, ex = expand;
     int ld = (int)ldd;
-    cl_long ss = (cl_long)src->stride, ds = (cl_long)d_stride;
+    cl_long ss = (cl_long)src->stride, ds = (cl_long)d_stride, pl = (cl_long)plane;
     for (size_t z0 = 0; st == TSL_OK && z0 < nz; z0 += Z_MAX) {
         cl_mem d = dst;
         cl_long so = (cl_long)(src->off + z0 * src->stride), dz = (cl_long)(z0 * d_stride);
@@ -84,7 +84,8 @@ static tsl_status zpack(tsl_context *ctx, int dbl, size_t rows, size_t cols, con
                            {sizeof(cl_mem), &d},
                            {sizeof ld, &ld},
                            {sizeof ds, &ds},
-                           {sizeof dz, &dz}};
+                           {sizeof dz, &dz},
+                           {sizeof pl, &pl}};
         size_t local[3] = {ZT, ZT, 1};
         size_t global[3] = {tsl__gemm_round_up(cols, ZT), tsl__gemm_round_up(rows, ZT), count};
         st = tsl__launch(ctx, k, "complex gemm pack", args, (int)(sizeof args / sizeof args[0]), 3,
@@ -129,6 +130,91 @@ static tsl_status real_gemm(tsl_context *ctx, const tsl__zgemm_call *g, const ts
     return tsl__gemm_mem_kind(ctx, r, g->fp32 ? r->prec : tsl__gemm_call_kind(ctx, r->prec));
 }
 
+/* The 3M form's sum: C = alpha (T1 - T2 + i (T3 - T1 - T2)) + beta C on nz problems, T's planes
+ * `plane` reals apart, rows ldt apart, t_stride reals a problem. */
+static tsl_status zsum3m(tsl_context *ctx, const tsl__zgemm_call *g, cl_mem t, size_t ldt,
+                         size_t plane, size_t t_stride, size_t nz)
+{
+    cl_kernel k;
+    int dbl = g->prec == TSL_DOUBLE;
+    tsl_status st = zkernel(ctx, dbl, "zgemm_3m_sum", &k);
+    int r = (int)g->m, n = (int)g->n, lt = (int)ldt, ld = (int)g->c.ld;
+    cl_long pl = (cl_long)plane, ts = (cl_long)t_stride, cs = (cl_long)g->c_stride;
+    for (size_t z0 = 0; st == TSL_OK && z0 < nz; z0 += Z_MAX) {
+        cl_long off = (cl_long)(g->c.offset + z0 * g->c_stride);
+        cl_mem tz = t;
+        size_t count = nz - z0 < Z_MAX ? nz - z0 : Z_MAX;
+        cl_long t0 = (cl_long)(z0 * t_stride);
+        tsl__scalar ar, ai, br, bi;
+        tsl__arg args[] = {{sizeof r, &r},
+                           {sizeof n, &n},
+                           tsl__scalar_arg(dbl, &ar, g->alpha[0]),
+                           tsl__scalar_arg(dbl, &ai, g->alpha[1]),
+                           tsl__scalar_arg(dbl, &br, g->beta[0]),
+                           tsl__scalar_arg(dbl, &bi, g->beta[1]),
+                           {sizeof(cl_mem), &tz},
+                           {sizeof t0, &t0},
+                           {sizeof lt, &lt},
+                           {sizeof pl, &pl},
+                           {sizeof ts, &ts},
+                           {sizeof(cl_mem), &g->c.buffer},
+                           {sizeof off, &off},
+                           {sizeof ld, &ld},
+                           {sizeof cs, &cs}};
+        size_t local[3] = {ZT, ZT, 1};
+        size_t global[3] = {tsl__gemm_round_up(g->n, ZT), tsl__gemm_round_up(g->m, ZT), count};
+        st = tsl__launch(ctx, k, "complex gemm 3m sum", args, (int)(sizeof args / sizeof args[0]),
+                         3, global, local);
+    }
+    return st;
+}
+
+/* The 3M form (docs/gemm.md "Complex GEMM"): op(A) and op(B) as three real planes each (re, im,
+ * re + im: zgemm_pack's expand 2), the three real GEMMs T1 = Ar Br, T2 = Ai Bi,
+ * T3 = (Ar + Ai)(Br + Bi) into three planes of T, and zgemm_3m_sum's C = alpha (T1 - T2 +
+ * i (T3 - T1 - T2)) + beta C: 3 m n k multiply-adds instead of 4. Holds TSL__WS_ZPACK_A, _B and
+ * TSL__WS_ZPROD across its GEMMs. Needs k > 0 and alpha != 0. */
+static tsl_status zgemm_3m(tsl_context *ctx, const tsl__zgemm_call *g)
+{
+    int dbl = g->prec == TSL_DOUBLE;
+    size_t es = dbl ? sizeof(double) : sizeof(float), nz = g->batch ? g->batch : 1;
+    size_t lda3 = tsl__gemm_round_up(g->k, ZT), ldb3 = tsl__gemm_round_up(g->n, ZT), ldt = ldb3;
+    size_t pa = g->m * lda3, pb = g->k * ldb3, pt = g->m * ldt; /* a plane, in reals */
+    size_t na = g->a_stride ? nz : 1, nb = g->b_stride ? nz : 1;
+    size_t sa = g->a_stride ? 3 * pa : 0, sb = g->b_stride ? 3 * pb : 0, st = 3 * pt;
+    if (tsl__mul_overflows(3 * pa, na * es) || tsl__mul_overflows(3 * pb, nb * es) ||
+        tsl__mul_overflows(3 * pt, nz * es))
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex gemm (3m): its planes overflow");
+    cl_mem a3, b3, t;
+    tsl_status s;
+    const double one[2] = {1.0, 0.0};
+    if ((s = tsl__workspace(ctx, TSL__WS_ZPACK_A, 3 * pa * na * es, &a3)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_ZPACK_B, 3 * pb * nb * es, &b3)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_ZPROD, 3 * pt * nz * es, &t)) != TSL_OK)
+        return s;
+    zoperand oa = operand(&g->a, g->ta, g->a_stride), ob = operand(&g->b, g->tb, g->b_stride);
+    if ((s = zpack(ctx, dbl, g->m, g->k, one, &oa, g->ta == TSL_CONJ_TRANS, 2, a3, lda3, sa, na,
+                   pa)) != TSL_OK ||
+        (s = zpack(ctx, dbl, g->k, g->n, one, &ob, g->tb == TSL_CONJ_TRANS, 2, b3, ldb3, sb, nb,
+                   pb)) != TSL_OK)
+        return s;
+    for (size_t p = 0; p < 3; ++p) {
+        tsl__gemm_call r = {.prec = g->prec,
+                            .ta = TSL_NO_TRANS,
+                            .tb = TSL_NO_TRANS,
+                            .m = g->m,
+                            .n = g->n,
+                            .k = g->k,
+                            .alpha = 1.0,
+                            .beta = 0.0,
+                            .a = {a3, p * pa, lda3},
+                            .b = {b3, p * pb, ldb3},
+                            .c = {t, p * pt, ldt}};
+        if ((s = real_gemm(ctx, g, &r, sa, sb, st)) != TSL_OK) return s;
+    }
+    return zsum3m(ctx, g, t, ldt, pt, st, nz);
+}
+
 tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
 {
     if (g->m == 0 || g->n == 0) return TSL_OK;
@@ -137,6 +223,7 @@ tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
     int use_ab = g->k > 0 && (g->alpha[0] != 0.0 || g->alpha[1] != 0.0);
     int beta_real = g->beta[1] == 0.0;
     tsl_status s = TSL_OK;
+    if (use_ab && g->form3m) return zgemm_3m(ctx, g);
     if (!beta_real && (s = zscale(ctx, dbl, g->m, g->n, g->beta, &g->c, g->c_stride, nz)) != TSL_OK)
         return s;
     tsl__gemm_call r = {.prec = g->prec,
@@ -167,8 +254,8 @@ tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
     if ((s = tsl__workspace(ctx, TSL__WS_ZPACK_B, 2 * g->k * ldb2 * nb * es, &b2)) != TSL_OK)
         return s;
     zoperand ob = operand(&g->b, g->tb, g->b_stride);
-    if ((s = zpack(ctx, dbl, g->k, g->n, alpha_real ? one : g->alpha, &ob,
-                   g->tb == TSL_CONJ_TRANS, 1, b2, ldb2, sb, nb)) != TSL_OK)
+    if ((s = zpack(ctx, dbl, g->k, g->n, alpha_real ? one : g->alpha, &ob, g->tb == TSL_CONJ_TRANS,
+                   1, b2, ldb2, sb, nb, 0)) != TSL_OK)
         return s;
     r.b = (tsl__matrix){b2, 0, ldb2};
     size_t sa = 2 * g->a_stride;
@@ -183,12 +270,47 @@ tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
         if ((s = tsl__workspace(ctx, TSL__WS_ZPACK_A, g->m * lda2 * na * es, &a2)) != TSL_OK)
             return s;
         zoperand oa = operand(&g->a, g->ta, g->a_stride);
-        if ((s = zpack(ctx, dbl, g->m, g->k, one, &oa, g->ta == TSL_CONJ_TRANS, 0, a2, lda2, sa,
-                       na)) != TSL_OK)
+        if ((s = zpack(ctx, dbl, g->m, g->k, one, &oa, g->ta == TSL_CONJ_TRANS, 0, a2, lda2, sa, na,
+                       0)) != TSL_OK)
             return s;
         r.a = (tsl__matrix){a2, 0, lda2};
     }
     return real_gemm(ctx, g, &r, sa, sb, cs);
+}
+
+/* ---- the op "complex_gemm": the form of tsl_cgemm and tsl_zgemm ------------------------------
+ * 4m: one real GEMM of 4 m n k multiply-adds, rounded as the reference's complex products are
+ * (each real and imaginary part a sum of plain products); 3m: three real GEMMs (3 m n k), whose
+ * imaginary part T3 - T1 - T2 carries an error of the size of |Ar + Ai| |Br + Bi| (docs/gemm.md
+ * "Complex GEMM"). auto is 4m everywhere: the rounding never changes unasked. */
+typedef struct {
+    const char *name;
+    int form3m;
+} zgemm_variant;
+static const zgemm_variant zgemm_variants[] = {{"4m", 0}, {"3m", 1}};
+static const tsl__auto_row zgemm_auto[] = {{NULL, "4m"}};
+
+static const char *zgemm_name(size_t i)
+{
+    return tsl__table_name(TSL__TABLE(zgemm_variants), i);
+}
+static tsl_status zgemm_check(tsl_context *ctx, const char *variant, const char **resolved)
+{
+    const zgemm_variant *v =
+        tsl__find_variant(ctx, "complex_gemm", TSL__TABLE(zgemm_variants), zgemm_auto, variant);
+    if (!v) return TSL_ERR_INVALID_ARG;
+    if (resolved) *resolved = v->name;
+    return TSL_OK;
+}
+const tsl__op_desc tsl__complex_gemm_desc = {
+    .op = "complex_gemm", .variant_name = zgemm_name, .variant_check = zgemm_check};
+
+int tsl__zgemm_form3m(tsl_context *ctx)
+{
+    const zgemm_variant *v =
+        tsl__find_variant(ctx, "complex_gemm", TSL__TABLE(zgemm_variants), zgemm_auto,
+                          tsl__context_variant(ctx, "complex_gemm"));
+    return v && v->form3m;
 }
 
 tsl_status tsl__zgemm_scalars(tsl_context *ctx, const char *fn, int prec, const void *alpha,

@@ -75,6 +75,7 @@ enum {
     TSL__WS_BLOCKS,  /* Level 3's diagonal blocks and TRSM's inverses, held across their GEMMs */
     TSL__WS_ZPACK_A, /* complex GEMM's op(A) as a real matrix (tsl__zgemm_mem), across its GEMM */
     TSL__WS_ZPACK_B, /* complex GEMM's real expansion of alpha op(B), across its GEMM */
+    TSL__WS_ZPROD,   /* the 3M form's three real products, across its GEMMs */
     TSL__WS_COUNT
 };
 /* An op that runs no GEMM: scratch beside its buffers (partial sums, state, a result). */
@@ -148,8 +149,10 @@ typedef struct {
     double alpha[2], beta[2];
     tsl__matrix a, b, c;
     size_t batch, a_stride, b_stride, c_stride;
-    int fp32; /* 1: single precision in FP32 whatever the context's math mode (the complex Level-3
-               * routines, as the real ones, whose GEMMs run in FP32) */
+    int fp32;   /* 1: single precision in FP32 whatever the context's math mode (the complex Level-3
+                 * routines, as the real ones, whose GEMMs run in FP32) */
+    int form3m; /* 1: the 3M form (three real GEMMs; the op "complex_gemm"'s variant 3m, which
+                 * tsl_cgemm / tsl_zgemm and their batches take from the context) */
 } tsl__zgemm_call;
 tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g);
 /* Strided batched real GEMM on device memory (g's problem, X_z = X + z x_stride), with the
@@ -248,6 +251,9 @@ extern const tsl__op_desc tsl__syr2k_desc;
 extern const tsl__op_desc tsl__trmm_desc;
 extern const tsl__op_desc tsl__trsm_desc;
 extern const tsl__op_desc tsl__gemm_batched_desc;
+extern const tsl__op_desc tsl__complex_gemm_desc; /* gemm_complex.c: 4m, 3m */
+/* 1 when the context's complex_gemm variant is 3m (tsl_cgemm's and tsl_zgemm's form). */
+int tsl__zgemm_form3m(tsl_context *ctx);
 /* LAPACK (src/lapack) */
 extern const tsl__op_desc tsl__getrf_desc;
 extern const tsl__op_desc tsl__geqrf_desc;

@@ -7,15 +7,11 @@
 
 /* One row per operation (add yours on its own line). */
 static const tsl__op_desc *const ops[] = {
-    &tsl__gemm_desc, &tsl__axpy_desc,    &tsl__dot_desc,       &tsl__nrm2_desc,
-    &tsl__gemv_desc, &tsl__poisson_desc, &tsl__transpose_desc,
-    &tsl__pi_desc,
-    &tsl__nbody_desc,
-    &tsl__kmeans_desc,
-    &tsl__symm_desc, &tsl__syrk_desc, &tsl__syr2k_desc, &tsl__trmm_desc, &tsl__trsm_desc,
-    &tsl__gemm_batched_desc,
-    &tsl__getrf_desc,
-    &tsl__geqrf_desc,
+    &tsl__gemm_desc,         &tsl__axpy_desc,    &tsl__dot_desc,       &tsl__nrm2_desc,
+    &tsl__gemv_desc,         &tsl__poisson_desc, &tsl__transpose_desc, &tsl__pi_desc,
+    &tsl__nbody_desc,        &tsl__kmeans_desc,  &tsl__symm_desc,      &tsl__syrk_desc,
+    &tsl__syr2k_desc,        &tsl__trmm_desc,    &tsl__trsm_desc,      &tsl__gemm_batched_desc,
+    &tsl__complex_gemm_desc, &tsl__getrf_desc,   &tsl__geqrf_desc,
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
