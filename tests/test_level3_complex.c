@@ -11,7 +11,8 @@
  *     reference gets as zeros; C's (B's) padding and SYRK's other triangle hold a sentinel that
  *     must come back bit-identical. Each element lies within (4 k + 32) u S of the reference, S
  *     the same product on the absolute values (k the inner dimension); TRSM's solutions (of
- *     diagonally dominant triangles) within (16 ka + 64) u max |X|. VARIANT: the gemm variant.
+ *     diagonally dominant triangles) within (16 ka + 64) u max |X|, and two with leaves of 96.
+ *     VARIANT: the gemm variant.
  *   test_level3_complex errors: bad arguments are TSL_ERR_INVALID_ARG naming them, the arrays
  *     untouched. */
 #include "check.h"
@@ -420,6 +421,23 @@ static void cases(const int *routines, int count_r)
     }
 }
 
+/* TRSM with leaves past 64 (block 96 on ka = 100: a leaf of 96, zl3_trsm_leaf's one right-hand
+ * side a work-item, and one of 4): left lower N in double, right upper C in single. */
+static void trsm_big_leaves(void)
+{
+    unsigned long long st = g_seed++;
+    char tag[96];
+    tsl_context_set_option(g_ctx, "trsm", "block", 96);
+    for (int i = 0; i < 2; ++i) {
+        zcase z = {.r = TRSM, .dbl = i == 0, .row = i, .side = i, .uplo = i == 0,
+                   .trans = i ? 2 : 0, .m = i ? 7 : 100, .n = i ? 100 : 9, .beta_kind = 1};
+        random_scalar(z.alpha, 1, &st);
+        snprintf(tag, sizeof tag, "%ctrsm block 96 side %c", z.dbl ? 'z' : 'c', i ? 'R' : 'L');
+        run_case(&z, tag);
+    }
+    tsl_context_set_option(g_ctx, "trsm", "block", 16);
+}
+
 /* ---- errors -------------------------------------------------------------------------------- */
 
 #define EN 64 /* complex elements of each array: more than any matrix here */
@@ -531,7 +549,7 @@ int main(int argc, char **argv)
     else if (strcmp(what, "trmm") == 0)
         cases(trmm, 1);
     else if (strcmp(what, "trsm") == 0)
-        cases(trsm, 1);
+        cases(trsm, 1), trsm_big_leaves();
     else {
         fprintf(stderr, "unknown group %s (sym, rk, trmm, trsm, errors)\n", what);
         return 2;

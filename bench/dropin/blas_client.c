@@ -4,7 +4,7 @@
  * the plain CPU BLAS, NVBLAS (LD_PRELOAD=libnvblas.so) and tessel's drop-in
  * (LD_PRELOAD=libtessel_blas.so) side by side. Link it against reference LAPACK and -lblas:
  *   cc -O2 blas_client.c -o blas_client /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3 -lblas -lm
- * Cases (any number, in order): sgemm:N dgemm:N getrf:N potrf:N gesv:N (one right-hand side, as
+ * Cases (any number, in order): sgemm:N dgemm:N cgemm:N zgemm:N (8 N^3 flops) getrf:N potrf:N gesv:N (one right-hand side, as
  * numpy.linalg.solve(a, b) with a vector b), small:N:COUNT (COUNT dgemm_ of N^3, the many-small-
  * calls case), smallsolve:N:COUNT (COUNT dgesv_ of N x N, N <= 64). RUNS=r (environment, default 2)
  * repeats each case.
@@ -22,6 +22,13 @@ void sgemm_(const char *, const char *, const int *, const int *, const int *, c
             const float *, const int *, const float *, const int *, const float *, float *,
             const int *, size_t, size_t);
 void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
+            const double *, const int *, const double *, const int *, const double *, double *,
+            const int *, size_t, size_t);
+/* complex (interleaved pairs, as Fortran's COMPLEX and COMPLEX*16) */
+void cgemm_(const char *, const char *, const int *, const int *, const int *, const float *,
+            const float *, const int *, const float *, const int *, const float *, float *,
+            const int *, size_t, size_t);
+void zgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
             const double *, const int *, const double *, const int *, const double *, double *,
             const int *, size_t, size_t);
 void dgetrf_(const int *, const int *, double *, const int *, int *, int *);
@@ -78,6 +85,30 @@ static void gemm(int dbl, int n, int runs)
             sgemm_("N", "N", &n, &n, &n, &al, a, &n, b, &n, &be, c, &n, 1, 1);
         }
         line(dbl ? "dgemm" : "sgemm", n, r, now() - t, 2.0 * n * (double)n * n);
+    }
+    free(a), free(b), free(c);
+}
+
+/* cgemm_ / zgemm_ on n x n complex matrices, alpha = 1 - 0.5i, beta = 0 */
+static void zgemm(int dbl, int n, int runs)
+{
+    size_t nn = 2 * (size_t)n * n, es = dbl ? 8 : 4;
+    void *a = xmalloc(nn * es), *b = xmalloc(nn * es), *c = xmalloc(nn * es);
+    for (size_t i = 0; i < nn; i++) {
+        double v = rnd();
+        if (dbl) ((double *)a)[i] = v, ((double *)b)[i] = -v, ((double *)c)[i] = 0;
+        else ((float *)a)[i] = (float)v, ((float *)b)[i] = (float)-v, ((float *)c)[i] = 0;
+    }
+    for (int r = 0; r < runs; r++) {
+        double t = now();
+        if (dbl) {
+            double al[2] = {1, -0.5}, be[2] = {0, 0};
+            zgemm_("N", "N", &n, &n, &n, al, a, &n, b, &n, be, c, &n, 1, 1);
+        } else {
+            float al[2] = {1, -0.5f}, be[2] = {0, 0};
+            cgemm_("N", "N", &n, &n, &n, al, a, &n, b, &n, be, c, &n, 1, 1);
+        }
+        line(dbl ? "zgemm" : "cgemm", n, r, now() - t, 8.0 * n * (double)n * n);
     }
     free(a), free(b), free(c);
 }
@@ -180,10 +211,11 @@ int main(int argc, char **argv)
         int n = 0;
         long count = 0;
         if (sscanf(argv[i], "%15[a-z]:%d:%ld", what, &n, &count) < 2 || n < 1) {
-            fprintf(stderr, "blas_client: error: bad case '%s' (sgemm:N dgemm:N getrf:N potrf:N gesv:N small:N:COUNT smallsolve:N:COUNT)\n", argv[i]);
+            fprintf(stderr, "blas_client: error: bad case '%s' (sgemm:N dgemm:N cgemm:N zgemm:N getrf:N potrf:N gesv:N small:N:COUNT smallsolve:N:COUNT)\n", argv[i]);
             return 2;
         }
         if (!strcmp(what, "sgemm") || !strcmp(what, "dgemm")) gemm(what[0] == 'd', n, runs);
+        else if (!strcmp(what, "cgemm") || !strcmp(what, "zgemm")) zgemm(what[0] == 'z', n, runs);
         else if (!strcmp(what, "getrf") || !strcmp(what, "potrf")) factor(what[0] == 'p', n, runs);
         else if (!strcmp(what, "gesv")) gesv(n, runs);
         else if (!strcmp(what, "small") && count > 0) small(n, count, runs);

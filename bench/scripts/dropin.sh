@@ -8,6 +8,9 @@
 # dropin.csv (label,case,n,run,seconds,gflops; one line per run, host clock, data from and to the
 # program's own malloc'd memory), from bench/dropin/blas_client.c and numpy:
 #   gemm    sgemm_ / dgemm_ at N (default 16384), 2 runs each
+#   complex cgemm_ / zgemm_ at N, 2 runs each (OpenBLAS 1), and tessel's device-resident
+#           complex GEMM at N (resident_complex.csv, resident_doublecomplex.csv); not in the
+#           default PARTS (its own claim: PARTS=complex ... bench/results/h200/complex-dropin)
 #   lapack  dgetrf_ / dpotrf_ / dgesv_ at LAPACK_N (default 16384), 1 run: the drop-in's own
 #           LAPACK symbols (tessel), OpenBLAS's own LAPACK alone (openblas_lapack), and with
 #           LAPACK_MODES (default "openblas nvblas") reference LAPACK's blocked algorithms over
@@ -74,6 +77,16 @@ if [[ $PARTS == *gemm* ]]; then
     mode "gemm_$m" $m 2 "$client" sgemm:$N dgemm:$N
   done
   for p in single double; do
+    tsl "resident_$p" gemm --device "$DEV" --size $N --precision $p --repeat 3 --warmup 1
+  done
+fi
+if [[ $PARTS == *complex* ]]; then
+  # cgemm_ / zgemm_ from host memory (OpenBLAS alone: one run, about 40 s for zgemm_ at 16384)
+  for m in tessel nvblas; do
+    mode "complex_$m" $m 2 "$client" cgemm:$N zgemm:$N
+  done
+  mode complex_openblas openblas 1 "$client" cgemm:$N zgemm:$N
+  for p in complex doublecomplex; do
     tsl "resident_$p" gemm --device "$DEV" --size $N --precision $p --repeat 3 --warmup 1
   done
 fi

@@ -11,6 +11,8 @@
  *                   diagonal, conjugated for A^H), TRMM's diagonal products
  *   zl3_trsm_leaf   a diagonal block of TRSM solved in place by substitution, one right-hand
  *                   side a work-item
+ *   zl3_trsm_leaf_wg the same substitution for a block of at most ZL3_LT, a work-group per
+ *                   ZL3_CW right-hand sides and a work-item per element of each
  * A complex element is a real2 (real, imaginary); offsets and leading dimensions count complex
  * elements; every matrix is row-major. The host builds each with -DONLY_ONE_KERNEL -DONLY_<name>. */
 
@@ -119,5 +121,48 @@ __kernel void zl3_trsm_leaf(const int len, const int count, const int left, cons
         }
         B[line + t * step] = v;
     }
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_zl3_trsm_leaf_wg)
+#define ZL3_LT 64 /* the largest block: a work-item per element */
+#define ZL3_CW 4  /* right-hand sides a work-group */
+/* zl3_trsm_leaf's solve (same arguments, same arithmetic in the same order per element) for
+ * len <= ZL3_LT: work-item (c, t) holds element e = t (forward, else len - 1 - t) of right-hand
+ * side q = group ZL3_CW + c in a register. Step s: the item of t == s divides by its diagonal and
+ * publishes its x in local memory; after the one barrier of the step, every later item
+ * subtracts T(e, l) x_l (left; right: x_l T(l, e)). len steps, each a barrier and one complex
+ * multiply-add an item, instead of len^2 / 2 dependent ones a work-item. */
+__kernel __attribute__((reqd_work_group_size(ZL3_CW, ZL3_LT, 1)))
+void zl3_trsm_leaf_wg(const int len, const int count, const int left, const int forward,
+                      const int unit, const int conj, const real ar, const real ai,
+                      __global const real2 *A, const long t_off, const int rs, const int cs,
+                      __global real2 *B, const long b_off, const int ldb)
+{
+    __local real2 xs[ZL3_LT][ZL3_CW];
+    const int c = get_local_id(0), t = get_local_id(1);
+    const int q = get_group_id(0) * ZL3_CW + c;
+    const int live = q < count && t < len;
+    const int e = forward ? t : len - 1 - t;
+    const long line = b_off + (left ? (long)q : (long)q * ldb), step = left ? ldb : 1;
+    real2 x = (real2)(ZERO, ZERO), d = (real2)((real)1, ZERO);
+    if (live) x = zmul((real2)(ar, ai), B[line + e * step]);
+    if (live && !unit) d = zconj_if(A[t_off + (long)e * rs + (long)e * cs], conj);
+    for (int s = 0; s < len; ++s) { /* the same trip count in every item */
+        if (t == s) {
+            if (!unit) {
+                const real m = d.x * d.x + d.y * d.y;
+                x = (real2)((x.x * d.x + x.y * d.y) / m, (x.y * d.x - x.x * d.y) / m);
+            }
+            xs[s][c] = x;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (live && t > s) {
+            const int l = forward ? s : len - 1 - s;
+            const long at = left ? (long)e * rs + (long)l * cs : (long)l * rs + (long)e * cs;
+            x -= zmul(zconj_if(A[t_off + at], conj), xs[s][c]);
+        }
+    }
+    if (live) B[line + e * step] = x;
 }
 #endif

@@ -8,14 +8,19 @@
  *     copied into B (a GEMM cannot write the B it reads);
  *   TRSM: the half solved first, one GEMM updating the other half from it (B = a B - op(A) X, in
  *     place: it reads the solved rows of B and writes the others), then the second half; a
- *     single block is solved in place by substitution (zl3_trsm_leaf, one right-hand side a
- *     work-item), as the reference computes it, with no inverse.
+ *     single block is solved in place by substitution, as the reference computes it, with no
+ *     inverse: zl3_trsm_leaf_wg (a work-item per element, one barrier a step) for blocks up to
+ *     64, else zl3_trsm_leaf (one right-hand side a work-item).
  * docs/level3.md ("Complex routines") has the flop counts and limits. */
 #include <stdio.h>
 #include <string.h>
 
 #include "level3/level3.h"
 #include "level3/level3_tri.h"
+
+/* zl3_trsm_leaf_wg's work-group (level3_complex.cl): ZL3_CW right-hand sides x ZL3_LT elements */
+#define ZL3_LT 64
+#define ZL3_CW 4
 
 static tsl_status zl3_kernel(tsl_context *ctx, int dbl, const char *name, cl_kernel *k)
 {
@@ -164,7 +169,8 @@ static tsl_status trsm_leaf(tsl_context *ctx, const trxm_problem *p, size_t o, s
                             const double *a)
 {
     cl_kernel k;
-    tsl_status s = zl3_kernel(ctx, p->dbl, "zl3_trsm_leaf", &k);
+    int wg = len <= ZL3_LT; /* zl3_trsm_leaf_wg: a work-item per element */
+    tsl_status s = zl3_kernel(ctx, p->dbl, wg ? "zl3_trsm_leaf_wg" : "zl3_trsm_leaf", &k);
     if (s != TSL_OK) return s;
     int ilen = (int)len, count = (int)(p->left ? p->n : p->m), left = p->left,
         forward = p->left == p->lower, unit = p->unit, conj = p->ta == TSL_CONJ_TRANS, rs, cs,
@@ -188,6 +194,11 @@ static tsl_status trsm_leaf(tsl_context *ctx, const trxm_problem *p, size_t o, s
                        {sizeof(cl_mem), &p->b},
                        {sizeof b_off, &b_off},
                        {sizeof ldb, &ldb}};
+    if (wg) {
+        size_t local[2] = {ZL3_CW, ZL3_LT};
+        size_t global[2] = {tsl__l3_round_up((size_t)count, ZL3_CW), ZL3_LT};
+        return tsl__launch(ctx, k, "complex trsm leaf", args, 15, 2, global, local);
+    }
     size_t e = 64;
     while (e > 1 && e > tsl__kernel_max_wg(ctx, k))
         e /= 2;
