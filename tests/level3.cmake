@@ -98,7 +98,7 @@ l3_test(errors errors)
 add_executable(test_level3_complex ${CMAKE_CURRENT_SOURCE_DIR}/test_level3_complex.c)
 target_include_directories(test_level3_complex PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(test_level3_complex PRIVATE tessel_static tessel_ref m)
-foreach(g sym rk trmm trsm errors)
+foreach(g sym rk rk_recursive trmm trsm errors)
   add_test(NAME lib_level3_complex_${g} COMMAND test_level3_complex ${g})
   set_tests_properties(lib_level3_complex_${g} PROPERTIES ENVIRONMENT "${TSL_TEST_ENV}"
                                                          TIMEOUT 300 LABELS "lib;level3")

@@ -1,8 +1,8 @@
 /* test_level3_complex.c: the complex Level-3 routines (tessel_complex.h) against OpenBLAS's
  * cblas_z* in double, on fresh random complex data.
  *
- *   test_level3_complex GROUP [VARIANT]: GROUP sym (symm, hemm), rk (syrk, herk, syr2k, her2k),
- *     trmm or trsm: single and double x both layouts x every side, uplo, trans the routine takes
+ *   test_level3_complex GROUP [VARIANT]: GROUP sym (symm, hemm), rk (syrk, herk, syr2k, her2k;
+ *     rk_recursive: their variant recursive, not the triangle mode), trmm or trsm: single and double x both layouts x every side, uplo, trans the routine takes
  *     (N, T, C) and diag, on odd shapes (rotating; with blocks of 16 on the routines' "block"
  *     options, so the recursive halves, the batched diagonal blocks and a ragged last block run),
  *     leading dimensions padded, the host-pointer and _buf forms in turn, beta 0 over NaN, real or
@@ -546,12 +546,15 @@ int main(int argc, char **argv)
         cases(sym, 2);
     else if (strcmp(what, "rk") == 0)
         cases(rk, 4);
+    else if (strcmp(what, "rk_recursive") == 0) /* the recursion instead of the triangle mode */
+        tsl_context_set_variant(g_ctx, "syrk", "recursive"),
+            tsl_context_set_variant(g_ctx, "syr2k", "recursive"), cases(rk, 4);
     else if (strcmp(what, "trmm") == 0)
         cases(trmm, 1);
     else if (strcmp(what, "trsm") == 0)
         cases(trsm, 1), trsm_big_leaves();
     else {
-        fprintf(stderr, "unknown group %s (sym, rk, trmm, trsm, errors)\n", what);
+        fprintf(stderr, "unknown group %s (sym, rk, rk_recursive, trmm, trsm, errors)\n", what);
         return 2;
     }
     tsl_context_destroy(g_ctx);

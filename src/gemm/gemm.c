@@ -436,14 +436,14 @@ tsl_status tsl__gemm_mem(tsl_context *ctx, const tsl__gemm_call *g)
     return tsl__gemm_mem_kind(ctx, g, g->prec);
 }
 
-/* Work-groups a launch over C's triangle runs: the tiles of the n x n C that reach its lower
- * triangle (the upper one has as many). */
-static size_t tri_tiles(size_t n, const int *tp)
+/* Work-groups a launch over C's triangle runs: the tiles of the m x n C (n = cs m: cs columns a
+ * row of the triangle) that reach its lower triangle (the upper one has as many). */
+static size_t tri_tiles(size_t m, size_t n, size_t cs, const int *tp)
 {
-    size_t mw = (size_t)tp[P_MWG], nw = (size_t)tp[P_NWG], mt = (n + mw - 1) / mw;
+    size_t mw = (size_t)tp[P_MWG], nw = (size_t)tp[P_NWG], mt = (m + mw - 1) / mw;
     size_t nt = (n + nw - 1) / nw, tiles = 0;
     for (size_t i = 0; i < mt; ++i) {
-        size_t reach = ((i + 1) * mw + nw - 1) / nw;
+        size_t reach = ((i + 1) * mw * cs + nw - 1) / nw;
         tiles += reach < nt ? reach : nt;
     }
     return tiles;
@@ -455,7 +455,8 @@ static size_t tri_tiles(size_t n, const int *tp)
 static size_t mode_tiles(const gemm_problem *p, const int *tp)
 {
     size_t per = p->batch ? p->batch : 1;
-    if (p->tri == TSL__TRI_C_LOWER || p->tri == TSL__TRI_C_UPPER) return tri_tiles(p->n, tp) * per;
+    if (p->tri == TSL__TRI_C_LOWER || p->tri == TSL__TRI_C_UPPER)
+        return tri_tiles(p->m, p->n, p->tri_cs > 1 ? (size_t)p->tri_cs : 1, tp) * per;
     size_t mw = (size_t)tp[P_MWG], nw = (size_t)tp[P_NWG];
     return (p->m + mw - 1) / mw * ((p->n + nw - 1) / nw) * per;
 }
@@ -524,6 +525,7 @@ static gemm_problem ext_problem(const tsl__gemm_call *g, const tsl__gemm_ext *ex
                       .b_off = g->b.offset,
                       .c_off = g->c.offset,
                       .tri = ext->tri,
+                      .tri_cs = ext->tri_cs,
                       .unit = ext->unit,
                       .batch = ext->batch,
                       .a_stride = ext->a_stride,

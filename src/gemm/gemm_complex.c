@@ -125,6 +125,10 @@ static tsl_status zscale(tsl_context *ctx, int dbl, size_t rows, size_t cols, co
 static tsl_status real_gemm(tsl_context *ctx, const tsl__zgemm_call *g, const tsl__gemm_call *r,
                             size_t a_stride, size_t b_stride, size_t c_stride)
 {
+    if (g->tri) { /* complex element (i, j) is real columns 2j, 2j + 1: the triangle's TRI_CS 2 */
+        tsl__gemm_ext ext = {.tri = g->tri, .tri_cs = 2};
+        return tsl__gemm_mem_ext(ctx, r, &ext);
+    }
     if (g->batch)
         return tsl__gemm_batched_mem(ctx, r, g->batch, a_stride, b_stride, c_stride);
     return tsl__gemm_mem_kind(ctx, r, g->fp32 ? r->prec : tsl__gemm_call_kind(ctx, r->prec));
@@ -276,6 +280,19 @@ tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
         r.a = (tsl__matrix){a2, 0, lda2};
     }
     return real_gemm(ctx, g, &r, sa, sb, cs);
+}
+
+int tsl__zgemm_tri_ok(tsl_context *ctx, const tsl__zgemm_call *g)
+{
+    tsl__gemm_call r = {.prec = g->prec,
+                        .ta = TSL_NO_TRANS,
+                        .tb = TSL_NO_TRANS,
+                        .m = g->m,
+                        .n = 2 * g->n,
+                        .k = 2 * g->k,
+                        .alpha = 1.0};
+    tsl__gemm_ext ext = {.tri = g->tri, .tri_cs = 2};
+    return !g->batch && !g->form3m && g->beta[1] == 0.0 && tsl__gemm_ext_ok(ctx, &r, &ext);
 }
 
 /* ---- the op "complex_gemm": the form of tsl_cgemm and tsl_zgemm ------------------------------

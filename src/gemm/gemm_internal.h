@@ -122,6 +122,7 @@ typedef struct {
     /* the Level-3 modes (tsl__gemm_mem_ext, tiled2d only): tri (TSL__TRI_*), unit, and a strided
      * batch of `batch` problems (0: none) */
     int tri, unit;
+    int tri_cs; /* TRI_C_*: C's columns per row of the triangle (0 or 1: 1; 2: a complex C) */
     size_t batch, a_stride, b_stride, c_stride;
     int stair; /* with batch: TSL__STAIR_* (ops.h), tiles wholly outside problem z's part skipped */
     size_t stair_step;

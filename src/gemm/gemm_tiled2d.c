@@ -233,6 +233,8 @@ static tsl_status run_tiled2d_tiles(tsl_context *ctx, const gemm_problem *p,
     tsl__tiled2d_options(ctx, p->kind, &eff, extra, sizeof extra);
     size_t used = strlen(extra);
     if (p->tri) used += (size_t)snprintf(extra + used, sizeof extra - used, " -DTRI=%d", p->tri);
+    if (p->tri && p->tri_cs > 1 && used < sizeof extra)
+        used += (size_t)snprintf(extra + used, sizeof extra - used, " -DTRI_CS=%d", p->tri_cs);
     if (band_order(ctx, p, tp, Mp / (size_t)tp[P_MWG] * (Np / (size_t)tp[P_NWG])) &&
         used < sizeof extra)
         used += (size_t)snprintf(extra + used, sizeof extra - used, " -DBAND=1");

@@ -195,11 +195,16 @@
 #if STAIR && !BATCH
 #error "tiled2d: STAIR is a mode of BATCH"
 #endif
-/* whether element (row, col) of C is stored (TRI 1, 2: its referenced triangle only) */
+/* whether element (row, col) of C is stored (TRI 1, 2: its referenced triangle only). TRI_CS:
+ * C's columns per row of the triangle, 2 for a complex C in its real form (the 4M complex GEMM:
+ * complex element (i, j) is real columns 2j and 2j + 1). */
+#ifndef TRI_CS
+#define TRI_CS 1
+#endif
 #if TRI == 1
-#define TRI_KEEP(row, col) ((col) <= (row))
+#define TRI_KEEP(row, col) ((col) <= TRI_CS * (row) + TRI_CS - 1)
 #elif TRI == 2
-#define TRI_KEEP(row, col) ((col) >= (row))
+#define TRI_KEEP(row, col) ((col) >= TRI_CS * (row))
 #else
 #define TRI_KEEP(row, col) 1
 #endif

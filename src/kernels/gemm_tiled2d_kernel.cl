@@ -85,9 +85,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
   }
 #endif
 #if TRI == 1
-  if (n0 >= m0 + MWG) return;  // wholly above the diagonal: the unreferenced triangle
+  if (n0 >= TRI_CS * (m0 + MWG)) return;  // wholly above the diagonal: the unreferenced triangle
 #elif TRI == 2
-  if (n0 + NWG <= m0) return;  // wholly below it
+  if (n0 + NWG <= TRI_CS * m0) return;  // wholly below it
 #elif TRI == 3 || TRI == 6
   {  // the triangle ends at k = m0 + MWG (n0 + NWG), in whole steps
     const int kend = ((TRI == 3 ? m0 + MWG : n0 + NWG) + KWG - 1) / KWG * KWG;
@@ -783,9 +783,9 @@ __kernel void gemm_tiled2d(const int M, const int N, const int K,
         const int col = n0 + VEC_OF(j) * VW;
         realV r = alpha * acc[i][j];
 #if TRI == 1
-        if (col + VW <= Nc && col + VW - 1 <= row) {
+        if (col + VW <= Nc && col + VW - 1 <= TRI_CS * row + TRI_CS - 1) {
 #elif TRI == 2
-        if (col + VW <= Nc && col >= row) {
+        if (col + VW <= Nc && col >= TRI_CS * row) {
 #else
         if (col + VW <= Nc) {
 #endif

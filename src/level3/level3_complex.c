@@ -1,15 +1,16 @@
 /* level3_complex.c: the complex Level-3 routines with a symmetric or Hermitian operand or result,
  * on device memory: SYMM and HEMM (the matrix written whole, then one complex GEMM), SYRK, HERK,
- * SYR2K and HER2K (C's triangle as complex GEMMs: the strictly triangular part in recursive halves
- * of whole blocks, one GEMM per off-diagonal rectangle written in place, the diagonal blocks in
- * one batched GEMM into a workspace and merged into the triangle). Every flop but the merges
+ * SYR2K and HER2K (variant tri, auto: C's triangle in one real GEMM a product in tiled2d's
+ * triangle mode with two real columns a complex one, TRI_CS 2; variant recursive, or where the
+ * gemm variant is no tiled2d: the strictly triangular part in recursive halves of whole blocks,
+ * one GEMM per off-diagonal rectangle written in place, the diagonal blocks in one batched GEMM
+ * into a workspace and merged into the triangle). Every flop but the merges
  * runs in tsl__zgemm_mem (gemm_complex.c: one real GEMM of the context's gemm variant). The calls
  * reach these through level3_sym.c, which checks, maps the layout and stages host arrays for the
  * real and complex routines alike; docs/level3.md ("Complex routines") explains the choices.
  *
- * Why not tiled2d's triangle modes: in the 4M form a complex C is a real n x 2n matrix whose
- * complex lower triangle is the real elements (i, c) with c <= 2 i + 1, which is no triangle of
- * the real matrix; TRI_C_LOWER would keep c <= i and lose half of each row's complex part. */
+ * In the 4M form a complex C is a real n x 2n matrix whose complex lower triangle is the real
+ * elements (i, c) with c <= 2 i + 1: tiled2d's TRI_CS = 2 makes that its triangle. */
 #include <stdio.h>
 #include <string.h>
 
@@ -72,7 +73,8 @@ static void right_cols(const syrk_problem *p, size_t off, size_t ld, size_t r0, 
  * op(B)[cols]^T (+ alpha2 op(B)[rows] op(A)[cols]^T) + beta dst. */
 static tsl_status block_product(tsl_context *ctx, const syrk_problem *p, size_t ri, size_t rn,
                                 size_t ci, size_t cn, const double *beta, cl_mem dst,
-                                size_t dst_off, size_t ldd, size_t count, size_t dst_stride)
+                                size_t dst_off, size_t ldd, size_t count, size_t dst_stride,
+                                int tri)
 {
     /* the batch's step along op(X)'s rows: nb rows of X, or nb columns of a transposed X */
     size_t sa = count ? (p->trans == TSL_NO_TRANS ? p->nb * p->lda : p->nb) : 0;
@@ -85,7 +87,8 @@ static tsl_status block_product(tsl_context *ctx, const syrk_problem *p, size_t 
                          .beta = {beta[0], beta[1]},
                          .c = {dst, dst_off, ldd},
                          .batch = count,
-                         .c_stride = dst_stride};
+                         .c_stride = dst_stride,
+                         .tri = tri};
     size_t oa, ob;
     left_rows(p, p->a_off, p->lda, ri, &g.ta, &oa);
     right_cols(p, p->b_off, p->ldb, ci, &g.tb, &ob);
@@ -117,18 +120,49 @@ static tsl_status offdiag(tsl_context *ctx, const syrk_problem *p, size_t lo, si
     size_t mid = lo + blocks / 2 * p->nb;
     const double beta[2] = {p->beta, p->beta_i};
     tsl_status s = p->lower ? block_product(ctx, p, mid, hi - mid, lo, mid - lo, beta, p->c,
-                                            p->c_off + mid * p->ldc + lo, p->ldc, 0, 0)
+                                            p->c_off + mid * p->ldc + lo, p->ldc, 0, 0, 0)
                             : block_product(ctx, p, lo, mid - lo, mid, hi - mid, beta, p->c,
-                                            p->c_off + lo * p->ldc + mid, p->ldc, 0, 0);
+                                            p->c_off + lo * p->ldc + mid, p->ldc, 0, 0, 0);
     if (s == TSL_OK) s = offdiag(ctx, p, lo, mid);
     if (s == TSL_OK) s = offdiag(ctx, p, mid, hi);
     return s;
+}
+
+/* The syrk (syr2k) variant tri: the whole triangle in one real GEMM a product (tiled2d's TRI_C
+ * modes with TRI_CS 2, where the context's gemm variant runs them): a complex beta first as C = beta C on the triangle (then
+ * beta 1), the products written in place on the triangle only, and a Hermitian C's diagonal
+ * imaginary parts set to 0 after them (tri_update on blocks of 1, beta 1). Returns 0 where the
+ * triangle mode does not run (the caller takes the recursion). */
+static int syrk_tri(tsl_context *ctx, const syrk_problem *p, tsl_status *s)
+{
+    int tri = p->lower ? TSL__TRI_C_LOWER : TSL__TRI_C_UPPER;
+    tsl__zgemm_call probe = {.prec = p->prec, .fp32 = 1, .m = p->n, .n = p->n, .k = p->k,
+                             .tri = tri};
+    if (tsl__l3_variant_kind(ctx, p->two ? "syr2k" : "syrk") != L3_TRI ||
+        !tsl__zgemm_tri_ok(ctx, &probe))
+        return 0;
+    double beta[2] = {p->beta, p->beta_i};
+    *s = TSL_OK;
+    if (beta[1] != 0.0) {
+        *s = tri_update(ctx, p, p->n, NULL);
+        beta[0] = 1.0, beta[1] = 0.0;
+    }
+    if (*s == TSL_OK)
+        *s = block_product(ctx, p, 0, p->n, 0, p->n, beta, p->c, p->c_off, p->ldc, 0, 0, tri);
+    if (*s == TSL_OK && p->cplx == L3_HERMITIAN) {
+        syrk_problem one = *p;
+        one.beta = 1.0, one.beta_i = 0.0;
+        *s = tri_update(ctx, &one, 1, NULL);
+    }
+    return 1;
 }
 
 tsl_status tsl__zl3_syrk_run(tsl_context *ctx, const syrk_problem *p)
 {
     if (p->k == 0 || (p->alpha == 0.0 && p->alpha_i == 0.0)) /* C = beta C on the triangle */
         return tri_update(ctx, p, p->n, NULL);
+    tsl_status st;
+    if (syrk_tri(ctx, p, &st)) return st;
     size_t nb = p->nb, es = tsl__l3_elem(p->dbl, 1);
     size_t nfull = p->n / nb, last = p->n - nfull * nb, nblk = nfull + (last != 0);
     cl_mem w;
@@ -136,10 +170,10 @@ tsl_status tsl__zl3_syrk_run(tsl_context *ctx, const syrk_problem *p)
     const double zero[2] = {0.0, 0.0};
     /* the diagonal blocks' products: the whole ones in one batched GEMM, the ragged one alone */
     if (s == TSL_OK && nfull)
-        s = block_product(ctx, p, 0, nb, 0, nb, zero, w, 0, nb, nfull > 1 ? nfull : 0, nb * nb);
+        s = block_product(ctx, p, 0, nb, 0, nb, zero, w, 0, nb, nfull > 1 ? nfull : 0, nb * nb, 0);
     if (s == TSL_OK && last)
         s = block_product(ctx, p, nfull * nb, last, nfull * nb, last, zero, w, nfull * nb * nb, nb,
-                          0, 0);
+                          0, 0, 0);
     if (s == TSL_OK) s = tri_update(ctx, p, nb, w);
     if (s == TSL_OK) s = offdiag(ctx, p, 0, p->n);
     return s;

@@ -153,7 +153,12 @@ typedef struct {
                  * routines, as the real ones, whose GEMMs run in FP32) */
     int form3m; /* 1: the 3M form (three real GEMMs; the op "complex_gemm"'s variant 3m, which
                  * tsl_cgemm / tsl_zgemm and their batches take from the context) */
+    int tri;    /* TSL__TRI_C_LOWER / _UPPER: only C's triangle (one problem, m == n, beta real;
+                 * where tsl__zgemm_tri_ok): the real GEMM in tiled2d's triangle mode */
 } tsl__zgemm_call;
+/* Whether g's triangle (g->tri) runs here: the context's gemm variant runs the real GEMM's
+ * triangle mode (tsl__gemm_ext_ok). */
+int tsl__zgemm_tri_ok(tsl_context *ctx, const tsl__zgemm_call *g);
 tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g);
 /* Strided batched real GEMM on device memory (g's problem, X_z = X + z x_stride), with the
  * context's gemm_batched variant (gemm_batched.c); no checks, no timing brackets. */
@@ -222,6 +227,7 @@ enum { TSL__TRI_IN_PLACE = 2 };
 enum { TSL__STAIR_NONE, TSL__STAIR_ROWS_AFTER, TSL__STAIR_ROWS_BEFORE, TSL__STAIR_COLS_AFTER, TSL__STAIR_COLS_BEFORE };
 typedef struct {
     int tri, unit;
+    int tri_cs; /* TRI_C_*: 2 for a complex C as its real m x 2n form (0: 1) */
     size_t batch, a_stride, b_stride, c_stride;
     int stair;
     size_t stair_step;
