@@ -10,7 +10,8 @@
  * chunks and panels, pieces in the orders that tall, flat and square blocks take, alpha = 0.
  * The plan itself: how many chunks and panels, where their bounds fall (GPU defaults at
  * 16384^3), their order, and the stored rectangle of each piece of A, B and C against the
- * elements it must hold, in every layout and transpose. */
+ * elements it must hold, in every layout and transpose. And complex GEMM through the pipeline
+ * (test_pipeline_complex). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "gemm_case.h"
@@ -77,7 +78,7 @@ static void pipeline_case(tsl_context *ctx, int dbl, const gemm_case *c, int nan
                  pinned ? " pinned" : "") >= (int)sizeof what)
         what[sizeof what - 2] = '~';
     tsl__gemm_host h = {dbl, c->layout, c->ta,    c->tb,   c->m, c->n, c->k, lda,
-                        ldb, ldc,       c->alpha, c->beta, a,    b,    cp};
+                        ldb, ldc,       c->alpha, c->beta, a,    b,    cp,  0,  0.0, 0.0};
     setenv("TESSEL_GEMM_PIPELINE", "0", 1);
     CHECK(!tsl__gemm_pipe_pays(ctx, &h), "%s: the pipeline is off with TESSEL_GEMM_PIPELINE=0",
           what);
@@ -147,7 +148,7 @@ static void check_rects(tsl_context *ctx, size_t m, size_t n, size_t k, size_t r
                 gemm_case c = {layouts[l], trans[ta], trans[tb], m, n, k, pad, 1.0, 0.0};
                 tsl__gemm_host g = {0,   c.layout, c.ta, c.tb, m,    n,    k,   run_len(&c, 'a') + pad,
                                     run_len(&c, 'b') + pad, run_len(&c, 'c') + pad, 1.0, 0.0,
-                                    NULL, NULL, NULL};
+                                    NULL, NULL, NULL, 0, 0.0, 0.0};
                 tsl__pipe_plan p;
                 tsl__pipe_plan_make(ctx, &g, r0, rows, &p);
                 size_t bad = 0;
@@ -213,7 +214,7 @@ static void test_plan(void)
     if (!ctx) return;
     tsl__gemm_host big = {0,     TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 16384, 16384, 16384,
                           16384, 16384,         16384,        1.0,          0.0,   NULL,  NULL,
-                          NULL};
+                          NULL,  0,             0.0,          0.0};
     tsl__pipe_plan p;
     unsetenv("TESSEL_GEMM_CHUNK_ROWS"), unsetenv("TESSEL_GROUP_CHUNK_ROWS");
     unsetenv("TESSEL_GEMM_PANEL_COLS");
@@ -259,7 +260,7 @@ static void test_plan(void)
     tsl__pipe_plan_make(ctx, &zero, 0, 16384, &p);
     CHECK(p.nchunks == 1 && p.npanels == 1, "alpha = 0: %zu x %zu pieces", p.nchunks, p.npanels);
     tsl__gemm_host odd = {0, TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 131, 29, 37, 37, 29, 29,
-                          1.0, 0.0, NULL, NULL, NULL};
+                          1.0, 0.0, NULL, NULL, NULL, 0, 0.0, 0.0};
     setenv("TESSEL_GEMM_CHUNK_ROWS", "16", 1);
     setenv("TESSEL_GEMM_PANEL_COLS", "1", 1);
     tsl__pipe_plan_make(ctx, &odd, 0, 131, &p);
@@ -286,7 +287,8 @@ static void test_pipeline(void)
     {
         float x = 1;
         tsl__gemm_host h = {0,    TSL_ROW_MAJOR, TSL_NO_TRANS, TSL_NO_TRANS, 4096, 4096, 4096, 4096,
-                            4096, 4096,          1.0,          0.0,          &x,   &x,   &x};
+                            4096, 4096,          1.0,          0.0,          &x,   &x,   &x,
+                            0,    0.0,           0.0};
         unsetenv("TESSEL_GEMM_PIPELINE");
         CHECK(!tsl__gemm_pipe_pays(ctx, &h), "the pipeline is off on a CPU device by default");
     }
@@ -376,9 +378,117 @@ static void test_pipeline(void)
     tsl_context_destroy(ctx);
 }
 
+/* Complex GEMM on host arrays through the pipeline (tsl_cgemm / tsl_zgemm, each piece a
+ * tsl_[cz]gemm_buf): conjugate transposes, complex alpha and beta, beta = 0 over NaN, padded
+ * leading dimensions (the padding never written), in chunks of 16 rows and panels of 5 columns
+ * with staging through 1 KiB buffers and 3 copy threads, and in one piece without staging;
+ * element by element against cblas_zgemm in double within (4k + 16) u S, S = |alpha| 2k +
+ * |beta| |c| (the data's parts in [-1, 1]). */
+#define ZSENTINEL 4321.0
+static void complex_case(tsl_context *ctx, int dbl, tsl_layout lay, tsl_trans ta, tsl_trans tb,
+                         size_t m, size_t n, size_t k, const double *alpha, const double *beta,
+                         const char *setting)
+{
+    unsigned long long st = g_seed++;
+    int row = lay == TSL_ROW_MAJOR;
+    size_t pad = 3, sar = ta == TSL_NO_TRANS ? m : k, sac = ta == TSL_NO_TRANS ? k : m;
+    size_t sbr = tb == TSL_NO_TRANS ? k : n, sbc = tb == TSL_NO_TRANS ? n : k;
+    size_t lda = (row ? sac : sar) + pad, ldb = (row ? sbc : sbr) + pad, ldc = (row ? n : m) + pad;
+    size_t ea = (row ? sar : sac) * lda, eb = (row ? sbr : sbc) * ldb, ec = (row ? m : n) * ldc;
+    double *a = malloc(16 * ea), *b = malloc(16 * eb), *c = malloc(16 * ec), *ref = malloc(16 * ec);
+    void *dev[3] = {malloc(16 * ea), malloc(16 * eb), malloc(16 * ec)};
+    tsl_ref_fill_d(a, 2 * ea, &st);
+    tsl_ref_fill_d(b, 2 * eb, &st);
+    tsl_ref_fill_d(c, 2 * ec, &st);
+    int use_c = beta[0] != 0.0 || beta[1] != 0.0;
+    for (size_t l = 0; l < (row ? m : n); ++l)
+        for (size_t j = 0; j < ldc; ++j)
+            if (j >= (row ? n : m)) c[2 * (l * ldc + j)] = c[2 * (l * ldc + j) + 1] = ZSENTINEL;
+            else if (!use_c) c[2 * (l * ldc + j)] = c[2 * (l * ldc + j) + 1] = NAN;
+    double *src[3] = {a, b, c};
+    size_t cnt[3] = {ea, eb, ec};
+    for (int x = 0; x < 3; ++x) /* the device's copies: floats for cgemm, rounded back */
+        for (size_t i = 0; i < 2 * cnt[x]; ++i) {
+            if (!dbl) src[x][i] = (float)src[x][i];
+            if (dbl)
+                ((double *)dev[x])[i] = src[x][i];
+            else
+                ((float *)dev[x])[i] = (float)src[x][i];
+        }
+    float af[2] = {(float)alpha[0], (float)alpha[1]}, bf[2] = {(float)beta[0], (float)beta[1]};
+    double al[2] = {dbl ? alpha[0] : af[0], dbl ? alpha[1] : af[1]};
+    double be[2] = {dbl ? beta[0] : bf[0], dbl ? beta[1] : bf[1]};
+    tsl__gemm_host h = {dbl, lay, ta, tb, m, n, k, lda, ldb, ldc, al[0], be[0], dev[0], dev[1],
+                        dev[2], 1, al[1], be[1]};
+    CHECK(tsl__gemm_pipe_pays(ctx, &h), "%s: the pipeline runs complex calls", setting);
+    tsl_status s = dbl ? tsl_zgemm(ctx, lay, ta, tb, m, n, k, al, dev[0], lda, dev[1], ldb, be,
+                                   dev[2], ldc)
+                       : tsl_cgemm(ctx, lay, ta, tb, m, n, k, af, dev[0], lda, dev[1], ldb, bf,
+                                   dev[2], ldc);
+    CHECK(s == TSL_OK, "%s: %cgemm status %s: %s", setting, dbl ? 'z' : 'c', tsl_status_name(s),
+          tsl_context_error(ctx));
+    memcpy(ref, c, 16 * ec);
+    tsl_ref_zgemm(lay, ta, tb, m, n, k, al, a, lda, b, ldb, be, ref, ldc);
+    double u = dbl ? 0x1p-53 : 0x1p-24, amag = hypot(al[0], al[1]), bmag = hypot(be[0], be[1]);
+    size_t bad = 0, touched = 0;
+    for (size_t l = 0; l < (row ? m : n); ++l)
+        for (size_t j = 0; j < ldc; ++j)
+            for (int q = 0; q < 2; ++q) {
+                size_t at = 2 * (l * ldc + j) + q;
+                double got = dbl ? ((double *)dev[2])[at] : ((float *)dev[2])[at];
+                if (j >= (row ? n : m)) {
+                    touched += got != ZSENTINEL;
+                    continue;
+                }
+                double cm = use_c ? hypot(c[at - q], c[at - q + 1]) : 0.0;
+                double bound = (4.0 * k + 16.0) * u * (amag * 2.0 * k + bmag * cm) + 1e-300;
+                if (!(fabs(got - ref[at]) <= bound) && ++bad <= 3)
+                    fprintf(stderr, "%s: %cgemm %zux%zux%zu element %zu: %.9g, want %.9g\n",
+                            setting, dbl ? 'z' : 'c', m, n, k, at, got, ref[at]);
+            }
+    CHECK(bad == 0, "%s: %cgemm %zux%zux%zu: %zu parts outside the bound", setting,
+          dbl ? 'z' : 'c', m, n, k, bad);
+    CHECK(touched == 0, "%s: %zu parts of C's padding written", setting, touched);
+    free(a), free(b), free(c), free(ref), free(dev[0]), free(dev[1]), free(dev[2]);
+}
+
+static void test_pipeline_complex(void)
+{
+    tsl_context *ctx = NULL;
+    CHECK(tsl_context_create("0:0", &ctx) == TSL_OK, "context 0:0");
+    if (!ctx) return;
+    setenv("TESSEL_GEMM_PIPELINE", "1", 1);
+    const char *settings[2][5] = {{"16", "5", "1", "1", "3"}, {NULL, NULL, "0", NULL, NULL}};
+    const char *vars[5] = {"TESSEL_GEMM_CHUNK_ROWS", "TESSEL_GEMM_PANEL_COLS",
+                           "TESSEL_GEMM_STAGING", "TESSEL_GEMM_STAGE_KB",
+                           "TESSEL_GEMM_COPY_THREADS"};
+    const double za[2] = {0.75, -0.5}, zb[2] = {0.5, 0.25}, z0[2] = {0.0, 0.0},
+                 one[2] = {1.0, 0.0};
+    for (int s = 0; s < 2; ++s) {
+        for (int v = 0; v < 5; ++v)
+            if (settings[s][v])
+                setenv(vars[v], settings[s][v], 1);
+            else
+                unsetenv(vars[v]);
+        const char *what = s ? "complex, one piece, no staging" : "complex, chunks and panels";
+        for (int dbl = 0; dbl < 2; ++dbl) {
+            complex_case(ctx, dbl, TSL_ROW_MAJOR, TSL_CONJ_TRANS, TSL_NO_TRANS, 70, 23, 19, za,
+                         zb, what);
+            complex_case(ctx, dbl, TSL_COL_MAJOR, TSL_NO_TRANS, TSL_CONJ_TRANS, 45, 31, 12, one,
+                         z0, what);
+            complex_case(ctx, dbl, TSL_ROW_MAJOR, TSL_TRANS, TSL_TRANS, 33, 17, 8, za, z0, what);
+        }
+    }
+    for (int v = 0; v < 5; ++v)
+        unsetenv(vars[v]);
+    unsetenv("TESSEL_GEMM_PIPELINE");
+    tsl_context_destroy(ctx);
+}
+
 int main(void)
 {
     test_plan();
     test_pipeline();
+    test_pipeline_complex();
     return check_summary("pipeline");
 }

@@ -1,7 +1,7 @@
 /* gemm_api.c: GEMM's public entry points on host arrays (tsl_sgemm, tsl_dgemm, tsl_hgemm,
  * tsl_bgemm, and the complex tsl_cgemm, tsl_zgemm): the arrays go through the upload-run-download
- * path or (real single and double) the GEMM pipeline, which runs the buffer forms (gemm_buf.c) on
- * chunks of C. The argument checks and the row-major view are gemm_buf.c's; the variant's choice
+ * path or (single and double, real and complex) the GEMM pipeline, which runs the buffer forms
+ * (gemm_buf.c) on chunks of C. The argument checks and the row-major view are gemm_buf.c's; the variant's choice
  * and the launch are gemm.c's (tsl__gemm_run), the complex product gemm_complex.c's. */
 #include <limits.h>
 #include <stdint.h>
@@ -57,13 +57,13 @@ static tsl_status gemm_host(tsl_context *ctx, const char *fn, int prec, int cplx
         tsl__mul_overflows(v.br, v.bc) || tsl__mul_overflows(v.br * v.bc, elem) ||
         tsl__mul_overflows(v.m, v.n) || tsl__mul_overflows(v.m * v.n, elem))
         return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "%s: matrix byte counts overflow", fn);
-    if (!cplx && (prec == TSL_SINGLE || prec == TSL_DOUBLE)) { /* the caller's own arguments:
-                                                               * the pipeline maps rows of C itself
-                                                               * (tsl_sgemm_buf, in the context's
-                                                               * math mode) */
+    if (prec == TSL_SINGLE || prec == TSL_DOUBLE) { /* the caller's own arguments: the pipeline
+                                                     * maps rows of C itself (tsl_[sdcz]gemm_buf,
+                                                     * in the context's math mode and complex
+                                                     * form) */
         tsl__gemm_host h = {dbl,    g->layout, g->ta,    g->tb,   g->m, g->n, g->k, g->lda,
                             g->ldb, g->ldc,    alpha[0], beta[0], v.swapped ? b : a,
-                            v.swapped ? a : b, c};
+                            v.swapped ? a : b, c,    cplx,     alpha[1], beta[1]};
         if (tsl__gemm_pipe_pays(ctx, &h)) return gemm_pipelined(ctx, &h);
     }
     /* dense copies in the workspace: A and B ac and bc elements a row, C n */

@@ -46,12 +46,17 @@ int tsl__pipe_is_cpu(const tsl_context *ctx)
 
 int tsl__pipe_uses_ab(const tsl__gemm_host *g)
 {
-    return g->k > 0 && g->alpha != 0.0;
+    return g->k > 0 && (g->alpha != 0.0 || (g->cplx && g->alpha_im != 0.0));
 }
 
 size_t tsl__pipe_elem(const tsl__gemm_host *g)
 {
-    return g->dbl ? sizeof(double) : sizeof(float);
+    return (g->dbl ? sizeof(double) : sizeof(float)) * (g->cplx ? 2 : 1);
+}
+
+int tsl__pipe_reads_c(const tsl__gemm_host *g)
+{
+    return g->beta != 0.0 || (g->cplx && g->beta_im != 0.0);
 }
 
 /* The fewest rows of a chunk: $TESSEL_GEMM_CHUNK_ROWS ($TESSEL_GROUP_CHUNK_ROWS, >= 1), else 256,
@@ -216,7 +221,7 @@ static int pipe_model(tsl_context *ctx, const tsl__gemm_host *g)
     tsl__pipe_plan_make(ctx, g, 0, g->m, &p);
     if (tsl__pipe_pieces(&p) < 2) return 0;
     double elems = (double)g->m * (double)g->k + (double)g->k * (double)g->n +
-                   (double)g->m * (double)g->n * (g->beta != 0.0 ? 2.0 : 1.0);
+                   (double)g->m * (double)g->n * (tsl__pipe_reads_c(g) ? 2.0 : 1.0);
     return elems * (double)tsl__pipe_elem(g) >= MODEL_BYTES;
 }
 

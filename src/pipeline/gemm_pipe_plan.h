@@ -33,6 +33,7 @@ int tsl__pipe_is_cpu(const tsl_context *ctx);
 /* Whether op(A) op(B) is read at all (k > 0, alpha != 0); if not, C = beta C in one piece. */
 int tsl__pipe_uses_ab(const tsl__gemm_host *g);
 size_t tsl__pipe_elem(const tsl__gemm_host *g); /* bytes of an element */
+int tsl__pipe_reads_c(const tsl__gemm_host *g);  /* beta != 0 (real or complex) */
 
 /* The plan of rows r0..r0+rows-1 of g's C on ctx's device. */
 void tsl__pipe_plan_make(const tsl_context *ctx, const tsl__gemm_host *g, size_t r0, size_t rows,

@@ -4,7 +4,7 @@
  * feeder thread gives each panel of op(B) and chunk of op(A) before the first piece that needs
  * it (it stays for the later ones), and each piece of C when beta != 0, to an upload queue of
  * its own, marking the point where each piece's uploads end; the calling thread makes the
- * kernel queue wait for piece q's mark and runs tsl_[sd]gemm_buf on it (rows of the chunk x
+ * kernel queue wait for piece q's mark and runs tsl_[sdcz]gemm_buf on it (rows of the chunk x
  * columns of the panel x k, on packed copies), so piece q+1 uploads while piece q computes.
  * So the first kernel waits for B / panels + A / chunks, not for all of B (before
  * panels, 55 of the 60 ms the pipeline lost on an H100 at 16384^3 single). Each finished piece
@@ -417,7 +417,7 @@ static void *feeder_main(void *arg)
         if (s == TSL_OK && !stopped && use_ab && j == 0)
             s = put_block(pc, &rp, ps->st_a, ps->da[c], g->a, tsl__pipe_a(p, g, c), g->lda,
                           &stopped);
-        if (s == TSL_OK && !stopped && g->beta != 0.0)
+        if (s == TSL_OK && !stopped && tsl__pipe_reads_c(g))
             s = put_block(pc, &rp, ps->st_c, ps->dc[q], g->c, tsl__pipe_c(p, g, q), g->ldc,
                           &stopped);
         if (s != TSL_OK || stopped) break;
@@ -552,6 +552,29 @@ static void add_timing(tsl_timing *sum, const tsl_timing *t)
     sum->download_ms += t->download_ms;
 }
 
+/* One piece's C = alpha op(A) op(B) + beta C on the device buffers (rows x cols x k). */
+static tsl_status piece_gemm(tsl_context *ctx, const tsl__gemm_host *g, size_t rows, size_t cols,
+                             const tsl_buffer *pa, size_t lda, const tsl_buffer *pb, size_t ldb,
+                             tsl_buffer *pc, size_t ldc)
+{
+    if (g->cplx && g->dbl) {
+        const double al[2] = {g->alpha, g->alpha_im}, be[2] = {g->beta, g->beta_im};
+        return tsl_zgemm_buf(ctx, g->layout, g->ta, g->tb, rows, cols, g->k, al, pa, lda, pb, ldb,
+                             be, pc, ldc);
+    }
+    if (g->cplx) {
+        const float al[2] = {(float)g->alpha, (float)g->alpha_im};
+        const float be[2] = {(float)g->beta, (float)g->beta_im};
+        return tsl_cgemm_buf(ctx, g->layout, g->ta, g->tb, rows, cols, g->k, al, pa, lda, pb, ldb,
+                             be, pc, ldc);
+    }
+    if (g->dbl)
+        return tsl_dgemm_buf(ctx, g->layout, g->ta, g->tb, rows, cols, g->k, g->alpha, pa, lda, pb,
+                             ldb, g->beta, pc, ldc);
+    return tsl_sgemm_buf(ctx, g->layout, g->ta, g->tb, rows, cols, g->k, (float)g->alpha, pa, lda,
+                         pb, ldb, (float)g->beta, pc, ldc);
+}
+
 /* Runs the pieces as the feeder publishes them, and tells the drain of each finished one. */
 static tsl_status run_pieces(pipe_call *pc, double timeout_s, tsl_timing *t)
 {
@@ -572,11 +595,7 @@ static tsl_status run_pieces(pipe_call *pc, double timeout_s, tsl_timing *t)
         size_t lda = max1(ab.slen), ldb = max1(bb.slen), ldc = max1(cb.slen);
         /* C_cj = alpha op(A)_c op(B)_j + beta C_cj, on packed copies (ld = run length) */
         const tsl_buffer *pa = use_ab ? ps->da[c] : ps->dc[q], *pb = use_ab ? ps->db[j] : ps->dc[q];
-        s = g->dbl ? tsl_dgemm_buf(ctx, g->layout, g->ta, g->tb, rows, cols, g->k, g->alpha, pa,
-                                   lda, pb, ldb, g->beta, ps->dc[q], ldc)
-                   : tsl_sgemm_buf(ctx, g->layout, g->ta, g->tb, rows, cols, g->k,
-                                   (float)g->alpha, pa, lda, pb, ldb, (float)g->beta, ps->dc[q],
-                                   ldc);
+        s = piece_gemm(ctx, g, rows, cols, pa, lda, pb, ldb, ps->dc[q], ldc);
         if (s != TSL_OK) break;
         add_timing(t, &ctx->timing);
         pthread_mutex_lock(&pc->mu);
@@ -606,7 +625,7 @@ static tsl_status compute(tsl_context *ctx, const tsl__gemm_host *g, size_t r0, 
     /* An operand that is not staged is read by the upload queue straight from the caller's
      * array until its uploads are done: all of that is one use of the arrays. */
     int use_ab = tsl__pipe_uses_ab(g);
-    int lent = (use_ab && (!ps->st_a || !ps->st_b)) || (g->beta != 0.0 && !ps->st_c);
+    int lent = (use_ab && (!ps->st_a || !ps->st_b)) || (tsl__pipe_reads_c(g) && !ps->st_c);
     if (lent && hook_enter(h)) return abandoned(ctx);
     pipe_call pc;
     memset(&pc, 0, sizeof pc);

@@ -17,7 +17,10 @@
 #define TSL__PIPE_CHUNKS 4 /* row chunks of a block, at most */
 #define TSL__PIPE_PANELS 4 /* column panels of C (and of op(B)), at most */
 
-/* A GEMM with CBLAS arguments on host arrays, checked by the caller (ldX, NULLs, sizes). */
+/* A GEMM with CBLAS arguments on host arrays, checked by the caller (ldX, NULLs, sizes). cplx:
+ * complex elements (interleaved pairs of dbl's type; each piece runs tsl_[cz]gemm_buf, in the
+ * context's complex_gemm form), alpha and beta with the imaginary parts alpha_im, beta_im, and a
+ * transpose may be TSL_CONJ_TRANS. */
 typedef struct {
     int dbl;
     tsl_layout layout;
@@ -26,6 +29,8 @@ typedef struct {
     double alpha, beta;
     const void *a, *b;
     void *c;
+    int cplx;
+    double alpha_im, beta_im;
 } tsl__gemm_host;
 
 /* What the pipeline asks of the code that drives it (all may be NULL; arg is theirs).
