@@ -56,9 +56,9 @@ static zoperand operand(const tsl__matrix *x, tsl_trans t, size_t stride)
 
 /* dst = s op(src) as real numbers (expand: B2's 2 x 2 blocks), ldd reals a row, d_stride reals a
  * problem, for nz problems. */
-static tsl_status zpack(tsl_context *ctx, int dbl, size_t rows, size_t cols, const double *s,
-                        const zoperand *src, int conj, int expand, cl_mem dst, size_t ldd,
-                        size_t d_stride, size_t nz, size_t plane)
+static tsl_status zpack_at(tsl_context *ctx, int dbl, size_t rows, size_t cols, const double *s,
+                           const zoperand *src, int conj, int expand, cl_mem dst, size_t d0,
+                           size_t ldd, size_t d_stride, size_t nz, size_t plane)
 {
     cl_kernel k;
     tsl_status st = zkernel(ctx, dbl, "zgemm_pack", &k);
@@ -67,7 +67,7 @@ static tsl_status zpack(tsl_context *ctx, int dbl, size_t rows, size_t cols, con
     cl_long ss = (cl_long)src->stride, ds = (cl_long)d_stride, pl = (cl_long)plane;
     for (size_t z0 = 0; st == TSL_OK && z0 < nz; z0 += Z_MAX) {
         cl_mem d = dst;
-        cl_long so = (cl_long)(src->off + z0 * src->stride), dz = (cl_long)(z0 * d_stride);
+        cl_long so = (cl_long)(src->off + z0 * src->stride), dz = (cl_long)(d0 + z0 * d_stride);
         size_t count = nz - z0 < Z_MAX ? nz - z0 : Z_MAX;
         tsl__scalar sr, si;
         tsl__arg args[] = {{sizeof r, &r},
@@ -92,6 +92,14 @@ static tsl_status zpack(tsl_context *ctx, int dbl, size_t rows, size_t cols, con
                          global, local);
     }
     return st;
+}
+
+/* zpack_at at the start of dst. */
+static tsl_status zpack(tsl_context *ctx, int dbl, size_t rows, size_t cols, const double *s,
+                        const zoperand *src, int conj, int expand, cl_mem dst, size_t ldd,
+                        size_t d_stride, size_t nz, size_t plane)
+{
+    return zpack_at(ctx, dbl, rows, cols, s, src, conj, expand, dst, 0, ldd, d_stride, nz, plane);
 }
 
 /* C = beta C (complex beta) on nz problems of rows x cols. */
@@ -252,16 +260,23 @@ tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
     /* B2: 2k rows of ldb2 reals; one copy when the batch shares B */
     size_t ldb2 = tsl__gemm_round_up(2 * g->n, ZT), nb = g->b_stride ? nz : 1;
     size_t sb = g->b_stride ? 2 * g->k * ldb2 : 0;
-    if (tsl__mul_overflows(2 * g->k * ldb2, nb * es))
-        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex gemm: B's real form overflows");
-    cl_mem b2;
-    if ((s = tsl__workspace(ctx, TSL__WS_ZPACK_B, 2 * g->k * ldb2 * nb * es, &b2)) != TSL_OK)
-        return s;
-    zoperand ob = operand(&g->b, g->tb, g->b_stride);
-    if ((s = zpack(ctx, dbl, g->k, g->n, alpha_real ? one : g->alpha, &ob, g->tb == TSL_CONJ_TRANS,
-                   1, b2, ldb2, sb, nb, 0)) != TSL_OK)
-        return s;
-    r.b = (tsl__matrix){b2, 0, ldb2};
+    if (g->b2.buffer) { /* the caller's own B2 (alpha folded in: the call's alpha is real) */
+        if (!alpha_real)
+            return tsl__fail(ctx, TSL_ERR_INVALID_ARG, "complex gemm: B2 with a complex alpha");
+        r.b = g->b2;
+        sb = g->b2_stride;
+    } else {
+        if (tsl__mul_overflows(2 * g->k * ldb2, nb * es))
+            return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex gemm: B's real form overflows");
+        cl_mem b2;
+        if ((s = tsl__workspace(ctx, TSL__WS_ZPACK_B, 2 * g->k * ldb2 * nb * es, &b2)) != TSL_OK)
+            return s;
+        zoperand ob = operand(&g->b, g->tb, g->b_stride);
+        if ((s = zpack(ctx, dbl, g->k, g->n, alpha_real ? one : g->alpha, &ob,
+                       g->tb == TSL_CONJ_TRANS, 1, b2, ldb2, sb, nb, 0)) != TSL_OK)
+            return s;
+        r.b = (tsl__matrix){b2, 0, ldb2};
+    }
     size_t sa = 2 * g->a_stride;
     if (g->ta == TSL_NO_TRANS) {
         r.a = (tsl__matrix){g->a.buffer, 2 * g->a.offset, 2 * g->a.ld};
@@ -280,6 +295,20 @@ tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
         r.a = (tsl__matrix){a2, 0, lda2};
     }
     return real_gemm(ctx, g, &r, sa, sb, cs);
+}
+
+size_t tsl__zgemm_b2_ld(size_t cols)
+{
+    return tsl__gemm_round_up(2 * cols, ZT);
+}
+
+tsl_status tsl__zgemm_b2_make(tsl_context *ctx, int prec, size_t rows, size_t cols,
+                              const double *s, const tsl__matrix *x, tsl_trans t,
+                              const tsl__matrix *dst)
+{
+    zoperand o = operand(x, t, 0);
+    return zpack_at(ctx, prec == TSL_DOUBLE, rows, cols, s, &o, t == TSL_CONJ_TRANS, 1,
+                    dst->buffer, dst->offset, dst->ld, 0, 1, 0);
 }
 
 int tsl__zgemm_tri_ok(tsl_context *ctx, const tsl__zgemm_call *g)

@@ -148,7 +148,14 @@ void zl3_trsm_leaf_wg(const int len, const int count, const int left, const int 
     real2 x = (real2)(ZERO, ZERO), d = (real2)((real)1, ZERO);
     if (live) x = zmul((real2)(ar, ai), B[line + e * step]);
     if (live && !unit) d = zconj_if(A[t_off + (long)e * rs + (long)e * cs], conj);
+    /* T(e, l) of step s is loaded a step ahead, so its latency overlaps the barrier before */
+    const long es = left ? (long)e * rs : (long)e * cs, ls = left ? cs : rs;
+    const long l0 = forward ? 0 : len - 1, dl = forward ? ls : -ls;
+    real2 tn = (real2)(ZERO, ZERO);
+    if (live && t > 0) tn = A[t_off + es + l0 * ls];
     for (int s = 0; s < len; ++s) { /* the same trip count in every item */
+        const real2 ts = tn;
+        if (live && t > s + 1) tn = A[t_off + es + l0 * ls + (long)(s + 1) * dl];
         if (t == s) {
             if (!unit) {
                 const real m = d.x * d.x + d.y * d.y;
@@ -157,11 +164,7 @@ void zl3_trsm_leaf_wg(const int len, const int count, const int left, const int 
             xs[s][c] = x;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        if (live && t > s) {
-            const int l = forward ? s : len - 1 - s;
-            const long at = left ? (long)e * rs + (long)l * cs : (long)l * rs + (long)e * cs;
-            x -= zmul(zconj_if(A[t_off + at], conj), xs[s][c]);
-        }
+        if (live && t > s) x -= zmul(zconj_if(ts, conj), xs[s][c]);
     }
     if (live) B[line + e * step] = x;
 }

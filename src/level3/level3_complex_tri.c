@@ -39,10 +39,12 @@ static void opa_strides(const trxm_problem *p, int *rs, int *cs)
 
 /* The product of op(A)'s block (rows [r0, r0 + rn), columns [c0, c0 + cn)) with B (left: B's rows
  * [c0, ..) into rows r0 of dst; right: B's columns [r0, ..) times the block into columns c0 of
- * dst): dst = alpha (product) + beta dst. */
+ * dst): dst = alpha (product) + beta dst. held (not NULL): the real form of the GEMM's right
+ * operand made once for the whole call (left: of s B, right: of s op(A), tsl__zgemm_b2_make),
+ * alpha then real. */
 static tsl_status opa_product(tsl_context *ctx, const trxm_problem *p, size_t r0, size_t rn,
                               size_t c0, size_t cn, const double *alpha, const double *beta,
-                              cl_mem dst, size_t d_off, size_t ldd)
+                              cl_mem dst, size_t d_off, size_t ldd, const tsl__matrix *held)
 {
     tsl__matrix a = {p->a, opa_at(p, r0, c0), p->lda};
     tsl__zgemm_call g = {
@@ -66,6 +68,10 @@ static tsl_status opa_product(tsl_context *ctx, const trxm_problem *p, size_t r0
         g.b = a;
         g.c = (tsl__matrix){dst, d_off + c0, ldd};
     }
+    if (held) /* B2's rows 2c, 2c + 1 are complex row c's; its columns 2j, 2j + 1 column j's */
+        g.b2 = (tsl__matrix){held->buffer,
+                             held->offset + (p->left ? 2 * c0 * held->ld : 2 * r0 * held->ld + 2 * c0),
+                             held->ld};
     return tsl__zgemm_mem(ctx, &g);
 }
 
@@ -86,17 +92,17 @@ static size_t halve(const trxm_problem *p, size_t lo, size_t hi)
     return lo + (hi - lo + p->nb - 1) / p->nb / 2 * p->nb;
 }
 
-/* TRMM: W += alpha (op(A)'s strictly triangular part over [lo, hi)) B. */
+/* TRMM: W += (op(A)'s strictly triangular part over [lo, hi)) B with alpha in held. */
 static tsl_status trmm_offdiag(tsl_context *ctx, const trxm_problem *p, size_t lo, size_t hi,
-                               cl_mem w)
+                               cl_mem w, const tsl__matrix *held)
 {
     if (hi - lo <= p->nb) return TSL_OK;
     size_t mid = halve(p, lo, hi), r0, rn, c0, cn;
     rectangle(p, lo, mid, hi, &r0, &rn, &c0, &cn);
-    const double alpha[2] = {p->alpha, p->alpha_i}, one[2] = {1.0, 0.0};
-    tsl_status s = opa_product(ctx, p, r0, rn, c0, cn, alpha, one, w, 0, p->n);
-    if (s == TSL_OK) s = trmm_offdiag(ctx, p, lo, mid, w);
-    if (s == TSL_OK) s = trmm_offdiag(ctx, p, mid, hi, w);
+    const double one[2] = {1.0, 0.0};
+    tsl_status s = opa_product(ctx, p, r0, rn, c0, cn, one, one, w, 0, p->n, held);
+    if (s == TSL_OK) s = trmm_offdiag(ctx, p, lo, mid, w, held);
+    if (s == TSL_OK) s = trmm_offdiag(ctx, p, mid, hi, w, held);
     return s;
 }
 
@@ -122,6 +128,20 @@ static tsl_status trmm(tsl_context *ctx, const trxm_problem *p)
     if ((s = tsl__l3_launch2d(ctx, k, "complex trmm diagonal blocks", args, 10, nb, nblk * nb)) !=
         TSL_OK)
         return s;
+    /* the real form of the rectangles' right operand, alpha folded in, made once: of B (left;
+     * the diagonal blocks' products read it too) or of op(A) (right) */
+    const double alpha[2] = {p->alpha, p->alpha_i};
+    size_t hr = p->left ? m : ka, hc = p->left ? n : ka, ldh = tsl__zgemm_b2_ld(hc);
+    cl_mem hm;
+    if (tsl__mul_overflows(hr * ldh, es)) /* 2 hr rows of ldh reals: hr ldh complex elements */
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex trmm: the real form overflows");
+    if ((s = tsl__workspace(ctx, TSL__WS_ZHELD, hr * ldh * es, &hm)) != TSL_OK) return s;
+    tsl__matrix held = {hm, 0, ldh};
+    tsl__matrix src = p->left ? (tsl__matrix){p->b, p->b_off, p->ldb}
+                              : (tsl__matrix){p->a, p->a_off, p->lda};
+    if ((s = tsl__zgemm_b2_make(ctx, p->prec, hr, hc, alpha, &src, p->left ? TSL_NO_TRANS : p->ta,
+                                &held)) != TSL_OK)
+        return s;
     /* W_I = alpha D_I B_I (left) or alpha B_I D_I (right): blocks nb apart along ka */
     tsl__zgemm_call g = {.prec = p->prec, .fp32 = 1,
                          .ta = TSL_NO_TRANS,
@@ -143,6 +163,9 @@ static tsl_status trmm(tsl_context *ctx, const trxm_problem *p)
             g.a_stride = nb * nb;
             g.b_stride = nb * p->ldb;
             g.c_stride = nb * n;
+            g.alpha[0] = 1.0, g.alpha[1] = 0.0; /* in held */
+            g.b2 = (tsl__matrix){hm, 2 * o * ldh, ldh};
+            g.b2_stride = count > 1 ? 2 * nb * ldh : 0;
         } else {
             g.m = m;
             g.n = len;
@@ -156,7 +179,7 @@ static tsl_status trmm(tsl_context *ctx, const trxm_problem *p)
         if (!g.batch) g.a_stride = g.b_stride = g.c_stride = 0;
         s = tsl__zgemm_mem(ctx, &g);
     }
-    if (s == TSL_OK) s = trmm_offdiag(ctx, p, 0, ka, w);
+    if (s == TSL_OK) s = trmm_offdiag(ctx, p, 0, ka, w, &held);
     /* W into B: a complex m x n block is a real m x 2n one */
     if (s == TSL_OK)
         s = tsl__l3_copy(ctx, p->dbl, m, 2 * n, w, 0, 2 * n, p->b, 2 * p->b_off, 2 * p->ldb);
@@ -209,23 +232,31 @@ static tsl_status trsm_leaf(tsl_context *ctx, const trxm_problem *p, size_t o, s
 /* TRSM over [lo, hi) of ka with the right-hand sides scaled by a: in substitution order (forward
  * for a lower op(A) on the left, an upper one on the right), the first half, the update of the
  * second from it (B2 = a B2 - op(A)[2, 1] X1 on the left, B2 = a B2 - X1 op(A)[1, 2] on the right),
- * then the second half with a = 1. */
+ * then the second half with a = 1. held: the real form of the updates' right operand (left: of
+ * X, each leaf's rows written once they are solved; right: of op(A), made before). */
 static tsl_status trsm_solve(tsl_context *ctx, const trxm_problem *p, size_t lo, size_t hi,
-                             const double *a)
+                             const double *a, const tsl__matrix *held)
 {
-    if (hi - lo <= p->nb) return trsm_leaf(ctx, p, lo, hi - lo, a);
+    if (hi - lo <= p->nb) {
+        tsl_status s = trsm_leaf(ctx, p, lo, hi - lo, a);
+        if (s != TSL_OK || !p->left) return s;
+        const double one[2] = {1.0, 0.0};
+        tsl__matrix x = {p->b, p->b_off + lo * p->ldb, p->ldb};
+        tsl__matrix at = {held->buffer, held->offset + 2 * lo * held->ld, held->ld};
+        return tsl__zgemm_b2_make(ctx, p->prec, hi - lo, p->n, one, &x, TSL_NO_TRANS, &at);
+    }
     size_t mid = halve(p, lo, hi);
     int forward = p->left == p->lower;
     size_t f0 = forward ? lo : mid, f1 = forward ? mid : hi; /* solved first */
     size_t u0 = forward ? mid : lo, u1 = forward ? hi : mid; /* updated from it */
     const double minus[2] = {-1.0, 0.0}, one[2] = {1.0, 0.0};
-    tsl_status s = trsm_solve(ctx, p, f0, f1, a);
+    tsl_status s = trsm_solve(ctx, p, f0, f1, a, held);
     if (s != TSL_OK) return s;
     if (p->left) /* rows u of B = a B[u] - op(A)[u, f] X[f] */
-        s = opa_product(ctx, p, u0, u1 - u0, f0, f1 - f0, minus, a, p->b, p->b_off, p->ldb);
+        s = opa_product(ctx, p, u0, u1 - u0, f0, f1 - f0, minus, a, p->b, p->b_off, p->ldb, held);
     else /* columns u of B = a B[:, u] - X[:, f] op(A)[f, u] */
-        s = opa_product(ctx, p, f0, f1 - f0, u0, u1 - u0, minus, a, p->b, p->b_off, p->ldb);
-    return s != TSL_OK ? s : trsm_solve(ctx, p, u0, u1, one);
+        s = opa_product(ctx, p, f0, f1 - f0, u0, u1 - u0, minus, a, p->b, p->b_off, p->ldb, held);
+    return s != TSL_OK ? s : trsm_solve(ctx, p, u0, u1, one, held);
 }
 
 tsl_status tsl__zl3_trxm_run(tsl_context *ctx, const trxm_problem *p)
@@ -240,6 +271,16 @@ tsl_status tsl__zl3_trxm_run(tsl_context *ctx, const trxm_problem *p)
     if (p->solve) q.nb = (size_t)tsl__context_option(ctx, "trsm", "block", 64);
     if (q.nb == 0) q.nb = 1;
     if (!p->solve) return trmm(ctx, &q);
-    const double alpha[2] = {p->alpha, p->alpha_i};
-    return trsm_solve(ctx, &q, 0, ka, alpha);
+    const double alpha[2] = {p->alpha, p->alpha_i}, one[2] = {1.0, 0.0};
+    /* the updates' right operand in real form: X's rows as they are solved (left), op(A) (right) */
+    size_t hr = p->left ? p->m : ka, hc = p->left ? p->n : ka, ldh = tsl__zgemm_b2_ld(hc);
+    size_t es = tsl__l3_elem(p->dbl, 1);
+    cl_mem hm;
+    if (tsl__mul_overflows(hr * ldh, es))
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex trsm: the real form overflows");
+    tsl_status s = tsl__workspace(ctx, TSL__WS_ZHELD, hr * ldh * es, &hm);
+    tsl__matrix held = {hm, 0, ldh}, a = {p->a, p->a_off, p->lda};
+    if (s == TSL_OK && !p->left)
+        s = tsl__zgemm_b2_make(ctx, p->prec, ka, ka, one, &a, p->ta, &held);
+    return s != TSL_OK ? s : trsm_solve(ctx, &q, 0, ka, alpha, &held);
 }

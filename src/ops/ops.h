@@ -76,6 +76,7 @@ enum {
     TSL__WS_ZPACK_A, /* complex GEMM's op(A) as a real matrix (tsl__zgemm_mem), across its GEMM */
     TSL__WS_ZPACK_B, /* complex GEMM's real expansion of alpha op(B), across its GEMM */
     TSL__WS_ZPROD,   /* the 3M form's three real products, across its GEMMs */
+    TSL__WS_ZHELD,   /* a complex Level-3 routine's real form of an operand, across its GEMMs */
     TSL__WS_COUNT
 };
 /* An op that runs no GEMM: scratch beside its buffers (partial sums, state, a result). */
@@ -155,7 +156,19 @@ typedef struct {
                  * tsl_cgemm / tsl_zgemm and their batches take from the context) */
     int tri;    /* TSL__TRI_C_LOWER / _UPPER: only C's triangle (one problem, m == n, beta real;
                  * where tsl__zgemm_tri_ok): the real GEMM in tiled2d's triangle mode */
+    /* b2.buffer not NULL: op(B)'s real form made by the caller (tsl__zgemm_b2_make: 2k x 2n
+     * reals at b2.offset, rows b2.ld apart, b2_stride reals a problem), with alpha folded in:
+     * B is not read and alpha must be real. A Level-3 routine makes it once for many GEMMs. */
+    tsl__matrix b2;
+    size_t b2_stride;
 } tsl__zgemm_call;
+/* The leading dimension (reals) of the real form of an operand of `cols` complex columns. */
+size_t tsl__zgemm_b2_ld(size_t cols);
+/* dst (offset and ld in reals) = the real form of s op(X) for a rows x cols op(X) (X's offset and
+ * ld in complex elements): the 2 x 2 blocks [[re, im], [-im, re]] a complex GEMM's B2 holds. */
+tsl_status tsl__zgemm_b2_make(tsl_context *ctx, int prec, size_t rows, size_t cols,
+                              const double *s, const tsl__matrix *x, tsl_trans t,
+                              const tsl__matrix *dst);
 /* Whether g's triangle (g->tri) runs here: the context's gemm variant runs the real GEMM's
  * triangle mode (tsl__gemm_ext_ok). */
 int tsl__zgemm_tri_ok(tsl_context *ctx, const tsl__zgemm_call *g);

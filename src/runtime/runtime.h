@@ -19,7 +19,7 @@
 #define TSL__MAX_OPS 16
 #define TSL__MAX_PROGRAMS 64
 #define TSL__MAX_EVENTS 64
-#define TSL__WORKSPACES 11
+#define TSL__WORKSPACES 12
 #define TSL__SIDE_QUEUES 3 /* side queues a call may run kernels on beside the context's (side.c) */
 #define TSL__EXT_SLOTS 4
 
