@@ -97,7 +97,8 @@ tsl_fixture(tsl_l3_gpucfg
 tsl_fixture(tsl_zgemm_programs
   SETUP lib_zgemm_cases lib_zgemm_gpucfg
   REQUIRED lib_level3_complex_sym lib_level3_complex_rk lib_level3_complex_trmm
-           lib_level3_complex_trsm lib_level3_complex_rk_gpucfg lib_level3_complex_trmm_gpucfg)
+           lib_level3_complex_trsm lib_level3_complex_rk_gpucfg lib_level3_complex_trmm_gpucfg
+           lib_level3_complex_rk_recursive lib_zgemm_3m)
 
 # The complex Level-3 routines' programs (level3_complex.cl and the 4M form's GEMMs at their
 # shapes): the drop-in's complex Level-3 clients (the reference testers, complex_level3) run on
