@@ -8,7 +8,8 @@
 # dropin.csv (label,case,n,run,seconds,gflops; one line per run, host clock, data from and to the
 # program's own malloc'd memory), from bench/dropin/blas_client.c and numpy:
 #   gemm    sgemm_ / dgemm_ at N (default 16384), 2 runs each
-#   complex cgemm_ / zgemm_ at N, 2 runs each (OpenBLAS 1), and tessel's device-resident
+#   complex cgemm_ / zgemm_ at N, 2 runs each (OpenBLAS 1; COMPLEX_OPENBLAS=0 leaves it out),
+#           and tessel's device-resident
 #           complex GEMM at N (resident_complex.csv, resident_doublecomplex.csv); not in the
 #           default PARTS (its own claim: PARTS=complex ... bench/results/h200/complex-dropin)
 #   lapack  dgetrf_ / dpotrf_ / dgesv_ at LAPACK_N (default 16384), 1 run: the drop-in's own
@@ -85,7 +86,7 @@ if [[ $PARTS == *complex* ]]; then
   for m in tessel nvblas; do
     mode "complex_$m" $m 2 "$client" cgemm:$N zgemm:$N
   done
-  mode complex_openblas openblas 1 "$client" cgemm:$N zgemm:$N
+  [ "${COMPLEX_OPENBLAS:-1}" = 0 ] || mode complex_openblas openblas 1 "$client" cgemm:$N zgemm:$N
   for p in complex doublecomplex; do
     tsl "resident_$p" gemm --device "$DEV" --size $N --precision $p --repeat 3 --warmup 1
   done
