@@ -16,6 +16,7 @@
  *   test_level3_complex errors: bad arguments are TSL_ERR_INVALID_ARG naming them, the arrays
  *     untouched. */
 #include "check.h"
+#include "zdata.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
@@ -33,15 +34,6 @@ enum { SYMM, HEMM, SYRK, HERK, SYR2K, HER2K, TRMM, TRSM };
 static const char *const names[] = {"symm",  "hemm",  "syrk", "herk",
                                     "syr2k", "her2k", "trmm", "trsm"};
 
-static void *xmalloc(size_t n)
-{
-    void *p = calloc(n ? n : 1, 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 /* A stored complex matrix: rows x cols in a layout, ld complex elements a line, as doubles. */
 typedef struct {
@@ -210,27 +202,7 @@ static void reference(const zcase *z, const double *alpha, const double *beta, c
     }
 }
 
-static void fill(double *x, size_t n, int dbl, unsigned long long *st)
-{
-    tsl_ref_fill_d(x, n, st);
-    for (size_t i = 0; !dbl && i < n; ++i)
-        x[i] = (float)x[i];
-}
 
-static void *to_device(const double *x, size_t n, int dbl)
-{
-    void *p = xmalloc(n * (dbl ? 8 : 4));
-    for (size_t i = 0; i < n; ++i)
-        if (dbl)
-            ((double *)p)[i] = x[i];
-        else
-            ((float *)p)[i] = (float)x[i];
-    return p;
-}
-static double value_at(const void *p, size_t i, int dbl)
-{
-    return dbl ? ((const double *)p)[i] : (double)((const float *)p)[i];
-}
 
 /* Runs a case and checks every element of the result, the padding and the other triangle. */
 static void run_case(const zcase *z, const char *tag)
@@ -347,12 +319,6 @@ static void run_case(const zcase *z, const char *tag)
         free(x[q]);
 }
 
-static void random_scalar(double *x, int complex_, unsigned long long *st)
-{
-    tsl_ref_fill_d(x, 2, st);
-    x[0] += x[0] < 0 ? -0.5 : 0.5; /* away from 0 */
-    if (!complex_) x[1] = 0.0;
-}
 
 /* Every combination of the group's routines, on rotating shapes. */
 static void cases(const int *routines, int count_r)

@@ -15,6 +15,7 @@
  *     stays bit-identical; and the real routines take TSL_CONJ_TRANS as TSL_TRANS (bit-identical
  *     results for tsl_sgemm, tsl_dgemm_buf, tsl_sgemm_batched, tsl_sgemv). */
 #include "check.h"
+#include "zdata.h"
 #include "ref/ref.h"
 #include "tessel.h"
 
@@ -34,15 +35,6 @@ static const tsl_trans trs[3] = {TSL_NO_TRANS, TSL_TRANS, TSL_CONJ_TRANS};
 static const char tr_name[3] = {'N', 'T', 'C'};
 #define SENTINEL 12345.0 /* every padding element */
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 static int tr_index(tsl_trans t)
 {
@@ -84,27 +76,8 @@ static layout_of matrix_layout(tsl_layout lay, tsl_trans t, size_t rows, size_t 
     return l;
 }
 
-static void fill(double *x, size_t n, int dbl, unsigned long long *st)
-{
-    tsl_ref_fill_d(x, n, st);
-    for (size_t i = 0; !dbl && i < n; ++i) x[i] = (float)x[i];
-}
 
-static void *to_device(const double *x, size_t n, int dbl)
-{
-    void *p = xmalloc(n * (dbl ? 8 : 4));
-    for (size_t i = 0; i < n; ++i)
-        if (dbl)
-            ((double *)p)[i] = x[i];
-        else
-            ((float *)p)[i] = (float)x[i];
-    return p;
-}
 
-static double value_at(const void *p, size_t i, int dbl)
-{
-    return dbl ? ((const double *)p)[i] : (double)((const float *)p)[i];
-}
 
 typedef struct {
     int dbl, bufs;
@@ -216,12 +189,6 @@ static void run_case(const zcase *z)
     free(ad), free(bd), free(cd), free(a), free(b), free(c), free(ref), free(inside);
 }
 
-static void random_scalar(double *x, int complex_, unsigned long long *st)
-{
-    tsl_ref_fill_d(x, 2, st);
-    x[0] += x[0] < 0 ? -0.5 : 0.5; /* away from 0 */
-    if (!complex_) x[1] = 0.0;
-}
 
 static void cases(void)
 {
