@@ -1,12 +1,12 @@
 /* blas_client: an unmodified program's view of a BLAS. It calls the Fortran symbols (sgemm_,
- * dgemm_) and LAPACK (dgetrf_, dpotrf_, dgesv_) on its own malloc'd host memory and times each
+ * dgemm_, cgemm_, zgemm_) and LAPACK (dgetrf_, dpotrf_, dgesv_) on its own malloc'd host memory and times each
  * call with the host clock, data in and out of host memory included, so the same binary measures
  * the plain CPU BLAS, NVBLAS (LD_PRELOAD=libnvblas.so) and tessel's drop-in
  * (LD_PRELOAD=libtessel_blas.so) side by side. Link it against reference LAPACK and -lblas:
  *   cc -O2 blas_client.c -o blas_client /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3 -lblas -lm
- * Cases (any number, in order): sgemm:N dgemm:N cgemm:N zgemm:N (8 N^3 flops) getrf:N potrf:N gesv:N (one right-hand side, as
- * numpy.linalg.solve(a, b) with a vector b), small:N:COUNT (COUNT dgemm_ of N^3, the many-small-
- * calls case), smallsolve:N:COUNT (COUNT dgesv_ of N x N, N <= 64). RUNS=r (environment, default 2)
+ * Cases (any number, in order): sgemm:N dgemm:N cgemm:N zgemm:N (8 N^3 flops) getrf:N potrf:N
+ * gesv:N (one right-hand side, as numpy.linalg.solve(a, b) with a vector b), small:N:COUNT
+ * (COUNT dgemm_ of N^3, the many-small-calls case), smallsolve:N:COUNT (COUNT dgesv_ of N x N, N <= 64). RUNS=r (environment, default 2)
  * repeats each case.
  * One CSV line per run on stdout: label,case,n,run,seconds,gflops (label = $LABEL); on stderr, which
  * library each symbol the program calls was bound to (the dynamic linker's choice: a preloaded
@@ -66,49 +66,28 @@ static void line(const char *what, int n, int run, double s, double flops)
     fflush(stdout);
 }
 
-static void gemm(int dbl, int n, int runs)
+/* sgemm_ / dgemm_ / cgemm_ / zgemm_ (prec 's', 'd', 'c', 'z') on n x n matrices, beta = 0,
+ * alpha 1 (complex: 1 - 0.5i); 2 n^3 flops, complex 8 n^3. */
+static void gemm(char prec, int n, int runs)
 {
-    size_t nn = (size_t)n * n, es = dbl ? 8 : 4;
+    int dbl = prec == 'd' || prec == 'z', cplx = prec == 'c' || prec == 'z';
+    size_t nn = (size_t)n * n * (cplx ? 2 : 1), es = dbl ? 8 : 4;
     void *a = xmalloc(nn * es), *b = xmalloc(nn * es), *c = xmalloc(nn * es);
     for (size_t i = 0; i < nn; i++) {
         double v = rnd();
         if (dbl) ((double *)a)[i] = v, ((double *)b)[i] = -v, ((double *)c)[i] = 0;
         else ((float *)a)[i] = (float)v, ((float *)b)[i] = (float)-v, ((float *)c)[i] = 0;
     }
+    const double ad[2] = {1, cplx ? -0.5 : 0}, bd[2] = {0, 0};
+    const float af[2] = {1, cplx ? -0.5f : 0}, bf[2] = {0, 0};
+    const char name[6] = {prec, 'g', 'e', 'm', 'm', 0};
     for (int r = 0; r < runs; r++) {
         double t = now();
-        if (dbl) {
-            double al = 1, be = 0;
-            dgemm_("N", "N", &n, &n, &n, &al, a, &n, b, &n, &be, c, &n, 1, 1);
-        } else {
-            float al = 1, be = 0;
-            sgemm_("N", "N", &n, &n, &n, &al, a, &n, b, &n, &be, c, &n, 1, 1);
-        }
-        line(dbl ? "dgemm" : "sgemm", n, r, now() - t, 2.0 * n * (double)n * n);
-    }
-    free(a), free(b), free(c);
-}
-
-/* cgemm_ / zgemm_ on n x n complex matrices, alpha = 1 - 0.5i, beta = 0 */
-static void zgemm(int dbl, int n, int runs)
-{
-    size_t nn = 2 * (size_t)n * n, es = dbl ? 8 : 4;
-    void *a = xmalloc(nn * es), *b = xmalloc(nn * es), *c = xmalloc(nn * es);
-    for (size_t i = 0; i < nn; i++) {
-        double v = rnd();
-        if (dbl) ((double *)a)[i] = v, ((double *)b)[i] = -v, ((double *)c)[i] = 0;
-        else ((float *)a)[i] = (float)v, ((float *)b)[i] = (float)-v, ((float *)c)[i] = 0;
-    }
-    for (int r = 0; r < runs; r++) {
-        double t = now();
-        if (dbl) {
-            double al[2] = {1, -0.5}, be[2] = {0, 0};
-            zgemm_("N", "N", &n, &n, &n, al, a, &n, b, &n, be, c, &n, 1, 1);
-        } else {
-            float al[2] = {1, -0.5f}, be[2] = {0, 0};
-            cgemm_("N", "N", &n, &n, &n, al, a, &n, b, &n, be, c, &n, 1, 1);
-        }
-        line(dbl ? "zgemm" : "cgemm", n, r, now() - t, 8.0 * n * (double)n * n);
+        if (prec == 'z') zgemm_("N", "N", &n, &n, &n, ad, a, &n, b, &n, bd, c, &n, 1, 1);
+        else if (prec == 'c') cgemm_("N", "N", &n, &n, &n, af, a, &n, b, &n, bf, c, &n, 1, 1);
+        else if (dbl) dgemm_("N", "N", &n, &n, &n, ad, a, &n, b, &n, bd, c, &n, 1, 1);
+        else sgemm_("N", "N", &n, &n, &n, af, a, &n, b, &n, bf, c, &n, 1, 1);
+        line(name, n, r, now() - t, (cplx ? 8.0 : 2.0) * n * (double)n * n);
     }
     free(a), free(b), free(c);
 }
@@ -214,8 +193,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "blas_client: error: bad case '%s' (sgemm:N dgemm:N cgemm:N zgemm:N getrf:N potrf:N gesv:N small:N:COUNT smallsolve:N:COUNT)\n", argv[i]);
             return 2;
         }
-        if (!strcmp(what, "sgemm") || !strcmp(what, "dgemm")) gemm(what[0] == 'd', n, runs);
-        else if (!strcmp(what, "cgemm") || !strcmp(what, "zgemm")) zgemm(what[0] == 'z', n, runs);
+        if (strlen(what) == 5 && strchr("sdcz", what[0]) && !strcmp(what + 1, "gemm"))
+            gemm(what[0], n, runs);
         else if (!strcmp(what, "getrf") || !strcmp(what, "potrf")) factor(what[0] == 'p', n, runs);
         else if (!strcmp(what, "gesv")) gesv(n, runs);
         else if (!strcmp(what, "small") && count > 0) small(n, count, runs);

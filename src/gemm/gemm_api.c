@@ -1,8 +1,9 @@
 /* gemm_api.c: GEMM's public entry points on host arrays (tsl_sgemm, tsl_dgemm, tsl_hgemm,
  * tsl_bgemm, and the complex tsl_cgemm, tsl_zgemm): the arrays go through the upload-run-download
  * path or (single and double, real and complex) the GEMM pipeline, which runs the buffer forms
- * (gemm_buf.c) on chunks of C. The argument checks and the row-major view are gemm_buf.c's; the variant's choice
- * and the launch are gemm.c's (tsl__gemm_run), the complex product gemm_complex.c's. */
+ * (gemm_buf.c) on chunks of C. The argument checks and the row-major view are gemm_buf.c's; the
+ * variant's choice and the launch are gemm.c's (tsl__gemm_run), the complex product
+ * gemm_complex.c's. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>

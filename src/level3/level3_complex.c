@@ -129,8 +129,8 @@ static tsl_status offdiag(tsl_context *ctx, const syrk_problem *p, size_t lo, si
 }
 
 /* The syrk (syr2k) variant tri: the whole triangle in one real GEMM a product (tiled2d's TRI_C
- * modes with TRI_CS 2, where the context's gemm variant runs them): a complex beta first as C = beta C on the triangle (then
- * beta 1), the products written in place on the triangle only, and a Hermitian C's diagonal
+ * modes with TRI_CS 2, where the context's gemm variant runs them): a complex beta first as
+ * C = beta C on the triangle (then beta 1), the products written in place on the triangle only, and a Hermitian C's diagonal
  * imaginary parts set to 0 after them (tri_update on blocks of 1, beta 1). Returns 0 where the
  * triangle mode does not run (the caller takes the recursion). */
 static int syrk_tri(tsl_context *ctx, const syrk_problem *p, tsl_status *s)

@@ -68,11 +68,24 @@ static tsl_status opa_product(tsl_context *ctx, const trxm_problem *p, size_t r0
         g.b = a;
         g.c = (tsl__matrix){dst, d_off + c0, ldd};
     }
-    if (held) /* B2's rows 2c, 2c + 1 are complex row c's; its columns 2j, 2j + 1 column j's */
-        g.b2 = (tsl__matrix){held->buffer,
-                             held->offset + (p->left ? 2 * c0 * held->ld : 2 * r0 * held->ld + 2 * c0),
-                             held->ld};
+    if (held) { /* B2's rows 2c, 2c + 1 are complex row c's; its columns 2j, 2j + 1 column j's */
+        size_t at = p->left ? 2 * c0 * held->ld : 2 * r0 * held->ld + 2 * c0;
+        g.b2 = (tsl__matrix){held->buffer, held->offset + at, held->ld};
+    }
     return tsl__zgemm_mem(ctx, &g);
+}
+
+/* TSL__WS_ZHELD as the real form of a rows x cols complex operand (2 rows reals high, rows
+ * tsl__zgemm_b2_ld(cols) reals apart), for tsl__zgemm_b2_make to fill. */
+static tsl_status held_form(tsl_context *ctx, const trxm_problem *p, size_t rows, size_t cols,
+                            tsl__matrix *held)
+{
+    size_t ld = tsl__zgemm_b2_ld(cols), es = tsl__l3_elem(p->dbl, 1);
+    if (tsl__mul_overflows(rows * ld, es)) /* 2 rows x ld reals: rows x ld complex elements */
+        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex %s: the real form overflows",
+                         p->solve ? "trsm" : "trmm");
+    *held = (tsl__matrix){NULL, 0, ld};
+    return tsl__workspace(ctx, TSL__WS_ZHELD, rows * ld * es, &held->buffer);
 }
 
 /* The rectangle of op(A) beside the diagonal of the halves of [lo, hi), in the triangle: rows
@@ -131,15 +144,12 @@ static tsl_status trmm(tsl_context *ctx, const trxm_problem *p)
     /* the real form of the rectangles' right operand, alpha folded in, made once: of B (left;
      * the diagonal blocks' products read it too) or of op(A) (right) */
     const double alpha[2] = {p->alpha, p->alpha_i};
-    size_t hr = p->left ? m : ka, hc = p->left ? n : ka, ldh = tsl__zgemm_b2_ld(hc);
-    cl_mem hm;
-    if (tsl__mul_overflows(hr * ldh, es)) /* 2 hr rows of ldh reals: hr ldh complex elements */
-        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex trmm: the real form overflows");
-    if ((s = tsl__workspace(ctx, TSL__WS_ZHELD, hr * ldh * es, &hm)) != TSL_OK) return s;
-    tsl__matrix held = {hm, 0, ldh};
+    size_t hr = p->left ? m : ka, hc = p->left ? n : ka;
+    tsl__matrix held;
     tsl__matrix src = p->left ? (tsl__matrix){p->b, p->b_off, p->ldb}
                               : (tsl__matrix){p->a, p->a_off, p->lda};
-    if ((s = tsl__zgemm_b2_make(ctx, p->prec, hr, hc, alpha, &src, p->left ? TSL_NO_TRANS : p->ta,
+    if ((s = held_form(ctx, p, hr, hc, &held)) != TSL_OK ||
+        (s = tsl__zgemm_b2_make(ctx, p->prec, hr, hc, alpha, &src, p->left ? TSL_NO_TRANS : p->ta,
                                 &held)) != TSL_OK)
         return s;
     /* W_I = alpha D_I B_I (left) or alpha B_I D_I (right): blocks nb apart along ka */
@@ -164,8 +174,8 @@ static tsl_status trmm(tsl_context *ctx, const trxm_problem *p)
             g.b_stride = nb * p->ldb;
             g.c_stride = nb * n;
             g.alpha[0] = 1.0, g.alpha[1] = 0.0; /* in held */
-            g.b2 = (tsl__matrix){hm, 2 * o * ldh, ldh};
-            g.b2_stride = count > 1 ? 2 * nb * ldh : 0;
+            g.b2 = (tsl__matrix){held.buffer, 2 * o * held.ld, held.ld};
+            g.b2_stride = count > 1 ? 2 * nb * held.ld : 0;
         } else {
             g.m = m;
             g.n = len;
@@ -273,13 +283,8 @@ tsl_status tsl__zl3_trxm_run(tsl_context *ctx, const trxm_problem *p)
     if (!p->solve) return trmm(ctx, &q);
     const double alpha[2] = {p->alpha, p->alpha_i}, one[2] = {1.0, 0.0};
     /* the updates' right operand in real form: X's rows as they are solved (left), op(A) (right) */
-    size_t hr = p->left ? p->m : ka, hc = p->left ? p->n : ka, ldh = tsl__zgemm_b2_ld(hc);
-    size_t es = tsl__l3_elem(p->dbl, 1);
-    cl_mem hm;
-    if (tsl__mul_overflows(hr * ldh, es))
-        return tsl__fail(ctx, TSL_ERR_OUT_OF_MEMORY, "complex trsm: the real form overflows");
-    tsl_status s = tsl__workspace(ctx, TSL__WS_ZHELD, hr * ldh * es, &hm);
-    tsl__matrix held = {hm, 0, ldh}, a = {p->a, p->a_off, p->lda};
+    tsl__matrix held, a = {p->a, p->a_off, p->lda};
+    tsl_status s = held_form(ctx, p, p->left ? p->m : ka, p->left ? p->n : ka, &held);
     if (s == TSL_OK && !p->left)
         s = tsl__zgemm_b2_make(ctx, p->prec, ka, ka, one, &a, p->ta, &held);
     return s != TSL_OK ? s : trsm_solve(ctx, &q, 0, ka, alpha, &held);

@@ -145,7 +145,10 @@ tsl_status tsl_group_sgemm(tsl_group *g, tsl_layout layout, tsl_trans transa, ts
                            size_t m, size_t n, size_t k, float alpha, const float *a, size_t lda,
                            const float *b, size_t ldb, float beta, float *c, size_t ldc)
 {
-    tsl__gemm_host h = {0, layout, tsl__real_trans(transa), tsl__real_trans(transb), m, n, k, lda, ldb, ldc, alpha, beta, a, b, c, 0, 0.0, 0.0};
+    tsl__gemm_host h = {.dbl = 0, .layout = layout, .ta = tsl__real_trans(transa),
+                        .tb = tsl__real_trans(transb), .m = m, .n = n, .k = k, .lda = lda,
+                        .ldb = ldb, .ldc = ldc, .alpha = alpha, .beta = beta, .a = a, .b = b,
+                        .c = c};
     return group_gemm(g, "tsl_group_sgemm", &h);
 }
 
@@ -153,6 +156,9 @@ tsl_status tsl_group_dgemm(tsl_group *g, tsl_layout layout, tsl_trans transa, ts
                            size_t m, size_t n, size_t k, double alpha, const double *a, size_t lda,
                            const double *b, size_t ldb, double beta, double *c, size_t ldc)
 {
-    tsl__gemm_host h = {1, layout, tsl__real_trans(transa), tsl__real_trans(transb), m, n, k, lda, ldb, ldc, alpha, beta, a, b, c, 0, 0.0, 0.0};
+    tsl__gemm_host h = {.dbl = 1, .layout = layout, .ta = tsl__real_trans(transa),
+                        .tb = tsl__real_trans(transb), .m = m, .n = n, .k = k, .lda = lda,
+                        .ldb = ldb, .ldc = ldc, .alpha = alpha, .beta = beta, .a = a, .b = b,
+                        .c = c};
     return group_gemm(g, "tsl_group_dgemm", &h);
 }
