@@ -258,7 +258,7 @@ tsl_status tsl__zgemm_mem(tsl_context *ctx, const tsl__zgemm_call *g)
     r.k = 2 * g->k;
     r.alpha = alpha_real ? g->alpha[0] : 1.0;
     /* B2: 2k rows of ldb2 reals; one copy when the batch shares B */
-    size_t ldb2 = tsl__gemm_round_up(2 * g->n, ZT), nb = g->b_stride ? nz : 1;
+    size_t ldb2 = tsl__zgemm_b2_ld(g->n), nb = g->b_stride ? nz : 1;
     size_t sb = g->b_stride ? 2 * g->k * ldb2 : 0;
     if (g->b2.buffer) { /* the caller's own B2 (alpha folded in: the call's alpha is real) */
         if (!alpha_real)
