@@ -694,19 +694,21 @@ static void run_errors(void)
 
 /* A few small cases of every kernel and path, for a simulator (tests/oclgrind.cmake), in single
  * precision: LU wide and tall in both layouts, through the recursion and an exactly singular
- * matrix (columns: leaves of 260 rows), Cholesky in both triangles and one that fails, the solves. */
+ * matrix (columns: leaves of 260 rows, one beside another), Cholesky in both triangles and one
+ * that fails, the solves. */
 static void run_small(int columns)
 {
     int dbl = 0; /* the kernels are one text for both precisions: one precision's programs */
     g_small = 1;
     if (columns) {
-        lu_case(dbl, TSL_COL_MAJOR, 260, 5, -1);
+        lu_case(dbl, TSL_COL_MAJOR, 260, 37, -1); /* two leaves: interchanges beside each */
         lu_case(0, TSL_ROW_MAJOR, 260, 3, 1);
         return;
     }
     lu_case(dbl, TSL_COL_MAJOR, 37, 29, -1);
     lu_case(0, TSL_ROW_MAJOR, 29, 37, -1);
     lu_case(0, TSL_COL_MAJOR, 35, 35, 3);
+    lu_case(0, TSL_COL_MAJOR, 21, 21, -1); /* square and regular: its getrs (lu_swap) */
     chol_case(dbl, TSL_COL_MAJOR, TSL_LOWER, 37, -1);
     chol_case(0, TSL_ROW_MAJOR, TSL_UPPER, 35, 20);
 }

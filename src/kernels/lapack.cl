@@ -54,11 +54,13 @@ real pivot_scaled(const real l, const real pv)
     return fabs(pv) >= sfmin ? l * (1 / pv) : l / pv;
 }
 
-/* Rows j and p of the block's n columns exchanged, a column a work-item. */
-void swap_rows(__global real *A, const long off, const long rs, const long cs, const int n,
-               const int j, const int p, const int lid)
+/* Rows j and p exchanged across columns [c0, c1) of the block (c0 < 0: columns left of it), a
+ * column a work-item. */
+void swap_rows(__global real *A, const long off, const long rs, const long cs, const int c0,
+               const int c1, const int j, const int p, const int lid)
 {
-    WG_FOR(c, 0, n) {
+    WG_FOR(c, c0, c1)
+    {
         real t = AT(j, c);
         AT(j, c) = AT(p, c);
         AT(p, c) = t;
@@ -68,13 +70,15 @@ void swap_rows(__global real *A, const long off, const long rs, const long cs, c
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_leaf)
 /* LU with partial pivoting of the m x n block at (r0, r0) of the matrix (rows r0.. of the whole
  * matrix, n <= m or not), LAPACK's dgetf2: for each of its min(m, n) columns j the row of the
- * largest magnitude (the first such, as idamax) is swapped in across the block's n columns and
- * recorded as piv[r0 + j] = r0 + p + 1; a nonzero pivot scales the column below it (by its
- * reciprocal where that is a normal number, as LAPACK), a zero one sets INFO to r0 + j + 1 if it
- * is still 0 and the column is left as it is; then the rank-1 update of the rest of the block. */
-__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
-void lu_leaf(const int m, const int n, __global real *A, const long off, const long rs,
-             const long cs, __global int *piv, const int r0, const int info_at)
+ * largest magnitude (the first such, as idamax) is swapped in across the whole matrix row (the
+ * left columns left of the block, its n, the right ones right of it: the interchanges dlaswp
+ * would apply to the rest of the row, in the same order) and recorded as piv[r0 + j] = r0 + p + 1;
+ * a nonzero pivot scales the column below it (by its reciprocal where that is a normal number, as
+ * LAPACK), a zero one sets INFO to r0 + j + 1 if it is still 0 and the column is left as it is;
+ * then the rank-1 update of the rest of the block. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1))) void
+lu_leaf(const int m, const int n, __global real *A, const long off, const long rs, const long cs,
+        __global int *piv, const int r0, const int info_at, const int left, const int right)
 {
     __local real best[LEAF_WG];
     __local int where[LEAF_WG];
@@ -95,7 +99,7 @@ void lu_leaf(const int m, const int n, __global real *A, const long off, const l
         const int p = where[0];
         const real mag = best[0];
         if (lid == 0) piv[r0 + j] = r0 + p + 1;
-        if (mag != ZERO && p != j) swap_rows(A, off, rs, cs, n, j, p, lid);
+        if (mag != ZERO && p != j) swap_rows(A, off, rs, cs, -left, n + right, j, p, lid);
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
         if (mag != ZERO) {
             const real pv = AT(j, j);
@@ -114,71 +118,113 @@ void lu_leaf(const int m, const int n, __global real *A, const long off, const l
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_col)
-/* The `columns` variant of the leaf (lu_leaf's arithmetic over many work-groups, two launches a
- * column): step j of the m x n block at (r0, r0). Work-group g takes rows j + g LEAF_WG .. (one
- * row a work-item). For j > 0 it finishes column j - 1 on its rows below the pivot row j - 1 (the
- * scaling by the pivot, as lu_leaf, and the rank-1 update of columns j .. n - 1); for j < min(m,
- * n) it then gives the largest magnitude of column j among its rows and the first row holding it,
- * in part[g] and where[g], for lu_pivot. */
-__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
-void lu_col(const int m, const int n, __global real *A, const long off, const long rs,
-            const long cs, const int j, __global real *part, __global int *where)
+/* The `columns` variant of the leaf (lu_leaf's arithmetic over many work-groups, one launch a
+ * column): step j (0 .. n) of the m x n block at (r0, r0), n <= m. Work-group g takes rows
+ * base + g LEAF_WG .. (one row a work-item), base = max(j - 1, 0). Step j > 0 picks the pivot p of
+ * column j - 1 from step j - 1's nprev candidates (every work-group the same one: the largest,
+ * the first row among equal ones, as idamax), records it in piv (INFO for a zero pivot, as
+ * lu_leaf), exchanges rows j - 1 and p across the whole matrix row (the block's n columns and the
+ * left and right columns beside it, as lu_leaf) and finishes column j - 1 (the scaling by the
+ * pivot and the rank-1 update of columns j ..). Step j < n then gives each
+ * work-group's largest magnitude of column j among its rows below j - 1, the first row holding
+ * it, and that row's n values, for step j + 1.
+ *
+ * No work-group reads a row of A another one writes in the same launch: the pivot row comes from
+ * the copy of the winning candidate (cand), row j - 1's values, which move to row p, from the
+ * copy that its work-group made (rowj), and the exchanged rows are each written by the work-item
+ * that owns them; the columns beside the block, which no other step of the launch touches, are
+ * spread over all its work-items. The copies alternate between two halves (parity j & 1), written
+ * in one launch and read in the next. scratch holds part[2][G], rowj[2][LEAF_MAX_COLS],
+ * cand[2][G][LEAF_MAX_COLS]; where is int[2][G]; G = the work-groups of step 0. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1))) void
+lu_col(const int m, const int n, __global real *A, const long off, const long rs, const long cs,
+       const int j, const int nprev, const int G, __global real *scratch, __global int *where,
+       __global int *piv, const int r0, const int info_at, const int left, const int right)
 {
     __local real u[LEAF_MAX_COLS];
     __local real best[LEAF_WG];
     __local int at[LEAF_WG];
+    __global real *part = scratch, *rowj = scratch + 2 * G, *cand = rowj + 2 * LEAF_MAX_COLS;
     const int lid = get_local_id(0), g = get_group_id(0);
-    const int i = j + g * LEAF_WG + lid;
+    const int base = j > 0 ? j - 1 : 0, i = base + g * LEAF_WG + lid;
+    /* the row guard inside each statement, not around the loops (see WG_FOR) */
+    const int mine = i < m;
     if (j > 0) {
-        WG_FOR(c, j, n) u[c - j] = AT(j - 1, c);
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const real pv = AT(j - 1, j - 1);
-        /* the row guard inside each statement, not around the loop (see WG_FOR) */
-        const int mine = i < m;
-        real l = mine ? AT(i, j - 1) : ZERO;
-        if (mine && pv != ZERO) {
-            l = pivot_scaled(l, pv);
-            AT(i, j - 1) = l;
+        const int qp = (j - 1) & 1, pbase = j > 1 ? j - 2 : 0;
+        real b = -1;
+        int w = INT_MAX;
+        WG_FOR(t, 0, nprev)
+        {
+            real o = part[qp * G + t];
+            int ow = where[qp * G + t];
+            if (o > b || (o == b && ow < w)) b = o, w = ow;
         }
-        for (int c = j; c < n; c++)
-            if (mine) AT(i, c) -= l * u[c - j];
+        best[lid] = b;
+        at[lid] = w;
+        argmax_tree(best, at, lid);
+        const int p = at[0];
+        const real mag = best[0];
+        __global const real *pr = cand + (qp * G + (p - pbase) / LEAF_WG) * LEAF_MAX_COLS;
+        WG_FOR(c, 0, n) u[c] = pr[c];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (g == 0 && lid == 0) {
+            piv[r0 + j - 1] = r0 + p + 1;
+            if (mag == ZERO && piv[info_at] == 0) piv[info_at] = r0 + j;
+        }
+        __global const real *old = rowj + qp * LEAF_MAX_COLS; /* row j - 1 before the exchange */
+        const int top = i == j - 1, moved = i == p && !top;
+        /* the row into registers, every load issued before the first store (a store to A and a
+         * later load from it are not reordered by the compiler: it cannot prove them apart) */
+        real x[LEAF_MAX_COLS];
+#pragma unroll
+        for (int c = 0; c < LEAF_MAX_COLS; c++)
+            x[c] = c < n && mine && (moved || c >= j - 1) ? (moved ? old[c] : AT(i, c)) : ZERO;
+        const real pv = u[j - 1];
+        real l = ZERO;
+#pragma unroll
+        for (int c = 0; c < LEAF_MAX_COLS; c++)
+            if (c == j - 1) l = x[c];
+        if (pv != ZERO) l = pivot_scaled(l, pv);
+#pragma unroll
+        for (int c = 0; c < LEAF_MAX_COLS; c++) {
+            if (c == j - 1)
+                x[c] = l;
+            else if (c >= j)
+                x[c] -= l * u[c < n ? c : 0];
+            if (top) x[c] = u[c < n ? c : 0];
+        }
+#pragma unroll
+        for (int c = 0; c < LEAF_MAX_COLS; c++)
+            if (c < n && mine && (moved || (top ? p != i : c >= j - 1))) AT(i, c) = x[c];
+        if (mag != ZERO && p != j - 1) {
+            /* a trip count the same for every work-item (see WG_FOR) */
+            const int span = left + right, step = (int)get_num_groups(0) * LEAF_WG;
+            for (int e0 = 0; e0 < span; e0 += step) {
+                const int e = e0 + g * LEAF_WG + lid, c = e < left ? e - left : n + e - left;
+                if (e < span) {
+                    real t = AT(j - 1, c);
+                    AT(j - 1, c) = AT(p, c);
+                    AT(p, c) = t;
+                }
+            }
+        }
     }
-    if (j >= min(m, n)) return;
-    best[lid] = i < m ? fabs(AT(i, j)) : -1;
-    at[lid] = i;
+    if (j >= n) return;
+    const int q = j & 1, cand_row = mine && i >= j;
+    best[lid] = cand_row ? fabs(AT(i, j)) : -1;
+    at[lid] = cand_row ? i : INT_MAX;
     argmax_tree(best, at, lid);
-    if (lid == 0) part[g] = best[0], where[g] = at[0];
-}
-#endif
-
-#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_pivot)
-/* The pivot of column j from lu_col's nparts candidates (the largest, the first row among equal
- * ones), recorded in piv as lu_leaf records it (INFO for a zero pivot), and rows j and p of the
- * block's n columns exchanged where the pivot is nonzero. One work-group. */
-__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
-void lu_pivot(const int n, __global real *A, const long off, const long rs, const long cs,
-              const int j, const int nparts, __global const real *part,
-              __global const int *where, __global int *piv, const int r0, const int info_at)
-{
-    __local real best[LEAF_WG];
-    __local int at[LEAF_WG];
-    const int lid = get_local_id(0);
-    real b = -1;
-    int w = INT_MAX;
-    WG_FOR(t, 0, nparts) {
-        real o = part[t];
-        int ow = where[t];
-        if (o > b || (o == b && ow < w)) b = o, w = ow;
+    if (lid == 0) part[q * G + g] = best[0], where[q * G + g] = at[0];
+    const int win = cand_row && i == at[0], jrow = mine && i == j;
+    real y[LEAF_MAX_COLS];
+#pragma unroll
+    for (int c = 0; c < LEAF_MAX_COLS; c++)
+        y[c] = c < n && (win || jrow) ? AT(i, c) : ZERO;
+#pragma unroll
+    for (int c = 0; c < LEAF_MAX_COLS; c++) {
+        if (c < n && win) cand[(q * G + g) * LEAF_MAX_COLS + c] = y[c];
+        if (c < n && jrow) rowj[q * LEAF_MAX_COLS + c] = y[c];
     }
-    best[lid] = b;
-    at[lid] = w;
-    argmax_tree(best, at, lid);
-    const int p = at[0];
-    if (lid == 0) {
-        piv[r0 + j] = r0 + p + 1;
-        if (best[0] == ZERO && piv[info_at] == 0) piv[info_at] = r0 + j + 1;
-    }
-    if (best[0] != ZERO && p != j) swap_rows(A, off, rs, cs, n, j, p, lid);
 }
 #endif
 
@@ -353,6 +399,40 @@ real max_tree(__local real *red, const real v, const int lid)
     barrier(CLK_LOCAL_MEM_FENCE);
     return r;
 }
+
+/* The scaled sum of squares of the work-group's values (LAPACK's dlassq pairs): each work-item
+ * gives (big, ss) with its values' sum of squares ss big^2, every work-item gets the group's; a
+ * pair merges as (max, ss1 (big1 / max)^2 + ss2 (big2 / max)^2), so no square overflows or
+ * underflows. One tree; starts on a barrier with both fences, ends on one. */
+void norm_tree(__local real *rb, __local real *rs2, real *big, real *ss, const int lid)
+{
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    rb[lid] = *big;
+    rs2[lid] = *ss;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = LEAF_WG / 2; s > 0; s >>= 1) {
+        if (lid < s) {
+            const real b1 = rb[lid], b2 = rb[lid + s], b = fmax(b1, b2);
+            if (b != ZERO) {
+                const real r1 = b1 / b, r2 = b2 / b;
+                rs2[lid] = rs2[lid] * r1 * r1 + rs2[lid + s] * r2 * r2;
+            } else {
+                rs2[lid] += rs2[lid + s];
+            }
+            rb[lid] = b;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    *big = rb[0];
+    *ss = rs2[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* The columns a batch of qr_col_reflect's work-group sums (its local memory: QR_BATCH x LEAF_WG
+ * values). */
+#ifndef QR_BATCH
+#define QR_BATCH 8
+#endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_qr_leaf)
 /* Householder QR of the m x n block at off (n <= LEAF_MAX_COLS), LAPACK's dgeqr2: for each of
@@ -538,7 +618,7 @@ void qr_col_update(const int m, const int n, __global real *A, const long off, c
 {
     /* wrow: the first LEAF_MAX_COLS elements of the tail qr_col_reflect reads */
     __local real w[LEAF_MAX_COLS];
-    __local real red[LEAF_WG];
+    __local real red[LEAF_WG], red2[LEAF_WG];
     const int lid = get_local_id(0), g = get_group_id(0);
     const int i = j + 1 + g * LEAF_WG + lid;
     const int mine = i < m;
@@ -552,17 +632,22 @@ void qr_col_update(const int m, const int n, __global real *A, const long off, c
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (t != ZERO) {
+            /* the row into registers before the first store (see lu_col) */
             const real v = mine ? AT(i, j) : ZERO;
-            for (int c = j + 1; c < n; c++)
-                if (mine) AT(i, c) -= v * w[c];
+            real x[LEAF_MAX_COLS];
+#pragma unroll
+            for (int c = 0; c < LEAF_MAX_COLS; c++)
+                x[c] = mine && c > j && c < n ? AT(i, c) : ZERO;
+#pragma unroll
+            for (int c = 0; c < LEAF_MAX_COLS; c++)
+                if (mine && c > j && c < n) AT(i, c) = x[c] - v * w[c];
         }
     }
     if (j + 1 >= min(m, n)) return;
     /* column j + 1 below its diagonal: rows from j + 2 */
     const real x = mine && i >= j + 2 ? AT(i, j + 1) : ZERO;
-    const real big = max_tree(red, fabs(x), lid);
-    const real r = big != ZERO ? x / big : ZERO;
-    const real ss = sum_tree(red, r * r, lid);
+    real big = fabs(x), ss = big != ZERO ? (real)1 : ZERO;
+    norm_tree(red, red2, &big, &ss, lid);
     if (lid == 0) pn[2 * g] = big, pn[2 * g + 1] = ss;
 }
 #endif
@@ -582,7 +667,7 @@ void qr_col_reflect(const int m, const int n, __global real *A, const long off, 
     /* tail: qr_col_update's w of row j - 1, then the betas */
     __global const real *wrow = tail;
     __global real *betas = tail + LEAF_MAX_COLS;
-    __local real red[LEAF_WG];
+    __local real dots[QR_BATCH][LEAF_WG];
     const int lid = get_local_id(0), g = get_group_id(0);
     if (g == 0 && j > 0) {
         WG_FOR(c, j, n) AT(j - 1, c) -= wrow[c];
@@ -606,9 +691,32 @@ void qr_col_reflect(const int m, const int n, __global real *A, const long off, 
     }
     if (g == 0 && lid == 0) tau[t0 + j] = t, betas[j] = beta;
     const real v = mine ? AT(i, j) : ZERO;
-    for (int c = j + 1; c < n; c++) {
-        const real p = sum_tree(red, t != ZERO && mine ? v * AT(i, c) : ZERO, lid);
-        if (lid == 0) pw[g * LEAF_MAX_COLS + c] = p;
+    real x[LEAF_MAX_COLS];
+#pragma unroll
+    for (int c = 0; c < LEAF_MAX_COLS; c++)
+        x[c] = t != ZERO && mine && c > j && c < n ? v * AT(i, c) : ZERO;
+    /* the work-group's sums of x[c], QR_BATCH columns at a time: each column's LEAF_WG values
+     * summed by LEAF_WG / QR_BATCH work-items, QR_BATCH of them each, then a tree */
+    const int per = LEAF_WG / QR_BATCH, col = lid / per, k = lid % per;
+#pragma unroll
+    for (int c0 = 0; c0 < LEAF_MAX_COLS; c0 += QR_BATCH) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int b = 0; b < QR_BATCH; b++)
+            dots[b][lid] = x[c0 + b];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        real acc = ZERO;
+        for (int e = 0; e < QR_BATCH; e++)
+            acc += dots[col][k * QR_BATCH + e];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        dots[col][k] = acc;
+        for (int h = per / 2; h > 0; h >>= 1) {
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (k < h) dots[col][k] += dots[col][k + h];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < QR_BATCH && c0 + lid > j && c0 + lid < n)
+            pw[g * LEAF_MAX_COLS + c0 + lid] = dots[lid][0];
     }
 }
 #endif

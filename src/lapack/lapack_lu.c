@@ -4,12 +4,13 @@
  *
  * getrf is blocked over panels of LP_LU_NB columns (tsl__lp_getrf), and a panel is factored
  * recursively, as LAPACK's dgetrf2: the left half of the columns is factored (down to
- * leaves of LP_LEAF columns, one work-group each, lu_leaf), its interchanges are applied to the
- * right half, the right half's top rows are solved by the unit lower triangle (TRSM) and the rest
- * updated by one GEMM, the bottom right is factored the same way and its interchanges applied
- * back to the left half. Every flop outside the leaves is in TRSM and GEMM. The leaves keep
- * LAPACK's choices: the first row of largest magnitude as the pivot, a zero pivot recorded in
- * INFO (the first one) and the factorization completed. */
+ * leaves of LP_LEAF columns, lu_leaf or lu_col), the right half's top rows are solved by the unit
+ * lower triangle (TRSM) and the rest updated by one GEMM, the bottom right is factored the same
+ * way. A leaf applies each interchange it picks to the whole matrix row at once, which is the
+ * exchanges dgetrf2 and dgetrf apply later with dlaswp, in the same order, on columns nothing
+ * reads in between; so getrf has no row-interchange step of its own. Every flop outside the
+ * leaves is in TRSM and GEMM. The leaves keep LAPACK's choices: the first row of largest magnitude
+ * as the pivot, a zero pivot recorded in INFO (the first one) and the factorization completed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -82,9 +83,8 @@ tsl_status tsl__lp_swap(tsl_context *ctx, const lp_mat *a, size_t c0, size_t nco
 /* ---- the leaves' variants (the op "getrf") ----------------------------------------------------
  * leaf: one work-group factors the leaf column by column (lu_leaf): one launch, its rows walked
  * by LP_LEAF_WG work-items; columns: the same arithmetic over a work-group per LP_LEAF_WG rows,
- * two launches a column (lu_col, lu_pivot), for devices where one work-group is a small part of
- * the device. auto: columns on GPUs, leaf elsewhere. A leaf of at most LP_LEAF_WG rows always
- * takes `leaf`. */
+ * one launch a column (lu_col), for devices where one work-group is a small part of the device.
+ * auto: columns on GPUs, leaf elsewhere. A leaf of at most LP_LEAF_WG rows always takes `leaf`. */
 typedef struct {
     const char *name;
     int columns;
@@ -107,77 +107,82 @@ static tsl_status getrf_check(tsl_context *ctx, const char *variant, const char 
 const tsl__op_desc tsl__getrf_desc = {
     .op = "getrf", .variant_name = getrf_name, .variant_check = getrf_check};
 
-/* The columns variant on the m x n leaf at (r0, r0). */
-static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
-                             const lp_piv *piv)
+/* The columns variant on the m x n leaf at (r0, r0), n <= m, of a matrix of N columns: steps
+ * 0 .. n of lu_col, each one launch (finishing column j - 1, proposing column j's pivot
+ * candidates). */
+static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m,
+                             size_t n, const lp_piv *piv)
 {
-    cl_kernel kc, kp;
+    cl_kernel kc;
     tsl_status s;
     size_t es = a->prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
     size_t groups = (m + LP_LEAF_WG - 1) / LP_LEAF_WG;
-    cl_mem part, where;
+    cl_mem scratch, where;
     if ((s = tsl__lp_kernel(ctx, a->prec, "lu_col", &kc)) != TSL_OK ||
-        (s = tsl__lp_kernel(ctx, a->prec, "lu_pivot", &kp)) != TSL_OK ||
-        (s = tsl__workspace(ctx, TSL__WS_SCRATCH, groups * es, &part)) != TSL_OK ||
-        (s = tsl__workspace(ctx, TSL__WS_SCRATCH2, groups * sizeof(int), &where)) != TSL_OK)
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH, 2 * (groups + 1) * (LP_LEAF + 1) * es,
+                            &scratch)) != TSL_OK ||
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH2, 2 * groups * sizeof(int), &where)) != TSL_OK)
         return s;
-    int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at;
+    int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at, G = (int)groups, np = 0;
+    int left = (int)r0, right = (int)(N - r0 - n);
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
-    size_t kmin = m < n ? m : n, wg = LP_LEAF_WG;
-    for (size_t j = 0; s == TSL_OK && j <= kmin; ++j) {
-        if (j == m) break; /* the last pivot was the last row: nothing below it to finish */
-        int ij = (int)j, np = (int)((m - j + LP_LEAF_WG - 1) / LP_LEAF_WG);
+    size_t wg = LP_LEAF_WG;
+    for (size_t j = 0; s == TSL_OK && j <= n; ++j) {
+        size_t base = j > 0 ? j - 1 : 0;
+        int ij = (int)j, nprev = np;
+        np = (int)((m - base + LP_LEAF_WG - 1) / LP_LEAF_WG);
         size_t global = (size_t)np * wg;
-        tsl__arg ca[] = {{sizeof im, &im}, {sizeof in, &in}, {sizeof(cl_mem), &a->mem},
-                         {sizeof off, &off}, {sizeof rs, &rs}, {sizeof cs, &cs},
-                         {sizeof ij, &ij}, {sizeof(cl_mem), &part}, {sizeof(cl_mem), &where}};
-        s = tsl__launch(ctx, kc, "lapack LU column", ca, 9, 1, &global, &wg);
-        if (s != TSL_OK || j == kmin) break;
-        tsl__arg pa[] = {{sizeof in, &in},     {sizeof(cl_mem), &a->mem},  {sizeof off, &off},
-                         {sizeof rs, &rs},     {sizeof cs, &cs},           {sizeof ij, &ij},
-                         {sizeof np, &np},     {sizeof(cl_mem), &part},    {sizeof(cl_mem), &where},
-                         {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0},  {sizeof at, &at}};
-        s = tsl__launch(ctx, kp, "lapack LU pivot", pa, 12, 1, &wg, &wg);
+        tsl__arg ca[] = {
+            {sizeof im, &im},           {sizeof in, &in},         {sizeof(cl_mem), &a->mem},
+            {sizeof off, &off},         {sizeof rs, &rs},         {sizeof cs, &cs},
+            {sizeof ij, &ij},           {sizeof nprev, &nprev},   {sizeof G, &G},
+            {sizeof(cl_mem), &scratch}, {sizeof(cl_mem), &where}, {sizeof(cl_mem), &piv->mem},
+            {sizeof ir0, &ir0},         {sizeof at, &at},         {sizeof left, &left},
+            {sizeof right, &right}};
+        s = tsl__launch(ctx, kc, "lapack LU column", ca, 16, 1, &global, &wg);
     }
     return s;
 }
 
-/* The leaf: the m x n block at (r0, r0) (n <= LP_LEAF), by the context's getrf variant. */
-static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
-                          const lp_piv *piv)
+/* The leaf: the m x n block at (r0, r0) (n <= LP_LEAF) of a matrix of N columns, by the
+ * context's getrf variant. Its interchanges reach the whole matrix row. */
+static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m,
+                          size_t n, const lp_piv *piv)
 {
     const char *v = tsl__context_variant(ctx, "getrf");
     if (strcmp(v, "auto") == 0) v = tsl__auto_pick(ctx, getrf_auto);
-    if (m > LP_LEAF_WG && strcmp(v, "columns") == 0) return lu_columns(ctx, a, r0, m, n, piv);
+    if (m > LP_LEAF_WG && strcmp(v, "columns") == 0) return lu_columns(ctx, a, N, r0, m, n, piv);
     cl_kernel k;
     tsl_status s = tsl__lp_kernel(ctx, a->prec, "lu_leaf", &k);
     if (s != TSL_OK) return s;
     int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at;
+    int left = (int)r0, right = (int)(N - r0 - n);
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
-    tsl__arg args[] = {{sizeof im, &im}, {sizeof in, &in}, {sizeof(cl_mem), &a->mem},
-                       {sizeof off, &off}, {sizeof rs, &rs}, {sizeof cs, &cs},
-                       {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0}, {sizeof at, &at}};
+    tsl__arg args[] = {
+        {sizeof im, &im}, {sizeof in, &in},     {sizeof(cl_mem), &a->mem},   {sizeof off, &off},
+        {sizeof rs, &rs}, {sizeof cs, &cs},     {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0},
+        {sizeof at, &at}, {sizeof left, &left}, {sizeof right, &right}};
     size_t wg = LP_LEAF_WG;
-    return tsl__launch(ctx, k, "lapack LU leaf", args, 9, 1, &wg, &wg);
+    return tsl__launch(ctx, k, "lapack LU leaf", args, 11, 1, &wg, &wg);
 }
 
-/* LU of the m x n block at (r0, r0) of a (the rows r0 .. of the whole matrix), its pivots at
- * piv[r0 ..] as rows of the whole matrix. The interchanges reach the block's own columns only:
- * the caller applies them to the columns left of it. */
-static tsl_status lu_rec(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
+/* LU of the m x n block at (r0, r0) of a matrix of N columns (the rows r0 .. of the whole
+ * matrix), its pivots at piv[r0 ..] as rows of the whole matrix. The leaves apply each
+ * interchange to the whole matrix row as they pick it, so no step here exchanges rows: the
+ * columns right of a leaf have its interchanges before the TRSM and GEMM that read them, the
+ * columns left of it (finished L) after the GEMMs that read them, as dgetrf2's dlaswp calls. */
+static tsl_status lu_rec(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m, size_t n,
                          const lp_piv *piv)
 {
     size_t kmin = m < n ? m : n;
     tsl_status s;
     if (kmin == 0) return TSL_OK;
     if (kmin <= LP_LEAF) {
-        if ((s = lu_leaf(ctx, a, r0, m, kmin, piv)) != TSL_OK) return s;
+        if ((s = lu_leaf(ctx, a, N, r0, m, kmin, piv)) != TSL_OK) return s;
         if (n == kmin) return TSL_OK;
-        /* a wide block (m < n): the rest of its rows' columns, interchanged and solved */
-        if ((s = tsl__lp_swap(ctx, a, r0 + kmin, n - kmin, piv, r0, r0 + kmin, 0)) != TSL_OK)
-            return s;
+        /* a wide block (m < n): the rest of its rows' columns solved */
         return tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT,
                             kmin, n - kmin, 1.0, lp_sub(a, r0, r0), lp_sub(a, r0, r0 + kmin));
     }
@@ -185,8 +190,7 @@ static tsl_status lu_rec(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m,
     size_t n1 = kmin / 2 / LP_LEAF * LP_LEAF;
     if (n1 == 0) n1 = LP_LEAF;
     size_t n2 = n - n1;
-    if ((s = lu_rec(ctx, a, r0, m, n1, piv)) != TSL_OK) return s;
-    if ((s = tsl__lp_swap(ctx, a, r0 + n1, n2, piv, r0, r0 + n1, 0)) != TSL_OK) return s;
+    if ((s = lu_rec(ctx, a, N, r0, m, n1, piv)) != TSL_OK) return s;
     /* A12 = L11^-1 A12; A22 -= A21 A12 */
     if ((s = tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS, TSL_UNIT,
                           n1, n2, 1.0, lp_sub(a, r0, r0), lp_sub(a, r0, r0 + n1))) != TSL_OK)
@@ -195,27 +199,19 @@ static tsl_status lu_rec(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m,
                           -1.0, lp_sub(a, r0 + n1, r0), lp_sub(a, r0, r0 + n1), 1.0,
                           lp_sub(a, r0 + n1, r0 + n1))) != TSL_OK)
         return s;
-    if ((s = lu_rec(ctx, a, r0 + n1, m - n1, n2, piv)) != TSL_OK) return s;
-    /* the bottom right's interchanges, on the left part's columns */
-    return tsl__lp_swap(ctx, a, r0, n1, piv, r0 + n1, r0 + kmin, 0);
+    return lu_rec(ctx, a, N, r0 + n1, m - n1, n2, piv);
 }
 
-/* Blocked over panels of LP_LU_NB columns, each factored by lu_rec: its interchanges applied to
- * the columns left and right of it, the panel's rows of the right part solved by its unit lower
- * triangle and the rest updated by one GEMM of k = LP_LU_NB. The panels bound how many
- * interchanges one lu_swap applies (a column's are a chain of dependent exchanges): recursion
- * over the whole matrix applies each pivot at every level, down a column of the right half
- * thousands long at the top. */
+/* Blocked over panels of LP_LU_NB columns, each factored by lu_rec (its interchanges reaching
+ * the whole rows), the panel's rows of the right part solved by its unit lower triangle and the
+ * rest updated by one GEMM of k = LP_LU_NB. */
 tsl_status tsl__lp_getrf(tsl_context *ctx, const lp_mat *a, size_t m, size_t n, const lp_piv *piv)
 {
     tsl_status s = TSL_OK;
     size_t kmin = m < n ? m : n;
     for (size_t j0 = 0; s == TSL_OK && j0 < kmin; j0 += LP_LU_NB) {
         size_t jb = kmin - j0 < LP_LU_NB ? kmin - j0 : LP_LU_NB, right = n - j0 - jb;
-        if ((s = lu_rec(ctx, a, j0, m - j0, jb, piv)) != TSL_OK ||
-            (s = tsl__lp_swap(ctx, a, 0, j0, piv, j0, j0 + jb, 0)) != TSL_OK ||
-            (s = tsl__lp_swap(ctx, a, j0 + jb, right, piv, j0, j0 + jb, 0)) != TSL_OK)
-            break;
+        if ((s = lu_rec(ctx, a, n, j0, m - j0, jb, piv)) != TSL_OK) break;
         if (right == 0) continue;
         if ((s = tsl__lp_trsm(ctx, a->prec, a->layout, TSL_LEFT, TSL_LOWER, TSL_NO_TRANS,
                               TSL_UNIT, jb, right, 1.0, lp_sub(a, j0, j0),
