@@ -96,3 +96,35 @@ typedef real sreal;
         return v;                                                                               \
     }
 TSL_GROUP_SUM(group_sum, real)
+
+/* Work-groups that wait on each other's results through counters in global memory (the tasks of
+ * level3.cl's fused inverses, lapack.cl's LU columns): a group's item 0 spins until *ctr reaches
+ * need, with atomics, then fences, before the group's barrier (the pattern of CUDA's grid
+ * synchronization, whose fence also drops what the SM's L1 held); a group that is done fences
+ * its stores, meets at a barrier, and its item 0 counts it done. The fence is at the device's
+ * scope where the host names NVIDIA's (NV_FENCE: inline PTX, since its OpenCL compiles mem_fence
+ * to a fence of the work-group's scope only, MEMBAR.SC.CTA), else mem_fence. The host launches
+ * such kernels so that a group waits only on work that groups already running hold (tickets). */
+#ifndef NV_FENCE
+#define NV_FENCE 0
+#endif
+#if NV_FENCE
+#define DEVICE_FENCE() __asm__ __volatile__("membar.gl;" ::: "memory")
+#else
+#define DEVICE_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
+void group_wait(volatile __global int *ctr, const int need)
+{
+    if (get_local_id(0) == 0) {
+        while (atomic_add(ctr, 0) < need)
+            ;
+        DEVICE_FENCE();
+    }
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+}
+void group_signal(volatile __global int *ctr)
+{
+    DEVICE_FENCE();
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    if (get_local_id(0) == 0) atomic_inc(ctr);
+}

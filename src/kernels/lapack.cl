@@ -118,42 +118,37 @@ lu_leaf(const int m, const int n, __global real *A, const long off, const long r
 #endif
 
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_col)
-/* The `columns` variant of the leaf (lu_leaf's arithmetic over many work-groups, one launch a
- * column): step j (0 .. n) of the m x n block at (r0, r0), n <= m. Work-group g takes rows
- * base + g LEAF_WG .. (one row a work-item), base = max(j - 1, 0). Step j > 0 picks the pivot p of
- * column j - 1 from step j - 1's nprev candidates (every work-group the same one: the largest,
- * the first row among equal ones, as idamax), records it in piv (INFO for a zero pivot, as
- * lu_leaf), exchanges rows j - 1 and p across the whole matrix row (the block's n columns and the
- * left and right columns beside it, as lu_leaf) and finishes column j - 1 (the scaling by the
- * pivot and the rank-1 update of columns j ..). Step j < n then gives each
- * work-group's largest magnitude of column j among its rows below j - 1, the first row holding
- * it, and that row's n values, for step j + 1.
+/* One task of lu_col: step j (0 .. n) of row block g (rows g LEAF_WG .., one a work-item) of the
+ * m x n block at (r0, r0), n <= m. Step j > 0 picks the pivot p of column j - 1 from step j - 1's
+ * G candidates (every task the same one: the largest, the first row among equal ones, as idamax),
+ * records it in piv (INFO for a zero pivot, as lu_leaf), exchanges rows j - 1 and p across the
+ * whole matrix row (the block's n columns and the left and right columns beside it, as lu_leaf)
+ * and finishes column j - 1 on its rows (the scaling by the pivot and the rank-1 update of columns
+ * j ..). Step j < n then gives the block's largest magnitude of column j among its rows at or
+ * below j, the first row holding it, and that row's n values, for step j + 1.
  *
- * No work-group reads a row of A another one writes in the same launch: the pivot row comes from
- * the copy of the winning candidate (cand), row j - 1's values, which move to row p, from the
- * copy that its work-group made (rowj), and the exchanged rows are each written by the work-item
- * that owns them; the columns beside the block, which no other step of the launch touches, are
- * spread over all its work-items. The copies alternate between two halves (parity j & 1), written
- * in one launch and read in the next. scratch holds part[2][G], rowj[2][LEAF_MAX_COLS],
- * cand[2][G][LEAF_MAX_COLS]; where is int[2][G]; G = the work-groups of step 0. */
-__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1))) void
-lu_col(const int m, const int n, __global real *A, const long off, const long rs, const long cs,
-       const int j, const int nprev, const int G, __global real *scratch, __global int *where,
-       __global int *piv, const int r0, const int info_at, const int left, const int right)
+ * No task reads a row of A that another task of its step writes: the pivot row comes from the
+ * copy of the winning candidate (cand), row j - 1's values, which move to row p, from the copy
+ * that its block made (rowj), and the exchanged rows are each written by the work-item that owns
+ * them; the columns beside the block, which no other step touches, are spread over the step's
+ * tasks the same way at every step. The copies alternate between two halves (parity j & 1),
+ * written in one step and read in the next. scratch holds part[2][G], rowj[2][LEAF_MAX_COLS],
+ * cand[2][G][LEAF_MAX_COLS]; where is int[2][G]. */
+void lu_col_step(const int m, const int n, __global real *A, const long off, const long rs,
+                 const long cs, const int j, const int g, const int G, __global real *scratch,
+                 __global int *where, __global int *piv, const int r0, const int info_at,
+                 const int left, const int right, __local real *u, __local real *best,
+                 __local int *at)
 {
-    __local real u[LEAF_MAX_COLS];
-    __local real best[LEAF_WG];
-    __local int at[LEAF_WG];
     __global real *part = scratch, *rowj = scratch + 2 * G, *cand = rowj + 2 * LEAF_MAX_COLS;
-    const int lid = get_local_id(0), g = get_group_id(0);
-    const int base = j > 0 ? j - 1 : 0, i = base + g * LEAF_WG + lid;
-    /* the row guard inside each statement, not around the loops (see WG_FOR) */
-    const int mine = i < m;
+    const int lid = get_local_id(0), i = g * LEAF_WG + lid;
     if (j > 0) {
-        const int qp = (j - 1) & 1, pbase = j > 1 ? j - 2 : 0;
+        const int qp = (j - 1) & 1;
+        /* the row guard inside each statement, not around the loops (see WG_FOR) */
+        const int mine = i < m && i >= j - 1;
         real b = -1;
         int w = INT_MAX;
-        WG_FOR(t, 0, nprev)
+        WG_FOR(t, 0, G)
         {
             real o = part[qp * G + t];
             int ow = where[qp * G + t];
@@ -164,7 +159,7 @@ lu_col(const int m, const int n, __global real *A, const long off, const long rs
         argmax_tree(best, at, lid);
         const int p = at[0];
         const real mag = best[0];
-        __global const real *pr = cand + (qp * G + (p - pbase) / LEAF_WG) * LEAF_MAX_COLS;
+        __global const real *pr = cand + (qp * G + p / LEAF_WG) * LEAF_MAX_COLS;
         WG_FOR(c, 0, n) u[c] = pr[c];
         barrier(CLK_LOCAL_MEM_FENCE);
         if (g == 0 && lid == 0) {
@@ -198,9 +193,9 @@ lu_col(const int m, const int n, __global real *A, const long off, const long rs
             if (c < n && mine && (moved || (top ? p != i : c >= j - 1))) AT(i, c) = x[c];
         if (mag != ZERO && p != j - 1) {
             /* a trip count the same for every work-item (see WG_FOR) */
-            const int span = left + right, step = (int)get_num_groups(0) * LEAF_WG;
-            for (int e0 = 0; e0 < span; e0 += step) {
-                const int e = e0 + g * LEAF_WG + lid, c = e < left ? e - left : n + e - left;
+            const int span = left + right;
+            for (int e0 = 0; e0 < span; e0 += G * LEAF_WG) {
+                const int e = e0 + i, c = e < left ? e - left : n + e - left;
                 if (e < span) {
                     real t = AT(j - 1, c);
                     AT(j - 1, c) = AT(p, c);
@@ -210,12 +205,12 @@ lu_col(const int m, const int n, __global real *A, const long off, const long rs
         }
     }
     if (j >= n) return;
-    const int q = j & 1, cand_row = mine && i >= j;
+    const int q = j & 1, cand_row = i < m && i >= j;
     best[lid] = cand_row ? fabs(AT(i, j)) : -1;
     at[lid] = cand_row ? i : INT_MAX;
     argmax_tree(best, at, lid);
     if (lid == 0) part[q * G + g] = best[0], where[q * G + g] = at[0];
-    const int win = cand_row && i == at[0], jrow = mine && i == j;
+    const int win = cand_row && i == at[0], jrow = i < m && i == j;
     real y[LEAF_MAX_COLS];
 #pragma unroll
     for (int c = 0; c < LEAF_MAX_COLS; c++)
@@ -225,6 +220,40 @@ lu_col(const int m, const int n, __global real *A, const long off, const long rs
         if (c < n && win) cand[(q * G + g) * LEAF_MAX_COLS + c] = y[c];
         if (c < n && jrow) rowj[q * LEAF_MAX_COLS + c] = y[c];
     }
+}
+
+/* The `columns` variant of the leaf: lu_leaf's arithmetic over G = ceil(m / LEAF_WG) row blocks,
+ * in one launch. Its (n + 1) G tasks (lu_col_step: step j of block g is ticket j G + g) are
+ * taken in ticket order from ctr[0] by however many groups run; a task of step j waits until
+ * ctr[1], the tasks done, reaches j G (group_wait, common.cl): tasks done always include every
+ * one of the steps before the latest one done, since each waited on them. So a task waits only on
+ * tasks of earlier tickets, held by groups already running, and any number of groups makes
+ * progress. The last group out sets ctr[0 .. 2] back to zero for the next launch. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1))) void
+lu_col(const int m, const int n, __global real *A, const long off, const long rs, const long cs,
+       const int G, __global real *scratch, __global int *where, __global int *piv, const int r0,
+       const int info_at, const int left, const int right, volatile __global int *ctr)
+{
+    __local real u[LEAF_MAX_COLS];
+    __local real best[LEAF_WG];
+    __local int at[LEAF_WG];
+    __local int task;
+    const int lid = get_local_id(0), total = (n + 1) * G;
+    for (;;) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid == 0) task = atomic_inc(ctr);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const int t = task;
+        if (t >= total) break;
+        const int j = t / G;
+        group_wait(ctr + 1, j * G);
+        lu_col_step(m, n, A, off, rs, cs, j, t - j * G, G, scratch, where, piv, r0, info_at, left,
+                    right, u, best, at);
+        group_signal(ctr + 1);
+    }
+    if (lid == 0 && atomic_inc(ctr + 2) == (int)get_num_groups(0) - 1)
+        for (int z = 0; z < 3; ++z)
+            atomic_xchg(ctr + z, 0);
 }
 #endif
 

@@ -332,25 +332,17 @@ __kernel void l3_tri_inv64(const int n, const int nb, __global const real *A, co
  * pair (the block of 64, or the pair one level down all done), an inv21 tile for its pair's T.
  * Tasks wait only on tasks of earlier tickets, which groups already running hold, so any number of
  * groups on any device makes progress (no group waits on one that has not started). Each task
- * counts itself done in ctr (its items fence their stores, then item 0 atomic_inc); a waiting
- * group's item 0 spins on the count with atomics and fences after it, before the group's barrier
- * (the pattern of CUDA's grid synchronization, whose fence also drops what the SM's L1 held). Each
- * level's T has a region of its own: a pair of the next level may start while a pair of this one
- * still reads its T. The last group out sets every counter back to zero for the next launch (the
- * host zeroes ctr once, when it makes it). The products stage FZ_K k at a time of a 64-row slice
- * of the left operand and a 64-column slice of the right one in local memory, each item holding
- * 4 x 4 of the tile: latency-bound, slower than the tuned GEMM's launches for levels of 256 and
- * more on the H100, which the host builds launch by launch after this kernel (option inv_fuse). */
+ * counts itself done in ctr and a waiting group spins on the count (group_signal, group_wait:
+ * common.cl). Each level's T has a region of its own: a pair of the next level may start while a
+ * pair of this one still reads its T. The last group out sets every counter back to zero for the
+ * next launch (the host zeroes ctr once, when it makes it). The products stage FZ_K k at a time of
+ * a 64-row slice of the left operand and a 64-column slice of the right one in local memory, each
+ * item holding 4 x 4 of the tile: latency-bound, slower than the tuned GEMM's launches for levels
+ * of 256 and more on the H100, which the host builds launch by launch after this kernel (option
+ * inv_fuse). */
 #ifndef FZ_K
 #define FZ_K 16 /* the k of a product's step (the host asks 32 on NVIDIA's GPUs; PoCL 3.1's LLVM
                  * crashed compiling 32) */
-#endif
-/* a fence at the device's scope where the host names NVIDIA's (inline PTX: its OpenCL compiles
- * mem_fence to a fence of the work-group's scope only, MEMBAR.SC.CTA), else mem_fence */
-#if NV_FENCE
-#define FZ_FENCE() __asm__ __volatile__("membar.gl;" ::: "memory")
-#else
-#define FZ_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
 #endif
 static int fz_pairs(const int n, const int h)
 {
@@ -388,21 +380,6 @@ static void fz_block_done(const int n, const int nsmall, int h, const int o, int
     }
     *idx = 2 + o / 64;
     *need = 1;
-}
-static void fz_wait(volatile __global int *ctr, const int idx, const int need)
-{
-    if (get_local_id(0) == 0) {
-        while (atomic_add(ctr + idx, 0) < need)
-            ;
-        FZ_FENCE();
-    }
-    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
-}
-static void fz_signal(volatile __global int *ctr, const int idx)
-{
-    FZ_FENCE();
-    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
-    if (get_local_id(0) == 0) atomic_inc(ctr + idx);
 }
 /* O (R x C, rows ldo apart) = alpha sum over k in [klo, khi) of X(i, k) Y(k, j), X(i, k) at
  * X[i xrs + k xcs], Y(k, j) at Y[k ldy + j]; R, C <= 64. The next step's elements are loaded
@@ -478,7 +455,7 @@ __kernel void l3_tri_inv_fused(const int n, const int top, __global const real *
     while (t < total) {
         if (t < nsmall) {
             inv64_block(t, n, 64, A, a_off, a_rs, a_cs, lower, unit, D, ldd, nsmall, zspan, lm);
-            fz_signal(ctr, 2 + t);
+            group_signal(ctr + 2 + t);
         } else {
             /* the stage, level h, pair p and tile (ti, tj) of task t */
             int i = t - nsmall, h = 64, base = 2 + nsmall, inv = 0;
@@ -499,11 +476,11 @@ __kernel void l3_tri_inv_fused(const int n, const int top, __global const real *
             int wi, wn;
             if (!inv) { /* both halves inverted */
                 fz_block_done(n, nsmall, h, o, &wi, &wn);
-                fz_wait(ctr, wi, wn);
+                group_wait(ctr + wi, wn);
                 fz_block_done(n, nsmall, h, o + h, &wi, &wn);
-                fz_wait(ctr, wi, wn);
+                group_wait(ctr + wi, wn);
             } else {
-                fz_wait(ctr, base + p, fz_tiles(n, h, p));
+                group_wait(ctr + base + p, fz_tiles(n, h, p));
             }
             /* lower: T (h2 x h) = A21 inv11, inv11(k, j) zero for k < j; inv21 (h2 x h) =
              * -inv22 T, inv22(i, k) zero for k > i. upper: T (h x h2) = A12 inv22, inv22(k, j)
@@ -529,7 +506,7 @@ __kernel void l3_tri_inv_fused(const int n, const int top, __global const real *
             }
             fz_product(R, C, klo, khi, X, xrs, xcs, Y, ldy, inv ? (real)-1 : (real)1, O,
                        inv ? ldd : h, lm);
-            fz_signal(ctr, base + inv * fz_pairs(n, h) + p);
+            group_signal(ctr + base + inv * fz_pairs(n, h) + p);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (tid == 0) task = atomic_inc(ctr);

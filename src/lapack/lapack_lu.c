@@ -31,9 +31,10 @@ tsl_status tsl__lp_kernel(tsl_context *ctx, int prec, const char *name, cl_kerne
     int unoptimized = pocl && strcmp(name, "chol_diag") != 0;
     char options[192];
     snprintf(options, sizeof options,
-             "-DPRECISION=%d -DLEAF_WG=%d -DLEAF_MAX_COLS=%d -DONLY_ONE_KERNEL -DONLY_%s%s",
+             "-DPRECISION=%d -DLEAF_WG=%d -DLEAF_MAX_COLS=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s",
              prec == TSL_DOUBLE ? 64 : 32, LP_LEAF_WG, LP_LEAF, name,
-             unoptimized ? " -cl-opt-disable" : "");
+             unoptimized ? " -cl-opt-disable" : "",
+             tsl__nv_compute_capability(ctx) > 0 ? " -DNV_FENCE=1" : "");
     return tsl__get_kernel(ctx, "lapack.cl", options, name, k);
 }
 
@@ -83,8 +84,9 @@ tsl_status tsl__lp_swap(tsl_context *ctx, const lp_mat *a, size_t c0, size_t nco
 /* ---- the leaves' variants (the op "getrf") ----------------------------------------------------
  * leaf: one work-group factors the leaf column by column (lu_leaf): one launch, its rows walked
  * by LP_LEAF_WG work-items; columns: the same arithmetic over a work-group per LP_LEAF_WG rows,
- * one launch a column (lu_col), for devices where one work-group is a small part of the device.
- * auto: columns on GPUs, leaf elsewhere. A leaf of at most LP_LEAF_WG rows always takes `leaf`. */
+ * in one launch (lu_col, whose groups wait on each other through counters), for devices where one
+ * work-group is a small part of the device. auto: columns on GPUs, leaf elsewhere. A leaf of at
+ * most LP_LEAF_WG rows always takes `leaf`. */
 typedef struct {
     const char *name;
     int columns;
@@ -107,9 +109,8 @@ static tsl_status getrf_check(tsl_context *ctx, const char *variant, const char 
 const tsl__op_desc tsl__getrf_desc = {
     .op = "getrf", .variant_name = getrf_name, .variant_check = getrf_check};
 
-/* The columns variant on the m x n leaf at (r0, r0), n <= m, of a matrix of N columns: steps
- * 0 .. n of lu_col, each one launch (finishing column j - 1, proposing column j's pivot
- * candidates). */
+/* The columns variant on the m x n leaf at (r0, r0), n <= m, of a matrix of N columns: one launch
+ * of lu_col, its tasks (a row block's step) taken by at most two groups a compute unit. */
 static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m,
                              size_t n, const lp_piv *piv)
 {
@@ -117,32 +118,35 @@ static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t N, size_t
     tsl_status s;
     size_t es = a->prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
     size_t groups = (m + LP_LEAF_WG - 1) / LP_LEAF_WG;
-    cl_mem scratch, where;
+    cl_mem scratch, where, ctr;
     if ((s = tsl__lp_kernel(ctx, a->prec, "lu_col", &kc)) != TSL_OK ||
         (s = tsl__workspace(ctx, TSL__WS_SCRATCH, 2 * (groups + 1) * (LP_LEAF + 1) * es,
                             &scratch)) != TSL_OK ||
-        (s = tsl__workspace(ctx, TSL__WS_SCRATCH2, 2 * groups * sizeof(int), &where)) != TSL_OK)
+        (s = tsl__workspace(ctx, TSL__WS_SCRATCH2, 2 * groups * sizeof(int), &where)) != TSL_OK ||
+        (s = tsl__counters(ctx, 3, &ctr)) != TSL_OK)
         return s;
-    int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at, G = (int)groups, np = 0;
+    int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at, G = (int)groups;
     int left = (int)r0, right = (int)(N - r0 - n);
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
-    size_t wg = LP_LEAF_WG;
-    for (size_t j = 0; s == TSL_OK && j <= n; ++j) {
-        size_t base = j > 0 ? j - 1 : 0;
-        int ij = (int)j, nprev = np;
-        np = (int)((m - base + LP_LEAF_WG - 1) / LP_LEAF_WG);
-        size_t global = (size_t)np * wg;
-        tsl__arg ca[] = {
-            {sizeof im, &im},           {sizeof in, &in},         {sizeof(cl_mem), &a->mem},
-            {sizeof off, &off},         {sizeof rs, &rs},         {sizeof cs, &cs},
-            {sizeof ij, &ij},           {sizeof nprev, &nprev},   {sizeof G, &G},
-            {sizeof(cl_mem), &scratch}, {sizeof(cl_mem), &where}, {sizeof(cl_mem), &piv->mem},
-            {sizeof ir0, &ir0},         {sizeof at, &at},         {sizeof left, &left},
-            {sizeof right, &right}};
-        s = tsl__launch(ctx, kc, "lapack LU column", ca, 16, 1, &global, &wg);
-    }
-    return s;
+    size_t most = 2 * (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1);
+    size_t wg = LP_LEAF_WG, global = (groups < most ? groups : most) * wg;
+    tsl__arg ca[] = {{sizeof im, &im},
+                     {sizeof in, &in},
+                     {sizeof(cl_mem), &a->mem},
+                     {sizeof off, &off},
+                     {sizeof rs, &rs},
+                     {sizeof cs, &cs},
+                     {sizeof G, &G},
+                     {sizeof(cl_mem), &scratch},
+                     {sizeof(cl_mem), &where},
+                     {sizeof(cl_mem), &piv->mem},
+                     {sizeof ir0, &ir0},
+                     {sizeof at, &at},
+                     {sizeof left, &left},
+                     {sizeof right, &right},
+                     {sizeof(cl_mem), &ctr}};
+    return tsl__launch(ctx, kc, "lapack LU columns", ca, 15, 1, &global, &wg);
 }
 
 /* The leaf: the m x n block at (r0, r0) (n <= LP_LEAF) of a matrix of N columns, by the
