@@ -54,13 +54,11 @@ real pivot_scaled(const real l, const real pv)
     return fabs(pv) >= sfmin ? l * (1 / pv) : l / pv;
 }
 
-/* Rows j and p exchanged across columns [c0, c1) of the block (c0 < 0: columns left of it), a
- * column a work-item. */
-void swap_rows(__global real *A, const long off, const long rs, const long cs, const int c0,
-               const int c1, const int j, const int p, const int lid)
+/* Rows j and p of the block's n columns exchanged, a column a work-item. */
+void swap_rows(__global real *A, const long off, const long rs, const long cs, const int n,
+               const int j, const int p, const int lid)
 {
-    WG_FOR(c, c0, c1)
-    {
+    WG_FOR(c, 0, n) {
         real t = AT(j, c);
         AT(j, c) = AT(p, c);
         AT(p, c) = t;
@@ -70,15 +68,14 @@ void swap_rows(__global real *A, const long off, const long rs, const long cs, c
 #if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_leaf)
 /* LU with partial pivoting of the m x n block at (r0, r0) of the matrix (rows r0.. of the whole
  * matrix, n <= m or not), LAPACK's dgetf2: for each of its min(m, n) columns j the row of the
- * largest magnitude (the first such, as idamax) is swapped in across the whole matrix row (the
- * left columns left of the block, its n, the right ones right of it: the interchanges dlaswp
- * would apply to the rest of the row, in the same order) and recorded as piv[r0 + j] = r0 + p + 1;
- * a nonzero pivot scales the column below it (by its reciprocal where that is a normal number, as
- * LAPACK), a zero one sets INFO to r0 + j + 1 if it is still 0 and the column is left as it is;
- * then the rank-1 update of the rest of the block. */
-__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1))) void
-lu_leaf(const int m, const int n, __global real *A, const long off, const long rs, const long cs,
-        __global int *piv, const int r0, const int info_at, const int left, const int right)
+ * largest magnitude (the first such, as idamax) is swapped in across the block's n columns
+ * (lu_perm applies the leaf's interchanges to the rest of the rows) and recorded as
+ * piv[r0 + j] = r0 + p + 1; a nonzero pivot scales the column below it (by its reciprocal where
+ * that is a normal number, as LAPACK), a zero one sets INFO to r0 + j + 1 if it is still 0 and the
+ * column is left as it is; then the rank-1 update of the rest of the block. */
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void lu_leaf(const int m, const int n, __global real *A, const long off, const long rs,
+             const long cs, __global int *piv, const int r0, const int info_at)
 {
     __local real best[LEAF_WG];
     __local int where[LEAF_WG];
@@ -99,7 +96,7 @@ lu_leaf(const int m, const int n, __global real *A, const long off, const long r
         const int p = where[0];
         const real mag = best[0];
         if (lid == 0) piv[r0 + j] = r0 + p + 1;
-        if (mag != ZERO && p != j) swap_rows(A, off, rs, cs, -left, n + right, j, p, lid);
+        if (mag != ZERO && p != j) swap_rows(A, off, rs, cs, n, j, p, lid);
         barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
         if (mag != ZERO) {
             const real pv = AT(j, j);
@@ -122,34 +119,38 @@ lu_leaf(const int m, const int n, __global real *A, const long off, const long r
  * m x n block at (r0, r0), n <= m. Step j > 0 picks the pivot p of column j - 1 from step j - 1's
  * G candidates (every task the same one: the largest, the first row among equal ones, as idamax),
  * records it in piv (INFO for a zero pivot, as lu_leaf), exchanges rows j - 1 and p across the
- * whole matrix row (the block's n columns and the left and right columns beside it, as lu_leaf)
- * and finishes column j - 1 on its rows (the scaling by the pivot and the rank-1 update of columns
- * j ..). Step j < n then gives the block's largest magnitude of column j among its rows at or
- * below j, the first row holding it, and that row's n values, for step j + 1.
+ * block's n columns (lu_perm: the rest of the rows) and finishes column j - 1 on its rows (the
+ * scaling by the pivot and the rank-1 update of columns j ..). Step j < n then gives the block's
+ * largest magnitude of column j among its rows at or below j, the first row holding it, and that
+ * row's n values, for step j + 1.
  *
  * No task reads a row of A that another task of its step writes: the pivot row comes from the
  * copy of the winning candidate (cand), row j - 1's values, which move to row p, from the copy
  * that its block made (rowj), and the exchanged rows are each written by the work-item that owns
- * them; the columns beside the block, which no other step touches, are spread over the step's
- * tasks the same way at every step. The copies alternate between two halves (parity j & 1),
- * written in one step and read in the next. scratch holds part[2][G], rowj[2][LEAF_MAX_COLS],
- * cand[2][G][LEAF_MAX_COLS]; where is int[2][G]. */
+ * them. The copies alternate between two halves (parity j & 1), written in one step and read in
+ * the next. scratch holds part[2][G], rowj[2][LEAF_MAX_COLS], cand[2][G][LEAF_MAX_COLS]; where is
+ * int[2][G]. */
 void lu_col_step(const int m, const int n, __global real *A, const long off, const long rs,
                  const long cs, const int j, const int g, const int G, __global real *scratch,
                  __global int *where, __global int *piv, const int r0, const int info_at,
-                 const int left, const int right, __local real *u, __local real *best,
-                 __local int *at)
+                 __local real *u, __local real *best, __local int *at)
 {
     __global real *part = scratch, *rowj = scratch + 2 * G, *cand = rowj + 2 * LEAF_MAX_COLS;
     const int lid = get_local_id(0), i = g * LEAF_WG + lid;
-    if (j > 0) {
+    /* the work-item's row, loaded once (every load issued before the first store: a store to A
+     * and a later load from it are not reordered by the compiler, which cannot prove them apart)
+     * and kept in registers through the step's update for its candidate */
+    real x[LEAF_MAX_COLS];
+    if (j == 0) {
+#pragma unroll
+        for (int c = 0; c < LEAF_MAX_COLS; c++) x[c] = c < n && i < m ? AT(i, c) : ZERO;
+    } else {
         const int qp = (j - 1) & 1;
         /* the row guard inside each statement, not around the loops (see WG_FOR) */
         const int mine = i < m && i >= j - 1;
         real b = -1;
         int w = INT_MAX;
-        WG_FOR(t, 0, G)
-        {
+        WG_FOR(t, 0, G) {
             real o = part[qp * G + t];
             int ow = where[qp * G + t];
             if (o > b || (o == b && ow < w)) b = o, w = ow;
@@ -168,12 +169,9 @@ void lu_col_step(const int m, const int n, __global real *A, const long off, con
         }
         __global const real *old = rowj + qp * LEAF_MAX_COLS; /* row j - 1 before the exchange */
         const int top = i == j - 1, moved = i == p && !top;
-        /* the row into registers, every load issued before the first store (a store to A and a
-         * later load from it are not reordered by the compiler: it cannot prove them apart) */
-        real x[LEAF_MAX_COLS];
 #pragma unroll
         for (int c = 0; c < LEAF_MAX_COLS; c++)
-            x[c] = c < n && mine && (moved || c >= j - 1) ? (moved ? old[c] : AT(i, c)) : ZERO;
+            x[c] = c < n && mine ? (moved ? old[c] : AT(i, c)) : ZERO; /* all n: the copies */
         const real pv = u[j - 1];
         real l = ZERO;
 #pragma unroll
@@ -182,43 +180,29 @@ void lu_col_step(const int m, const int n, __global real *A, const long off, con
         if (pv != ZERO) l = pivot_scaled(l, pv);
 #pragma unroll
         for (int c = 0; c < LEAF_MAX_COLS; c++) {
-            if (c == j - 1)
-                x[c] = l;
-            else if (c >= j)
-                x[c] -= l * u[c < n ? c : 0];
+            if (c == j - 1) x[c] = l;
+            else if (c >= j) x[c] -= l * u[c < n ? c : 0];
             if (top) x[c] = u[c < n ? c : 0];
         }
 #pragma unroll
         for (int c = 0; c < LEAF_MAX_COLS; c++)
             if (c < n && mine && (moved || (top ? p != i : c >= j - 1))) AT(i, c) = x[c];
-        if (mag != ZERO && p != j - 1) {
-            /* a trip count the same for every work-item (see WG_FOR) */
-            const int span = left + right;
-            for (int e0 = 0; e0 < span; e0 += G * LEAF_WG) {
-                const int e = e0 + i, c = e < left ? e - left : n + e - left;
-                if (e < span) {
-                    real t = AT(j - 1, c);
-                    AT(j - 1, c) = AT(p, c);
-                    AT(p, c) = t;
-                }
-            }
-        }
     }
     if (j >= n) return;
     const int q = j & 1, cand_row = i < m && i >= j;
-    best[lid] = cand_row ? fabs(AT(i, j)) : -1;
+    real xj = ZERO;
+#pragma unroll
+    for (int c = 0; c < LEAF_MAX_COLS; c++)
+        if (c == j) xj = x[c];
+    best[lid] = cand_row ? fabs(xj) : -1;
     at[lid] = cand_row ? i : INT_MAX;
     argmax_tree(best, at, lid);
     if (lid == 0) part[q * G + g] = best[0], where[q * G + g] = at[0];
     const int win = cand_row && i == at[0], jrow = i < m && i == j;
-    real y[LEAF_MAX_COLS];
-#pragma unroll
-    for (int c = 0; c < LEAF_MAX_COLS; c++)
-        y[c] = c < n && (win || jrow) ? AT(i, c) : ZERO;
 #pragma unroll
     for (int c = 0; c < LEAF_MAX_COLS; c++) {
-        if (c < n && win) cand[(q * G + g) * LEAF_MAX_COLS + c] = y[c];
-        if (c < n && jrow) rowj[q * LEAF_MAX_COLS + c] = y[c];
+        if (c < n && win) cand[(q * G + g) * LEAF_MAX_COLS + c] = x[c];
+        if (c < n && jrow) rowj[q * LEAF_MAX_COLS + c] = x[c];
     }
 }
 
@@ -229,10 +213,10 @@ void lu_col_step(const int m, const int n, __global real *A, const long off, con
  * one of the steps before the latest one done, since each waited on them. So a task waits only on
  * tasks of earlier tickets, held by groups already running, and any number of groups makes
  * progress. The last group out sets ctr[0 .. 2] back to zero for the next launch. */
-__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1))) void
-lu_col(const int m, const int n, __global real *A, const long off, const long rs, const long cs,
-       const int G, __global real *scratch, __global int *where, __global int *piv, const int r0,
-       const int info_at, const int left, const int right, volatile __global int *ctr)
+__kernel __attribute__((reqd_work_group_size(LEAF_WG, 1, 1)))
+void lu_col(const int m, const int n, __global real *A, const long off, const long rs,
+            const long cs, const int G, __global real *scratch, __global int *where,
+            __global int *piv, const int r0, const int info_at, volatile __global int *ctr)
 {
     __local real u[LEAF_MAX_COLS];
     __local real best[LEAF_WG];
@@ -247,13 +231,52 @@ lu_col(const int m, const int n, __global real *A, const long off, const long rs
         if (t >= total) break;
         const int j = t / G;
         group_wait(ctr + 1, j * G);
-        lu_col_step(m, n, A, off, rs, cs, j, t - j * G, G, scratch, where, piv, r0, info_at, left,
-                    right, u, best, at);
+        lu_col_step(m, n, A, off, rs, cs, j, t - j * G, G, scratch, where, piv, r0, info_at, u,
+                    best, at);
         group_signal(ctr + 1);
     }
     if (lid == 0 && atomic_inc(ctr + 2) == (int)get_num_groups(0) - 1)
-        for (int z = 0; z < 3; ++z)
-            atomic_xchg(ctr + z, 0);
+        for (int z = 0; z < 3; ++z) atomic_xchg(ctr + z, 0);
+}
+#endif
+
+#if !defined(ONLY_ONE_KERNEL) || defined(ONLY_lu_perm)
+/* The n interchanges of a leaf (piv[r0 .. r0 + n), n <= LEAF_MAX_COLS; rows of the whole matrix)
+ * on the columns beside it: the left ones left of the block at off (element (0, 0) the leaf's top
+ * left, row r0 and column r0 of the matrix), the right ones right of its n columns, a column a
+ * work-item. dlaswp's chain of exchanges is one permutation of at most 2n rows: each group works
+ * it out in local memory (the rows it moves and the row each one's new value comes from), then a
+ * work-item loads those rows' elements of its column, all at once, and stores them moved. */
+__kernel void lu_perm(const int n, __global real *A, const long off, const long rs, const long cs,
+                      __global const int *piv, const int r0, const int left, const int right)
+{
+    __local int dst[2 * LEAF_MAX_COLS], src[2 * LEAF_MAX_COLS], count;
+    if (get_local_id(0) == 0) {
+        int k = 0;
+        for (int t = 0; t < n; t++) {
+            const int p = piv[r0 + t] - 1 - r0;
+            int a = -1, b = -1;
+            for (int e = 0; e < k; e++) {
+                if (dst[e] == t) a = e;
+                if (dst[e] == p) b = e;
+            }
+            if (a < 0) dst[k] = src[k] = t, a = k++;
+            if (b < 0) dst[k] = src[k] = p, b = k++;
+            const int v = src[a];
+            src[a] = src[b], src[b] = v;
+        }
+        count = k;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int e = get_global_id(0), k = count;
+    if (e >= left + right) return;
+    const int c = e < left ? e - left : n + e - left;
+    real v[2 * LEAF_MAX_COLS];
+#pragma unroll
+    for (int r = 0; r < 2 * LEAF_MAX_COLS; r++) v[r] = r < k ? AT(src[r], c) : ZERO;
+#pragma unroll
+    for (int r = 0; r < 2 * LEAF_MAX_COLS; r++)
+        if (r < k && src[r] != dst[r]) AT(dst[r], c) = v[r];
 }
 #endif
 

@@ -6,9 +6,10 @@
  * recursively, as LAPACK's dgetrf2: the left half of the columns is factored (down to
  * leaves of LP_LEAF columns, lu_leaf or lu_col), the right half's top rows are solved by the unit
  * lower triangle (TRSM) and the rest updated by one GEMM, the bottom right is factored the same
- * way. A leaf applies each interchange it picks to the whole matrix row at once, which is the
- * exchanges dgetrf2 and dgetrf apply later with dlaswp, in the same order, on columns nothing
- * reads in between; so getrf has no row-interchange step of its own. Every flop outside the
+ * way. Each leaf's interchanges reach the whole matrix row as soon as it is factored (within
+ * its columns as it picks them, beside it by one lu_perm launch), which is the exchanges
+ * dgetrf2 and dgetrf apply later with dlaswp, in the same order, on columns nothing reads in
+ * between; so getrf has no row-interchange step of its own. Every flop outside the
  * leaves is in TRSM and GEMM. The leaves keep LAPACK's choices: the first row of largest magnitude
  * as the pivot, a zero pivot recorded in INFO (the first one) and the factorization completed. */
 #include <stdio.h>
@@ -109,10 +110,10 @@ static tsl_status getrf_check(tsl_context *ctx, const char *variant, const char 
 const tsl__op_desc tsl__getrf_desc = {
     .op = "getrf", .variant_name = getrf_name, .variant_check = getrf_check};
 
-/* The columns variant on the m x n leaf at (r0, r0), n <= m, of a matrix of N columns: one launch
- * of lu_col, its tasks (a row block's step) taken by at most two groups a compute unit. */
-static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m,
-                             size_t n, const lp_piv *piv)
+/* The columns variant on the m x n leaf at (r0, r0), n <= m: one launch of lu_col, its tasks (a
+ * row block's step) taken by at most two groups a compute unit. */
+static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
+                             const lp_piv *piv)
 {
     cl_kernel kc;
     tsl_status s;
@@ -126,7 +127,6 @@ static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t N, size_t
         (s = tsl__counters(ctx, 3, &ctr)) != TSL_OK)
         return s;
     int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at, G = (int)groups;
-    int left = (int)r0, right = (int)(N - r0 - n);
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
     size_t most = 2 * (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1);
@@ -143,38 +143,58 @@ static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t N, size_t
                      {sizeof(cl_mem), &piv->mem},
                      {sizeof ir0, &ir0},
                      {sizeof at, &at},
-                     {sizeof left, &left},
-                     {sizeof right, &right},
                      {sizeof(cl_mem), &ctr}};
-    return tsl__launch(ctx, kc, "lapack LU columns", ca, 15, 1, &global, &wg);
+    return tsl__launch(ctx, kc, "lapack LU columns", ca, 13, 1, &global, &wg);
+}
+
+/* The leaf's n interchanges (piv[r0 .. r0 + n)) on the rest of its rows: the columns left and
+ * right of the leaf at (r0, r0) in a matrix of N columns (lu_perm). */
+static tsl_status lu_perm(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t n,
+                          const lp_piv *piv)
+{
+    if (N == n) return TSL_OK;
+    cl_kernel k;
+    tsl_status s = tsl__lp_kernel(ctx, a->prec, "lu_perm", &k);
+    if (s != TSL_OK) return s;
+    int in = (int)n, ir0 = (int)r0, left = (int)r0, right = (int)(N - r0 - n);
+    cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
+    lp_strides(a, &rs, &cs);
+    tsl__arg args[] = {{sizeof in, &in},   {sizeof(cl_mem), &a->mem}, {sizeof off, &off},
+                       {sizeof rs, &rs},   {sizeof cs, &cs},          {sizeof(cl_mem), &piv->mem},
+                       {sizeof ir0, &ir0}, {sizeof left, &left},      {sizeof right, &right}};
+    size_t local = 64, global = (N - n + local - 1) / local * local;
+    return tsl__launch(ctx, k, "lapack LU interchanges beside a leaf", args, 9, 1, &global, &local);
 }
 
 /* The leaf: the m x n block at (r0, r0) (n <= LP_LEAF) of a matrix of N columns, by the
- * context's getrf variant. Its interchanges reach the whole matrix row. */
+ * context's getrf variant, its interchanges then applied to the rest of the rows (lu_perm). */
 static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m,
                           size_t n, const lp_piv *piv)
 {
     const char *v = tsl__context_variant(ctx, "getrf");
     if (strcmp(v, "auto") == 0) v = tsl__auto_pick(ctx, getrf_auto);
-    if (m > LP_LEAF_WG && strcmp(v, "columns") == 0) return lu_columns(ctx, a, N, r0, m, n, piv);
+    tsl_status s;
+    if (m > LP_LEAF_WG && strcmp(v, "columns") == 0) {
+        if ((s = lu_columns(ctx, a, r0, m, n, piv)) != TSL_OK) return s;
+        return lu_perm(ctx, a, N, r0, n, piv);
+    }
     cl_kernel k;
-    tsl_status s = tsl__lp_kernel(ctx, a->prec, "lu_leaf", &k);
-    if (s != TSL_OK) return s;
+    if ((s = tsl__lp_kernel(ctx, a->prec, "lu_leaf", &k)) != TSL_OK) return s;
     int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at;
-    int left = (int)r0, right = (int)(N - r0 - n);
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
     tsl__arg args[] = {
-        {sizeof im, &im}, {sizeof in, &in},     {sizeof(cl_mem), &a->mem},   {sizeof off, &off},
-        {sizeof rs, &rs}, {sizeof cs, &cs},     {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0},
-        {sizeof at, &at}, {sizeof left, &left}, {sizeof right, &right}};
+        {sizeof im, &im}, {sizeof in, &in}, {sizeof(cl_mem), &a->mem},   {sizeof off, &off},
+        {sizeof rs, &rs}, {sizeof cs, &cs}, {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0},
+        {sizeof at, &at}};
     size_t wg = LP_LEAF_WG;
-    return tsl__launch(ctx, k, "lapack LU leaf", args, 11, 1, &wg, &wg);
+    if ((s = tsl__launch(ctx, k, "lapack LU leaf", args, 9, 1, &wg, &wg)) != TSL_OK) return s;
+    return lu_perm(ctx, a, N, r0, n, piv);
 }
 
 /* LU of the m x n block at (r0, r0) of a matrix of N columns (the rows r0 .. of the whole
- * matrix), its pivots at piv[r0 ..] as rows of the whole matrix. The leaves apply each
- * interchange to the whole matrix row as they pick it, so no step here exchanges rows: the
+ * matrix), its pivots at piv[r0 ..] as rows of the whole matrix. The leaves apply their
+ * interchanges to the whole matrix rows (lu_leaf), so no step here exchanges rows: the
  * columns right of a leaf have its interchanges before the TRSM and GEMM that read them, the
  * columns left of it (finished L) after the GEMMs that read them, as dgetrf2's dlaswp calls. */
 static tsl_status lu_rec(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m, size_t n,
