@@ -101,7 +101,9 @@ static const char *command_names(void)
  * only when it loads, before main, so the command re-executes itself once with the variable set.
  * Only the command does this, and only for commands that time OpenBLAS, only when the user has
  * not set OPENBLAS_CORETYPE (theirs is kept) and only when /proc/cpuinfo's flags support better
- * kernels (tsl_openblas_better_core); libtessel never touches the environment.
+ * kernels (tsl_openblas_better_core); libtessel never touches the environment. The re-executed
+ * process says so in one note when it reports its first OpenBLAS row (cli_peer_row), so that a
+ * command line that fails its checks still prints one error line and nothing else.
  * For the tests, TESSEL_TEST_OPENBLAS_CORE stands for the core OpenBLAS detected and
  * TESSEL_TEST_CPUINFO for /proc/cpuinfo (peer_openblas.h). */
 
@@ -148,9 +150,6 @@ static void choose_openblas_core(int argc, char **argv)
     if (setenv("OPENBLAS_CORETYPE", core, 1) != 0 ||
         setenv(TSL_OPENBLAS_DETECTED_ENV, seen, 1) != 0)
         return;
-    cli_note("OpenBLAS detected %s on this CPU; using OPENBLAS_CORETYPE=%s (set OPENBLAS_CORETYPE "
-             "to override)",
-             seen, core);
     fflush(NULL);
     execv("/proc/self/exe", argv);
     int err = errno;

@@ -11,6 +11,7 @@
 #include "args.h"
 #include "commands.h"
 #include "common.h"
+#include "peer_openblas.h"
 
 /* ---- the session ----------------------------------------------------------------------------- */
 
@@ -382,8 +383,22 @@ tsl_status cli_copy_row(cli_session *s, const cli_copy_opts *o, double *times, c
 
 /* ---- peers ----------------------------------------------------------------------------------- */
 
+/* The note of a process the command re-executed with OPENBLAS_CORETYPE set (cli/main.c), once,
+ * when its first OpenBLAS row is reported. */
+static void note_openblas_core(const char *name)
+{
+    static int noted;
+    const char *core = getenv("OPENBLAS_CORETYPE"), *seen = getenv(TSL_OPENBLAS_DETECTED_ENV);
+    if (noted || strcmp(name, "openblas") != 0 || !core || !seen) return;
+    noted = 1;
+    cli_note("OpenBLAS detected %s on this CPU; using OPENBLAS_CORETYPE=%s (set OPENBLAS_CORETYPE "
+             "to override)",
+             seen, core);
+}
+
 int cli_peer_row(const tsl_peer_result *res, const char *name, int *noted, cli_row *row)
 {
+    note_openblas_core(name);
     if (res->device[0]) row->device = res->device;
     if (res->status == TSL_PEER_SKIPPED) {
         if (!*noted) cli_note("peer %s skipped: %s", name, res->reason);

@@ -1,6 +1,7 @@
 # openblas_core.sh: the command runs OpenBLAS with the kernels this CPU supports. Where OpenBLAS
 # fell back to a generic core (Prescott on the GPU machine's CPU), a command that times OpenBLAS
-# re-executes itself once with OPENBLAS_CORETYPE set and says so in one note; a user's
+# re-executes itself once with OPENBLAS_CORETYPE set and says so in one note (beside its openblas
+# row; a command that fails its checks prints only its error line); a user's
 # OPENBLAS_CORETYPE is kept; other commands are left alone; the openblas row names the core, the
 # threads and who chose the core. This machine's OpenBLAS detects its CPU, so the generic core
 # and the flags are faked (TESSEL_TEST_OPENBLAS_CORE, TESSEL_TEST_CPUINFO): the re-executed
@@ -51,6 +52,10 @@ for cmd in "blas1 --op dot --size 1000" "gemv -m 40 -n 30" "transpose --size 40"
         fail "$cmd: note expected"
     openblas_device "${CORE}Haswell .*; ${BY_TESSEL}Core2\)"
 done
+
+# A command line that fails its checks after the re-execution prints its one error line only.
+TESSEL_TEST_OPENBLAS_CORE=Prescott expect_error 2 "unknown peer 'cublasx'" \
+    gemm --peers openblas,cublasx
 
 # The user's OPENBLAS_CORETYPE is kept: no note, the row names it (not as tessel's choice). The
 # core is one every x86-64 CPU with AVX runs (Sandybridge), so the kept value really runs here.
