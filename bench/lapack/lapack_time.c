@@ -1,10 +1,12 @@
 /* lapack_time.c: device-resident tsl_[sd]getrf_buf, tsl_[sd]potrf_buf and tsl_[sd]geqrf_buf,
- * column-major (lower for potrf), at the sizes on the command line: each routine on the same random matrix (uniform in
+ * column-major (lower for potrf), at the sizes on the command line: each routine on the same random
+ * matrix (uniform in
  * [-0.5, 0.5), n added to the diagonal for potrf) rewritten into its buffer before every call,
  * one untimed call and three timed ones, the fastest kept (host clock around the call, which
  * returns when the device is done). One CSV line per case:
  *   impl,variant,routine,n,ms,tflops,info   (TFLOP/s: getrf 2n^3/3, potrf n^3/3, geqrf 4n^3/3)
- * LT_VARIANT sets getrf's variant (leaf, columns; default auto). Built as build/tessel_lapack_time;
+ * LT_VARIANT sets getrf's variant (leaf, columns; default auto); LT_ROUTINES, a list such as
+ * "dgetrf,dpotrf", times only the routines it names. Built as build/tessel_lapack_time;
  * bench/scripts/lapack.sh runs it beside cuSOLVER (bench/lapack/cusolver_time.c). */
 #include "tessel.h"
 
@@ -43,7 +45,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: tessel_lapack_time N... (%s)\n", tsl_last_error());
         return 2;
     }
-    const char *var = getenv("LT_VARIANT");
+    const char *var = getenv("LT_VARIANT"), *only = getenv("LT_ROUTINES");
     if (var && tsl_context_set_variant(ctx, "getrf", var) != TSL_OK) {
         fprintf(stderr, "%s\n", tsl_context_error(ctx));
         return 2;
@@ -59,6 +61,12 @@ int main(int argc, char **argv)
             if (!h || !ipiv || !tau || tsl_buffer_create(ctx, bytes, &b) != TSL_OK) return 1;
             for (int kind = 0; kind < 3; kind++) {
                 int chol = kind == 1;
+                char routine[8];
+                snprintf(routine, sizeof routine, "%s%s", dbl ? "d" : "s",
+                         kind == 1   ? "potrf"
+                         : kind == 2 ? "geqrf"
+                                     : "getrf");
+                if (only && !strstr(only, routine)) continue;
                 srand(3);
                 for (size_t i = 0; i < (size_t)n * n; i++) {
                     double v = rand() / (double)RAND_MAX - 0.5;
@@ -78,8 +86,7 @@ int main(int argc, char **argv)
                     if (r && dt < best) best = dt;
                 }
                 double fl = (kind == 1 ? 1.0 / 3 : kind == 2 ? 4.0 / 3 : 2.0 / 3) * n * (double)n * n;
-                printf("tessel,%s,%s%s,%d,%.2f,%.2f,%d\n", var ? var : "auto", dbl ? "d" : "s",
-                       kind == 1 ? "potrf" : kind == 2 ? "geqrf" : "getrf", n, best * 1e3,
+                printf("tessel,%s,%s,%d,%.2f,%.2f,%d\n", var ? var : "auto", routine, n, best * 1e3,
                        fl / best / 1e12, info);
                 fflush(stdout);
             }
