@@ -113,34 +113,18 @@ TSL_GROUP_SUM(group_sum, real)
 #else
 #define DEVICE_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
 #endif
-#ifndef SYNC_LIGHT
-#define SYNC_LIGHT 1
-#endif
 void group_wait(volatile __global int *ctr, const int need)
 {
     if (get_local_id(0) == 0) {
-#if NV_FENCE && SYNC_LIGHT
-        while (*ctr < need)
-            ;
-#else
         while (atomic_add(ctr, 0) < need)
             ;
-#endif
         DEVICE_FENCE();
     }
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
 }
 void group_signal(volatile __global int *ctr)
 {
-#if NV_FENCE && SYNC_LIGHT
-    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
-    if (get_local_id(0) == 0) {
-        DEVICE_FENCE();
-        atomic_inc(ctr);
-    }
-#else
     DEVICE_FENCE();
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
     if (get_local_id(0) == 0) atomic_inc(ctr);
-#endif
 }

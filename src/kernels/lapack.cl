@@ -27,54 +27,6 @@
 
 /* The largest best[] and, among equal ones, the smallest at[] (idamax's first row), into element 0,
  * by a tree over the work-group (which every work-item enters; it ends on a barrier). */
-#ifndef LU_SHFL
-#define LU_SHFL 1
-#endif
-#if NV_FENCE && LU_SHFL
-int shfl_bfly(const int v, const int m)
-{
-    int r;
-    __asm__ __volatile__("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(m));
-    return r;
-}
-real shfl_bfly_real(const real v, const int m)
-{
-#if PRECISION == 64
-    int2 h = as_int2(v);
-    h.x = shfl_bfly(h.x, m);
-    h.y = shfl_bfly(h.y, m);
-    return as_double(h);
-#else
-    return as_float(shfl_bfly(as_int(v), m));
-#endif
-}
-/* (b, w) the largest b, and among equal ones the smallest w, of the warp's lanes below 2 top */
-void argmax_warp(real *b, int *w, const int top)
-{
-    for (int s = top; s > 0; s >>= 1) {
-        real o = shfl_bfly_real(*b, s);
-        int ow = shfl_bfly(*w, s);
-        if (o > *b || (o == *b && ow < *w)) *b = o, *w = ow;
-    }
-}
-void argmax_tree(__local real *best, __local int *at, const int lid)
-{
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-    real b = best[lid];
-    int w = at[lid];
-    argmax_warp(&b, &w, 16);
-    /* each warp's answer into the slot of its lane 0, which only that lane read */
-    if ((lid & 31) == 0) best[lid] = b, at[lid] = w;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid < 32) {
-        b = lid < LEAF_WG / 32 ? best[lid * 32] : -1;
-        w = lid < LEAF_WG / 32 ? at[lid * 32] : INT_MAX;
-        argmax_warp(&b, &w, LEAF_WG / 64);
-        if (lid == 0) best[0] = b, at[0] = w;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-}
-#else
 void argmax_tree(__local real *best, __local int *at, const int lid)
 {
     /* both fences: the callers' reads of the matrix before it are ordered before their writes
@@ -89,7 +41,6 @@ void argmax_tree(__local real *best, __local int *at, const int lid)
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
-#endif
 
 /* An element of the pivot's column scaled by the nonzero pivot pv as LAPACK scales it: times the
  * reciprocal where pv is a normal number, else divided. */

@@ -13,7 +13,6 @@
  * leaves is in TRSM and GEMM. The leaves keep LAPACK's choices: the first row of largest magnitude
  * as the pivot, a zero pivot recorded in INFO (the first one) and the factorization completed. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lapack/lapack.h"
@@ -25,24 +24,18 @@
  * exception is chol_diag, whose unoptimized code PoCL 3.1 gets wrong (a 3 x 3 block came back
  * with only two of its elements written) and whose optimized code is right, as Oclgrind's run
  * of the same kernel. */
-static int col_wg(void)
-{
-    const char *e = getenv("TESSEL_LP_COL_WG");
-    return e ? atoi(e) : LP_LEAF_WG;
-}
 tsl_status tsl__lp_kernel(tsl_context *ctx, int prec, const char *name, cl_kernel *k)
 {
     tsl_device_info info;
     int pocl = tsl_context_device(ctx, &info) == TSL_OK &&
                strstr(info.platform, "Portable Computing Language") != NULL;
     int unoptimized = pocl && strcmp(name, "chol_diag") != 0;
-    char options[320];
-    const char *xp = getenv("TESSEL_LP_OPTIONS");
+    char options[192];
     snprintf(options, sizeof options,
-             "-DPRECISION=%d -DLEAF_WG=%d -DLEAF_MAX_COLS=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s %s",
-             prec == TSL_DOUBLE ? 64 : 32, strcmp(name, "lu_col") ? LP_LEAF_WG : col_wg(), LP_LEAF,
-             name, unoptimized ? " -cl-opt-disable" : "",
-             tsl__nv_compute_capability(ctx) > 0 ? " -DNV_FENCE=1" : "", xp ? xp : "");
+             "-DPRECISION=%d -DLEAF_WG=%d -DLEAF_MAX_COLS=%d -DONLY_ONE_KERNEL -DONLY_%s%s%s",
+             prec == TSL_DOUBLE ? 64 : 32, LP_LEAF_WG, LP_LEAF, name,
+             unoptimized ? " -cl-opt-disable" : "",
+             tsl__nv_compute_capability(ctx) > 0 ? " -DNV_FENCE=1" : "");
     return tsl__get_kernel(ctx, "lapack.cl", options, name, k);
 }
 
@@ -125,7 +118,7 @@ static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t r0, size_
     cl_kernel kc;
     tsl_status s;
     size_t es = a->prec == TSL_DOUBLE ? sizeof(double) : sizeof(float);
-    size_t wg = (size_t)col_wg(), groups = (m + wg - 1) / wg;
+    size_t groups = (m + LP_LEAF_WG - 1) / LP_LEAF_WG;
     cl_mem scratch, where, ctr;
     if ((s = tsl__lp_kernel(ctx, a->prec, "lu_col", &kc)) != TSL_OK ||
         (s = tsl__workspace(ctx, TSL__WS_SCRATCH, 2 * (groups + 1) * (LP_LEAF + 1) * es,
@@ -137,7 +130,7 @@ static tsl_status lu_columns(tsl_context *ctx, const lp_mat *a, size_t r0, size_
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
     size_t most = 2 * (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1);
-    size_t global = (groups < most ? groups : most) * wg;
+    size_t wg = LP_LEAF_WG, global = (groups < most ? groups : most) * wg;
     tsl__arg ca[] = {{sizeof im, &im},
                      {sizeof in, &in},
                      {sizeof(cl_mem), &a->mem},
