@@ -79,7 +79,9 @@ foreach(p d s)
     set_tests_properties(dropin_xlintst${p} PROPERTIES ENVIRONMENT "${TSL_DROPIN_CLIENT_ENV}"
                          TIMEOUT 600 LABELS dropin)
     # QR (QR: geqrf, ormqr through dgeqrs; LS: gels and the other drivers, whose QR steps are
-    # the drop-in's too), M and N in {0 1 5 33}
+    # the drop-in's too), M and N in {0 1 5 33}; LS on its types 1, 3 and 5 (full rank unscaled
+    # and scaled up, rank deficient scaled down: both ranks, every driver, two scalings; the
+    # six types took twice the time, most of it the SVD drivers' small BLAS calls on the device)
     add_test(NAME dropin_xlintst${p}_qr
              COMMAND ${TSL_EXPECT_DEVICE} "${p}geqrf ${p}ormqr ${p}gels"
                      ${TSL_PRELOAD} $<TARGET_FILE:tessel_blas> -

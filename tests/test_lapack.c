@@ -6,9 +6,10 @@
  *
  * Every case runs on fresh random data in both precisions and both layouts, on the odd shapes 1,
  * 7, 33, 65, 127, 200 (square, tall and wide for getrf; with getrf's `columns` leaves, which
- * take leaves of more than 256 rows: shapes of 260 to 1000 rows) and one of 1000, every other
- * case with a padded leading dimension whose padding (and a guard zone after the array) holds sentinels that
- * must be bit-identical afterwards, every third through the device-buffer call. What is checked
+ * take leaves of more than 256 rows: shapes of 260 to 600 rows) and a large one (getrf 600,
+ * three panels; potrf 1000), every other case with a padded leading dimension whose padding
+ * (and a guard zone after the array) holds sentinels that must be bit-identical afterwards,
+ * every third through the device-buffer call. What is checked
  * is what LAPACK's own tests check, with their threshold 30: the factorization's residual
  * (||P^T A - L U||_1 / (n ||A||_1 eps), dget01; ||A - L L^T||_1 / (n ||A||_1 eps), dpot01) and the
  * solve's (||op(A) X - B||_1 / (n ||A||_1 ||X||_1 eps), dget02), and beside it LAPACK's own answer
@@ -362,7 +363,7 @@ static void lu_case(int dbl, tsl_layout lay, size_t m, size_t n, int zero_col)
 
 /* tall: the leaves' variant under test is `columns` (tsl_context_set_variant), which serves
  * leaves of more than 256 rows: the shapes that have them, both precisions and layouts, a zero
- * column, and the 1000; otherwise the odd shapes (and one leaf of 300 rows). */
+ * column, and the 600; otherwise the odd shapes (and one leaf of 300 rows). */
 /* tsl_dsgesv (chol 0) or tsl_dsposv (chol 1, the uplo triangle; NaN in the other, which must
  * come back unchanged) on an n x n A with nrhs right-hand sides: kind 0 well conditioned
  * (refined: iter >= 0, A unchanged), 1 ill-conditioned (Hilbert's: the refinement cannot
@@ -461,7 +462,7 @@ static void run_lu(int tall)
             if (!tall) lu_case(dbl, lay, 7, 7, 0);
         }
     }
-    if (g_fp64 && tall) lu_case(1, TSL_COL_MAJOR, 1000, 1000, -1);
+    if (g_fp64 && tall) lu_case(1, TSL_COL_MAJOR, 600, 600, -1); /* panels of 256, 256, 88 */
     /* dsgesv: refined, ill-conditioned, beyond float, singular; both layouts, padded */
     for (int l = 0; g_fp64 && !tall && l < 2; ++l) {
         tsl_layout lay = l ? TSL_ROW_MAJOR : TSL_COL_MAJOR;
