@@ -132,6 +132,14 @@ foreach(pair "lib_tensor_half;lib_tensor_bf16;tsl_tensor16"
   set_property(TEST ${a} ${b} APPEND PROPERTY RESOURCE_LOCK ${lock})
 endforeach()
 
+# Tests of kernels whose work-groups wait on each other through counters (getrf's lu_col, TRSM's
+# fused inverses): PoCL runs their groups on two threads (POCL_MAX_PTHREAD_COUNT is 1 for the
+# rest, tests/CMakeLists.txt), so that groups really run side by side here too, as on a GPU.
+foreach(t lib_lapack_lu_columns lib_lapack_qr_columns lib_level3_trsm_leaf_fused
+          lib_level3_trsm_leaf_fused_gpucfg)
+  set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT "POCL_MAX_PTHREAD_COUNT=2")
+endforeach()
+
 # Tests whose kernels do so much arithmetic that they run longer unoptimized than compiling them
 # optimized takes (the Poisson solvers' sweeps: lib_poisson_local 64 s cold with
 # -cl-opt-disable, 7 s without): they leave TESSEL_TEST_KERNEL_FLAGS (tests/CMakeLists.txt) out.
