@@ -81,17 +81,25 @@ tsl_status tsl__upload_rect(tsl_context *ctx, cl_mem mem, const void *host, size
     return TSL_OK;
 }
 
-tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t rows,
-                              size_t row_bytes, size_t host_pitch)
+tsl_status tsl__download_block(tsl_context *ctx, cl_mem mem, size_t row0, size_t byte0,
+                               size_t dev_pitch, void *host, size_t host_pitch, size_t rows,
+                               size_t row_bytes)
 {
     if (rows == 0 || row_bytes == 0) return TSL_OK;
-    size_t origin[3] = {0, 0, 0}, region[3] = {row_bytes, rows, 1};
+    size_t origin[3] = {byte0, row0, 0}, host_origin[3] = {0, 0, 0},
+           region[3] = {row_bytes, rows, 1};
     cl_event ev = NULL;
-    cl_int err = clEnqueueReadBufferRect(ctx->queue, mem, CL_TRUE, origin, origin, region, row_bytes, 0,
-                                         host_pitch, 0, host, 0, NULL, &ev);
+    cl_int err = clEnqueueReadBufferRect(ctx->queue, mem, CL_TRUE, origin, host_origin, region,
+                                         dev_pitch, 0, host_pitch, 0, host, 0, NULL, &ev);
     if (err != CL_SUCCESS) return tsl__cl_fail(ctx, "clEnqueueReadBufferRect", err, "downloading a matrix");
     tsl__track_event(ctx, ev, TSL__EV_DOWNLOAD);
     return TSL_OK;
+}
+
+tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t rows,
+                              size_t row_bytes, size_t host_pitch)
+{
+    return tsl__download_block(ctx, mem, 0, 0, row_bytes, host, host_pitch, rows, row_bytes);
 }
 
 /* Rows from host memory at a byte offset, blocking or queued (the host memory then stays the

@@ -203,6 +203,11 @@ tsl_status tsl__upload_rect(tsl_context *ctx, cl_mem mem, const void *host, size
 /* The reverse: packed device rows into host rows host_pitch bytes apart. Blocks until done. */
 tsl_status tsl__download_rect(tsl_context *ctx, cl_mem mem, void *host, size_t rows,
                               size_t row_bytes, size_t host_pitch);
+/* rows x row_bytes of mem from its row row0, byte byte0 of the row (rows dev_pitch bytes apart)
+ * into host rows host_pitch bytes apart. Blocks until done. */
+tsl_status tsl__download_block(tsl_context *ctx, cl_mem mem, size_t row0, size_t byte0,
+                               size_t dev_pitch, void *host, size_t host_pitch, size_t rows,
+                               size_t row_bytes);
 /* bytes at byte offset of mem from / to contiguous host memory; both block until done and are
  * tracked as upload / download (a strip's halo rows, multi/group.h). */
 tsl_status tsl__write_at(tsl_context *ctx, cl_mem mem, size_t offset, size_t bytes,
