@@ -94,7 +94,8 @@ endforeach()
 
 # The drop-in as the system's liblapack.so.3 and libblas.so.3 (what Debian's alternatives make of
 # the package, tests/dropin/as_system_lapack.sh): xlintstd on LU (its own routines, on the device),
-# symmetric indefinite (DSY: LAPACK routines it forwards to the CPU LAPACK) and least squares.
+# symmetric indefinite (DSY: LAPACK routines it forwards to the CPU LAPACK) and least squares (its
+# types 1, 3 and 5, as dropin_xlintstd_qr).
 if(EXISTS ${TSL_REF_LAPACK_DIR}/xlintstd AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   add_test(NAME dropin_as_system_lapack
            COMMAND ${TSL_EXPECT_DEVICE} "dgetrf dgels"

@@ -458,7 +458,7 @@ static void run_lu(int tall)
                 lu_case(dbl, lay, shapes[i][0], shapes[i][1], -1);
             for (size_t i = 0; tall && i < sizeof tall_shapes / sizeof tall_shapes[0]; ++i)
                 lu_case(dbl, lay, tall_shapes[i][0], tall_shapes[i][1], -1);
-            lu_case(dbl, lay, tall ? 400 : 65, tall ? 400 : 65, 40); /* exactly singular */
+            lu_case(dbl, lay, tall ? 300 : 65, tall ? 300 : 65, 40); /* exactly singular */
             if (!tall) lu_case(dbl, lay, 7, 7, 0);
         }
     }
