@@ -9,8 +9,8 @@
  * take leaves of more than 256 rows: shapes of 260 to 600 rows) and a large one (getrf 600,
  * three panels; potrf 1000), every other case with a padded leading dimension whose padding
  * (and a guard zone after the array) holds sentinels that must be bit-identical afterwards,
- * every third through the device-buffer call. What is checked
- * is what LAPACK's own tests check, with their threshold 30: the factorization's residual
+ * every third through the device-buffer call. What is checked is what LAPACK's own tests
+ * check, with their threshold 30: the factorization's residual
  * (||P^T A - L U||_1 / (n ||A||_1 eps), dget01; ||A - L L^T||_1 / (n ||A||_1 eps), dpot01) and the
  * solve's (||op(A) X - B||_1 / (n ||A||_1 ||X||_1 eps), dget02), and beside it LAPACK's own answer
  * on the same matrix: the same pivots and the same INFO. potrf, potrs and posv get NaN in the

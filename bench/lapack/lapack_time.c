@@ -1,9 +1,8 @@
 /* lapack_time.c: device-resident tsl_[sd]getrf_buf, tsl_[sd]potrf_buf and tsl_[sd]geqrf_buf,
- * column-major (lower for potrf), at the sizes on the command line: each routine on the same random
- * matrix (uniform in
- * [-0.5, 0.5), n added to the diagonal for potrf) rewritten into its buffer before every call,
- * one untimed call and three timed ones, the fastest kept (host clock around the call, which
- * returns when the device is done). One CSV line per case:
+ * column-major (lower for potrf), at the sizes on the command line: each routine on the same
+ * random matrix (uniform in [-0.5, 0.5), n added to the diagonal for potrf) rewritten into its
+ * buffer before every call, one untimed call and three timed ones, the fastest kept (host clock
+ * around the call, which returns when the device is done). One CSV line per case:
  *   impl,variant,routine,n,ms,tflops,info   (TFLOP/s: getrf 2n^3/3, potrf n^3/3, geqrf 4n^3/3)
  * LT_VARIANT sets getrf's variant (leaf, columns; default auto); LT_ROUTINES, a list such as
  * "dgetrf,dpotrf", times only the routines it names. Built as build/tessel_lapack_time;

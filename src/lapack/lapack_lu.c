@@ -166,20 +166,13 @@ static tsl_status lu_perm(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0
     return tsl__launch(ctx, k, "lapack LU interchanges beside a leaf", args, 9, 1, &global, &local);
 }
 
-/* The leaf: the m x n block at (r0, r0) (n <= LP_LEAF) of a matrix of N columns, by the
- * context's getrf variant, its interchanges then applied to the rest of the rows (lu_perm). */
-static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m,
-                          size_t n, const lp_piv *piv)
+/* The leaf variant on the m x n leaf at (r0, r0): one work-group, column by column (lu_leaf). */
+static tsl_status lu_one_group(tsl_context *ctx, const lp_mat *a, size_t r0, size_t m, size_t n,
+                               const lp_piv *piv)
 {
-    const char *v = tsl__context_variant(ctx, "getrf");
-    if (strcmp(v, "auto") == 0) v = tsl__auto_pick(ctx, getrf_auto);
-    tsl_status s;
-    if (m > LP_LEAF_WG && strcmp(v, "columns") == 0) {
-        if ((s = lu_columns(ctx, a, r0, m, n, piv)) != TSL_OK) return s;
-        return lu_perm(ctx, a, N, r0, n, piv);
-    }
     cl_kernel k;
-    if ((s = tsl__lp_kernel(ctx, a->prec, "lu_leaf", &k)) != TSL_OK) return s;
+    tsl_status s = tsl__lp_kernel(ctx, a->prec, "lu_leaf", &k);
+    if (s != TSL_OK) return s;
     int im = (int)m, in = (int)n, ir0 = (int)r0, at = (int)piv->info_at;
     cl_long off = (cl_long)lp_sub(a, r0, r0).offset, rs, cs;
     lp_strides(a, &rs, &cs);
@@ -188,8 +181,20 @@ static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0
         {sizeof rs, &rs}, {sizeof cs, &cs}, {sizeof(cl_mem), &piv->mem}, {sizeof ir0, &ir0},
         {sizeof at, &at}};
     size_t wg = LP_LEAF_WG;
-    if ((s = tsl__launch(ctx, k, "lapack LU leaf", args, 9, 1, &wg, &wg)) != TSL_OK) return s;
-    return lu_perm(ctx, a, N, r0, n, piv);
+    return tsl__launch(ctx, k, "lapack LU leaf", args, 9, 1, &wg, &wg);
+}
+
+/* The leaf: the m x n block at (r0, r0) (n <= LP_LEAF) of a matrix of N columns, by the
+ * context's getrf variant, its interchanges then applied to the rest of the rows (lu_perm). */
+static tsl_status lu_leaf(tsl_context *ctx, const lp_mat *a, size_t N, size_t r0, size_t m,
+                          size_t n, const lp_piv *piv)
+{
+    const char *v = tsl__context_variant(ctx, "getrf");
+    if (strcmp(v, "auto") == 0) v = tsl__auto_pick(ctx, getrf_auto);
+    tsl_status s = m > LP_LEAF_WG && strcmp(v, "columns") == 0
+                       ? lu_columns(ctx, a, r0, m, n, piv)
+                       : lu_one_group(ctx, a, r0, m, n, piv);
+    return s != TSL_OK ? s : lu_perm(ctx, a, N, r0, n, piv);
 }
 
 /* LU of the m x n block at (r0, r0) of a matrix of N columns (the rows r0 .. of the whole
